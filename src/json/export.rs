@@ -1,0 +1,208 @@
+//! From the syntax tree to JSON.
+
+use super::{
+    Action, Battle, Comment, CommentKind, Document, FateKind, Fighter, File, Game, GameLine,
+    PenningrAction, PenningrMove, Piece, Side, Space, Span, Step, Tag, Turn,
+};
+use crate::syntax::ast;
+
+/// The document for records read from the given paths.
+pub fn document<'a>(records: impl IntoIterator<Item = (&'a str, &'a ast::Record)>) -> Document {
+    Document {
+        files: records
+            .into_iter()
+            .map(|(path, record)| File {
+                path: path.to_owned(),
+                games: record.games.iter().map(game).collect(),
+                comments: comments(&record.comments),
+            })
+            .collect(),
+    }
+}
+
+/// The `--lines` form of game `number` (from 1) of the record read from
+/// `path`; the record's closing comments go with its last game.
+pub fn game_line(path: &str, record: &ast::Record, number: usize) -> Option<GameLine> {
+    let source = record.games.get(number.checked_sub(1)?)?;
+    let Game { tags, turns, span } = game(source);
+    let last = number == record.games.len();
+    Some(GameLine {
+        path: path.to_owned(),
+        game: number,
+        tags,
+        turns,
+        span,
+        comments: if last {
+            comments(&record.comments)
+        } else {
+            Vec::new()
+        },
+    })
+}
+
+fn span(span: ast::Span) -> Option<Span> {
+    Some([span.start, span.end])
+}
+
+fn game(game: &ast::Game) -> Game {
+    Game {
+        tags: game.tags.iter().map(tag).collect(),
+        turns: game.turns.iter().map(turn).collect(),
+        span: span(game.span),
+    }
+}
+
+fn comments(comments: &[ast::Comment]) -> Vec<Comment> {
+    comments
+        .iter()
+        .map(|c| Comment {
+            kind: match c.kind {
+                ast::CommentKind::Line => CommentKind::Line,
+                ast::CommentKind::Block => CommentKind::Block,
+            },
+            text: c.text.clone(),
+            span: span(c.span),
+        })
+        .collect()
+}
+
+fn tag(tag: &ast::Tag) -> Tag {
+    Tag {
+        leading: comments(&tag.leading),
+        name: tag.name.clone(),
+        value: tag.value.clone(),
+        trailing: comments(&tag.trailing),
+        span: span(tag.span),
+    }
+}
+
+fn turn(turn: &ast::Turn) -> Turn {
+    Turn {
+        leading: comments(&turn.leading),
+        label: Some(turn.label.to_string()),
+        side: side(turn.label.side),
+        round: turn.label.round,
+        steps: turn.steps.iter().map(step).collect(),
+        penningr: turn.outcome.penningr.iter().map(penningr).collect(),
+        battles: turn.outcome.battles.iter().map(battle).collect(),
+        trailing: comments(&turn.trailing),
+        span: span(turn.span),
+    }
+}
+
+pub(super) fn side(side: ast::Side) -> Side {
+    match side {
+        ast::Side::Gull => Side::Gull,
+        ast::Side::Silfr => Side::Silfr,
+    }
+}
+
+pub(super) fn space(space: ast::Space) -> Space {
+    match space {
+        ast::Space::GullHome => Space::S0,
+        ast::Space::GullNordrDelta => Space::S1,
+        ast::Space::GullSudrDelta => Space::S2,
+        ast::Space::GullNordrArchipelago => Space::S3,
+        ast::Space::GullSudrArchipelago => Space::S4,
+        ast::Space::SilfrNordrArchipelago => Space::S5,
+        ast::Space::SilfrSudrArchipelago => Space::S6,
+        ast::Space::SilfrNordrDelta => Space::S7,
+        ast::Space::SilfrSudrDelta => Space::S8,
+        ast::Space::SilfrHome => Space::S9,
+        ast::Space::Midr => Space::Midr,
+    }
+}
+
+/// The JSON piece and crew of a written piece.
+fn piece(piece: ast::Piece) -> (Piece, Option<u32>) {
+    match piece {
+        ast::Piece::Hirth => (Piece::Hirth, None),
+        ast::Piece::Lofdungr => (Piece::Lofdungr, None),
+        ast::Piece::Karve { crew } => (Piece::Karve, Some(crew)),
+    }
+}
+
+fn step(token: &ast::StepToken) -> Step {
+    let written = match token {
+        ast::StepToken::Malformed(malformed) => {
+            return Step {
+                notation: Some(malformed.text.clone()),
+                action: Action::Malformed,
+                piece: None,
+                crew: None,
+                from: None,
+                to: None,
+                attack: false,
+                span: span(malformed.span),
+            };
+        }
+        ast::StepToken::Step(step) => step,
+    };
+    let (kind, crew) = piece(written.piece);
+    let (action, from, to) = match written.action {
+        ast::Action::Enter { to } => (Action::Enter, None, to),
+        ast::Action::EnterAndBoard => (Action::EnterBoard, None, None),
+        ast::Action::Leave { karve, to } => (Action::Leave, Some(karve), to),
+        ast::Action::Move { from, to } => (Action::Move, Some(from), Some(to)),
+        ast::Action::Board => (Action::Board, None, None),
+    };
+    Step {
+        notation: Some(written.to_string()),
+        action,
+        piece: Some(kind),
+        crew,
+        from: from.map(space),
+        to: to.map(|to| space(to.space)),
+        attack: to.is_some_and(|to| to.attack),
+        span: span(written.span),
+    }
+}
+
+fn penningr(action: &ast::PenningrAction) -> PenningrAction {
+    PenningrAction {
+        notation: Some(action.to_string()),
+        side: side(action.side),
+        action: match action.action {
+            ast::PenningrMove::Double => PenningrMove::Double,
+            ast::PenningrMove::Triple => PenningrMove::Triple,
+            ast::PenningrMove::Accept => PenningrMove::Accept,
+            ast::PenningrMove::Refuse => PenningrMove::Refuse,
+        },
+        span: span(action.span),
+    }
+}
+
+fn battle(token: &ast::BattleToken) -> Battle {
+    match token {
+        ast::BattleToken::Malformed(malformed) => Battle {
+            notation: Some(malformed.text.clone()),
+            malformed: true,
+            space: None,
+            fighters: Vec::new(),
+            span: span(malformed.span),
+        },
+        ast::BattleToken::Battle(battle) => Battle {
+            notation: Some(battle.to_string()),
+            malformed: false,
+            space: Some(space(battle.space)),
+            fighters: battle.fighters.iter().map(fighter).collect(),
+            span: span(battle.span),
+        },
+    }
+}
+
+fn fighter(fighter: &ast::Fighter) -> Fighter {
+    let (kind, crew) = piece(fighter.piece);
+    let (fate, at) = match fighter.fate {
+        ast::Fate::Stands(at) => (FateKind::Stands, Some(space(at))),
+        ast::Fate::RemovedFromPlay => (FateKind::RemovedFromPlay, None),
+        ast::Fate::RemovedFromGame => (FateKind::RemovedFromGame, None),
+    };
+    Fighter {
+        side: side(fighter.side),
+        piece: kind,
+        crew,
+        fate,
+        space: at,
+    }
+}

@@ -1,0 +1,544 @@
+//! From JSON back to the syntax tree, with errors that name the JSON path.
+
+use serde::de::DeserializeOwned;
+
+use super::{
+    Action, Battle, Comment, CommentKind, Document, FateKind, Fighter, Game, GameLine,
+    PenningrAction, PenningrMove, Piece, Side, Space, Step, Tag, Turn,
+};
+use crate::syntax::ast;
+
+/// JSON that is not a record: not JSON at all, or JSON of another shape.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum JsonError {
+    /// The text is not JSON: `{"files": [}`.
+    #[error("not JSON: {message}")]
+    #[diagnostic(
+        code(hirp::json::syntax),
+        help("`hirp notation` reads what `hirp json` writes, with or without `--lines`")
+    )]
+    Syntax {
+        /// serde_json's description, with line and column.
+        message: String,
+    },
+    /// JSON that does not describe a record: `{"files": [{"path": 3}]}`.
+    #[error("{path}: {message}")]
+    #[diagnostic(
+        code(hirp::json::invalid),
+        help("`hirp json --schema` prints the shape `hirp notation` reads")
+    )]
+    Invalid {
+        /// Where in the JSON, as `files[0].games[1].turns[2]`.
+        path: String,
+        /// What is wrong there.
+        message: String,
+    },
+}
+
+/// Reads JSON written by `hirp json` (a [`Document`]) or `hirp json --lines`
+/// (one [`GameLine`] per line) back into records, with the path of each.
+pub fn read_records(text: &str) -> Result<Vec<(String, ast::Record)>, JsonError> {
+    let mut values = Vec::new();
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
+    loop {
+        let line = 1 + text[..stream.byte_offset()].matches('\n').count();
+        let leading = text[stream.byte_offset()..]
+            .bytes()
+            .take_while(u8::is_ascii_whitespace)
+            .filter(|&b| b == b'\n')
+            .count();
+        match stream.next() {
+            None => break,
+            Some(Ok(value)) => values.push((line + leading, value)),
+            Some(Err(e)) => {
+                return Err(JsonError::Syntax {
+                    message: e.to_string(),
+                });
+            }
+        }
+    }
+    let is_document = values.len() == 1
+        && values[0]
+            .1
+            .as_object()
+            .is_some_and(|o| o.contains_key("files"));
+    if is_document {
+        let (_, value) = values.remove(0);
+        let document: Document = typed(value, "")?;
+        return document
+            .files
+            .into_iter()
+            .enumerate()
+            .map(|(n, file)| {
+                let at = format!("files[{n}]");
+                let games = file
+                    .games
+                    .into_iter()
+                    .enumerate()
+                    .map(|(g, game)| convert_game(game, &format!("{at}.games[{g}]")))
+                    .collect::<Result<_, _>>()?;
+                let comments = convert_comments(file.comments, &format!("{at}.comments"))?;
+                Ok((file.path, ast::Record { games, comments }))
+            })
+            .collect();
+    }
+    let mut records: Vec<(String, ast::Record)> = Vec::new();
+    for (line, value) in values {
+        let at = format!("line {line}");
+        let game_line: GameLine = typed(value, &at)?;
+        let game = convert_game(
+            Game {
+                tags: game_line.tags,
+                turns: game_line.turns,
+                span: game_line.span,
+            },
+            &at,
+        )?;
+        let comments = convert_comments(game_line.comments, &format!("{at}.comments"))?;
+        match records.last_mut() {
+            Some((path, record)) if *path == game_line.path => {
+                record.games.push(game);
+                record.comments.extend(comments);
+            }
+            _ => records.push((
+                game_line.path,
+                ast::Record {
+                    games: vec![game],
+                    comments,
+                },
+            )),
+        }
+    }
+    Ok(records)
+}
+
+/// Deserializes a value, reporting the path of the first mismatch.
+fn typed<T: DeserializeOwned>(value: serde_json::Value, at: &str) -> Result<T, JsonError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let inner = e.path().to_string();
+        let path = match (at.is_empty(), inner.as_str()) {
+            (true, ".") => "the document".to_owned(),
+            (true, _) => inner,
+            (false, ".") => at.to_owned(),
+            (false, _) => format!("{at}: {inner}"),
+        };
+        JsonError::Invalid {
+            path,
+            message: e.into_inner().to_string(),
+        }
+    })
+}
+
+fn invalid(path: &str, message: impl Into<String>) -> JsonError {
+    JsonError::Invalid {
+        path: path.to_owned(),
+        message: message.into(),
+    }
+}
+
+fn convert_span(span: Option<[usize; 2]>, at: &str) -> Result<ast::Span, JsonError> {
+    match span {
+        None => Ok(ast::Span::default()),
+        Some([start, end]) if start <= end => Ok(ast::Span::new(start, end)),
+        Some([start, end]) => Err(invalid(
+            &format!("{at}.span"),
+            format!("the span ends ({end}) before it starts ({start})"),
+        )),
+    }
+}
+
+fn convert_game(game: Game, at: &str) -> Result<ast::Game, JsonError> {
+    Ok(ast::Game {
+        tags: game
+            .tags
+            .into_iter()
+            .enumerate()
+            .map(|(n, tag)| convert_tag(tag, &format!("{at}.tags[{n}]")))
+            .collect::<Result<_, _>>()?,
+        turns: game
+            .turns
+            .into_iter()
+            .enumerate()
+            .map(|(n, turn)| convert_turn(turn, &format!("{at}.turns[{n}]")))
+            .collect::<Result<_, _>>()?,
+        span: convert_span(game.span, at)?,
+    })
+}
+
+fn convert_comments(comments: Vec<Comment>, at: &str) -> Result<Vec<ast::Comment>, JsonError> {
+    comments
+        .into_iter()
+        .enumerate()
+        .map(|(n, comment)| {
+            let here = format!("{at}[{n}]");
+            let kind = match comment.kind {
+                CommentKind::Line => {
+                    if comment.text.contains(['\n', '\r']) {
+                        return Err(invalid(
+                            &format!("{here}.text"),
+                            "a line comment holds no line break",
+                        ));
+                    }
+                    ast::CommentKind::Line
+                }
+                CommentKind::Block => {
+                    if !balanced(&comment.text) {
+                        return Err(invalid(
+                            &format!("{here}.text"),
+                            "a block comment's `{` and `}` must pair up",
+                        ));
+                    }
+                    ast::CommentKind::Block
+                }
+            };
+            Ok(ast::Comment {
+                kind,
+                text: comment.text.trim_end_matches(is_trailing(kind)).to_owned(),
+                span: convert_span(comment.span, &here)?,
+            })
+        })
+        .collect()
+}
+
+/// What the parser trims from the end of a comment of `kind`.
+fn is_trailing(kind: ast::CommentKind) -> impl Fn(char) -> bool {
+    move |c: char| kind == ast::CommentKind::Line && c.is_whitespace()
+}
+
+/// Whether braces in `text` pair up, as they must inside `{ }`.
+fn balanced(text: &str) -> bool {
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    depth == 0
+}
+
+fn convert_tag(tag: Tag, at: &str) -> Result<ast::Tag, JsonError> {
+    let mut chars = tag.name.chars();
+    let name_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !name_ok {
+        return Err(invalid(
+            &format!("{at}.name"),
+            format!(
+                "`{}` is not a tag name: a letter, then letters, digits or `_`",
+                tag.name
+            ),
+        ));
+    }
+    if tag.value.contains(['\n', '\r']) {
+        return Err(invalid(
+            &format!("{at}.value"),
+            "a tag value holds no line break",
+        ));
+    }
+    Ok(ast::Tag {
+        leading: convert_comments(tag.leading, &format!("{at}.leading"))?,
+        name: tag.name,
+        value: tag.value,
+        trailing: convert_comments(tag.trailing, &format!("{at}.trailing"))?,
+        span: convert_span(tag.span, at)?,
+    })
+}
+
+fn convert_side(side: Side) -> ast::Side {
+    match side {
+        Side::Gull => ast::Side::Gull,
+        Side::Silfr => ast::Side::Silfr,
+    }
+}
+
+fn convert_space(space: Space) -> ast::Space {
+    match space {
+        Space::S0 => ast::Space::GullHome,
+        Space::S1 => ast::Space::GullNordrDelta,
+        Space::S2 => ast::Space::GullSudrDelta,
+        Space::S3 => ast::Space::GullNordrArchipelago,
+        Space::S4 => ast::Space::GullSudrArchipelago,
+        Space::S5 => ast::Space::SilfrNordrArchipelago,
+        Space::S6 => ast::Space::SilfrSudrArchipelago,
+        Space::S7 => ast::Space::SilfrNordrDelta,
+        Space::S8 => ast::Space::SilfrSudrDelta,
+        Space::S9 => ast::Space::SilfrHome,
+        Space::Midr => ast::Space::Midr,
+    }
+}
+
+/// Checks a node's `notation` against the canonical notation of its fields.
+fn check_notation(
+    notation: Option<&str>,
+    canonical: &dyn std::fmt::Display,
+    at: &str,
+) -> Result<(), JsonError> {
+    match notation {
+        Some(written) if written != canonical.to_string() => Err(invalid(
+            &format!("{at}.notation"),
+            format!("`{written}` does not agree with the fields, which read `{canonical}`"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn convert_turn(turn: Turn, at: &str) -> Result<ast::Turn, JsonError> {
+    let span = convert_span(turn.span, at)?;
+    let mut label = ast::Label {
+        side: convert_side(turn.side),
+        round: turn.round,
+        span: ast::Span::default(),
+    };
+    check_label(turn.label.as_deref(), &label, at)?;
+    // The label opens the turn's span, the outcome closes it.
+    if !span.is_empty() {
+        let end = span.start + label.to_string().len();
+        label.span = ast::Span::new(span.start, end.min(span.end));
+    }
+    let steps = turn
+        .steps
+        .into_iter()
+        .enumerate()
+        .map(|(n, step)| convert_step(step, &format!("{at}.steps[{n}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if steps.is_empty() {
+        return Err(invalid(
+            &format!("{at}.steps"),
+            "a turn has at least one step",
+        ));
+    }
+    let penningr = turn
+        .penningr
+        .into_iter()
+        .enumerate()
+        .map(|(n, action)| convert_penningr(action, &format!("{at}.penningr[{n}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let battles = turn
+        .battles
+        .into_iter()
+        .enumerate()
+        .map(|(n, battle)| convert_battle(battle, &format!("{at}.battles[{n}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let first = penningr
+        .first()
+        .map(|a| a.span.start)
+        .or_else(|| battles.first().map(|b| b.span().start));
+    let outcome_span = match first {
+        _ if span.is_empty() => ast::Span::default(),
+        Some(start) => ast::Span::new(start.min(span.end), span.end),
+        // `/`, the turn's last character.
+        None => ast::Span::new(span.end.saturating_sub(1), span.end),
+    };
+    Ok(ast::Turn {
+        leading: convert_comments(turn.leading, &format!("{at}.leading"))?,
+        label,
+        steps,
+        outcome: ast::Outcome {
+            penningr,
+            battles,
+            span: outcome_span,
+        },
+        trailing: convert_comments(turn.trailing, &format!("{at}.trailing"))?,
+        span,
+    })
+}
+
+fn check_label(written: Option<&str>, label: &ast::Label, at: &str) -> Result<(), JsonError> {
+    match written {
+        Some(written) if written != label.to_string() => Err(invalid(
+            &format!("{at}.label"),
+            format!("`{written}` does not agree with `side` and `round`, which read `{label}`"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The written piece for a JSON piece and crew.
+fn convert_piece(piece: Piece, crew: Option<u32>, at: &str) -> Result<ast::Piece, JsonError> {
+    match (piece, crew) {
+        (Piece::Karve, crew) => Ok(ast::Piece::Karve {
+            crew: crew.unwrap_or(0),
+        }),
+        (Piece::Hirth, None) => Ok(ast::Piece::Hirth),
+        (Piece::Lofdungr, None) => Ok(ast::Piece::Lofdungr),
+        (_, Some(_)) => Err(invalid(&format!("{at}.crew"), "only a Karve has a crew")),
+    }
+}
+
+fn convert_step(step: Step, at: &str) -> Result<ast::StepToken, JsonError> {
+    let span = convert_span(step.span, at)?;
+    let to = step.to.map(|space| ast::Destination {
+        space: convert_space(space),
+        attack: step.attack,
+    });
+    if step.attack && to.is_none() {
+        return Err(invalid(
+            &format!("{at}.attack"),
+            "an attack names its space in `to`",
+        ));
+    }
+    let no_from = |action: &str| {
+        step.from.map_or(Ok(()), |_| {
+            Err(invalid(
+                &format!("{at}.from"),
+                format!("an `{action}` step has no `from`"),
+            ))
+        })
+    };
+    let no_to = |action: &str| {
+        to.map_or(Ok(()), |_| {
+            Err(invalid(
+                &format!("{at}.to"),
+                format!("a `{action}` step has no `to`"),
+            ))
+        })
+    };
+    let action = match step.action {
+        Action::Malformed => {
+            let text = step
+                .notation
+                .ok_or_else(|| invalid(at, "a malformed step keeps its text in `notation`"))?;
+            if text.contains(['\n', '\r']) {
+                return Err(invalid(
+                    &format!("{at}.notation"),
+                    "a step holds no line break",
+                ));
+            }
+            return Ok(ast::StepToken::Malformed(ast::Malformed { text, span }));
+        }
+        Action::Enter => {
+            no_from("enter")?;
+            ast::Action::Enter { to }
+        }
+        Action::EnterBoard => {
+            no_from("enter-board")?;
+            no_to("enter-board")?;
+            ast::Action::EnterAndBoard
+        }
+        Action::Board => {
+            no_from("board")?;
+            no_to("board")?;
+            ast::Action::Board
+        }
+        Action::Leave => ast::Action::Leave {
+            karve: step.from.map(convert_space).ok_or_else(|| {
+                invalid(
+                    &format!("{at}.from"),
+                    "a `leave` step names the Karve's space in `from`",
+                )
+            })?,
+            to,
+        },
+        Action::Move => ast::Action::Move {
+            from: step
+                .from
+                .map(convert_space)
+                .ok_or_else(|| invalid(&format!("{at}.from"), "a `move` step names `from`"))?,
+            to: to.ok_or_else(|| invalid(&format!("{at}.to"), "a `move` step names `to`"))?,
+        },
+    };
+    let kind = step
+        .piece
+        .ok_or_else(|| invalid(&format!("{at}.piece"), "a step names its piece"))?;
+    let built = ast::Step {
+        piece: convert_piece(kind, step.crew, at)?,
+        action,
+        span,
+    };
+    check_notation(step.notation.as_deref(), &built, at)?;
+    Ok(ast::StepToken::Step(built))
+}
+
+fn convert_penningr(action: PenningrAction, at: &str) -> Result<ast::PenningrAction, JsonError> {
+    let built = ast::PenningrAction {
+        side: convert_side(action.side),
+        action: match action.action {
+            PenningrMove::Double => ast::PenningrMove::Double,
+            PenningrMove::Triple => ast::PenningrMove::Triple,
+            PenningrMove::Accept => ast::PenningrMove::Accept,
+            PenningrMove::Refuse => ast::PenningrMove::Refuse,
+        },
+        span: convert_span(action.span, at)?,
+    };
+    check_notation(action.notation.as_deref(), &built, at)?;
+    Ok(built)
+}
+
+fn convert_battle(battle: Battle, at: &str) -> Result<ast::BattleToken, JsonError> {
+    let span = convert_span(battle.span, at)?;
+    if battle.malformed {
+        let text = battle
+            .notation
+            .ok_or_else(|| invalid(at, "a malformed battle keeps its text in `notation`"))?;
+        if text.contains(['\n', '\r']) {
+            return Err(invalid(
+                &format!("{at}.notation"),
+                "a battle holds no line break",
+            ));
+        }
+        return Ok(ast::BattleToken::Malformed(ast::Malformed { text, span }));
+    }
+    let space = battle
+        .space
+        .map(convert_space)
+        .ok_or_else(|| invalid(&format!("{at}.space"), "a battle names the attacked space"))?;
+    if battle.fighters.is_empty() {
+        return Err(invalid(
+            &format!("{at}.fighters"),
+            "a battle lists every piece that fought",
+        ));
+    }
+    let mut fighters = battle
+        .fighters
+        .into_iter()
+        .enumerate()
+        .map(|(n, fighter)| convert_fighter(fighter, &format!("{at}.fighters[{n}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    // A battle has one written form, `>6GHxSL6`: its fighters follow `>6`.
+    if !span.is_empty() {
+        let mut start = span.start + 2;
+        for fighter in &mut fighters {
+            let end = start + fighter.to_string().len();
+            fighter.span = ast::Span::new(start, end);
+            start = end;
+        }
+    }
+    let built = ast::Battle {
+        space,
+        fighters,
+        span,
+    };
+    check_notation(battle.notation.as_deref(), &built, at)?;
+    Ok(ast::BattleToken::Battle(built))
+}
+
+fn convert_fighter(fighter: Fighter, at: &str) -> Result<ast::Fighter, JsonError> {
+    let fate = match (fighter.fate, fighter.space) {
+        (FateKind::Stands, Some(space)) => ast::Fate::Stands(convert_space(space)),
+        (FateKind::Stands, None) => {
+            return Err(invalid(
+                &format!("{at}.space"),
+                "a piece that `stands` names its space",
+            ));
+        }
+        (FateKind::RemovedFromPlay, None) => ast::Fate::RemovedFromPlay,
+        (FateKind::RemovedFromGame, None) => ast::Fate::RemovedFromGame,
+        (_, Some(_)) => {
+            return Err(invalid(
+                &format!("{at}.space"),
+                "a removed piece stands on no space",
+            ));
+        }
+    };
+    Ok(ast::Fighter {
+        side: convert_side(fighter.side),
+        piece: convert_piece(fighter.piece, fighter.crew, at)?,
+        fate,
+        span: ast::Span::default(),
+    })
+}

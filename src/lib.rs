@@ -1,0 +1,17 @@
+//! Read, check and replay game records of HIRP, the Viking board game.
+//!
+//! [`syntax`] reads the notation into a typed, spanned tree; [`json`] converts
+//! it to JSON and back.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod json;
+pub mod syntax;
+
+pub use syntax::{Parsed, parse, parse_bytes};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,845 @@
+//! The typed, spanned syntax tree of a HIRP record.
+//!
+//! This layer knows the notation and nothing of the rules: `Khe` (a manned
+//! Karve entering) is a well-formed [`Step`]; the rules engine rejects it
+//! later. Every node carries the byte [`Span`] of the text it was read from,
+//! and every node's [`Display`](fmt::Display) prints its canonical notation.
+
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+
+/// A byte range `start..end` in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: usize,
+    /// Offset one past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The number of bytes covered.
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no byte.
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// Whether `offset` lies within the span.
+    pub const fn contains(self, offset: usize) -> bool {
+        self.start <= offset && offset < self.end
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(span: Span) -> Self {
+        (span.start, span.len()).into()
+    }
+}
+
+/// The error returned when text does not name a value of a closed vocabulary.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a {what}")]
+pub struct UnknownName {
+    /// What was being read ("side", "space", "piece").
+    pub what: &'static str,
+    /// The text that was given.
+    pub text: String,
+}
+
+/// One of the two players. Gull (gold) always starts a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Gull, gold, written `G`; plays from space 0.
+    Gull,
+    /// Silfr, silver, written `S`; plays from space 9.
+    Silfr,
+}
+
+impl Side {
+    /// Both sides, Gull first.
+    pub const ALL: [Side; 2] = [Side::Gull, Side::Silfr];
+
+    /// The notation letter, `G` or `S`.
+    pub const fn letter(self) -> char {
+        match self {
+            Side::Gull => 'G',
+            Side::Silfr => 'S',
+        }
+    }
+
+    /// The side written by `letter`, if any.
+    pub const fn from_letter(letter: char) -> Option<Side> {
+        match letter {
+            'G' => Some(Side::Gull),
+            'S' => Some(Side::Silfr),
+            _ => None,
+        }
+    }
+
+    /// The other side.
+    #[must_use]
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::Gull => Side::Silfr,
+            Side::Silfr => Side::Gull,
+        }
+    }
+
+    /// The player's name: `Gull` or `Silfr`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::Gull => "Gull",
+            Side::Silfr => "Silfr",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char(self.letter())
+    }
+}
+
+impl FromStr for Side {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Side::from_letter), chars.next()) {
+            (Some(side), None) => Ok(side),
+            _ => Err(UnknownName {
+                what: "side",
+                text: s.to_owned(),
+            }),
+        }
+    }
+}
+
+/// One of the eleven spaces of the board, in board order (0 to 9, then Miðr).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Space {
+    /// `0`: Gull's home.
+    GullHome,
+    /// `1`: Gull Norðr Delta.
+    GullNordrDelta,
+    /// `2`: Gull Suðr Delta.
+    GullSudrDelta,
+    /// `3`: Gull Norðr Archipelago.
+    GullNordrArchipelago,
+    /// `4`: Gull Suðr Archipelago.
+    GullSudrArchipelago,
+    /// `5`: Silfr Norðr Archipelago.
+    SilfrNordrArchipelago,
+    /// `6`: Silfr Suðr Archipelago.
+    SilfrSudrArchipelago,
+    /// `7`: Silfr Norðr Delta.
+    SilfrNordrDelta,
+    /// `8`: Silfr Suðr Delta.
+    SilfrSudrDelta,
+    /// `9`: Silfr's home.
+    SilfrHome,
+    /// `m`: Miðr, the centre of the Archipelago.
+    Midr,
+}
+
+impl Space {
+    /// All eleven spaces in board order.
+    pub const ALL: [Space; 11] = [
+        Space::GullHome,
+        Space::GullNordrDelta,
+        Space::GullSudrDelta,
+        Space::GullNordrArchipelago,
+        Space::GullSudrArchipelago,
+        Space::SilfrNordrArchipelago,
+        Space::SilfrSudrArchipelago,
+        Space::SilfrNordrDelta,
+        Space::SilfrSudrDelta,
+        Space::SilfrHome,
+        Space::Midr,
+    ];
+
+    /// The notation character: `0` to `9` or `m`.
+    pub const fn code(self) -> char {
+        match self {
+            Space::GullHome => '0',
+            Space::GullNordrDelta => '1',
+            Space::GullSudrDelta => '2',
+            Space::GullNordrArchipelago => '3',
+            Space::GullSudrArchipelago => '4',
+            Space::SilfrNordrArchipelago => '5',
+            Space::SilfrSudrArchipelago => '6',
+            Space::SilfrNordrDelta => '7',
+            Space::SilfrSudrDelta => '8',
+            Space::SilfrHome => '9',
+            Space::Midr => 'm',
+        }
+    }
+
+    /// The space written `code`, if any.
+    pub const fn from_code(code: char) -> Option<Space> {
+        Some(match code {
+            '0' => Space::GullHome,
+            '1' => Space::GullNordrDelta,
+            '2' => Space::GullSudrDelta,
+            '3' => Space::GullNordrArchipelago,
+            '4' => Space::GullSudrArchipelago,
+            '5' => Space::SilfrNordrArchipelago,
+            '6' => Space::SilfrSudrArchipelago,
+            '7' => Space::SilfrNordrDelta,
+            '8' => Space::SilfrSudrDelta,
+            '9' => Space::SilfrHome,
+            'm' => Space::Midr,
+            _ => return None,
+        })
+    }
+
+    /// The position in board order, 0 to 10 (Miðr is 10).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The space at position `index` of board order.
+    pub const fn from_index(index: usize) -> Option<Space> {
+        if index < Space::ALL.len() {
+            Some(Space::ALL[index])
+        } else {
+            None
+        }
+    }
+
+    /// The space's name as the rulebook gives it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Space::GullHome => "Gull home",
+            Space::GullNordrDelta => "Gull Norðr Delta",
+            Space::GullSudrDelta => "Gull Suðr Delta",
+            Space::GullNordrArchipelago => "Gull Norðr Archipelago",
+            Space::GullSudrArchipelago => "Gull Suðr Archipelago",
+            Space::SilfrNordrArchipelago => "Silfr Norðr Archipelago",
+            Space::SilfrSudrArchipelago => "Silfr Suðr Archipelago",
+            Space::SilfrNordrDelta => "Silfr Norðr Delta",
+            Space::SilfrSudrDelta => "Silfr Suðr Delta",
+            Space::SilfrHome => "Silfr home",
+            Space::Midr => "Miðr",
+        }
+    }
+}
+
+impl fmt::Display for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char(self.code())
+    }
+}
+
+impl FromStr for Space {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Space::from_code), chars.next()) {
+            (Some(space), None) => Ok(space),
+            _ => Err(UnknownName {
+                what: "space",
+                text: s.to_owned(),
+            }),
+        }
+    }
+}
+
+/// The kinds of piece that stand on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PieceKind {
+    /// Hirþ, a Viking guard, written `H`.
+    Hirth,
+    /// Karve, a ship, written `K`.
+    Karve,
+    /// Lofðungr, the king, written `L`.
+    Lofdungr,
+}
+
+impl PieceKind {
+    /// The notation letter.
+    pub const fn letter(self) -> char {
+        match self {
+            PieceKind::Hirth => 'H',
+            PieceKind::Karve => 'K',
+            PieceKind::Lofdungr => 'L',
+        }
+    }
+
+    /// The kind written `letter`, if any.
+    pub const fn from_letter(letter: char) -> Option<PieceKind> {
+        match letter {
+            'H' => Some(PieceKind::Hirth),
+            'K' => Some(PieceKind::Karve),
+            'L' => Some(PieceKind::Lofdungr),
+            _ => None,
+        }
+    }
+
+    /// The piece's name: Hirþ, Karve or Lofðungr.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::Hirth => "Hirþ",
+            PieceKind::Karve => "Karve",
+            PieceKind::Lofdungr => "Lofðungr",
+        }
+    }
+}
+
+impl fmt::Display for PieceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char(self.letter())
+    }
+}
+
+impl FromStr for PieceKind {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(PieceKind::from_letter), chars.next()) {
+            (Some(kind), None) => Ok(kind),
+            _ => Err(UnknownName {
+                what: "piece",
+                text: s.to_owned(),
+            }),
+        }
+    }
+}
+
+/// A piece as written: `H`, `L`, or `K` with one `h` per Hirþ aboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// `H`.
+    Hirth,
+    /// `L`.
+    Lofdungr,
+    /// `K`, `Kh`, `Khh`...: the crew is the number of `h`s as written.
+    Karve {
+        /// Hirþs aboard, as written (the rules allow at most 4).
+        crew: u32,
+    },
+}
+
+impl Piece {
+    /// The kind of piece.
+    pub const fn kind(self) -> PieceKind {
+        match self {
+            Piece::Hirth => PieceKind::Hirth,
+            Piece::Lofdungr => PieceKind::Lofdungr,
+            Piece::Karve { .. } => PieceKind::Karve,
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char(self.kind().letter())?;
+        if let Piece::Karve { crew } = *self {
+            for _ in 0..crew {
+                f.write_char('h')?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A whole record file: its games, and the comments after the last of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The games, in file order.
+    pub games: Vec<Game>,
+    /// Comments that follow the last tag or turn of the file.
+    pub comments: Vec<Comment>,
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, game) in self.games.iter().enumerate() {
+            if n > 0 {
+                f.write_char('\n')?;
+            }
+            write!(f, "{game}")?;
+        }
+        for comment in &self.comments {
+            writeln!(f, "{comment}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One game: its tag section and its turns.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// Tags in the order written.
+    pub tags: Vec<Tag>,
+    /// Turns in the order written.
+    pub turns: Vec<Turn>,
+    /// From the first comment, tag or turn of the game to the end of its last line.
+    pub span: Span,
+}
+
+impl Game {
+    /// The value of the first tag named `name`, if any.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|tag| tag.name == name)
+            .map(|tag| tag.value.as_str())
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for tag in &self.tags {
+            writeln!(f, "{tag}")?;
+        }
+        if !self.tags.is_empty() && !self.turns.is_empty() {
+            f.write_char('\n')?;
+        }
+        for turn in &self.turns {
+            writeln!(f, "{turn}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Comments on lines of their own before an item, each printed on its own line.
+fn write_leading(f: &mut fmt::Formatter<'_>, leading: &[Comment]) -> fmt::Result {
+    for comment in leading {
+        writeln!(f, "{comment}")?;
+    }
+    Ok(())
+}
+
+/// Comments after an item on its line, each preceded by one space.
+fn write_trailing(f: &mut fmt::Formatter<'_>, trailing: &[Comment]) -> fmt::Result {
+    for comment in trailing {
+        write!(f, " {comment}")?;
+    }
+    Ok(())
+}
+
+/// A tag pair, `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// Comments on the lines before the tag.
+    pub leading: Vec<Comment>,
+    /// The tag's name, such as `Event` or `Gull`.
+    pub name: String,
+    /// The value with escapes resolved.
+    pub value: String,
+    /// Comments after the tag on its line.
+    pub trailing: Vec<Comment>,
+    /// From `[` to `]`.
+    pub span: Span,
+}
+
+impl fmt::Display for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_leading(f, &self.leading)?;
+        write!(f, "[{} \"", self.name)?;
+        for c in self.value.chars() {
+            if c == '"' || c == '\\' {
+                f.write_char('\\')?;
+            }
+            f.write_char(c)?;
+        }
+        f.write_str("\"]")?;
+        write_trailing(f, &self.trailing)
+    }
+}
+
+/// The two ways to write a comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// `; text` to the end of the line.
+    Line,
+    /// `{ text }`, which may nest and span lines.
+    Block,
+}
+
+/// A comment and its text, as written between the delimiters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// Line or block.
+    pub kind: CommentKind,
+    /// The text after `;` (trailing whitespace removed), or between `{` and `}`.
+    pub text: String,
+    /// The whole comment, delimiters included.
+    pub span: Span,
+}
+
+impl fmt::Display for Comment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            CommentKind::Line => write!(f, ";{}", self.text),
+            CommentKind::Block => write!(f, "{{{}}}", self.text),
+        }
+    }
+}
+
+/// A turn line: `G3 Hv3mHv3>6 >6SK^GH6`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// Comments on the lines before the turn.
+    pub leading: Vec<Comment>,
+    /// `G3`.
+    pub label: Label,
+    /// The steps, in the order written.
+    pub steps: Vec<StepToken>,
+    /// Penningr actions and battles.
+    pub outcome: Outcome,
+    /// Comments after the turn on its line.
+    pub trailing: Vec<Comment>,
+    /// From the label to the end of the outcome.
+    pub span: Span,
+}
+
+impl Turn {
+    /// The steps that could be read, skipping malformed tokens.
+    pub fn read_steps(&self) -> impl Iterator<Item = &Step> {
+        self.steps.iter().filter_map(|token| match token {
+            StepToken::Step(step) => Some(step),
+            StepToken::Malformed(_) => None,
+        })
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_leading(f, &self.leading)?;
+        write!(f, "{} ", self.label)?;
+        for step in &self.steps {
+            write!(f, "{step}")?;
+        }
+        write!(f, " {}", self.outcome)?;
+        write_trailing(f, &self.trailing)
+    }
+}
+
+/// A turn label: the side to move and the round, `G3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Whose turn it is.
+    pub side: Side,
+    /// The round; Gull's and Silfr's turns of one round share it.
+    pub round: u32,
+    /// The label's text.
+    pub span: Span,
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.side, self.round)
+    }
+}
+
+/// Text that could not be read, kept as written so that nothing is lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Malformed {
+    /// The text as written.
+    pub text: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+impl fmt::Display for Malformed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// A step as written, or the text of one that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepToken {
+    /// A well-formed step.
+    Step(Step),
+    /// Text that does not read as a step; a syntax error was reported for it.
+    Malformed(Malformed),
+}
+
+impl StepToken {
+    /// Where the token stands.
+    pub fn span(&self) -> Span {
+        match self {
+            StepToken::Step(step) => step.span,
+            StepToken::Malformed(malformed) => malformed.span,
+        }
+    }
+}
+
+impl fmt::Display for StepToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepToken::Step(step) => step.fmt(f),
+            StepToken::Malformed(malformed) => malformed.fmt(f),
+        }
+    }
+}
+
+/// One written step: a piece and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The piece that acts, with its crew if it is a Karve.
+    pub piece: Piece,
+    /// What the piece does.
+    pub action: Action,
+    /// The step's text.
+    pub span: Span,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.piece, self.action)
+    }
+}
+
+/// The forms a step takes after its piece letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// `He`, `He7`, `He>1`: enter on the home space, then perhaps move on.
+    Enter {
+        /// Where the piece goes after entering, if anywhere.
+        to: Option<Destination>,
+    },
+    /// `Hei`: enter, then board a Karve on the home space.
+    EnterAndBoard,
+    /// `Hv3`, `Hv3m`, `Hv3>6`: leave the Karve on a space, then perhaps move on.
+    Leave {
+        /// The space of the Karve that is left.
+        karve: Space,
+        /// Where the piece goes after leaving, if anywhere.
+        to: Option<Destination>,
+    },
+    /// `L01`, `Khhh03`, `Hm>6`: move from a space to another.
+    Move {
+        /// Where the piece starts.
+        from: Space,
+        /// Where it goes.
+        to: Destination,
+    },
+    /// `Hi`: board a Karve on the piece's own space.
+    Board,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Enter { to: None } => f.write_char('e'),
+            Action::Enter { to: Some(to) } => write!(f, "e{to}"),
+            Action::EnterAndBoard => f.write_str("ei"),
+            Action::Leave { karve, to: None } => write!(f, "v{karve}"),
+            Action::Leave {
+                karve,
+                to: Some(to),
+            } => write!(f, "v{karve}{to}"),
+            Action::Move { from, to } => write!(f, "{from}{to}"),
+            Action::Board => f.write_char('i'),
+        }
+    }
+}
+
+/// Where a move ends: a space, and whether the piece attacks it (`>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Destination {
+    /// The space moved to or attacked.
+    pub space: Space,
+    /// Written with `>`: the piece attacks the space.
+    pub attack: bool,
+}
+
+impl fmt::Display for Destination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.attack {
+            f.write_char('>')?;
+        }
+        write!(f, "{}", self.space)
+    }
+}
+
+/// What ends a turn line: Penningr actions, then the battles or `/`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Offers and answers, in the order written.
+    pub penningr: Vec<PenningrAction>,
+    /// The battles; empty when the turn records `/`.
+    pub battles: Vec<BattleToken>,
+    /// The outcome's text.
+    pub span: Span,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for action in &self.penningr {
+            write!(f, "{action}")?;
+        }
+        if self.battles.is_empty() {
+            return f.write_char('/');
+        }
+        for (n, battle) in self.battles.iter().enumerate() {
+            if n > 0 {
+                f.write_char(' ')?;
+            }
+            write!(f, "{battle}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a player does with the Penningr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PenningrMove {
+    /// `d`: offer a double.
+    Double,
+    /// `t`: offer a triple.
+    Triple,
+    /// `a`: accept the offer.
+    Accept,
+    /// `r`: refuse the offer and give up the game.
+    Refuse,
+}
+
+impl PenningrMove {
+    /// The notation letter.
+    pub const fn letter(self) -> char {
+        match self {
+            PenningrMove::Double => 'd',
+            PenningrMove::Triple => 't',
+            PenningrMove::Accept => 'a',
+            PenningrMove::Refuse => 'r',
+        }
+    }
+
+    /// The move written `letter`, if any.
+    pub const fn from_letter(letter: char) -> Option<PenningrMove> {
+        match letter {
+            'd' => Some(PenningrMove::Double),
+            't' => Some(PenningrMove::Triple),
+            'a' => Some(PenningrMove::Accept),
+            'r' => Some(PenningrMove::Refuse),
+            _ => None,
+        }
+    }
+}
+
+/// A Penningr action: `Sd`, `Ga` (`SCd` is read as `Sd`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PenningrAction {
+    /// Who acts.
+    pub side: Side,
+    /// What they do.
+    pub action: PenningrMove,
+    /// The action's text.
+    pub span: Span,
+}
+
+impl fmt::Display for PenningrAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.side, self.action.letter())
+    }
+}
+
+/// A battle as written, or the text of one that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BattleToken {
+    /// A well-formed battle record.
+    Battle(Battle),
+    /// Text that does not read as a battle; a syntax error was reported for it.
+    Malformed(Malformed),
+}
+
+impl BattleToken {
+    /// Where the token stands.
+    pub fn span(&self) -> Span {
+        match self {
+            BattleToken::Battle(battle) => battle.span,
+            BattleToken::Malformed(malformed) => malformed.span,
+        }
+    }
+}
+
+impl fmt::Display for BattleToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BattleToken::Battle(battle) => battle.fmt(f),
+            BattleToken::Malformed(malformed) => malformed.fmt(f),
+        }
+    }
+}
+
+/// A battle record: `>6GHxSL6`, the attacked space and every piece that fought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battle {
+    /// The attacked space.
+    pub space: Space,
+    /// The pieces that fought, in the order written (the defender's first).
+    pub fighters: Vec<Fighter>,
+    /// The battle's text.
+    pub span: Span,
+}
+
+impl fmt::Display for Battle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, ">{}", self.space)?;
+        for fighter in &self.fighters {
+            write!(f, "{fighter}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One piece in a battle record and what became of it: `GHx`, `SL6`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fighter {
+    /// Whose piece it is.
+    pub side: Side,
+    /// The piece, with its crew if it is a Karve.
+    pub piece: Piece,
+    /// What became of it.
+    pub fate: Fate,
+    /// The fighter's text.
+    pub span: Span,
+}
+
+impl fmt::Display for Fighter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.side, self.piece, self.fate)
+    }
+}
+
+/// What became of a piece in a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fate {
+    /// It stands on this space: advanced, stayed, or retreated to.
+    Stands(Space),
+    /// `^`: removed from play (back to the supply).
+    RemovedFromPlay,
+    /// `x`: removed from game.
+    RemovedFromGame,
+}
+
+impl fmt::Display for Fate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fate::Stands(space) => write!(f, "{space}"),
+            Fate::RemovedFromPlay => f.write_char('^'),
+            Fate::RemovedFromGame => f.write_char('x'),
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! Syntax errors: what the parser expected, what it found, and where.
+
+use std::fmt;
+
+use miette::{Diagnostic, LabeledSpan};
+
+use super::ast::Span;
+
+/// What the parser found where it expected something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A character.
+    Char(char),
+    /// The end of a line.
+    EndOfLine,
+    /// The end of the input.
+    EndOfInput,
+}
+
+impl Found {
+    /// What stands at the start of `rest`.
+    pub fn at(rest: &str) -> Found {
+        match rest.chars().next() {
+            None => Found::EndOfInput,
+            Some('\n' | '\r') => Found::EndOfLine,
+            Some(c) => Found::Char(c),
+        }
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Found::EndOfLine => f.write_str("the end of the line"),
+            Found::EndOfInput => f.write_str("the end of the file"),
+            Found::Char(' ') => f.write_str("a space"),
+            Found::Char('\t') => f.write_str("a tab"),
+            Found::Char(c) if c.is_control() || c == '\u{feff}' => {
+                write!(f, "U+{:04X}", c as u32)
+            }
+            Found::Char('`') => f.write_str("a backtick"),
+            Found::Char(c) => write!(f, "`{c}`"),
+        }
+    }
+}
+
+/// A syntax error: its kind, the text at fault, and a fix when one is plain.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", kind.message())]
+pub struct SyntaxError {
+    /// What went wrong.
+    pub kind: SyntaxErrorKind,
+    /// The text at fault.
+    pub span: Span,
+    /// What stood where something else was expected.
+    pub found: Found,
+    /// How to write it correctly, when that is plain.
+    pub help: Option<String>,
+}
+
+impl SyntaxError {
+    /// An error of `kind` at `span`, having found `found`.
+    pub fn new(kind: SyntaxErrorKind, span: Span, found: Found) -> Self {
+        SyntaxError {
+            kind,
+            span,
+            found,
+            help: None,
+        }
+    }
+
+    /// The same error with a help line.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The label drawn under the text at fault.
+    pub fn label(&self) -> String {
+        match self.kind {
+            SyntaxErrorKind::InvalidUtf8 => format!("byte {} is not UTF-8", self.span.start),
+            SyntaxErrorKind::RoundTooLarge => format!(
+                "expected {}, found a number of {} digits",
+                self.kind.expected(),
+                self.span.len()
+            ),
+            kind => format!("expected {}, found {}", kind.expected(), self.found),
+        }
+    }
+}
+
+impl Diagnostic for SyntaxError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(format!("hirp::syntax::{}", self.kind.name())))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_deref()
+            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(Some(self.label()), self.span),
+        )))
+    }
+}
+
+macro_rules! kinds {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident = $name:literal, $message:literal, $expected:literal;
+    )*) => {
+        /// The kinds of syntax error. Each has a stable code `hirp::syntax::<name>`;
+        /// the doc of each variant gives an input that triggers it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum SyntaxErrorKind {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl SyntaxErrorKind {
+            /// Every kind, in the order of the codes table.
+            pub const ALL: &[SyntaxErrorKind] = &[$(SyntaxErrorKind::$variant),*];
+
+            /// The last part of the code: `hirp::syntax::<name>`.
+            pub const fn name(self) -> &'static str {
+                match self { $(SyntaxErrorKind::$variant => $name,)* }
+            }
+
+            /// The one-line message.
+            pub const fn message(self) -> &'static str {
+                match self { $(SyntaxErrorKind::$variant => $message,)* }
+            }
+
+            /// What the parser expected where the error is.
+            pub const fn expected(self) -> &'static str {
+                match self { $(SyntaxErrorKind::$variant => $expected,)* }
+            }
+        }
+    };
+}
+
+kinds! {
+    /// A byte sequence that is not UTF-8: the bytes `G1 He\xFF /`.
+    InvalidUtf8 = "invalid_utf8", "the file is not valid UTF-8", "UTF-8 text";
+    /// A line that is not a turn, a tag or a comment: `#G1 KeHeiHei /`.
+    UnexpectedLine = "unexpected_line", "this line is not a turn, a tag or a comment",
+        "a turn label such as `G1`, a tag `[`, or a comment `;` or `{`";
+    /// A turn line with no label: `KeHeiHei /`.
+    MissingLabel = "missing_label", "a turn line starts with its label", "a label such as `G1`";
+    /// A label in lower case: `g1 KeHeiHei /`.
+    LowercaseLabel = "lowercase_label", "a turn label starts with a capital `G` or `S`",
+        "`G` or `S`";
+    /// A label with no round number: `G KeHeiHei /`.
+    MissingRound = "missing_round", "a turn label has a round number", "a digit";
+    /// A round number too large to be real: `G99999999999 KeHeiHei /`.
+    RoundTooLarge = "round_too_large", "this round number is too large",
+        "a round number below 4294967296";
+    /// No space between the label and the steps, or the steps and the battles:
+    /// `G1KeHeiHei /`, `G1 KeHeiHei/`.
+    MissingSpace = "missing_space",
+        "the label, the steps and the battles are separated by spaces", "a space";
+    /// A label with nothing after it, or a turn with battles and no step: `G1 /`.
+    MissingSteps = "missing_steps", "a turn has steps", "a step such as `He`";
+    /// A step that does not start with a piece letter: `G1 KeXeiHei /`.
+    ExpectedPiece = "expected_piece", "a step starts with its piece",
+        "`H`, `K` or `L`";
+    /// `h` after a piece that is not a Karve: `G2 Lh01HeiKhhh03 /`.
+    CrewWithoutKarve = "crew_without_karve", "only a Karve carries Hirþs",
+        "what the piece does: `e`, `i`, `v` or a space";
+    /// A Karve's crew written with another letter than `h`: `G2 L01HeiKhkh03 /`.
+    CrewLetter = "crew_letter", "a Karve's crew is written with one `h` per Hirþ aboard",
+        "`h` or what the Karve does";
+    /// A piece letter followed by something that is not a step: `G1 KeHqHei /`.
+    ExpectedAction = "expected_action", "a step says what the piece does",
+        "`e` (enter), `i` (board), `v` (leave a Karve) or a space";
+    /// `v` with no space after it: `G3 HvMmHv3>6 >6SK^GH6`.
+    ExpectedKarveSpace = "expected_karve_space", "`v` names the space of the Karve left",
+        "a space `0`-`9` or `m`";
+    /// A move that names where it starts but not where it goes: `G2 L0 /`.
+    MissingDestination = "missing_destination", "a move names the space it goes to",
+        "a space `0`-`9` or `m`, or `>` and a space";
+    /// `>` in a step with no space after it: `G3 Hv3mHv3> /`.
+    ExpectedAttackedSpace = "expected_attacked_space", "`>` is followed by the attacked space",
+        "a space `0`-`9` or `m`";
+    /// Steps separated by spaces: `G1 Ke HeiHei /`.
+    SpaceInSteps = "space_in_steps", "steps are written one after another, with no space",
+        "the next step right after the last";
+    /// A turn that ends after its steps: `G1 KeHeiHei`.
+    MissingOutcome = "missing_outcome", "a turn ends with its battles, or `/` when there is none",
+        "`/` or a battle such as `>6GHxSL6`";
+    /// Text after `/`: `G3 Hv3mHv3>6 /-6SK^GH6`.
+    TextAfterNoBattle = "text_after_no_battle", "`/` says the turn has no battle; nothing follows it",
+        "the end of the line or a comment";
+    /// Something other than a battle where battles are written: `G3 Hv3mHv3>6 6SK^GH6`.
+    ExpectedBattle = "expected_battle", "a battle starts with `>` and the attacked space",
+        "`>`";
+    /// A battle whose space is missing: `G3 Hv3mHv3>6 >SK^GH6`.
+    ExpectedBattleSpace = "expected_battle_space", "a battle names the attacked space after `>`",
+        "a space `0`-`9` or `m`";
+    /// A battle that lists no piece: `G3 Hv3mHv3>6 >6`.
+    EmptyBattle = "empty_battle", "a battle lists every piece that fought",
+        "a piece such as `GH6`";
+    /// A piece in a battle without its side: `G3 Hv3mHv3>6 >6K^GH6`.
+    ExpectedSide = "expected_side", "each piece in a battle starts with its side",
+        "`G` or `S`";
+    /// A side in a battle with no piece after it: `G3 Hv3mHv3>6 >6SK^G6`.
+    ExpectedFighterPiece = "expected_fighter_piece", "a side in a battle is followed by the piece",
+        "`H`, `K` or `L`";
+    /// A piece in a battle without what became of it: `G3 Hv3mHv3>6 >6SKGH6`.
+    ExpectedFate = "expected_fate", "a piece in a battle is followed by what became of it",
+        "a space where it stands, `^` (removed from play) or `x` (removed from game)";
+    /// The pieces of one battle separated by a space: `G3 Hv3mHv3>6 >6SK^ GH6`.
+    SpaceInBattle = "space_in_battle", "the pieces of one battle are written with no space",
+        "`>` starting the next battle";
+    /// A Penningr action after the battles: `S3 L9>6HeiKhh97 >6GHxSL6 SdGa`.
+    PenningrAfterBattles = "penningr_after_battles",
+        "Penningr offers and answers are written before the battles", "`>` starting a battle";
+    /// A Penningr action with an unknown letter: `S3 L9>6HeiKhh97 SqGa>6GHxSL6`.
+    ExpectedPenningrMove = "expected_penningr_move", "a Penningr action is an offer or an answer",
+        "`d` (double), `t` (triple), `a` (accept) or `r` (refuse)";
+    /// A tag with no name: `[ "Jarl's Cup"]`.
+    ExpectedTagName = "expected_tag_name", "a tag starts with its name", "a letter";
+    /// A tag whose value is not quoted: `[Date 2016.05.01]`.
+    UnquotedTagValue = "unquoted_tag_value", "a tag's value is written in double quotes", "`\"`";
+    /// A tag value with no closing quote: `[Event "Jarl's Cup]`.
+    UnterminatedString = "unterminated_string", "this tag value has no closing quote", "`\"`";
+    /// An escape other than `\"` and `\\` in a tag value: `[Event "a\b"]`.
+    InvalidEscape = "invalid_escape", "only `\\\"` and `\\\\` are escapes in a tag value",
+        "`\"` or `\\` after `\\`";
+    /// A tag with no closing bracket: `[Event "Jarl's Cup"`.
+    UnterminatedTag = "unterminated_tag", "a tag ends with `]`", "`]`";
+    /// Text after a tag on its line: `[Event "Jarl's Cup"] G1 KeHeiHei /`.
+    TextAfterTag = "text_after_tag", "a tag stands alone on its line",
+        "the end of the line or a comment";
+    /// A `{` comment that is never closed: `{ the first game`.
+    UnterminatedComment = "unterminated_comment", "this comment is never closed", "`}`";
+    /// Text after a comment on its line: `{ opening } G1 KeHeiHei / { quiet } ok`.
+    TextAfterComment = "text_after_comment", "only comments follow a comment on its line",
+        "another comment or the end of the line";
+    /// A `}` with no `{` before it: `G1 KeHeiHei / }`.
+    UnmatchedBrace = "unmatched_brace", "this `}` closes no comment",
+        "a comment `;` or `{`, or the end of the line";
+}

@@ -1,0 +1,11 @@
+//! The notation: a typed, spanned syntax tree, its parser, and syntax errors.
+//!
+//! This layer reads text and knows nothing of the rules.
+
+pub mod ast;
+pub mod error;
+pub mod parser;
+
+pub use ast::*;
+pub use error::{Found, SyntaxError, SyntaxErrorKind};
+pub use parser::{Decoded, Parsed, decode, parse, parse_at, parse_bytes};

@@ -1,0 +1,295 @@
+//! The nom parser: one function per rule of `grammar/hirp.ebnf`.
+//!
+//! Each rule function's doc comment quotes its rule. Rules return
+//! `Err::Error` when their first character does not match (so that the caller
+//! may try something else) and `Err::Failure` with a [`SyntaxError`] once the
+//! text is theirs. Recovery happens at two levels: a bad line is skipped to the
+//! next line; inside a turn, a bad step or battle is kept as a
+//! [`Malformed`](super::ast::Malformed) token and reading goes on, so one run
+//! reports every syntax error of a file.
+
+mod outcome;
+mod record;
+mod turn;
+
+use std::borrow::Cow;
+use std::cell::Cell;
+
+use nom::{IResult, Input as _};
+use nom_locate::LocatedSpan;
+
+use super::ast::{Battle, Label, PenningrAction, Record, Span, Step};
+use super::error::{Found, SyntaxError, SyntaxErrorKind};
+
+/// Parser input: the text still to read, its offset, and its [`Context`].
+type Input<'a> = LocatedSpan<&'a str, Context<'a>>;
+
+/// What every rule may need beyond the text.
+#[derive(Clone, Copy, Debug)]
+struct Context<'a> {
+    /// The offset of the parsed text within its file.
+    base: usize,
+    /// Set once a `{` comment ran to the end of the input unclosed: from then
+    /// on block comments end with their line, so that many unclosed `{` cannot
+    /// make reading quadratic.
+    unclosed_comment: &'a Cell<bool>,
+}
+
+/// Runs `read` on `text` as the input starting at byte `base` of its file.
+fn with_input<T>(text: &str, base: usize, read: impl FnOnce(Input<'_>) -> T) -> T {
+    let unclosed_comment = Cell::new(false);
+    let context = Context {
+        base,
+        unclosed_comment: &unclosed_comment,
+    };
+    read(Input::new_extra(text, context))
+}
+
+/// The result of a rule.
+type PResult<'a, T> = IResult<Input<'a>, T, SyntaxError>;
+
+impl<'a> nom::error::ParseError<Input<'a>> for SyntaxError {
+    fn from_error_kind(input: Input<'a>, _kind: nom::error::ErrorKind) -> Self {
+        error_at(SyntaxErrorKind::UnexpectedLine, &input)
+    }
+
+    fn append(_input: Input<'a>, _kind: nom::error::ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+/// A parsed record and the syntax errors met while reading it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parsed {
+    /// Everything that could be read.
+    pub record: Record,
+    /// Every syntax error, in file order.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// Reads a whole record.
+///
+/// Never fails and never panics: what cannot be read is reported in
+/// [`Parsed::errors`] and reading resumes at the next line (or, inside a
+/// turn, at the next step or battle).
+pub fn parse(text: &str) -> Parsed {
+    parse_at(text, 0)
+}
+
+/// Reads a record that starts at byte `base` of a larger file, so that spans
+/// and errors point into that file.
+pub fn parse_at(text: &str, base: usize) -> Parsed {
+    with_input(text, base, |input| record::read(input, &[]))
+}
+
+/// Text decoded from bytes that may not be UTF-8.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded<'a> {
+    /// The text, each byte that is not UTF-8 replaced by `?` so that offsets
+    /// stay those of the bytes.
+    pub text: Cow<'a, str>,
+    /// One error per line holding bytes that are not UTF-8.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// Decodes bytes as UTF-8, reporting each line that holds invalid bytes at the
+/// first such byte.
+pub fn decode(bytes: &[u8]) -> Decoded<'_> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Decoded {
+            text: Cow::Borrowed(text),
+            errors: Vec::new(),
+        },
+        Err(_) => {
+            let mut text = String::with_capacity(bytes.len());
+            let mut errors: Vec<SyntaxError> = Vec::new();
+            let mut last_line_reported = None;
+            let mut line_start = 0;
+            for chunk in bytes.utf8_chunks() {
+                let valid = chunk.valid();
+                if let Some(n) = valid.rfind(['\n', '\r']) {
+                    line_start = text.len() + n + 1;
+                }
+                text.push_str(valid);
+                let invalid = chunk.invalid();
+                if invalid.is_empty() {
+                    continue;
+                }
+                let offset = text.len();
+                if last_line_reported != Some(line_start) {
+                    last_line_reported = Some(line_start);
+                    errors.push(
+                        SyntaxError::new(
+                            SyntaxErrorKind::InvalidUtf8,
+                            Span::new(offset, offset + invalid.len()),
+                            Found::Char('?'),
+                        )
+                        .with_help("save the file as UTF-8; this line is skipped"),
+                    );
+                }
+                text.extend(std::iter::repeat_n('?', invalid.len()));
+            }
+            Decoded {
+                text: Cow::Owned(text),
+                errors,
+            }
+        }
+    }
+}
+
+/// Reads a record from bytes: decodes them (see [`decode`]), skips the lines
+/// holding bytes that are not UTF-8, and reads the rest. Returns the decoded
+/// text, to which the spans point, with the result.
+pub fn parse_bytes(bytes: &[u8]) -> (Cow<'_, str>, Parsed) {
+    let Decoded { text, errors } = decode(bytes);
+    let damaged: Vec<usize> = errors.iter().map(|e| e.span.start).collect();
+    let mut parsed = with_input(&text, 0, |input| record::read(input, &damaged));
+    if !errors.is_empty() {
+        parsed.errors.extend(errors);
+        parsed.errors.sort_by_key(|e| e.span.start);
+    }
+    (text, parsed)
+}
+
+/// Reads text that must be exactly one instance of a rule.
+fn read_exactly<T>(
+    text: &str,
+    rule: impl for<'a> Fn(Input<'a>) -> PResult<'a, T>,
+) -> Result<T, SyntaxError> {
+    with_input(text, 0, |input| match rule(input) {
+        Ok((rest, value)) if rest.fragment().is_empty() => Ok(value),
+        Ok((rest, _)) => Err(error_at(SyntaxErrorKind::UnexpectedLine, &rest)),
+        Err(e) => Err(into_error(e, &input)),
+    })
+}
+
+impl std::str::FromStr for Step {
+    type Err = SyntaxError;
+
+    /// Reads one step, such as `Khhh03`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        read_exactly(s, turn::step)
+    }
+}
+
+impl std::str::FromStr for Battle {
+    type Err = SyntaxError;
+
+    /// Reads one battle record, such as `>6GHxSL6`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        read_exactly(s, outcome::battle)
+    }
+}
+
+impl std::str::FromStr for PenningrAction {
+    type Err = SyntaxError;
+
+    /// Reads one Penningr action, such as `Sd`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        read_exactly(s, outcome::penningr_action)
+    }
+}
+
+impl std::str::FromStr for Label {
+    type Err = SyntaxError;
+
+    /// Reads one turn label, such as `G3`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        read_exactly(s, turn::label)
+    }
+}
+
+// ---- Helpers shared by the rule modules ----
+
+/// The absolute offset of the input's first byte.
+fn offset(i: &Input<'_>) -> usize {
+    i.extra.base + i.location_offset()
+}
+
+/// The span from `from` up to (not including) `to`.
+fn span(from: &Input<'_>, to: &Input<'_>) -> Span {
+    Span::new(offset(from), offset(to))
+}
+
+/// The next character, if any.
+fn peek(i: &Input<'_>) -> Option<char> {
+    i.fragment().chars().next()
+}
+
+/// The character after the next one, if any.
+fn peek2(i: &Input<'_>) -> Option<char> {
+    let mut chars = i.fragment().chars();
+    chars.next();
+    chars.next()
+}
+
+/// The input after its first `n` bytes.
+fn skip(i: Input<'_>, n: usize) -> Input<'_> {
+    i.take_from(n)
+}
+
+/// The input after its next character.
+fn skip_char(i: Input<'_>) -> Input<'_> {
+    match peek(&i) {
+        Some(c) => skip(i, c.len_utf8()),
+        None => i,
+    }
+}
+
+/// Whether `c` ends a line.
+fn is_line_end(c: Option<char>) -> bool {
+    matches!(c, None | Some('\n' | '\r'))
+}
+
+/// Whether `c` ends what a line says before its comments.
+fn is_content_end(c: Option<char>) -> bool {
+    matches!(c, None | Some('\n' | '\r' | ';' | '{'))
+}
+
+/// The input from the end of the current line on (the line end not consumed).
+fn to_line_end(i: Input<'_>) -> Input<'_> {
+    let n = i
+        .fragment()
+        .find(['\n', '\r'])
+        .unwrap_or(i.fragment().len());
+    skip(i, n)
+}
+
+/// The input after the first position where `stop` holds for the next
+/// character or the content of the line ends.
+fn skip_until(i: Input<'_>, stop: impl Fn(char) -> bool) -> Input<'_> {
+    let n = i
+        .fragment()
+        .find(|c: char| stop(c) || is_content_end(Some(c)))
+        .unwrap_or(i.fragment().len());
+    skip(i, n)
+}
+
+/// The text from `from` to `to`.
+fn text_between<'a>(from: &Input<'a>, to: &Input<'a>) -> &'a str {
+    let len = to.location_offset() - from.location_offset();
+    &from.fragment()[..len]
+}
+
+/// An error of `kind` at the next character of `i`.
+fn error_at(kind: SyntaxErrorKind, i: &Input<'_>) -> SyntaxError {
+    let start = offset(i);
+    let len = match peek(i) {
+        Some(c) if !is_line_end(Some(c)) => c.len_utf8(),
+        _ => 0,
+    };
+    SyntaxError::new(kind, Span::new(start, start + len), Found::at(i.fragment()))
+}
+
+/// A committed failure of `kind` at the next character of `i`.
+fn fail<'a, T>(kind: SyntaxErrorKind, i: &Input<'_>) -> PResult<'a, T> {
+    Err(nom::Err::Failure(error_at(kind, i)))
+}
+
+/// The error inside a rule's result, whatever its nom wrapping.
+fn into_error(e: nom::Err<SyntaxError>, i: &Input<'_>) -> SyntaxError {
+    match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => e,
+        nom::Err::Incomplete(_) => error_at(SyntaxErrorKind::UnexpectedLine, i),
+    }
+}

@@ -1,0 +1,32 @@
+//! Helpers shared by the integration tests.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The crate's root directory.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `path` relative to the crate root, with `/` separators, for stable snapshots.
+pub fn relative(path: &Path) -> String {
+    path.strip_prefix(root())
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+/// The `hirp` binary, run from the crate root without colour.
+pub fn hirp() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("hirp").expect("the hirp binary is built");
+    cmd.current_dir(root())
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE");
+    cmd
+}
+
+/// Reads a fixture by its path relative to the crate root.
+pub fn fixture(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).expect("the fixture exists")
+}

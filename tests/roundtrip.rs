@@ -1,0 +1,328 @@
+//! Property tests: printing and reading agree, JSON and notation agree, and
+//! no input makes the parser panic.
+
+use hirp::syntax::{
+    Action, Battle, BattleToken, Comment, CommentKind, Destination, Fate, Fighter, Game, Label,
+    Outcome, PenningrAction, PenningrMove, Piece, Record, Side, Space, Span, Step, StepToken, Tag,
+    Turn, parse, parse_bytes,
+};
+use proptest::prelude::*;
+
+fn side() -> impl Strategy<Value = Side> {
+    prop_oneof![Just(Side::Gull), Just(Side::Silfr)]
+}
+
+fn space() -> impl Strategy<Value = Space> {
+    (0..11usize).prop_map(|n| Space::from_index(n).unwrap())
+}
+
+fn piece() -> impl Strategy<Value = Piece> {
+    prop_oneof![
+        Just(Piece::Hirth),
+        Just(Piece::Lofdungr),
+        (0..6u32).prop_map(|crew| Piece::Karve { crew }),
+    ]
+}
+
+fn destination() -> impl Strategy<Value = Destination> {
+    (space(), any::<bool>()).prop_map(|(space, attack)| Destination { space, attack })
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        proptest::option::of(destination()).prop_map(|to| Action::Enter { to }),
+        Just(Action::EnterAndBoard),
+        (space(), proptest::option::of(destination()))
+            .prop_map(|(karve, to)| Action::Leave { karve, to }),
+        (space(), destination()).prop_map(|(from, to)| Action::Move { from, to }),
+        Just(Action::Board),
+    ]
+}
+
+fn step() -> impl Strategy<Value = StepToken> {
+    (piece(), action()).prop_map(|(piece, action)| {
+        StepToken::Step(Step {
+            piece,
+            action,
+            span: Span::default(),
+        })
+    })
+}
+
+fn fighter() -> impl Strategy<Value = Fighter> {
+    let fate = prop_oneof![
+        space().prop_map(Fate::Stands),
+        Just(Fate::RemovedFromPlay),
+        Just(Fate::RemovedFromGame),
+    ];
+    (side(), piece(), fate).prop_map(|(side, piece, fate)| Fighter {
+        side,
+        piece,
+        fate,
+        span: Span::default(),
+    })
+}
+
+fn battle() -> impl Strategy<Value = BattleToken> {
+    (space(), prop::collection::vec(fighter(), 1..5)).prop_map(|(space, fighters)| {
+        BattleToken::Battle(Battle {
+            space,
+            fighters,
+            span: Span::default(),
+        })
+    })
+}
+
+fn penningr() -> impl Strategy<Value = PenningrAction> {
+    let action = prop_oneof![
+        Just(PenningrMove::Double),
+        Just(PenningrMove::Triple),
+        Just(PenningrMove::Accept),
+        Just(PenningrMove::Refuse),
+    ];
+    (side(), action).prop_map(|(side, action)| PenningrAction {
+        side,
+        action,
+        span: Span::default(),
+    })
+}
+
+/// Comment text as the parser keeps it: no line end in a line comment and no
+/// trailing blank; braces paired in a block comment.
+fn comment() -> impl Strategy<Value = Comment> {
+    let line = "[^\n\r]{0,12}".prop_map(|t: String| Comment {
+        kind: CommentKind::Line,
+        text: t.trim_end().to_owned(),
+        span: Span::default(),
+    });
+    let block = ("[^{}]{0,8}", "[^{}]{0,8}", any::<bool>()).prop_map(|(a, b, nest)| Comment {
+        kind: CommentKind::Block,
+        text: if nest { format!("{a}{{{b}}}") } else { a + &b },
+        span: Span::default(),
+    });
+    prop_oneof![line, block]
+}
+
+/// Leading comments (any), and trailing ones (a line comment only last).
+fn comments() -> impl Strategy<Value = (Vec<Comment>, Vec<Comment>)> {
+    (
+        prop::collection::vec(comment(), 0..2),
+        prop::collection::vec(comment(), 0..2),
+    )
+        .prop_map(|(leading, mut trailing)| {
+            let line = trailing.iter().position(|c| c.kind == CommentKind::Line);
+            if let Some(n) = line {
+                trailing.truncate(n + 1);
+            }
+            (leading, trailing)
+        })
+}
+
+fn tag() -> impl Strategy<Value = Tag> {
+    ("[A-Za-z][A-Za-z0-9_]{0,6}", "[^\n\r]{0,12}", comments()).prop_map(
+        |(name, value, (leading, trailing))| Tag {
+            leading,
+            name,
+            value,
+            trailing,
+            span: Span::default(),
+        },
+    )
+}
+
+fn turn() -> impl Strategy<Value = Turn> {
+    (
+        side(),
+        0..40u32,
+        prop::collection::vec(step(), 1..7),
+        prop::collection::vec(penningr(), 0..3),
+        prop::collection::vec(battle(), 0..3),
+        comments(),
+    )
+        .prop_map(
+            |(side, round, steps, penningr, battles, (leading, trailing))| Turn {
+                leading,
+                label: Label {
+                    side,
+                    round,
+                    span: Span::default(),
+                },
+                steps,
+                outcome: Outcome {
+                    penningr,
+                    battles,
+                    span: Span::default(),
+                },
+                trailing,
+                span: Span::default(),
+            },
+        )
+}
+
+/// Whether a turn is labelled `G1`, which starts a game after other turns.
+fn is_g1(turn: &Turn) -> bool {
+    turn.label.side == Side::Gull && turn.label.round == 1
+}
+
+/// Records whose games are told apart as the notation tells them: each game
+/// has a turn; a game after the first starts with a tag or with `G1`; no `G1`
+/// inside a game.
+fn record() -> impl Strategy<Value = Record> {
+    let game = (
+        prop::collection::vec(tag(), 0..3),
+        prop::collection::vec(turn(), 1..4),
+    );
+    (
+        prop::collection::vec(game, 0..3),
+        prop::collection::vec(comment(), 0..2),
+    )
+        .prop_map(|(games, comments)| {
+            let games = games
+                .into_iter()
+                .enumerate()
+                .map(|(n, (tags, mut turns))| {
+                    for turn in turns.iter_mut().skip(1).filter(|t| is_g1(t)) {
+                        turn.label.round = 2;
+                    }
+                    if n > 0 && tags.is_empty() {
+                        turns[0].label = Label {
+                            side: Side::Gull,
+                            round: 1,
+                            span: Span::default(),
+                        };
+                    }
+                    Game {
+                        tags,
+                        turns,
+                        span: Span::default(),
+                    }
+                })
+                .collect();
+            Record { games, comments }
+        })
+}
+
+/// The record with every span set to zero, to compare trees apart from
+/// where they were read.
+fn without_spans(mut record: Record) -> Record {
+    fn clear(comments: &mut [Comment]) {
+        for c in comments {
+            c.span = Span::default();
+        }
+    }
+    clear(&mut record.comments);
+    for game in &mut record.games {
+        game.span = Span::default();
+        for tag in &mut game.tags {
+            tag.span = Span::default();
+            clear(&mut tag.leading);
+            clear(&mut tag.trailing);
+        }
+        for turn in &mut game.turns {
+            turn.span = Span::default();
+            turn.label.span = Span::default();
+            turn.outcome.span = Span::default();
+            clear(&mut turn.leading);
+            clear(&mut turn.trailing);
+            for step in &mut turn.steps {
+                if let StepToken::Step(step) = step {
+                    step.span = Span::default();
+                }
+            }
+            for action in &mut turn.outcome.penningr {
+                action.span = Span::default();
+            }
+            for battle in &mut turn.outcome.battles {
+                if let BattleToken::Battle(battle) = battle {
+                    battle.span = Span::default();
+                    for fighter in &mut battle.fighters {
+                        fighter.span = Span::default();
+                    }
+                }
+            }
+        }
+    }
+    record
+}
+
+/// Text made of notation characters, likelier than random bytes to reach
+/// deep into the grammar.
+fn notation_like() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            8 => prop::sample::select(
+                "GSHKLhkeivmdtarCx^>/0123456789 \t\n\r[]\";{}\\".chars().collect::<Vec<_>>()
+            ),
+            1 => any::<char>(),
+        ],
+        0..120,
+    )
+    .prop_map(|chars| chars.into_iter().collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn printed_records_read_back(record in record()) {
+        let text = record.to_string();
+        let parsed = parse(&text);
+        prop_assert_eq!(&parsed.errors, &[], "{}", text);
+        prop_assert_eq!(without_spans(parsed.record), record, "{}", text);
+    }
+
+    #[test]
+    fn json_round_trip_keeps_the_record(record in record()) {
+        let text = record.to_string();
+        let parsed = parse(&text).record;
+        let json = serde_json::to_string(&hirp::json::document([("a.hirp", &parsed)])).unwrap();
+        let back = hirp::json::read_records(&json).unwrap();
+        prop_assert_eq!(back.len(), 1);
+        prop_assert_eq!(&back[0].1, &parsed);
+        prop_assert_eq!(back[0].1.to_string(), text);
+    }
+
+    #[test]
+    fn json_lines_round_trip_keeps_the_record(record in record()) {
+        let text = record.to_string();
+        let parsed = parse(&text).record;
+        let lines: String = (1..=parsed.games.len())
+            .filter_map(|n| hirp::json::game_line("a.hirp", &parsed, n))
+            .map(|line| serde_json::to_string(&line).unwrap() + "\n")
+            .collect();
+        let back = hirp::json::read_records(&lines).unwrap();
+        let printed: String = back.iter().map(|(_, r)| r.to_string()).collect();
+        // Comments after the last game travel with it; with no game they are dropped.
+        if !parsed.games.is_empty() {
+            prop_assert_eq!(printed, text);
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_do_not_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        let (text, parsed) = parse_bytes(&bytes);
+        for error in &parsed.errors {
+            prop_assert!(error.span.start <= error.span.end && error.span.end <= text.len());
+            prop_assert!(text.is_char_boundary(error.span.start));
+            prop_assert!(text.is_char_boundary(error.span.end));
+        }
+        let _ = parsed.record.to_string();
+    }
+
+    #[test]
+    fn notation_like_text_does_not_panic_and_formats_stably(text in notation_like()) {
+        let parsed = parse(&text);
+        for error in &parsed.errors {
+            prop_assert!(error.span.end <= text.len());
+            prop_assert!(text.is_char_boundary(error.span.start));
+            prop_assert!(text.is_char_boundary(error.span.end));
+        }
+        if parsed.errors.is_empty() {
+            let canonical = parsed.record.to_string();
+            let again = parse(&canonical);
+            prop_assert_eq!(&again.errors, &[], "{}", canonical);
+            prop_assert_eq!(again.record.to_string(), canonical.clone());
+            prop_assert_eq!(without_spans(again.record), without_spans(parsed.record));
+        }
+    }
+}
