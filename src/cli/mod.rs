@@ -1,0 +1,182 @@
+//! The subcommands of `hirp`, one file each, and what they share: reading
+//! inputs, rendering diagnostics, exit codes.
+
+mod fmt;
+mod json;
+mod notation;
+mod report;
+
+use std::io::{self, Read};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub use report::Reporter;
+
+/// Read, check and replay game records of HIRP, the Viking board game.
+#[derive(Debug, Parser)]
+#[command(name = "hirp", version, propagate_version = true)]
+#[command(after_help = "\
+Records are written in the rulebook's notation, one turn a line:
+
+  G3 Hv3mHv3>6 >6SK^GH6
+
+Every command takes file paths, or `-` for standard input. Data goes to
+standard output, diagnostics to standard error.
+
+Exit status: 0 all is well, 1 a record has errors, 2 usage or I/O error.")]
+pub struct Cli {
+    /// When to colour diagnostics; `auto` colours on a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, global = true)]
+    color: ColorChoice,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// When to colour output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    // Colour when writing to a terminal and NO_COLOR is not set.
+    Auto,
+    // Always colour.
+    Always,
+    // Never colour.
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Json(json::Args),
+    Notation(notation::Args),
+    Fmt(fmt::Args),
+}
+
+/// How a command ended, as the process exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// 0: every record is fine.
+    Ok = 0,
+    /// 1: some record has errors.
+    Invalid = 1,
+    /// 2: a usage or I/O error.
+    Failure = 2,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> Self {
+        ExitCode::from(status as u8)
+    }
+}
+
+/// Runs the command line and returns the exit status.
+pub fn run(cli: Cli) -> ExitCode {
+    let reporter = Reporter::new(cli.color);
+    let status = match cli.command {
+        Command::Json(args) => json::run(args, &reporter),
+        Command::Notation(args) => notation::run(args, &reporter),
+        Command::Fmt(args) => fmt::run(args, &reporter),
+    };
+    status.into()
+}
+
+/// An input read whole: its path as given and its bytes.
+pub struct Input {
+    /// The path, or `-` for standard input.
+    pub path: String,
+    /// The contents.
+    pub bytes: Vec<u8>,
+}
+
+/// Reads a path, or standard input for `-`. The error is one line that names
+/// the path.
+pub fn read_input(path: &str) -> Result<Input, String> {
+    let mut bytes = Vec::new();
+    let result = if path == "-" {
+        io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::read(path).map(|read| bytes = read)
+    };
+    match result {
+        Ok(()) => Ok(Input {
+            path: path.to_owned(),
+            bytes,
+        }),
+        Err(e) => {
+            let shown = if path == "-" { "standard input" } else { path };
+            Err(format!("cannot read {shown}: {}", io_reason(&e)))
+        }
+    }
+}
+
+/// A short reason for an I/O error, without the OS error number.
+pub fn io_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file or directory".to_owned(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        io::ErrorKind::IsADirectory => "it is a directory".to_owned(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(n) => text[..n].to_owned(),
+                None => text,
+            }
+        }
+    }
+}
+
+/// Writes to standard output; a closed pipe ends the program quietly.
+pub fn write_stdout(text: &str) -> Result<(), String> {
+    use io::Write as _;
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(format!(
+            "cannot write to standard output: {}",
+            io_reason(&e)
+        )),
+    }
+}
+
+/// A record file read and parsed.
+pub struct ReadRecord {
+    /// The path as given.
+    pub path: String,
+    /// The decoded text the spans point into.
+    pub text: String,
+    /// What was read.
+    pub parsed: hirp::Parsed,
+}
+
+/// Reads and parses each path, reporting I/O and syntax errors as they come.
+/// Returns what could be read and the worst status met.
+pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, Status) {
+    let mut status = Status::Ok;
+    let mut records = Vec::with_capacity(paths.len());
+    for path in paths {
+        let input = match read_input(path) {
+            Ok(input) => input,
+            Err(message) => {
+                reporter.error(&message);
+                status = status.max(Status::Failure);
+                continue;
+            }
+        };
+        let (text, parsed) = hirp::parse_bytes(&input.bytes);
+        if !parsed.errors.is_empty() {
+            status = status.max(Status::Invalid);
+            reporter.emit(
+                path,
+                &text,
+                parsed.errors.iter().map(|e| e as &dyn miette::Diagnostic),
+            );
+        }
+        records.push(ReadRecord {
+            path: input.path,
+            text: text.into_owned(),
+            parsed,
+        });
+    }
+    (records, status)
+}

@@ -1,0 +1,61 @@
+//! `hirp notation`: JSON back to notation.
+
+use super::{Reporter, Status, read_input, write_stdout};
+
+/// Write JSON records (from `hirp json`, with or without --lines) as notation.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Reads what `hirp json` writes: one document, or one game a line. The typed
+fields count; a `notation` string that disagrees with them is an error, named
+by its JSON path. Records of several files are written one after another,
+separated by a blank line.
+
+Examples:
+  hirp notation game.json
+  hirp json game.hirp | hirp notation -")]
+pub struct Args {
+    /// JSON files to read; `-` reads standard input.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<String>,
+}
+
+/// Runs `hirp notation`.
+pub fn run(args: Args, reporter: &Reporter) -> Status {
+    let mut status = Status::Ok;
+    let mut out = String::new();
+    for path in &args.files {
+        let input = match read_input(path) {
+            Ok(input) => input,
+            Err(message) => {
+                reporter.error(&message);
+                status = status.max(Status::Failure);
+                continue;
+            }
+        };
+        let Ok(text) = std::str::from_utf8(&input.bytes) else {
+            reporter.error(&format!("{path}: JSON must be UTF-8"));
+            status = status.max(Status::Invalid);
+            continue;
+        };
+        match hirp::json::read_records(text) {
+            Ok(records) => {
+                for (_, record) in records {
+                    if !out.is_empty() {
+                        out.push('\n');
+                    }
+                    out.push_str(&record.to_string());
+                }
+            }
+            Err(error) => {
+                let name = if path == "-" { "<stdin>" } else { path };
+                reporter.error(&format!("{name}: {error}"));
+                status = status.max(Status::Invalid);
+            }
+        }
+    }
+    if let Err(message) = write_stdout(&out) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
+    status
+}

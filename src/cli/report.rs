@@ -1,0 +1,132 @@
+//! Rendering diagnostics for people: miette's graphical handler, in colour
+//! only on a terminal.
+
+use std::fmt;
+use std::io::{IsTerminal, Write as _};
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
+
+use super::ColorChoice;
+
+/// Renders diagnostics and errors to standard error.
+pub struct Reporter {
+    handler: GraphicalReportHandler,
+}
+
+impl Reporter {
+    /// A reporter that colours as `choice` and the environment say.
+    pub fn new(choice: ColorChoice) -> Self {
+        let terminal = std::io::stderr().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => terminal && !no_color,
+        };
+        let theme = if color {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let mut handler = GraphicalReportHandler::new_themed(theme);
+        if !terminal {
+            // A fixed width keeps piped output stable.
+            handler = handler.with_width(100);
+        }
+        Reporter { handler }
+    }
+
+    /// Renders one diagnostic about `text`, read from `path`.
+    pub fn render(&self, diagnostic: &dyn Diagnostic, source: &Source) -> String {
+        let with_source = WithSource {
+            inner: diagnostic,
+            source: &source.0,
+        };
+        let mut out = String::new();
+        if self.handler.render_report(&mut out, &with_source).is_err() {
+            out = format!("{diagnostic}\n");
+        }
+        out
+    }
+
+    /// Writes rendered diagnostics about one input to standard error.
+    pub fn emit<'a>(
+        &self,
+        path: &str,
+        text: &str,
+        diagnostics: impl IntoIterator<Item = &'a dyn Diagnostic>,
+    ) {
+        let mut source = None;
+        let mut stderr = std::io::stderr().lock();
+        for diagnostic in diagnostics {
+            let source = source.get_or_insert_with(|| Source::new(path, text));
+            let _ = write!(stderr, "{}", self.render(diagnostic, source));
+        }
+    }
+
+    /// Writes a one-line error to standard error.
+    pub fn error(&self, message: &str) {
+        let _ = writeln!(std::io::stderr().lock(), "error: {message}");
+    }
+}
+
+/// The text a diagnostic points into, with its file name.
+pub struct Source(NamedSource<String>);
+
+impl Source {
+    /// The text read from `path` (`-` is shown as `<stdin>`).
+    pub fn new(path: &str, text: &str) -> Self {
+        let name = if path == "-" { "<stdin>" } else { path };
+        Source(NamedSource::new(name, text.to_owned()))
+    }
+}
+
+/// A diagnostic with the source it points into.
+struct WithSource<'a> {
+    inner: &'a dyn Diagnostic,
+    source: &'a NamedSource<String>,
+}
+
+impl fmt::Debug for WithSource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.inner, f)
+    }
+}
+
+impl fmt::Display for WithSource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.inner, f)
+    }
+}
+
+impl std::error::Error for WithSource<'_> {}
+
+impl Diagnostic for WithSource<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.inner.code()
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        self.inner.severity()
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.inner.help()
+    }
+
+    fn url<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.inner.url()
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.inner.labels()
+    }
+
+    fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn Diagnostic> + 'b>> {
+        self.inner.related()
+    }
+}

@@ -1,0 +1,11 @@
+//! The `hirp` command: arguments in, library calls, an exit code out.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod cli;
+
+fn main() -> ExitCode {
+    cli::run(cli::Cli::parse())
+}

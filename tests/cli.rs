@@ -1,0 +1,222 @@
+//! The command line as scripts see it: streams, exit codes, stdin, colour.
+
+mod common;
+
+use common::hirp;
+
+#[test]
+fn missing_file_is_one_line_and_exit_2() {
+    let output = hirp().args(["json", "no-such-game.hirp"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: cannot read no-such-game.hirp: no such file or directory\n"
+    );
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "{\"files\":[]}\n",
+        "the other inputs' document is still written"
+    );
+}
+
+#[test]
+fn a_directory_is_an_io_error() {
+    let output = hirp().args(["fmt", "fixtures"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: cannot read fixtures: "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let output = hirp().args(["json"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let output = hirp().args(["no-such-command"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let output = hirp()
+        .args(["json", "--schema", "x.hirp"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn stdin_is_read_for_dash() {
+    let text = common::fixture("fixtures/rulebook/corrected.hirp");
+    let output = hirp()
+        .args(["fmt", "-"])
+        .write_stdin(text.clone())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), text);
+}
+
+#[test]
+fn fmt_check_passes_canonical_and_fails_otherwise() {
+    let output = hirp()
+        .args(["fmt", "--check", "fixtures/rulebook/corrected.hirp"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty() && output.stderr.is_empty());
+
+    let output = hirp()
+        .args(["fmt", "--check", "-"])
+        .write_stdin("G1  KeHeiHei   /\nS1 He7He8He /\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: -: not in canonical form: line 1 `G1  KeHeiHei   /` is written `G1 KeHeiHei /`\n"
+    );
+}
+
+#[test]
+fn fmt_prints_the_canonical_form() {
+    let messy =
+        "\u{feff}[Gull  \"Ragna\"] ;host\r\n{ first }  G1\tKeHeiHei  / {a}\r\nS1 He7He8He /\r\n";
+    let output = hirp()
+        .args(["fmt", "-"])
+        .write_stdin(messy)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
+}
+
+#[test]
+fn fmt_write_rewrites_the_file() {
+    let dir = std::env::temp_dir().join(format!("hirp-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.hirp");
+    std::fs::write(&path, "G1 KeHeiHei   /\r\n").unwrap();
+    let output = hirp().args(["fmt", "--write"]).arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "G1 KeHeiHei /\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fmt_refuses_records_with_syntax_errors() {
+    let output = hirp()
+        .args(["fmt", "fixtures/rulebook/en.hirp"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("hirp::syntax::crew_letter")
+    );
+}
+
+#[test]
+fn json_with_syntax_errors_still_writes_what_was_read() {
+    let output = hirp()
+        .args(["json", "fixtures/rulebook/pl.hirp"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let battle = &json["files"][0]["games"][0]["turns"][4]["battles"][0];
+    assert_eq!(battle["malformed"], true);
+    assert_eq!(battle["notation"], "/-6SK^GH6");
+}
+
+#[test]
+fn json_and_notation_round_trip_through_a_pipe() {
+    let text = common::fixture("fixtures/rulebook/corrected.hirp");
+    for args in [
+        &["json", "-"][..],
+        &["json", "--lines", "-"],
+        &["json", "--pretty", "-"],
+    ] {
+        let json = hirp()
+            .args(args)
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        assert_eq!(json.status.code(), Some(0));
+        let back = hirp()
+            .args(["notation", "-"])
+            .write_stdin(json.stdout)
+            .output()
+            .unwrap();
+        assert_eq!(back.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8(back.stdout).unwrap(), text, "{args:?}");
+    }
+}
+
+#[test]
+fn json_lines_has_one_game_a_line() {
+    let text = "[Event \"a\"]\nG1 He /\n\n[Event \"b\"]\nG1 He /\nS1 He /\n";
+    let output = hirp()
+        .args(["json", "--lines", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["game"], 2);
+    assert_eq!(lines[1]["path"], "-");
+    assert_eq!(lines[1]["turns"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn schema_describes_the_document() {
+    let output = hirp().args(["json", "--schema"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let schema: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(schema["title"], "Document");
+    assert!(schema["$defs"]["Step"]["properties"]["notation"].is_object());
+    let lines = hirp()
+        .args(["json", "--schema", "--lines"])
+        .output()
+        .unwrap();
+    let schema: serde_json::Value = serde_json::from_slice(&lines.stdout).unwrap();
+    assert_eq!(schema["title"], "GameLine");
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let escape = |args: &[&str], no_color: bool| {
+        let mut cmd = hirp();
+        if !no_color {
+            cmd.env_remove("NO_COLOR");
+        }
+        let output = cmd.args(args).output().unwrap();
+        String::from_utf8(output.stderr).unwrap().contains('\u{1b}')
+    };
+    let file = "fixtures/rulebook/en.hirp";
+    assert!(!escape(&["json", file], false), "a pipe gets no colour");
+    assert!(escape(&["--color", "always", "json", file], true));
+    assert!(!escape(&["--color", "never", "json", file], false));
+}
+
+#[test]
+fn help_teaches_the_notation_and_exit_codes() {
+    let output = hirp().arg("--help").output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    assert!(help.contains("G3 Hv3mHv3>6 >6SK^GH6"));
+    assert!(help.contains("Exit status: 0"));
+    for command in ["json", "notation", "fmt"] {
+        let output = hirp().args([command, "--help"]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert!(
+            String::from_utf8(output.stdout)
+                .unwrap()
+                .contains("Examples:")
+        );
+    }
+}

@@ -1,0 +1,293 @@
+//! Reading records: the rulebook's example in its editions, and one input per
+//! kind of syntax error.
+
+mod common;
+
+use hirp::syntax::{BattleToken, StepToken, SyntaxErrorKind, parse};
+
+/// The 1-based line and column of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, column)
+}
+
+#[test]
+fn corrected_example_parses_with_no_diagnostic() {
+    let text = common::fixture("fixtures/rulebook/corrected.hirp");
+    let parsed = parse(&text);
+    assert_eq!(parsed.errors, []);
+    assert_eq!(parsed.record.games.len(), 1);
+    let game = &parsed.record.games[0];
+    assert_eq!(game.turns.len(), 10);
+    let labels: Vec<String> = game.turns.iter().map(|t| t.label.to_string()).collect();
+    assert_eq!(
+        labels,
+        ["G1", "S1", "G2", "S2", "G3", "S3", "G4", "S4", "G5", "S5"]
+    );
+    assert_eq!(parsed.record.to_string(), text, "the example is canonical");
+}
+
+#[test]
+fn corrected_example_json() {
+    let text = common::fixture("fixtures/rulebook/corrected.hirp");
+    let parsed = parse(&text);
+    let document = hirp::json::document([("fixtures/rulebook/corrected.hirp", &parsed.record)]);
+    insta::assert_json_snapshot!(document);
+}
+
+/// The syntax errors of an edition: (line, column, code) of each, and the
+/// rendered report as the user sees it.
+fn edition_errors(edition: &str) -> (Vec<(usize, usize, String)>, String) {
+    let path = format!("fixtures/rulebook/{edition}.hirp");
+    let text = common::fixture(&path);
+    let parsed = parse(&text);
+    let places = parsed
+        .errors
+        .iter()
+        .map(|e| {
+            let (line, column) = line_column(&text, e.span.start);
+            (line, column, e.kind.name().to_owned())
+        })
+        .collect();
+    let output = common::hirp()
+        .args(["fmt", "--check", &path])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    (places, String::from_utf8(output.stderr).unwrap())
+}
+
+/// Every turn of an edition is read, and every token but the faulty ones.
+fn assert_rest_parses(edition: &str, malformed: &[&str]) {
+    let text = common::fixture(&format!("fixtures/rulebook/{edition}.hirp"));
+    let parsed = parse(&text);
+    let game = &parsed.record.games[0];
+    assert_eq!(game.turns.len(), 10, "every turn of {edition} is read");
+    let mut found = Vec::new();
+    for turn in &game.turns {
+        for step in &turn.steps {
+            if let StepToken::Malformed(m) = step {
+                found.push(m.text.clone());
+            }
+        }
+        for battle in &turn.outcome.battles {
+            if let BattleToken::Malformed(m) = battle {
+                found.push(m.text.clone());
+            }
+        }
+    }
+    assert_eq!(
+        found, malformed,
+        "only the faulty tokens of {edition} are unread"
+    );
+}
+
+#[test]
+fn english_edition_reports_khkh03() {
+    let (places, report) = edition_errors("en");
+    // `Khkh03` stands at column 10 of line 3; its `k` at column 12.
+    assert_eq!(places, [(3, 12, "crew_letter".to_owned())]);
+    assert_rest_parses("en", &["Khkh03"]);
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn french_edition_reports_khkh03_khkh97_kkh73() {
+    let (places, report) = edition_errors("fr");
+    assert_eq!(
+        places,
+        [
+            (3, 12, "crew_letter".to_owned()),
+            (6, 13, "crew_letter".to_owned()),
+            (8, 8, "crew_letter".to_owned()),
+        ]
+    );
+    assert_rest_parses("fr", &["Khkh03", "Khkh97", "Kkh7>3"]);
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn polish_edition_reports_slash_minus_6() {
+    let (places, report) = edition_errors("pl");
+    // `/-6SK^GH6` starts at column 14 of line 5.
+    assert_eq!(places, [(5, 14, "text_after_no_battle".to_owned())]);
+    assert_rest_parses("pl", &["/-6SK^GH6"]);
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn invalid_syntax_fixtures_report_their_code() {
+    insta::glob!("../fixtures/invalid/syntax", "*.hirp", |path| {
+        let relative = common::relative(path);
+        let stem = path.file_stem().unwrap().to_string_lossy();
+        let name = stem
+            .strip_prefix("err_")
+            .expect("failing inputs are named err_<code> or err_<code>_<n>");
+        let code = match name.rsplit_once('_') {
+            Some((code, n)) if n.chars().all(|c| c.is_ascii_digit()) => code,
+            _ => name,
+        };
+        let output = common::hirp().args(["json", &relative]).output().unwrap();
+        assert_eq!(output.status.code(), Some(1), "{relative} has errors");
+        let report = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            report.starts_with(&format!("hirp::syntax::{code}\n")),
+            "{relative} reports hirp::syntax::{code} first:\n{report}"
+        );
+        insta::assert_snapshot!(report);
+    });
+}
+
+#[test]
+fn every_syntax_error_kind_has_a_fixture() {
+    let dir = common::root().join("fixtures/invalid/syntax");
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for kind in SyntaxErrorKind::ALL {
+        let name = format!("err_{}.hirp", kind.name());
+        assert!(names.contains(&name), "{name} is missing");
+    }
+    assert!(names.len() >= 30);
+}
+
+#[test]
+fn bom_crlf_and_tabs_are_accepted() {
+    let text = "\u{feff}[Event \"x\"]\r\n\r\nG1\tKeHeiHei\t/\r\nS1 He7He8He /\rG2 L01HeiKhhh03 /";
+    let parsed = parse(text);
+    assert_eq!(parsed.errors, []);
+    let game = &parsed.record.games[0];
+    assert_eq!(game.turns.len(), 3);
+    assert_eq!(
+        parsed.record.to_string(),
+        "[Event \"x\"]\n\nG1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\n"
+    );
+}
+
+#[test]
+fn games_split_at_tags_and_at_g1() {
+    let text = "G1 KeHeiHei /\nS1 He7He8He /\n\nG1 KeHeiHei /\n[Event \"b\"]\nG1 He /\nS1 He /\n";
+    let parsed = parse(text);
+    assert_eq!(parsed.errors, []);
+    let turns: Vec<usize> = parsed.record.games.iter().map(|g| g.turns.len()).collect();
+    assert_eq!(turns, [2, 1, 2]);
+    assert_eq!(parsed.record.games[2].tag("Event"), Some("b"));
+}
+
+#[test]
+fn comments_attach_to_what_follows() {
+    let text =
+        "; opening\n[Event \"x\"] ; the cup\n\n{ round one }\nG1 KeHeiHei / ; quiet\n; the end\n";
+    let parsed = parse(text);
+    assert_eq!(parsed.errors, []);
+    let game = &parsed.record.games[0];
+    assert_eq!(game.tags[0].leading[0].text, " opening");
+    assert_eq!(game.tags[0].trailing[0].text, " the cup");
+    assert_eq!(game.turns[0].leading[0].text, " round one ");
+    assert_eq!(game.turns[0].trailing[0].text, " quiet");
+    assert_eq!(parsed.record.comments[0].text, " the end");
+    assert_eq!(parsed.record.to_string(), text);
+}
+
+#[test]
+fn nested_block_comments_and_multiline() {
+    let text = "{ a { nested } comment\nover two lines }\nG1 KeHeiHei /\n";
+    let parsed = parse(text);
+    assert_eq!(parsed.errors, []);
+    assert_eq!(
+        parsed.record.games[0].turns[0].leading[0].text,
+        " a { nested } comment\nover two lines "
+    );
+}
+
+#[test]
+fn one_run_reports_every_error() {
+    let text = "G1 KeXeiHei /\nS1 He7He8He\nG2 L01HeiKhkh03 /\n#\nS2 Ke6KeHi /\n";
+    let parsed = parse(text);
+    let kinds: Vec<&str> = parsed.errors.iter().map(|e| e.kind.name()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "expected_piece",
+            "missing_outcome",
+            "crew_letter",
+            "unexpected_line"
+        ]
+    );
+    assert_eq!(parsed.record.games[0].turns.len(), 4);
+}
+
+#[test]
+fn written_steps_read_back() {
+    for written in [
+        "He", "He7", "He>1", "Hei", "Hi", "L01", "Khhh03", "Hv3", "Hv3m", "Hv3>6", "Hm>6", "Khe",
+        "Ke6",
+    ] {
+        let step: hirp::syntax::Step = written.parse().unwrap();
+        assert_eq!(step.to_string(), written);
+    }
+    for wrong in ["", "X", "Hq", "Lh01", "L0", "Hv", "Hm>", "He7x"] {
+        assert!(wrong.parse::<hirp::syntax::Step>().is_err(), "{wrong}");
+    }
+}
+
+/// Each kind's documented example, from the doc comments in
+/// src/syntax/error.rs: the last `...` of the variant's doc.
+fn documented_examples() -> Vec<(String, Vec<u8>)> {
+    let source = common::fixture("src/syntax/error.rs");
+    let body = &source[source.find("kinds! {").unwrap()..];
+    let mut examples = Vec::new();
+    let mut doc = String::new();
+    for line in body.lines().map(str::trim) {
+        if let Some(text) = line.strip_prefix("/// ") {
+            doc.push_str(text);
+            doc.push(' ');
+        } else if let Some((_, rest)) = line.split_once(" = \"") {
+            let name = rest[..rest.find('"').unwrap()].to_owned();
+            let example = doc
+                .rsplit('`')
+                .nth(1)
+                .expect("the doc ends with an example");
+            // `\xFF` in a doc stands for that byte.
+            let bytes = match example.split_once("\\xFF") {
+                Some((a, b)) => [a.as_bytes(), &[0xff], b.as_bytes()].concat(),
+                None => example.as_bytes().to_vec(),
+            };
+            examples.push((name, bytes));
+            doc.clear();
+        }
+    }
+    examples
+}
+
+#[test]
+fn documented_examples_trigger_their_error() {
+    let examples = documented_examples();
+    assert_eq!(examples.len(), SyntaxErrorKind::ALL.len());
+    for (name, bytes) in examples {
+        let (_, parsed) = hirp::parse_bytes(&bytes);
+        let first = parsed.errors.first().map(|e| e.kind.name());
+        assert_eq!(
+            first,
+            Some(name.as_str()),
+            "{}",
+            String::from_utf8_lossy(&bytes)
+        );
+    }
+}
+
+#[test]
+fn readme_lists_every_code_with_its_example() {
+    let readme = common::fixture("README.md");
+    for (name, bytes) in documented_examples() {
+        let row = format!(
+            "| `hirp::syntax::{name}` | `{}` |",
+            String::from_utf8_lossy(&bytes)
+        );
+        let row = row.replace('\u{fffd}', "\\xFF");
+        assert!(readme.contains(&row), "README.md lacks the row {row}");
+    }
+}
