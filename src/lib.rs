@@ -7,7 +7,10 @@
 #![warn(missing_docs)]
 
 pub mod json;
+pub mod replay;
+pub mod rules;
 pub mod syntax;
+pub mod types;
 
 pub use syntax::{Parsed, parse, parse_bytes};
 

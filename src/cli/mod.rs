@@ -5,6 +5,7 @@ mod fmt;
 mod json;
 mod notation;
 mod report;
+mod validate;
 
 use std::io::{self, Read};
 use std::process::ExitCode;
@@ -47,6 +48,7 @@ pub enum ColorChoice {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Validate(validate::Args),
     Json(json::Args),
     Notation(notation::Args),
     Fmt(fmt::Args),
@@ -73,6 +75,7 @@ impl From<Status> for ExitCode {
 pub fn run(cli: Cli) -> ExitCode {
     let reporter = Reporter::new(cli.color);
     let status = match cli.command {
+        Command::Validate(args) => validate::run(args, &reporter),
         Command::Json(args) => json::run(args, &reporter),
         Command::Notation(args) => notation::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),

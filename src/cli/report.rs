@@ -11,6 +11,8 @@ use super::ColorChoice;
 /// Renders diagnostics and errors to standard error.
 pub struct Reporter {
     handler: GraphicalReportHandler,
+    /// Diagnostics are not shown (the command shows them its own way).
+    silent: bool,
 }
 
 impl Reporter {
@@ -33,7 +35,18 @@ impl Reporter {
             // A fixed width keeps piped output stable.
             handler = handler.with_width(100);
         }
-        Reporter { handler }
+        Reporter {
+            handler,
+            silent: false,
+        }
+    }
+
+    /// A reporter that shows no diagnostic, only one-line errors.
+    pub fn quiet() -> Self {
+        Reporter {
+            silent: true,
+            ..Reporter::new(ColorChoice::Never)
+        }
     }
 
     /// Renders one diagnostic about `text`, read from `path`.
@@ -56,6 +69,9 @@ impl Reporter {
         text: &str,
         diagnostics: impl IntoIterator<Item = &'a dyn Diagnostic>,
     ) {
+        if self.silent {
+            return;
+        }
         let mut source = None;
         let mut stderr = std::io::stderr().lock();
         for diagnostic in diagnostics {

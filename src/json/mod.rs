@@ -8,6 +8,7 @@
 
 mod export;
 mod import;
+pub mod report;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -320,6 +321,11 @@ pub enum FateKind {
     RemovedFromPlay,
     /// `x`: removed from game.
     RemovedFromGame,
+}
+
+/// The JSON Schema of `hirp validate --format json`.
+pub fn validation_schema() -> schemars::Schema {
+    schemars::schema_for!(report::Validation)
 }
 
 /// The JSON Schema of a [`Document`] (`lines: false`) or of one [`GameLine`].

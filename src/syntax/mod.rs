@@ -8,4 +8,4 @@ pub mod parser;
 
 pub use ast::*;
 pub use error::{Found, SyntaxError, SyntaxErrorKind};
-pub use parser::{Decoded, Parsed, decode, parse, parse_at, parse_bytes};
+pub use parser::{Decoded, Parsed, decode, parse, parse_at, parse_bytes, parse_steps};

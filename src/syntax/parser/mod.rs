@@ -172,6 +172,24 @@ impl std::str::FromStr for Step {
     }
 }
 
+/// Reads steps written together, such as `KeHeiHei`; any syntax error fails.
+pub fn parse_steps(text: &str) -> Result<Vec<Step>, SyntaxError> {
+    let tokens = read_exactly(text, |i| match turn::steps(i) {
+        Ok((rest, (tokens, errors))) => match errors.into_iter().next() {
+            Some(error) => Err(nom::Err::Failure(error)),
+            None => Ok((rest, tokens)),
+        },
+        Err(e) => Err(e),
+    })?;
+    Ok(tokens
+        .into_iter()
+        .filter_map(|token| match token {
+            super::ast::StepToken::Step(step) => Some(step),
+            super::ast::StepToken::Malformed(_) => None,
+        })
+        .collect())
+}
+
 impl std::str::FromStr for Battle {
     type Err = SyntaxError;
 

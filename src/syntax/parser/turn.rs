@@ -148,7 +148,7 @@ fn digit(i: Input<'_>) -> PResult<'_, char> {
 ///
 /// A step that cannot be read becomes a [`Malformed`] token reaching to the
 /// next piece letter or blank, and reading goes on from there.
-fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<SyntaxError>)> {
+pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<SyntaxError>)> {
     let mut tokens: Vec<StepToken> = Vec::new();
     let mut errors = Vec::new();
     let mut spaced = Vec::new();

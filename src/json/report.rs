@@ -1,0 +1,162 @@
+//! The JSON of `hirp validate --format json`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::Side;
+use crate::replay::{Problem, RecordReport};
+use crate::rules::Victory;
+
+/// The validation of one or more files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Validation {
+    /// The files, in the order given.
+    pub files: Vec<FileValidation>,
+}
+
+/// The validation of one file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FileValidation {
+    /// The path as given.
+    pub path: String,
+    /// One entry per game, in file order.
+    pub games: Vec<GameValidation>,
+    /// Problems that belong to no game (in a file that holds none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The validation of one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct GameValidation {
+    /// No problem of error severity was found.
+    pub valid: bool,
+    /// The game's turn lines.
+    pub turns: usize,
+    /// How the game was won; `null` while no one has won.
+    pub result: Option<GameResult>,
+    /// Every problem, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A won game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct GameResult {
+    /// Who won.
+    pub winner: Side,
+    /// How: `yfirrad`, `thungur-hnifur`, `drepid`, `refused-double`, `refused-triple`.
+    pub victory: String,
+    /// The points scored, the Penningr's multiplier applied.
+    pub points: u8,
+}
+
+/// A problem found in a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Diagnostic {
+    /// `error`, `warning` or `advice`.
+    pub severity: String,
+    /// The stable code, `hirp::step::crew`.
+    pub code: String,
+    /// The one-line message.
+    pub message: String,
+    /// What the rules computed at the token.
+    pub label: String,
+    /// The turn, as the game's order labels it (`S3`), if the problem is in one.
+    pub turn: Option<String>,
+    /// The 1-based line of the token at fault.
+    pub line: usize,
+    /// The 1-based column (in characters) of the token at fault.
+    pub column: usize,
+    /// The byte offset of the token at fault.
+    pub offset: usize,
+    /// The token's length in bytes.
+    pub length: usize,
+    /// How to write it correctly, when there is a way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+}
+
+/// Line starts of a text, to turn byte offsets into lines and columns.
+pub struct LineIndex<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes `text`; `\n`, `\r\n` and a lone `\r` end lines.
+    pub fn new(text: &'a str) -> Self {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        for (n, &b) in bytes.iter().enumerate() {
+            if b == b'\n' || (b == b'\r' && bytes.get(n + 1) != Some(&b'\n')) {
+                starts.push(n + 1);
+            }
+        }
+        LineIndex { text, starts }
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let start = self.starts[line - 1];
+        let column = self
+            .text
+            .get(start..offset)
+            .map_or(offset - start, |s| s.chars().count());
+        (line, column + 1)
+    }
+}
+
+/// The JSON of a problem.
+pub fn diagnostic(problem: &Problem, lines: &LineIndex<'_>) -> Diagnostic {
+    let (line, column) = lines.line_column(problem.span.start);
+    Diagnostic {
+        severity: problem.severity.name().to_owned(),
+        code: problem.code.to_string(),
+        message: problem.message.clone(),
+        label: problem.label.clone(),
+        turn: problem.turn.clone(),
+        line,
+        column,
+        offset: problem.span.start,
+        length: problem.span.len(),
+        help: problem.help.clone(),
+    }
+}
+
+/// The JSON of a victory.
+pub fn result(victory: &Victory) -> GameResult {
+    GameResult {
+        winner: super::export::side(victory.winner),
+        victory: victory.kind.code().to_owned(),
+        points: victory.points(),
+    }
+}
+
+/// The JSON of one file's validation.
+pub fn file_validation(path: &str, text: &str, report: &RecordReport) -> FileValidation {
+    let lines = LineIndex::new(text);
+    FileValidation {
+        path: path.to_owned(),
+        games: report
+            .games
+            .iter()
+            .map(|game| GameValidation {
+                valid: game.is_valid(),
+                turns: game.turns,
+                result: game.result.as_ref().map(result),
+                diagnostics: game
+                    .problems
+                    .iter()
+                    .map(|p| diagnostic(p, &lines))
+                    .collect(),
+            })
+            .collect(),
+        diagnostics: report
+            .problems
+            .iter()
+            .map(|p| diagnostic(p, &lines))
+            .collect(),
+    }
+}

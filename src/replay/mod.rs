@@ -1,0 +1,672 @@
+//! The replayer: the one place where written steps meet positions.
+//!
+//! Each turn of a game is played on a [`Position`]: its label checked, each
+//! written step resolved and played, the step count checked, the Penningr
+//! actions applied, the battles fought and compared with the record. Every
+//! problem becomes a [`Problem`] pointing at the token at fault, saying what
+//! the rules computed and, when a small edit of the token makes the turn
+//! legal, how to write it. After a problem the replay goes on with the
+//! nearest legal reading (the repaired token, the real crew, the computed
+//! battle), so one run reports every problem and never a consequence of an
+//! earlier one as a new one. Where the record cannot be followed at all (a
+//! line or token that cannot be read, a turn of the wrong side), the replay
+//! of that game stops with an advice.
+
+mod battles;
+mod problem;
+mod repair;
+mod written;
+
+pub use problem::{Code, Problem, ProblemKind, Severity};
+
+use crate::rules::{Offer, PenningrError, Position, Victory};
+use crate::syntax::ast::{self, Game, PenningrMove, Record, Span, StepToken, Turn};
+use crate::syntax::{SyntaxError, SyntaxErrorKind};
+use crate::types::Side;
+use problem::one_of;
+use written::Fault;
+
+/// What replaying one game found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReport {
+    /// The game's turn lines.
+    pub turns: usize,
+    /// How the game was won, if it was.
+    pub result: Option<Victory>,
+    /// Every problem, syntax errors included, in file order.
+    pub problems: Vec<Problem>,
+    /// The position after the last turn replayed.
+    pub position: Position,
+}
+
+impl GameReport {
+    /// Whether no problem of error severity was found.
+    pub fn is_valid(&self) -> bool {
+        self.problems.iter().all(|p| p.severity != Severity::Error)
+    }
+
+    /// The number of problems of a severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.severity == severity)
+            .count()
+    }
+}
+
+/// What replaying a record found: one report per game, and the syntax errors
+/// that lie in no game (a file with no game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordReport {
+    /// One report per game, in file order.
+    pub games: Vec<GameReport>,
+    /// Syntax errors of a file that holds no game.
+    pub problems: Vec<Problem>,
+}
+
+/// Syntax errors after which a line may have been a turn that was not read.
+fn drops_a_line(kind: SyntaxErrorKind) -> bool {
+    use SyntaxErrorKind::*;
+    matches!(
+        kind,
+        InvalidUtf8
+            | UnexpectedLine
+            | MissingLabel
+            | LowercaseLabel
+            | MissingRound
+            | RoundTooLarge
+            | MissingSteps
+            | MissingSpace
+    )
+}
+
+/// Replays every game of a parsed record. `errors` are its syntax errors:
+/// each goes to the game it lies in (or follows), and the lines they made
+/// unreadable stop that game's replay.
+pub fn replay_record(record: &Record, errors: &[SyntaxError]) -> RecordReport {
+    let mut games: Vec<GameReport> = Vec::with_capacity(record.games.len());
+    let mut loose = Vec::new();
+    let owner = |offset: usize| {
+        let after = record.games.partition_point(|g| g.span.start <= offset);
+        after
+            .checked_sub(1)
+            .or((!record.games.is_empty()).then_some(0))
+    };
+    let mut per_game: Vec<Vec<&SyntaxError>> = vec![Vec::new(); record.games.len()];
+    for error in errors {
+        match owner(error.span.start) {
+            Some(n) => per_game[n].push(error),
+            None => loose.push(Problem::syntax(error)),
+        }
+    }
+    for (game, errors) in record.games.iter().zip(per_game) {
+        games.push(replay_game(game, &errors));
+    }
+    RecordReport {
+        games,
+        problems: loose,
+    }
+}
+
+/// Replays one game, with the syntax errors that belong to it.
+pub fn replay_game(game: &Game, errors: &[&SyntaxError]) -> GameReport {
+    let mut replay = Replay {
+        position: Position::new(),
+        problems: errors.iter().map(|e| Problem::syntax(e)).collect(),
+    };
+    let unread: Vec<usize> = errors
+        .iter()
+        .filter(|e| drops_a_line(e.kind))
+        .filter(|e| !game.turns.iter().any(|t| t.span.contains(e.span.start)))
+        .map(|e| e.span.start)
+        .collect();
+    let mut previous_end = 0;
+    for (n, turn) in game.turns.iter().enumerate() {
+        let expected = expected_label(n);
+        let skipped = unread
+            .iter()
+            .any(|&at| at >= previous_end && at < turn.span.start);
+        previous_end = turn.span.end;
+        if skipped {
+            replay.stop(turn, "a line before this turn could not be read");
+            break;
+        }
+        if let Some(result) = replay.position.result() {
+            replay.push(
+                Problem::new(
+                    ProblemKind::AfterEnd,
+                    turn.label.span,
+                    format!("the game ended before this turn: {result}"),
+                )
+                .with_help("remove the turns after the end of the game"),
+                &expected,
+            );
+            break;
+        }
+        if !replay.turn(turn, n) {
+            break;
+        }
+    }
+    for problem in &mut replay.problems {
+        if problem.turn.is_none()
+            && let Some(n) = game
+                .turns
+                .iter()
+                .position(|t| t.span.contains(problem.span.start))
+        {
+            problem.turn = Some(expected_label(n));
+        }
+    }
+    replay.problems.sort_by_key(|p| (p.span.start, p.span.end));
+    GameReport {
+        turns: game.turns.len(),
+        result: replay.position.result(),
+        problems: replay.problems,
+        position: replay.position,
+    }
+}
+
+/// The label of the game's turn `n` (from 0): `G1`, `S1`, `G2`...
+fn expected_label(n: usize) -> String {
+    let side = if n.is_multiple_of(2) {
+        Side::Gull
+    } else {
+        Side::Silfr
+    };
+    format!("{side}{}", n / 2 + 1)
+}
+
+/// A game being replayed.
+struct Replay {
+    position: Position,
+    problems: Vec<Problem>,
+}
+
+impl Replay {
+    fn push(&mut self, mut problem: Problem, turn: &str) {
+        problem.turn = Some(turn.to_owned());
+        self.problems.push(problem);
+    }
+
+    fn stop(&mut self, turn: &Turn, why: &str) {
+        self.problems.push(Problem::new(
+            ProblemKind::Unread,
+            turn.label.span,
+            format!("{why}; the rest of the game is not checked"),
+        ));
+    }
+
+    /// Replays one turn; `false` when the game's replay must stop.
+    fn turn(&mut self, turn: &Turn, n: usize) -> bool {
+        let label = expected_label(n);
+        let side = self.position.to_move();
+        if turn.label.side != side {
+            self.push(
+                Problem::new(
+                    ProblemKind::WrongSide,
+                    turn.label.span,
+                    format!(
+                        "turn {} of the game is {}'s; a turn may be missing",
+                        n + 1,
+                        side.name()
+                    ),
+                )
+                .with_help(format!("write `{label}`")),
+                &label,
+            );
+            self.stop(turn, "the turns no longer alternate");
+            return false;
+        }
+        if turn.label.to_string() != label {
+            self.push(
+                Problem::new(
+                    ProblemKind::TurnLabel,
+                    turn.label.span,
+                    format!("this is turn {} of the game: {label}", n + 1),
+                )
+                .with_help(format!("write `{label}`")),
+                &label,
+            );
+        }
+        let Some((counts, guessed)) = self.steps(turn, &label) else {
+            return false;
+        };
+        let steps: u8 = counts.iter().sum();
+        let refused = self.penningr(turn, &label);
+        if refused {
+            if let Some(first) = turn.outcome.battles.first()
+                && matches!(first, ast::BattleToken::Battle(_))
+            {
+                self.push(
+                    Problem::new(
+                        ProblemKind::BattleNotFought,
+                        first.span(),
+                        "the refusal ended the game before the battles",
+                    )
+                    .with_help("write `/` for the battles"),
+                    &label,
+                );
+            }
+            return true;
+        }
+        // After a fault with no fix the count is a guess: not reported.
+        if steps != crate::rules::position::STEPS_PER_TURN && !guessed {
+            self.step_count(turn, &counts, &label);
+        }
+        let compare = battles::readable(&turn.outcome) && !turn.outcome.span.is_empty();
+        let mut found = Vec::new();
+        let resolution = battles::resolve(&mut self.position, &turn.outcome, compare, &mut found);
+        for problem in found {
+            self.push(problem, &label);
+        }
+        if resolution.victory.is_some() {
+            return true;
+        }
+        let end = self.position.end_turn();
+        for space in end.crowded {
+            self.push(
+                Problem::new(
+                    ProblemKind::Crowded,
+                    crowding_step(turn, space),
+                    format!("more than one Karve stands on {space} at the end of the turn"),
+                ),
+                &label,
+            );
+        }
+        true
+    }
+
+    /// Plays the turn's steps; returns how many rules steps each token took
+    /// and whether a count had to be guessed (a fault with no fix), or `None`
+    /// when a token cannot be read at all.
+    fn steps(&mut self, turn: &Turn, label: &str) -> Option<(Vec<u8>, bool)> {
+        let mut counts = Vec::with_capacity(turn.steps.len());
+        let mut guessed = false;
+        for (t, token) in turn.steps.iter().enumerate() {
+            let count: u8 = counts.iter().sum();
+            let rest = &turn.steps[t + 1..];
+            self.position.reset_steps();
+            match token {
+                StepToken::Malformed(malformed) => {
+                    let fixes = repair::fixes(&malformed.text, None, &self.position, count, rest);
+                    let Some(fix) = fixes.first() else {
+                        self.stop(turn, &format!("`{}` could not be read", malformed.text));
+                        return None;
+                    };
+                    let help = fix_help(&fixes, true);
+                    if let Some(problem) = self.problems.iter_mut().find(|p| {
+                        matches!(p.code, Code::Syntax(_)) && malformed.span.contains(p.span.start)
+                    }) {
+                        problem.help = Some(help);
+                    }
+                    counts.push(repair::apply_fix(&mut self.position, fix));
+                }
+                StepToken::Step(step) => {
+                    let (steps, fixed) = self.step(step, rest, count, label);
+                    counts.push(steps);
+                    guessed |= !fixed;
+                }
+            }
+        }
+        Some((counts, guessed))
+    }
+
+    /// Plays one written step, reporting and recovering from a fault; returns
+    /// the steps it took and `false` when it was a fault with no fix.
+    fn step(&mut self, step: &ast::Step, rest: &[StepToken], count: u8, label: &str) -> (u8, bool) {
+        let before = self.position;
+        match written::apply(&mut self.position, step, false) {
+            Ok(applied) => {
+                let mut applied = applied;
+                if applied.choice && !self.rest_plays(rest) {
+                    let mut other = before;
+                    if let Ok(alternative) = written::apply(&mut other, step, true)
+                        && rest_plays(other, rest)
+                    {
+                        self.position = other;
+                        applied = alternative;
+                    }
+                }
+                if let Some(target) = applied.unmarked_attack {
+                    let marked = with_attack_marker(step);
+                    self.push(
+                        Problem::new(
+                            ProblemKind::AttackWithoutMarker,
+                            step.span,
+                            format!(
+                                "{} holds {target}: this move attacks it",
+                                self.position.to_move().opponent().name()
+                            ),
+                        )
+                        .with_help(format!("write `{marked}`")),
+                        label,
+                    );
+                }
+                (applied.steps, true)
+            }
+            Err(fault) => {
+                let text = step.to_string();
+                let fixes = repair::fixes(&text, Some(&fault), &before, count, rest);
+                let mut problem = fault_problem(&fault, step, &before);
+                if let Some(fix) = fixes.first() {
+                    problem = problem.with_help(fix_help(&fixes, false));
+                    self.position = before;
+                    let steps = repair::apply_fix(&mut self.position, fix);
+                    self.push(problem, label);
+                    return (steps, true);
+                }
+                self.push(problem, label);
+                let mut position = before;
+                let steps = written::force(&mut position, step);
+                self.position = position;
+                (steps, false)
+            }
+        }
+    }
+
+    fn rest_plays(&self, rest: &[StepToken]) -> bool {
+        rest_plays(self.position, rest)
+    }
+
+    /// Reports a turn whose steps are not five, with what each token counts.
+    fn step_count(&mut self, turn: &Turn, counts: &[u8], label: &str) {
+        let steps: u8 = counts.iter().sum();
+        let parts: Vec<String> = turn
+            .steps
+            .iter()
+            .zip(counts)
+            .map(|(token, n)| format!("{token} {n}"))
+            .collect();
+        let span = match turn.steps.as_slice() {
+            [first, .., last] => first.span().join(last.span()),
+            [only] => only.span(),
+            [] => turn.label.span,
+        };
+        self.push(
+            Problem::new(
+                ProblemKind::StepCount,
+                span,
+                format!("these steps count {steps}: {}", parts.join(", ")),
+            ),
+            label,
+        );
+    }
+
+    /// Applies the turn's Penningr actions; `true` when a refusal ended the game.
+    fn penningr(&mut self, turn: &Turn, label: &str) -> bool {
+        let mut last_offer: Option<Span> = None;
+        for action in &turn.outcome.penningr {
+            if self.position.result().is_some() {
+                break;
+            }
+            let side = action.side;
+            let result = match action.action {
+                PenningrMove::Double => self.position.offer(side, Offer::Double).map(|()| None),
+                PenningrMove::Triple => self.position.offer(side, Offer::Triple).map(|()| None),
+                PenningrMove::Accept => self.position.answer(side, true),
+                PenningrMove::Refuse => self.position.answer(side, false),
+            };
+            match result {
+                Ok(_) => {
+                    if matches!(action.action, PenningrMove::Double | PenningrMove::Triple) {
+                        last_offer = Some(action.span);
+                    }
+                }
+                Err(e) => {
+                    let (kind, help) = penningr_problem(e, action);
+                    let problem = Problem::new(kind, action.span, e.to_string());
+                    self.push(
+                        match help {
+                            Some(help) => problem.with_help(help),
+                            None => problem,
+                        },
+                        label,
+                    );
+                }
+            }
+        }
+        if self.position.result().is_some() {
+            return true;
+        }
+        if let (Some((by, offer)), Some(span)) = (self.position.penningr().pending, last_offer) {
+            let answer = by.opponent();
+            self.push(
+                Problem::new(
+                    ProblemKind::Unanswered,
+                    span,
+                    format!(
+                        "{} must accept or refuse the {} at once",
+                        answer.name(),
+                        if offer == Offer::Double {
+                            "double"
+                        } else {
+                            "triple"
+                        }
+                    ),
+                )
+                .with_help(format!("write `{answer}a` or `{answer}r`")),
+                label,
+            );
+            self.position.withdraw_offer();
+        }
+        false
+    }
+}
+
+/// A help line for fixes; for a token that could not be read, saying the
+/// Karve's real crew when a Karve's move is the fix.
+fn fix_help(fixes: &[repair::Fix], crew_fact: bool) -> String {
+    let written: Vec<String> = fixes.iter().map(|f| f.text.clone()).collect();
+    if let (true, [fix]) = (crew_fact, fixes)
+        && let [step] = fix.steps.as_slice()
+        && let (ast::Piece::Karve { crew }, ast::Action::Move { from, .. }) =
+            (step.piece, step.action)
+    {
+        let crew = u8::try_from(crew).unwrap_or(u8::MAX);
+        return format!(
+            "the Karve on {from} carries {}: write {}",
+            battles::hirths(crew),
+            one_of(&written)
+        );
+    }
+    format!("write {}", one_of(&written))
+}
+
+/// Whether the remaining written steps of a turn play without a fault.
+fn rest_plays(mut position: Position, rest: &[StepToken]) -> bool {
+    rest.iter().all(|token| match token {
+        StepToken::Step(step) => {
+            position.reset_steps();
+            written::apply(&mut position, step, false).is_ok()
+                || written::apply(&mut position, step, true).is_ok()
+        }
+        StepToken::Malformed(_) => true,
+    })
+}
+
+/// The written step with `>` before its destination.
+fn with_attack_marker(step: &ast::Step) -> ast::Step {
+    let mut marked = *step;
+    match &mut marked.action {
+        ast::Action::Enter { to: Some(to) }
+        | ast::Action::Leave { to: Some(to), .. }
+        | ast::Action::Move { to, .. } => to.attack = true,
+        _ => {}
+    }
+    marked
+}
+
+/// The step of a turn that brought a Karve to a crowded space, else the turn.
+fn crowding_step(turn: &Turn, space: crate::types::Space) -> Span {
+    turn.read_steps()
+        .filter(|s| matches!(s.piece, ast::Piece::Karve { .. }))
+        .filter(|s| match s.action {
+            ast::Action::Enter { to } | ast::Action::Leave { to, .. } => {
+                to.is_some_and(|to| to.space == space)
+            }
+            ast::Action::Move { to, .. } => to.space == space,
+            _ => false,
+        })
+        .last()
+        .map_or(turn.span, |s| s.span)
+}
+
+/// The problem for a Penningr error, and its help.
+fn penningr_problem(
+    e: PenningrError,
+    action: &ast::PenningrAction,
+) -> (ProblemKind, Option<String>) {
+    let other = action.side.opponent();
+    match e {
+        PenningrError::OfferPending { pending_by, .. } => (
+            ProblemKind::OfferPending,
+            Some(format!(
+                "{} answers first: `{}a` or `{}r`",
+                pending_by.opponent().name(),
+                pending_by.opponent(),
+                pending_by.opponent()
+            )),
+        ),
+        PenningrError::AlreadyDoubled => (
+            ProblemKind::AlreadyDoubled,
+            Some("the holder of the Penningr may offer a triple (`t`)".to_owned()),
+        ),
+        PenningrError::TripleBeforeDouble => (
+            ProblemKind::TripleBeforeDouble,
+            Some(format!("write `{}d` for a double", action.side)),
+        ),
+        PenningrError::NotHolder { holder } => (
+            ProblemKind::NotHolder,
+            Some(format!("only `{holder}t` offers the triple")),
+        ),
+        PenningrError::NoMoreOffers => (ProblemKind::NoMoreOffers, None),
+        PenningrError::NothingToAnswer => (ProblemKind::NothingToAnswer, None),
+        PenningrError::OwnOffer { .. } => (
+            ProblemKind::OwnOffer,
+            Some(format!("write `{other}{}`", action.action.letter())),
+        ),
+        PenningrError::GameOver => (ProblemKind::AfterEnd, None),
+    }
+}
+
+/// The problem for a written step's fault.
+fn fault_problem(fault: &Fault, step: &ast::Step, position: &Position) -> Problem {
+    use crate::rules::StepError as E;
+    let span = step.span;
+    let side = position.to_move();
+    match fault {
+        Fault::Play(e) => {
+            let kind = match e {
+                E::GameOver => ProblemKind::AfterEnd,
+                E::TurnOver => ProblemKind::StepCount,
+                E::LofdungrEnters => ProblemKind::LofdungrEnters,
+                E::SupplyEmpty { .. } => ProblemKind::SupplyEmpty,
+                E::HomeHeld { .. } => ProblemKind::HomeHeld,
+                E::NoPiece { .. } | E::NoHirthToBoard { .. } => ProblemKind::NoPiece,
+                E::Stopped { .. } | E::NoHirthToLeave { .. } => ProblemKind::Stopped,
+                E::OnLine { .. } | E::KarveOnLine { .. } => ProblemKind::OnLine,
+                E::CarriesStoppedHirth { .. } => ProblemKind::StoppedCrew,
+                E::NotAdjacent { .. } => ProblemKind::NoPath,
+                E::NoKarve { .. } => ProblemKind::NothingToBoard,
+                E::KarveFull { .. } => ProblemKind::KarveFull,
+            };
+            let label = match e {
+                E::NoPiece { kind, at: Some(at) } => {
+                    format!("{} has no free {} on {at}", side.name(), kind.name())
+                }
+                E::NoHirthToLeave { at } => {
+                    format!("the Hirþs in the Karve on {at} stopped this turn")
+                }
+                e => e.to_string(),
+            };
+            Problem::new(kind, span, label)
+        }
+        Fault::Crew { at, crews, .. } => {
+            let label = match crews.as_slice() {
+                [crew] => format!("the Karve on {at} carries {}", battles::hirths(*crew)),
+                crews => {
+                    let list: Vec<String> = crews.iter().map(|c| c.to_string()).collect();
+                    format!("the Karves on {at} carry {} Hirþs", list.join(", "))
+                }
+            };
+            Problem::new(ProblemKind::Crew, span, label)
+        }
+        Fault::LofdungrElsewhere { at, .. } => Problem::new(
+            ProblemKind::NoPiece,
+            span,
+            match at {
+                Some(at) => format!("{}'s Lofðungr stands on {at}", side.name()),
+                None => format!("{}'s Lofðungr has left the board", side.name()),
+            },
+        ),
+        Fault::NoKarve { at } => Problem::new(
+            ProblemKind::NoPiece,
+            span,
+            format!("{} has no Karve on {at}", side.name()),
+        ),
+        Fault::NoPath { from, to } => Problem::new(
+            ProblemKind::NoPath,
+            span,
+            format!(
+                "every way from {from} to {to} crosses a space {} does not hold",
+                side.name()
+            ),
+        ),
+        Fault::NotAnAttack { to } => Problem::new(
+            ProblemKind::NotAnAttack,
+            span,
+            match position.controller(*to) {
+                Some(_) => format!("{} holds {to}: the move ends there", side.name()),
+                None => format!("{to} is empty: the move stops there"),
+            },
+        ),
+        Fault::MannedKarveEnters { crew } => Problem::new(
+            ProblemKind::MannedKarveEnters,
+            span,
+            if *crew == 1 {
+                "the Karve enters empty; its Hirþ enters and boards it after".to_owned()
+            } else {
+                format!("the Karve enters empty; its {crew} Hirþs enter and board it one by one")
+            },
+        ),
+        Fault::OnlyHirthBoards(kind) => Problem::new(
+            ProblemKind::OnlyHirthBoards,
+            span,
+            format!("a {} never boards a Karve", kind.name()),
+        ),
+        Fault::OnlyHirthLeaves(kind) => Problem::new(
+            ProblemKind::OnlyHirthLeaves,
+            span,
+            format!("a {} is never aboard a Karve", kind.name()),
+        ),
+        Fault::NothingToBoard { at } => Problem::new(
+            ProblemKind::NothingToBoard,
+            span,
+            match at {
+                Some(at) => format!("{} has no Karve with room on {at}", side.name()),
+                None => format!(
+                    "no loose Hirþ of {} stands by a Karve with room",
+                    side.name()
+                ),
+            },
+        ),
+        Fault::AmbiguousBoarding { spaces } => {
+            let list: Vec<String> = spaces.iter().map(ToString::to_string).collect();
+            Problem::new(
+                ProblemKind::AmbiguousBoarding,
+                span,
+                format!("a Hirþ could board on {}", one_of(&list).replace('`', "")),
+            )
+        }
+        Fault::NoKarveToLeave { at } => Problem::new(
+            ProblemKind::NoKarveToLeave,
+            span,
+            format!("{} has no manned Karve on {at}", side.name()),
+        ),
+        Fault::SameSpace { at } => Problem::new(
+            ProblemKind::SameSpace,
+            span,
+            format!("the move starts and ends on {at}"),
+        ),
+    }
+}

@@ -1,0 +1,163 @@
+//! Fixes for a faulty step: small edits of the token as written, kept when
+//! they make the turn legal with five steps.
+
+use super::written::{self, Fault};
+use crate::rules::Position;
+use crate::rules::position::STEPS_PER_TURN;
+use crate::syntax::ast::{self, StepToken};
+
+/// Characters an edit may put into a step.
+const ALPHABET: &str = "HKLhevi>0123456789m";
+
+/// The most fixes a help line lists.
+pub(super) const MAX_FIXES: usize = 3;
+
+/// Texts one small edit away from `text`, most likely first: the fault's own
+/// fix, a crew off by one or two, `>` inserted, a character replaced, removed,
+/// inserted, swapped with the next, or doubled.
+pub(super) fn edits(text: &str, fault: Option<&Fault>) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out: Vec<String> = Vec::new();
+    if let Some(Fault::MannedKarveEnters { crew }) = fault {
+        // `Khhe...`: the Karve enters empty, then each Hirþ enters and boards.
+        let rest: String = chars
+            .iter()
+            .skip_while(|&&c| c == 'K' || c == 'h')
+            .collect();
+        if rest == "e" || rest == "ei" {
+            out.push(format!("Ke{}", "Hei".repeat(*crew as usize)));
+        }
+    }
+    if chars.first() == Some(&'K') {
+        let crew = chars[1..].iter().take_while(|&&c| c == 'h').count();
+        let rest: String = chars[1 + crew..].iter().collect();
+        for new_crew in [
+            crew + 1,
+            crew.wrapping_sub(1),
+            crew + 2,
+            crew.wrapping_sub(2),
+        ] {
+            if new_crew <= 4 {
+                out.push(format!("K{}{rest}", "h".repeat(new_crew)));
+            }
+        }
+    }
+    for n in 0..=chars.len() {
+        if chars
+            .get(n)
+            .is_some_and(|c| c.is_ascii_digit() || *c == 'm')
+        {
+            out.push(splice(&chars, n, n, ">"));
+        }
+    }
+    for n in 0..chars.len() {
+        for c in ALPHABET.chars() {
+            if c != chars[n] {
+                out.push(splice(&chars, n, n + 1, &c.to_string()));
+            }
+        }
+    }
+    for n in 0..chars.len() {
+        out.push(splice(&chars, n, n + 1, ""));
+    }
+    for n in 0..=chars.len() {
+        for c in ALPHABET.chars() {
+            out.push(splice(&chars, n, n, &c.to_string()));
+        }
+    }
+    for n in 0..chars.len().saturating_sub(1) {
+        let swapped = format!("{}{}", chars[n + 1], chars[n]);
+        out.push(splice(&chars, n, n + 2, &swapped));
+    }
+    for n in 0..chars.len() {
+        out.push(splice(&chars, n, n, &chars[n].to_string()));
+    }
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|candidate| candidate != text && seen.insert(candidate.clone()));
+    out
+}
+
+fn splice(chars: &[char], from: usize, to: usize, with: &str) -> String {
+    let mut s: String = chars[..from].iter().collect();
+    s.push_str(with);
+    s.extend(&chars[to..]);
+    s
+}
+
+/// Whether `tokens` play cleanly from `position` (no fault, no warning) and
+/// bring the turn's steps from `steps` to exactly five.
+pub(super) fn plays_cleanly(mut position: Position, mut steps: u8, tokens: &[&ast::Step]) -> bool {
+    for token in tokens {
+        position.reset_steps();
+        match written::apply(&mut position, token, false)
+            .or_else(|_| written::apply(&mut position, token, true))
+        {
+            Ok(applied) if applied.unmarked_attack.is_none() => steps += applied.steps,
+            _ => return false,
+        }
+    }
+    steps == STEPS_PER_TURN
+}
+
+/// The readable steps after a token, or `None` if one of them is malformed.
+pub(super) fn readable(rest: &[StepToken]) -> Option<Vec<&ast::Step>> {
+    rest.iter()
+        .map(|token| match token {
+            StepToken::Step(step) => Some(step),
+            StepToken::Malformed(_) => None,
+        })
+        .collect()
+}
+
+/// A fix: the text to write instead of the faulty token, and its steps
+/// (usually one; `Khei` is fixed by the two steps `KeHei`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Fix {
+    pub text: String,
+    pub steps: Vec<ast::Step>,
+}
+
+/// Edits of `text` that make the turn legal with five steps, given the
+/// position before the token, the steps taken before it, and the tokens
+/// after it; at most [`MAX_FIXES`], most likely first.
+pub(super) fn fixes(
+    text: &str,
+    fault: Option<&Fault>,
+    position: &Position,
+    steps: u8,
+    rest: &[StepToken],
+) -> Vec<Fix> {
+    let Some(rest) = readable(rest) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for candidate in edits(text, fault) {
+        let Ok(written) = crate::syntax::parse_steps(&candidate) else {
+            continue;
+        };
+        let mut tokens: Vec<&ast::Step> = written.iter().collect();
+        tokens.extend(rest.iter().copied());
+        if plays_cleanly(*position, steps, &tokens) {
+            found.push(Fix {
+                text: candidate,
+                steps: written,
+            });
+            if found.len() == MAX_FIXES {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Plays a fix's steps; returns the steps taken.
+pub(super) fn apply_fix(position: &mut Position, fix: &Fix) -> u8 {
+    let mut steps = 0;
+    for step in &fix.steps {
+        position.reset_steps();
+        if let Ok(applied) = written::apply(position, step, false) {
+            steps += applied.steps;
+        }
+    }
+    steps
+}

@@ -1,0 +1,396 @@
+//! Battles, the Lofðungr's retreats, and the end of a turn.
+
+use super::board::{self, MIDDLE};
+use super::position::{KarveId, Position, edge, edge_ends};
+use super::victory::{Victory, VictoryKind};
+use crate::types::{PieceKind, Side, Space};
+
+/// A piece in a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fighter {
+    /// Whose piece.
+    pub side: Side,
+    /// What piece.
+    pub kind: FighterKind,
+    /// Where it stands: the battle's space for a defender, the space it
+    /// attacks from for an attacker.
+    pub from: Space,
+}
+
+/// The kinds of fighter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FighterKind {
+    /// The Lofðungr: power 1, and the tiebreaker.
+    Lofdungr,
+    /// A loose Hirþ: power 1.
+    Hirth,
+    /// A Karve: power 0 empty, else 1 plus its crew.
+    Karve {
+        /// Which of the side's Karves.
+        id: KarveId,
+        /// Hirþs aboard.
+        crew: u8,
+    },
+}
+
+impl Fighter {
+    /// The fighter's power.
+    pub const fn power(&self) -> u8 {
+        match self.kind {
+            FighterKind::Lofdungr | FighterKind::Hirth => 1,
+            FighterKind::Karve { crew: 0, .. } => 0,
+            FighterKind::Karve { crew, .. } => 1 + crew,
+        }
+    }
+
+    /// The kind of piece.
+    pub const fn piece(&self) -> PieceKind {
+        match self.kind {
+            FighterKind::Lofdungr => PieceKind::Lofdungr,
+            FighterKind::Hirth => PieceKind::Hirth,
+            FighterKind::Karve { .. } => PieceKind::Karve,
+        }
+    }
+}
+
+/// How a tie was broken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tiebreak {
+    /// The only Lofðungr in the battle decided it for its side.
+    Lofdungr(Side),
+    /// No Lofðungr, or both: the defender wins.
+    Defender,
+}
+
+/// A battle: the attacked space, every piece fighting, and the winner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battle {
+    /// The attacked space.
+    pub space: Space,
+    /// The side that attacks (the side to move).
+    pub attacker: Side,
+    /// The attacking pieces, from every direction.
+    pub attackers: Vec<Fighter>,
+    /// The defending pieces on the space.
+    pub defenders: Vec<Fighter>,
+    /// The attackers' power.
+    pub attack: u8,
+    /// The defenders' power.
+    pub defence: u8,
+    /// Who wins.
+    pub winner: Side,
+    /// How a tie was broken, if powers were equal.
+    pub tiebreak: Option<Tiebreak>,
+}
+
+impl Battle {
+    /// The side that defends.
+    pub const fn defender(&self) -> Side {
+        self.attacker.opponent()
+    }
+
+    /// The side that loses.
+    pub const fn loser(&self) -> Side {
+        self.winner.opponent()
+    }
+
+    /// Whether the attacker wins.
+    pub fn attacker_wins(&self) -> bool {
+        self.winner == self.attacker
+    }
+}
+
+/// What the end of a turn found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnEnd {
+    /// Non-home spaces holding more than one Karve.
+    pub crowded: Vec<Space>,
+    /// A victory by Yfirráð, if the mover won one.
+    pub victory: Option<Victory>,
+}
+
+impl Position {
+    /// The battles to fight, one per attacked space, in board order (0 to 9,
+    /// then Miðr).
+    pub fn battles(&self) -> Vec<Battle> {
+        let attacker = self.to_move();
+        let defender = attacker.opponent();
+        let own = self.army(attacker);
+        let mut attacked = 0u16;
+        if let Some(target) = own.lofdungr.attacking {
+            attacked |= 1 << target.index();
+        }
+        for karve in &own.karves {
+            if let Some(target) = karve.attacking {
+                attacked |= 1 << target.index();
+            }
+        }
+        for (e, &n) in own.attacking.iter().enumerate() {
+            if n > 0 {
+                attacked |= 1 << edge_ends(e).1.index();
+            }
+        }
+        Space::ALL
+            .into_iter()
+            .filter(|s| attacked & (1 << s.index()) != 0)
+            .map(|space| self.battle_on(space, attacker, defender))
+            .collect()
+    }
+
+    fn battle_on(&self, space: Space, attacker: Side, defender: Side) -> Battle {
+        let own = self.army(attacker);
+        let mut attackers = Vec::new();
+        if own.lofdungr.attacking == Some(space)
+            && let Some(from) = own.lofdungr.at
+        {
+            attackers.push(Fighter {
+                side: attacker,
+                kind: FighterKind::Lofdungr,
+                from,
+            });
+        }
+        for (n, karve) in own.karves.iter().enumerate() {
+            if karve.attacking == Some(space)
+                && let Some(from) = karve.at
+            {
+                attackers.push(Fighter {
+                    side: attacker,
+                    kind: FighterKind::Karve {
+                        id: KarveId(n as u8),
+                        crew: karve.crew,
+                    },
+                    from,
+                });
+            }
+        }
+        for from in board::neighbours(space) {
+            let count = edge(from, space).map_or(0, |e| own.attacking[e]);
+            for _ in 0..count {
+                attackers.push(Fighter {
+                    side: attacker,
+                    kind: FighterKind::Hirth,
+                    from,
+                });
+            }
+        }
+        let theirs = self.army(defender);
+        let mut defenders = Vec::new();
+        if theirs.lofdungr.at == Some(space) {
+            defenders.push(Fighter {
+                side: defender,
+                kind: FighterKind::Lofdungr,
+                from: space,
+            });
+        }
+        for (id, karve) in theirs.karves_on(space) {
+            defenders.push(Fighter {
+                side: defender,
+                kind: FighterKind::Karve {
+                    id,
+                    crew: karve.crew,
+                },
+                from: space,
+            });
+        }
+        for _ in 0..theirs.loose_on(space) {
+            defenders.push(Fighter {
+                side: defender,
+                kind: FighterKind::Hirth,
+                from: space,
+            });
+        }
+        let attack: u8 = attackers.iter().map(Fighter::power).sum();
+        let defence: u8 = defenders.iter().map(Fighter::power).sum();
+        let (winner, tiebreak) = if attack > defence {
+            (attacker, None)
+        } else if defence > attack {
+            (defender, None)
+        } else {
+            let has_l =
+                |fighters: &[Fighter]| fighters.iter().any(|f| f.kind == FighterKind::Lofdungr);
+            match (has_l(&attackers), has_l(&defenders)) {
+                (true, false) => (attacker, Some(Tiebreak::Lofdungr(attacker))),
+                (false, true) => (defender, Some(Tiebreak::Lofdungr(defender))),
+                _ => (defender, Some(Tiebreak::Defender)),
+            }
+        };
+        Battle {
+            space,
+            attacker,
+            attackers,
+            defenders,
+            attack,
+            defence,
+            winner,
+            tiebreak,
+        }
+    }
+
+    /// Resolves a battle from [`Position::battles`]: the loser's loose Hirþs
+    /// are removed from game, its Karves and their crews go back to the
+    /// supply, its Lofðungr waits to retreat. Winning attackers stay on their
+    /// lines (counting on the spaces they attack from) until
+    /// [`Position::advance`], after the retreats.
+    pub fn fight(&mut self, battle: &Battle) {
+        if battle.attacker_wins() {
+            self.remove(battle.defender(), &battle.defenders, battle.space);
+        } else {
+            let army = self.army_mut(battle.attacker);
+            for fighter in &battle.attackers {
+                match fighter.kind {
+                    FighterKind::Lofdungr => army.lofdungr.attacking = None,
+                    FighterKind::Karve { id, .. } => {
+                        army.karves[usize::from(id.0)].attacking = None;
+                    }
+                    FighterKind::Hirth => {
+                        if let Some(e) = edge(fighter.from, battle.space) {
+                            army.attacking[e] = army.attacking[e].saturating_sub(1);
+                        }
+                    }
+                }
+            }
+            self.remove(battle.attacker, &battle.attackers, battle.space);
+        }
+    }
+
+    /// After the retreats, the winners of a won attack move in: the attackers
+    /// marked in `advance` (indexed as `battle.attackers`) enter the space,
+    /// the others stay where they attacked from.
+    pub fn advance(&mut self, battle: &Battle, advance: &[bool]) {
+        if !battle.attacker_wins() {
+            return;
+        }
+        let space = battle.space;
+        let army = self.army_mut(battle.attacker);
+        for (n, fighter) in battle.attackers.iter().enumerate() {
+            let to = if advance.get(n).copied().unwrap_or(false) {
+                space
+            } else {
+                fighter.from
+            };
+            match fighter.kind {
+                FighterKind::Lofdungr => {
+                    army.lofdungr.attacking = None;
+                    army.lofdungr.at = Some(to);
+                }
+                FighterKind::Karve { id, .. } => {
+                    let karve = &mut army.karves[usize::from(id.0)];
+                    karve.attacking = None;
+                    karve.at = Some(to);
+                }
+                FighterKind::Hirth => {
+                    if let Some(e) = edge(fighter.from, space) {
+                        army.attacking[e] = army.attacking[e].saturating_sub(1);
+                    }
+                    army.hirths[to.index()] += 1;
+                }
+            }
+        }
+    }
+
+    /// Takes a losing side's fighters off: loose Hirþs from game, Karves (with
+    /// crews) to the supply; its Lofðungr is marked to retreat from `space`.
+    fn remove(&mut self, side: Side, fighters: &[Fighter], space: Space) {
+        let army = self.army_mut(side);
+        for fighter in fighters {
+            match fighter.kind {
+                FighterKind::Lofdungr => army.lofdungr.retreat_from = Some(space),
+                FighterKind::Karve { id, .. } => {
+                    let karve = &mut army.karves[usize::from(id.0)];
+                    karve.at = None;
+                    karve.crew = 0;
+                    karve.stopped_crew = 0;
+                    karve.attacking = None;
+                }
+                FighterKind::Hirth => {
+                    if fighter.from == space {
+                        let loose = &mut army.hirths[space.index()];
+                        if *loose > 0 {
+                            *loose -= 1;
+                        } else {
+                            let stopped = &mut army.stopped[space.index()];
+                            *stopped = stopped.saturating_sub(1);
+                        }
+                    }
+                    army.removed += 1;
+                }
+            }
+        }
+    }
+
+    /// Where a side's Lofðungr may retreat after the battles, before the
+    /// winners advance: a space next to the battle's that is then empty or held
+    /// by its side; an attacking Lofðungr may always go back to the space it
+    /// attacked from. Empty when it has nowhere to go (or need not retreat).
+    pub fn retreats(&self, side: Side) -> Vec<Space> {
+        let army = self.army(side);
+        let Some(battle) = army.lofdungr.retreat_from else {
+            return Vec::new();
+        };
+        let origin = army.lofdungr.at.filter(|&at| at != battle);
+        board::neighbours(battle)
+            .filter(|&s| {
+                Some(s) == origin || self.controller(s).is_none_or(|holder| holder == side)
+            })
+            .collect()
+    }
+
+    /// The battle space a side's Lofðungr must retreat from, if it lost one.
+    pub fn retreat_pending(&self, side: Side) -> Option<Space> {
+        self.army(side).lofdungr.retreat_from
+    }
+
+    /// Moves a losing Lofðungr to `to`, or, with `None`, off the board: the
+    /// other side wins by Þungur Hnífur, or by Drepið if it defended Miðr.
+    pub fn retreat(&mut self, side: Side, to: Option<Space>) -> Option<Victory> {
+        let multiplier = self.penningr().multiplier();
+        let l = &mut self.army_mut(side).lofdungr;
+        let battle = l.retreat_from.take()?;
+        let defended_midr = battle == Space::Midr && l.at == Some(Space::Midr);
+        l.at = to;
+        if to.is_some() {
+            return None;
+        }
+        let victory = Victory {
+            winner: side.opponent(),
+            kind: if defended_midr {
+                VictoryKind::Drepid
+            } else {
+                VictoryKind::ThungurHnifur
+            },
+            multiplier,
+        };
+        self.set_result(victory);
+        Some(victory)
+    }
+
+    /// Ends the turn after its battles and retreats: finds non-home spaces
+    /// holding several Karves, checks the mover for Yfirráð, and passes the
+    /// turn.
+    pub fn end_turn(&mut self) -> TurnEnd {
+        let mover = self.to_move();
+        let crowded = Space::ALL
+            .into_iter()
+            .filter(|&s| !board::is_home(s))
+            .filter(|&s| {
+                Side::ALL
+                    .iter()
+                    .map(|&side| self.army(side).karves_on(s).count())
+                    .sum::<usize>()
+                    > 1
+            })
+            .collect();
+        let mut victory = None;
+        if self.result().is_none() && MIDDLE.iter().all(|&s| self.controller(s) == Some(mover)) {
+            let won = Victory {
+                winner: mover,
+                kind: VictoryKind::Yfirrad,
+                multiplier: self.penningr().multiplier(),
+            };
+            self.set_result(won);
+            victory = Some(won);
+        }
+        self.pass_turn();
+        TurnEnd { crowded, victory }
+    }
+}

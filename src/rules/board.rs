@@ -1,0 +1,133 @@
+//! The board as data: eleven spaces, eighteen edges, two homes, five middle
+//! spaces. Everything else reads these tables.
+//!
+//! ```text
+//!         +-----+-----+-----+-----+
+//!         |  1  |  3  |  5  |  7  |
+//!   ( 0 ) +-----+----(m)----+-----+ ( 9 )
+//!         |  2  |  4  |  6  |  8  |
+//!         +-----+-----+-----+-----+
+//! ```
+
+use crate::types::{Side, Space};
+
+/// The eighteen edges. The edges 1–2, 3–4, 5–6 and 7–8 are a reading of the
+/// two-row board (see `shared/rules/hirp.md`); no example depends on them.
+pub const EDGES: [(Space, Space); 18] = {
+    use Space::*;
+    [
+        (GullHome, GullNordrDelta),
+        (GullHome, GullSudrDelta),
+        (GullNordrDelta, GullSudrDelta),
+        (GullNordrDelta, GullNordrArchipelago),
+        (GullSudrDelta, GullSudrArchipelago),
+        (GullNordrArchipelago, GullSudrArchipelago),
+        (GullNordrArchipelago, SilfrNordrArchipelago),
+        (GullSudrArchipelago, SilfrSudrArchipelago),
+        (SilfrNordrArchipelago, SilfrSudrArchipelago),
+        (SilfrNordrArchipelago, SilfrNordrDelta),
+        (SilfrSudrArchipelago, SilfrSudrDelta),
+        (SilfrNordrDelta, SilfrSudrDelta),
+        (SilfrNordrDelta, SilfrHome),
+        (SilfrSudrDelta, SilfrHome),
+        (Midr, GullNordrArchipelago),
+        (Midr, GullSudrArchipelago),
+        (Midr, SilfrNordrArchipelago),
+        (Midr, SilfrSudrArchipelago),
+    ]
+};
+
+/// The five middle spaces; holding all of them at the end of one's turn wins
+/// by Yfirráð.
+pub const MIDDLE: [Space; 5] = [
+    Space::GullNordrArchipelago,
+    Space::GullSudrArchipelago,
+    Space::Midr,
+    Space::SilfrNordrArchipelago,
+    Space::SilfrSudrArchipelago,
+];
+
+/// Adjacency as bit sets: bit `b` of `ADJACENT[a]` is set when spaces with
+/// board indices `a` and `b` share an edge.
+const ADJACENT: [u16; 11] = {
+    let mut table = [0u16; 11];
+    let mut n = 0;
+    while n < EDGES.len() {
+        let (a, b) = EDGES[n];
+        table[a.index()] |= 1 << b.index();
+        table[b.index()] |= 1 << a.index();
+        n += 1;
+    }
+    table
+};
+
+/// Whether two spaces share an edge.
+pub const fn adjacent(a: Space, b: Space) -> bool {
+    ADJACENT[a.index()] & (1 << b.index()) != 0
+}
+
+/// The spaces next to `space`, in board order.
+pub fn neighbours(space: Space) -> impl Iterator<Item = Space> {
+    let bits = ADJACENT[space.index()];
+    Space::ALL
+        .into_iter()
+        .filter(move |s| bits & (1 << s.index()) != 0)
+}
+
+/// A side's home space, where its pieces enter.
+pub const fn home(side: Side) -> Space {
+    match side {
+        Side::Gull => Space::GullHome,
+        Side::Silfr => Space::SilfrHome,
+    }
+}
+
+/// Whether `space` is a home space (the only kind that may hold several
+/// Karves at the end of a turn).
+pub const fn is_home(space: Space) -> bool {
+    matches!(space, Space::GullHome | Space::SilfrHome)
+}
+
+/// The number of edges between two spaces on the bare board.
+pub fn distance(from: Space, to: Space) -> u8 {
+    let mut seen = 1u16 << from.index();
+    let mut frontier = seen;
+    let mut steps = 0;
+    while frontier & (1 << to.index()) == 0 {
+        let mut next = 0u16;
+        for space in Space::ALL {
+            if frontier & (1 << space.index()) != 0 {
+                next |= ADJACENT[space.index()];
+            }
+        }
+        next &= !seen;
+        seen |= next;
+        frontier = next;
+        steps += 1;
+    }
+    steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eighteen_edges_no_diagonal() {
+        let degree: usize = Space::ALL.iter().map(|&s| neighbours(s).count()).sum();
+        assert_eq!(degree, 36);
+        assert!(!adjacent(
+            Space::GullNordrArchipelago,
+            Space::SilfrSudrArchipelago
+        ));
+        assert!(adjacent(Space::Midr, Space::SilfrSudrArchipelago));
+        assert!(!adjacent(Space::GullHome, Space::Midr));
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(distance(Space::GullHome, Space::SilfrHome), 5);
+        assert_eq!(distance(Space::GullHome, Space::Midr), 3);
+        assert_eq!(distance(Space::Midr, Space::Midr), 0);
+    }
+}

@@ -1,0 +1,358 @@
+//! A position: where every piece stands, what has happened this turn, and
+//! whose turn it is. Small and `Copy`, so that trying a reading costs a copy.
+
+use super::board::{self, EDGES};
+use super::penningr::Penningr;
+use super::victory::Victory;
+use crate::types::{Side, Space};
+
+/// Hirþs per side.
+pub const HIRTHS: u8 = 15;
+/// Karves per side.
+pub const KARVES: usize = 3;
+/// The most Hirþs a Karve carries.
+pub const CREW_MAX: u8 = 4;
+/// Steps in a turn.
+pub const STEPS_PER_TURN: u8 = 5;
+
+/// The number of directed edges: each edge, both ways.
+pub(crate) const DIRECTED_EDGES: usize = 2 * EDGES.len();
+
+/// `DIRECTED[from][to]`: the index of the directed edge, or `u8::MAX`.
+const DIRECTED: [[u8; 11]; 11] = {
+    let mut table = [[u8::MAX; 11]; 11];
+    let mut n = 0;
+    while n < EDGES.len() {
+        let (a, b) = EDGES[n];
+        table[a.index()][b.index()] = (2 * n) as u8;
+        table[b.index()][a.index()] = (2 * n + 1) as u8;
+        n += 1;
+    }
+    table
+};
+
+/// The index of the directed edge `from` → `to`, if they are adjacent.
+pub(crate) const fn edge(from: Space, to: Space) -> Option<usize> {
+    match DIRECTED[from.index()][to.index()] {
+        u8::MAX => None,
+        n => Some(n as usize),
+    }
+}
+
+/// The spaces of a directed edge.
+pub(crate) const fn edge_ends(edge: usize) -> (Space, Space) {
+    let (a, b) = EDGES[edge / 2];
+    if edge.is_multiple_of(2) {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+/// One of a side's three Karves, by its index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KarveId(pub u8);
+
+/// A side's Lofðungr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lofdungr {
+    /// Where it stands; `None` once it has left the board.
+    pub at: Option<Space>,
+    /// It moved into an empty space this turn.
+    pub stopped: bool,
+    /// The space it attacks from the line, this turn.
+    pub attacking: Option<Space>,
+    /// The space of a battle it lost, while it waits to retreat.
+    pub retreat_from: Option<Space>,
+}
+
+/// A Karve and its crew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Karve {
+    /// Where it stands; `None` in the supply.
+    pub at: Option<Space>,
+    /// Hirþs aboard, 0 to 4.
+    pub crew: u8,
+    /// Of those, Hirþs that stopped this turn (which keep the Karve still).
+    pub stopped_crew: u8,
+    /// It moved into an empty space this turn.
+    pub stopped: bool,
+    /// The space it attacks from the line, this turn.
+    pub attacking: Option<Space>,
+    /// When it entered, to tell Karves apart when Hirþs board.
+    pub entered: u16,
+}
+
+impl Karve {
+    const IN_SUPPLY: Karve = Karve {
+        at: None,
+        crew: 0,
+        stopped_crew: 0,
+        stopped: false,
+        attacking: None,
+        entered: 0,
+    };
+
+    /// Whether it may still move this turn.
+    pub const fn can_move(&self) -> bool {
+        self.at.is_some() && !self.stopped && self.attacking.is_none() && self.stopped_crew == 0
+    }
+
+    /// Its power in battle: 0 empty, else 1 plus its crew.
+    pub const fn power(&self) -> u8 {
+        if self.crew == 0 { 0 } else { 1 + self.crew }
+    }
+}
+
+/// One side's pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Army {
+    /// The Lofðungr.
+    pub lofdungr: Lofdungr,
+    /// The three Karves, on the board or in the supply.
+    pub karves: [Karve; KARVES],
+    /// Loose Hirþs free to move, per space (board index).
+    pub hirths: [u8; 11],
+    /// Loose Hirþs that stopped this turn, per space.
+    pub stopped: [u8; 11],
+    /// Loose Hirþs standing on a line to attack, per directed edge.
+    pub attacking: [u8; DIRECTED_EDGES],
+    /// Hirþs removed from game.
+    pub removed: u8,
+}
+
+impl Army {
+    fn new(home: Space) -> Army {
+        Army {
+            lofdungr: Lofdungr {
+                at: Some(home),
+                stopped: false,
+                attacking: None,
+                retreat_from: None,
+            },
+            karves: [Karve::IN_SUPPLY; KARVES],
+            hirths: [0; 11],
+            stopped: [0; 11],
+            attacking: [0; DIRECTED_EDGES],
+            removed: 0,
+        }
+    }
+
+    /// Loose Hirþs attacking from `space`, on any line.
+    pub fn attacking_from(&self, space: Space) -> u8 {
+        board::neighbours(space)
+            .filter_map(|to| edge(space, to))
+            .map(|e| self.attacking[e])
+            .sum()
+    }
+
+    /// Loose Hirþs on `space`: free, stopped, or attacking from it.
+    pub fn loose_on(&self, space: Space) -> u8 {
+        self.hirths[space.index()] + self.stopped[space.index()] + self.attacking_from(space)
+    }
+
+    /// The Karves on `space`.
+    pub fn karves_on(&self, space: Space) -> impl Iterator<Item = (KarveId, &Karve)> {
+        self.karves
+            .iter()
+            .enumerate()
+            .filter(move |(_, k)| k.at == Some(space))
+            .map(|(n, k)| (KarveId(n as u8), k))
+    }
+
+    /// Whether the side holds a piece on `space` (pieces on a line count on
+    /// the space they attack from).
+    pub fn controls(&self, space: Space) -> bool {
+        self.lofdungr.at == Some(space)
+            || self.hirths[space.index()] > 0
+            || self.stopped[space.index()] > 0
+            || self.karves.iter().any(|k| k.at == Some(space))
+            || self.attacking_from(space) > 0
+    }
+
+    /// Hirþs on the board, loose or aboard.
+    pub fn hirths_on_board(&self) -> u8 {
+        let loose: u8 = self
+            .hirths
+            .iter()
+            .chain(&self.stopped)
+            .chain(&self.attacking)
+            .sum();
+        let aboard: u8 = self
+            .karves
+            .iter()
+            .filter(|k| k.at.is_some())
+            .map(|k| k.crew)
+            .sum();
+        loose + aboard
+    }
+
+    /// Hirþs in the supply, ready to enter.
+    pub fn hirth_supply(&self) -> u8 {
+        HIRTHS - self.hirths_on_board() - self.removed
+    }
+
+    /// Karves in the supply.
+    pub fn karve_supply(&self) -> u8 {
+        self.karves.iter().filter(|k| k.at.is_none()).count() as u8
+    }
+
+    /// Clears what lasts only for a turn: stops and lines. Pieces on lines at
+    /// the end of a turn have been dealt with by the battles.
+    fn new_turn(&mut self) {
+        for space in 0..11 {
+            self.hirths[space] += self.stopped[space];
+            self.stopped[space] = 0;
+        }
+        self.lofdungr.stopped = false;
+        self.lofdungr.attacking = None;
+        self.lofdungr.retreat_from = None;
+        for karve in &mut self.karves {
+            karve.stopped = false;
+            karve.stopped_crew = 0;
+            karve.attacking = None;
+        }
+    }
+}
+
+/// Everything the rules need to know about a game in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    armies: [Army; 2],
+    to_move: Side,
+    steps: u8,
+    turns: u32,
+    next_entry: u16,
+    penningr: Penningr,
+    result: Option<Victory>,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The start of a game: each Lofðungr on its home, everything else in the
+    /// supply, Gull to move, the Penningr neutral.
+    pub fn new() -> Position {
+        Position {
+            armies: [
+                Army::new(board::home(Side::Gull)),
+                Army::new(board::home(Side::Silfr)),
+            ],
+            to_move: Side::Gull,
+            steps: 0,
+            turns: 0,
+            next_entry: 1,
+            penningr: Penningr::default(),
+            result: None,
+        }
+    }
+
+    /// A side's pieces.
+    pub fn army(&self, side: Side) -> &Army {
+        &self.armies[side as usize]
+    }
+
+    pub(crate) fn army_mut(&mut self, side: Side) -> &mut Army {
+        &mut self.armies[side as usize]
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Steps taken this turn, 0 to 5.
+    pub fn steps(&self) -> u8 {
+        self.steps
+    }
+
+    /// Starts counting steps anew, for a replayer that counts a turn's steps
+    /// itself (so that a record with too many can still be followed).
+    pub(crate) fn reset_steps(&mut self) {
+        self.steps = 0;
+    }
+
+    pub(crate) fn count_step(&mut self) {
+        self.steps = self.steps.saturating_add(1);
+    }
+
+    /// Turns completed since the start.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// The Penningr.
+    pub fn penningr(&self) -> &Penningr {
+        &self.penningr
+    }
+
+    pub(crate) fn penningr_mut(&mut self) -> &mut Penningr {
+        &mut self.penningr
+    }
+
+    /// How the game was won, once it is over.
+    pub fn result(&self) -> Option<Victory> {
+        self.result
+    }
+
+    pub(crate) fn set_result(&mut self, victory: Victory) {
+        if self.result.is_none() {
+            self.result = Some(victory);
+        }
+    }
+
+    /// The side holding a piece on `space`, if any.
+    pub fn controller(&self, space: Space) -> Option<Side> {
+        Side::ALL
+            .into_iter()
+            .find(|&s| self.army(s).controls(space))
+    }
+
+    /// Whether no piece stands on `space`.
+    pub fn is_empty(&self, space: Space) -> bool {
+        self.controller(space).is_none()
+    }
+
+    /// The next entry number for a Karve.
+    pub(crate) fn take_entry(&mut self) -> u16 {
+        let n = self.next_entry;
+        self.next_entry = self.next_entry.wrapping_add(1);
+        n
+    }
+
+    /// Ends the turn: clears stops and lines, counts it, passes to the other side.
+    pub(crate) fn pass_turn(&mut self) {
+        for army in &mut self.armies {
+            army.new_turn();
+        }
+        self.steps = 0;
+        self.turns += 1;
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// The kinds of piece a side has on `space`, counted as pieces: the
+    /// Lofðungr, loose Hirþs, Karves.
+    pub fn pieces_on(&self, side: Side, space: Space) -> PiecesOn {
+        let army = self.army(side);
+        PiecesOn {
+            lofdungr: army.lofdungr.at == Some(space),
+            hirths: army.loose_on(space),
+            karves: army.karves_on(space).map(|(_, k)| k.crew).collect(),
+        }
+    }
+}
+
+/// A side's pieces on one space, for display and summaries.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PiecesOn {
+    /// The Lofðungr is there.
+    pub lofdungr: bool,
+    /// Loose Hirþs there.
+    pub hirths: u8,
+    /// The crew of each Karve there.
+    pub karves: Vec<u8>,
+}
