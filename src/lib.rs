@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod generate;
 pub mod json;
 pub mod replay;
 pub mod rules;

@@ -188,11 +188,13 @@ pub(super) fn readable(outcome: &Outcome) -> bool {
 }
 
 /// Fights the turn's battles on `position`, comparing them with the record
-/// (when `compare`), and pushes the problems found.
+/// (when `compare`), and pushes the problems found. `next` is the turn after,
+/// whose steps choose among legal retreats when the record's is wrong.
 pub(super) fn resolve(
     position: &mut Position,
     outcome: &Outcome,
     compare: bool,
+    next: Option<&ast::Turn>,
     problems: &mut Vec<Problem>,
 ) -> Resolution {
     let computed = position.battles();
@@ -239,10 +241,25 @@ pub(super) fn resolve(
     for plan in &plans {
         position.fight(&plan.battle);
     }
+    let advances: Vec<(Battle, Vec<bool>)> = plans
+        .iter()
+        .map(|p| (p.battle.clone(), p.advance.clone()))
+        .collect();
+    // Whether, with a Lofðungr retreated to `to`, the next turn plays.
+    let agrees = |position: &Position, side: Side, to: Space| {
+        let Some(next) = next else { return false };
+        let mut trial = *position;
+        trial.retreat(side, Some(to));
+        for (battle, advance) in &advances {
+            trial.advance(battle, advance);
+        }
+        trial.end_turn();
+        super::steps_play(trial, &next.steps)
+    };
     let mut victory = None;
     let mut ended_in = None;
     for (n, plan) in plans.iter_mut().enumerate() {
-        if let Some(won) = retreat(position, plan, compare, problems) {
+        if let Some(won) = retreat(position, plan, compare, &agrees, problems) {
             victory = Some(won);
             ended_in = Some(n);
         }
@@ -557,6 +574,7 @@ fn retreat(
     position: &mut Position,
     plan: &mut Plan,
     compare: bool,
+    agrees: &dyn Fn(&Position, Side, Space) -> bool,
     problems: &mut Vec<Problem>,
 ) -> Option<Victory> {
     let (n, fighter) = plan.losing_lofdungr().map(|(n, f)| (n, *f))?;
@@ -565,11 +583,18 @@ fn retreat(
     let options = position.retreats(side);
     let entry = plan.entries[n].filter(|_| compare && !plan.wrong_winner);
     let written = entry.map(|e| e.fate);
+    // As written when legal; else the legal retreat the next turn agrees
+    // with, else the first in board order.
     let chosen = match (written, options.as_slice()) {
         (Some(Fate::Stands(to)), _) if options.contains(&to) => Some(to),
-        (Some(Fate::RemovedFromGame | Fate::RemovedFromPlay), []) => None,
         (_, []) => None,
-        (_, [first, ..]) => Some(*first),
+        (_, [first, ..]) => Some(
+            options
+                .iter()
+                .copied()
+                .find(|&to| agrees(position, side, to))
+                .unwrap_or(*first),
+        ),
     };
     if let Some(entry) = entry {
         let fine = match (entry.fate, chosen) {

@@ -143,7 +143,7 @@ pub fn replay_game(game: &Game, errors: &[&SyntaxError]) -> GameReport {
             );
             break;
         }
-        if !replay.turn(turn, n) {
+        if !replay.turn(turn, n, game.turns.get(n + 1)) {
             break;
         }
     }
@@ -196,8 +196,9 @@ impl Replay {
         ));
     }
 
-    /// Replays one turn; `false` when the game's replay must stop.
-    fn turn(&mut self, turn: &Turn, n: usize) -> bool {
+    /// Replays one turn (`next` is the one after, if any); `false` when the
+    /// game's replay must stop.
+    fn turn(&mut self, turn: &Turn, n: usize, next: Option<&Turn>) -> bool {
         let label = expected_label(n);
         let side = self.position.to_move();
         if turn.label.side != side {
@@ -255,7 +256,8 @@ impl Replay {
         }
         let compare = battles::readable(&turn.outcome) && !turn.outcome.span.is_empty();
         let mut found = Vec::new();
-        let resolution = battles::resolve(&mut self.position, &turn.outcome, compare, &mut found);
+        let resolution =
+            battles::resolve(&mut self.position, &turn.outcome, compare, next, &mut found);
         for problem in found {
             self.push(problem, &label);
         }
@@ -346,7 +348,13 @@ impl Replay {
             }
             Err(fault) => {
                 let text = step.to_string();
-                let fixes = repair::fixes(&text, Some(&fault), &before, count, rest);
+                // An ambiguous `Hi` is not a badly written token: no edit of
+                // it says which Karve was meant.
+                let fixes = if matches!(fault, Fault::AmbiguousBoarding { .. }) {
+                    Vec::new()
+                } else {
+                    repair::fixes(&text, Some(&fault), &before, count, rest)
+                };
                 let mut problem = fault_problem(&fault, step, &before);
                 if let Some(fix) = fixes.first() {
                     problem = problem.with_help(fix_help(&fixes, false));
@@ -395,9 +403,16 @@ impl Replay {
     /// Applies the turn's Penningr actions; `true` when a refusal ended the game.
     fn penningr(&mut self, turn: &Turn, label: &str) -> bool {
         let mut last_offer: Option<Span> = None;
+        // An answer to an offer that was reported as not allowed is part of
+        // that one mistake: it is skipped.
+        let mut skip_answer = false;
         for action in &turn.outcome.penningr {
             if self.position.result().is_some() {
                 break;
+            }
+            let answer = matches!(action.action, PenningrMove::Accept | PenningrMove::Refuse);
+            if answer && std::mem::take(&mut skip_answer) {
+                continue;
             }
             let side = action.side;
             let result = match action.action {
@@ -422,6 +437,16 @@ impl Replay {
                         },
                         label,
                     );
+                    match e {
+                        // Read as the other player's answer.
+                        PenningrError::OwnOffer { other, .. } => {
+                            let accept = action.action == PenningrMove::Accept;
+                            let _ = self.position.answer(other, accept);
+                        }
+                        // The waiting offer is still the one to answer.
+                        PenningrError::OfferPending { .. } => {}
+                        _ => skip_answer = !answer,
+                    }
                 }
             }
         }
@@ -470,6 +495,21 @@ fn fix_help(fixes: &[repair::Fix], crew_fact: bool) -> String {
         );
     }
     format!("write {}", one_of(&written))
+}
+
+/// Plays one written step as the replayer reads it; returns the steps it
+/// took, or `None` on a fault or an attack written without `>`.
+pub(crate) fn apply_written(position: &mut Position, step: &ast::Step) -> Option<u8> {
+    match written::apply(position, step, false) {
+        Ok(applied) if applied.unmarked_attack.is_none() => Some(applied.steps),
+        _ => None,
+    }
+}
+
+/// Whether a turn's written steps play without a fault, from the start of
+/// the turn.
+fn steps_play(position: Position, steps: &[StepToken]) -> bool {
+    rest_plays(position, steps)
 }
 
 /// Whether the remaining written steps of a turn play without a fault.

@@ -125,16 +125,24 @@ fn play_written(pos: &mut Position, step: &ast::Step, alternative: bool) -> Resu
             if kind != PieceKind::Hirth {
                 return Err(Fault::OnlyHirthBoards(kind));
             }
+            let has_hirth = |at: Space| {
+                let army = pos.army(side);
+                army.hirths[at.index()] + army.stopped[at.index()] > 0
+            };
             let spaces: Vec<Space> = Space::ALL
                 .into_iter()
-                .filter(|&at| {
-                    let army = pos.army(side);
-                    army.hirths[at.index()] + army.stopped[at.index()] > 0
-                        && boarding_karve(pos, side, at).is_some()
-                })
+                .filter(|&at| has_hirth(at) && boarding_karve(pos, side, at).is_some())
                 .collect();
             let at = match spaces.as_slice() {
-                [] => return Err(Fault::NothingToBoard { at: None }),
+                [] => {
+                    // A full Karve by a loose Hirþ says more than "nothing".
+                    let full = Space::ALL
+                        .into_iter()
+                        .find(|&at| has_hirth(at) && pos.army(side).karves_on(at).next().is_some());
+                    return Err(
+                        full.map_or(Fault::NothingToBoard { at: None }, |at| no_room(pos, at))
+                    );
+                }
                 [at] => *at,
                 _ => return Err(Fault::AmbiguousBoarding { spaces }),
             };
@@ -208,6 +216,16 @@ fn play_written(pos: &mut Position, step: &ast::Step, alternative: bool) -> Resu
         }
     }
     Ok(applied)
+}
+
+/// Why no Karve on `at` takes a boarding Hirþ: all full, or none there.
+fn no_room(pos: &Position, at: Space) -> Fault {
+    let mut karves = pos.army(pos.to_move()).karves_on(at).peekable();
+    if karves.peek().is_some() && karves.all(|(_, k)| k.crew >= crate::rules::position::CREW_MAX) {
+        Fault::Play(StepError::KarveFull { at })
+    } else {
+        Fault::NothingToBoard { at: Some(at) }
+    }
 }
 
 /// Plays one rules step, counting it.

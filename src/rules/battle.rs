@@ -364,12 +364,9 @@ impl Position {
         Some(victory)
     }
 
-    /// Ends the turn after its battles and retreats: finds non-home spaces
-    /// holding several Karves, checks the mover for Yfirráð, and passes the
-    /// turn.
-    pub fn end_turn(&mut self) -> TurnEnd {
-        let mover = self.to_move();
-        let crowded = Space::ALL
+    /// Spaces other than a home holding more than one Karve.
+    pub fn crowded(&self) -> Vec<Space> {
+        Space::ALL
             .into_iter()
             .filter(|&s| !board::is_home(s))
             .filter(|&s| {
@@ -379,7 +376,15 @@ impl Position {
                     .sum::<usize>()
                     > 1
             })
-            .collect();
+            .collect()
+    }
+
+    /// Ends the turn after its battles and retreats: finds non-home spaces
+    /// holding several Karves, checks the mover for Yfirráð, and passes the
+    /// turn.
+    pub fn end_turn(&mut self) -> TurnEnd {
+        let mover = self.to_move();
+        let crowded = self.crowded();
         let mut victory = None;
         if self.result().is_none() && MIDDLE.iter().all(|&s| self.controller(s) == Some(mover)) {
             let won = Victory {

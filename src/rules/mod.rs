@@ -14,6 +14,7 @@ pub mod movegen;
 pub mod penningr;
 pub mod position;
 pub mod reading;
+pub mod score;
 pub mod step;
 pub mod victory;
 
@@ -21,5 +22,6 @@ pub use battle::{Battle, Fighter, FighterKind, Tiebreak, TurnEnd};
 pub use movegen::Path;
 pub use penningr::{Offer, Penningr, PenningrError};
 pub use position::{Army, Karve, KarveId, Lofdungr, Position};
+pub use score::{Match, Player};
 pub use step::{Arrival, Mover, Step, StepError};
 pub use victory::{Victory, VictoryKind};

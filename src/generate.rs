@@ -1,0 +1,513 @@
+//! Random legal games, deterministic per seed: for benchmarks, fuzzing seeds
+//! and tests.
+//!
+//! Each turn picks legal steps from [`Position::legal_steps`] and writes them
+//! as the notation would: consecutive steps of one piece are merged into one
+//! token (`He7`, `Khh97`, `Hv3m`) when the replayer reads the merged token to
+//! the same position. Battles are fought as the rules say, with random
+//! advances and retreats; the Penningr is offered now and then, and accepted
+//! or refused.
+
+use crate::replay;
+use crate::rules::reading::boarding_karve;
+use crate::rules::{
+    Arrival, Battle, FighterKind, Mover, Offer, Position, Step, Victory, VictoryKind,
+};
+use crate::syntax::ast::{
+    self, Action, Destination, Fate, Fighter, Game, Label, Outcome, PenningrAction, PenningrMove,
+    Piece, Record, Span, StepToken, Tag, Turn,
+};
+use crate::types::{PieceKind, Side, Space};
+
+/// A small, fast generator whose sequence never changes for a seed
+/// (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator for `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// `true` with probability `percent` in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+}
+
+/// Draws of one turn before a game is given up as stuck.
+const TRIES: usize = 50;
+
+/// Options for [`record`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The seed: the same seed gives the same games.
+    pub seed: u64,
+    /// How many games.
+    pub games: usize,
+    /// Turns after which an unfinished game stops.
+    pub max_turns: usize,
+}
+
+/// `games` random legal games as one record, each tagged with its number and
+/// its result.
+pub fn record(options: Options) -> Record {
+    let mut rng = Rng::new(options.seed);
+    let games = (1..=options.games)
+        .map(|n| {
+            let (mut game, result) = game(&mut rng, options.max_turns);
+            game.tags = vec![
+                tag("Game", &n.to_string()),
+                tag("Result", &result_value(result)),
+            ];
+            game
+        })
+        .collect();
+    Record {
+        games,
+        comments: Vec::new(),
+    }
+}
+
+fn tag(name: &str, value: &str) -> Tag {
+    Tag {
+        leading: Vec::new(),
+        name: name.to_owned(),
+        value: value.to_owned(),
+        trailing: Vec::new(),
+        span: Span::default(),
+    }
+}
+
+/// The value of a `[Result]` tag: `Silfr Drepid 10`, or `*` with no result.
+pub fn result_value(result: Option<Victory>) -> String {
+    match result {
+        None => "*".to_owned(),
+        Some(victory) => {
+            let kind = match victory.kind {
+                VictoryKind::Yfirrad => "Yfirrad",
+                VictoryKind::ThungurHnifur => "ThungurHnifur",
+                VictoryKind::Drepid => "Drepid",
+                VictoryKind::RefusedDouble => "RefusedDouble",
+                VictoryKind::RefusedTriple => "RefusedTriple",
+            };
+            format!("{} {kind} {}", victory.winner.name(), victory.points())
+        }
+    }
+}
+
+/// One random game of at most `max_turns` turns, and its result.
+pub fn game(rng: &mut Rng, max_turns: usize) -> (Game, Option<Victory>) {
+    let mut position = Position::new();
+    let mut turns = Vec::new();
+    for n in 0..max_turns {
+        let label = Label {
+            side: position.to_move(),
+            round: u32::try_from(n / 2 + 1).unwrap_or(u32::MAX),
+            span: Span::default(),
+        };
+        // A turn may end with two Karves on a space other than a home, which
+        // the rules forbid: such a turn is drawn again.
+        let start = position;
+        let mut drawn = None;
+        for _ in 0..TRIES {
+            position = start;
+            let steps = steps(rng, &mut position);
+            if position.steps() < crate::rules::position::STEPS_PER_TURN {
+                break;
+            }
+            let penningr = penningr(rng, &mut position);
+            let battles = if position.result().is_some() {
+                Vec::new()
+            } else {
+                battles(rng, &mut position)
+            };
+            if position.result().is_some() || position.crowded().is_empty() {
+                drawn = Some((steps, penningr, battles));
+                break;
+            }
+        }
+        // Stuck: no legal turn found. The game stops before this turn.
+        let Some((steps, penningr, battles)) = drawn else {
+            position = start;
+            break;
+        };
+        turns.push(Turn {
+            leading: Vec::new(),
+            label,
+            steps,
+            outcome: Outcome {
+                penningr,
+                battles,
+                span: Span::default(),
+            },
+            trailing: Vec::new(),
+            span: Span::default(),
+        });
+        if position.result().is_some() {
+            break;
+        }
+        position.end_turn();
+        if position.result().is_some() {
+            break;
+        }
+    }
+    let game = Game {
+        tags: Vec::new(),
+        turns,
+        span: Span::default(),
+    };
+    (game, position.result())
+}
+
+/// Five random legal steps, written as tokens; fewer only if the side to
+/// move has no legal step left.
+fn steps(rng: &mut Rng, position: &mut Position) -> Vec<StepToken> {
+    // Each token, the position before it, and the steps it takes.
+    let mut written: Vec<(Position, ast::Step, u8)> = Vec::new();
+    for _ in 0..crate::rules::position::STEPS_PER_TURN {
+        let mut legal: Vec<Step> = position
+            .legal_steps()
+            .into_iter()
+            .filter(|&s| writable(position, s))
+            .collect();
+        shuffle(rng, &mut legal);
+        // The first step whose token the replayer reads to the same position.
+        let chosen = legal.into_iter().find_map(|step| {
+            let token = write_step(position, step);
+            let mut after = *position;
+            after.play(step).ok()?;
+            reads_to(position, &token, 1, &after).then_some((token, after))
+        });
+        let Some((token, after)) = chosen else {
+            break;
+        };
+        let before = std::mem::replace(position, after);
+        match written.last() {
+            Some((prior, previous, taken))
+                if merge(previous, &token)
+                    .is_some_and(|merged| reads_to(prior, &merged, taken + 1, position)) =>
+            {
+                let (prior, taken) = (*prior, *taken);
+                let merged = merge(previous, &token).unwrap_or(token);
+                written.pop();
+                written.push((prior, merged, taken + 1));
+            }
+            _ => written.push((before, token, 1)),
+        }
+    }
+    written
+        .into_iter()
+        .map(|(_, step, _)| StepToken::Step(step))
+        .collect()
+}
+
+/// Shuffles in place (Fisher–Yates).
+fn shuffle<T>(rng: &mut Rng, items: &mut [T]) {
+    for n in (1..items.len()).rev() {
+        items.swap(n, rng.below(n + 1));
+    }
+}
+
+/// A random element, favouring none.
+fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> Option<&'a T> {
+    if items.is_empty() {
+        None
+    } else {
+        items.get(rng.below(items.len()))
+    }
+}
+
+/// Whether the notation can say this step: `Hi` names no space, so it must
+/// be the only space where a Hirþ could board; the replayer boards a free
+/// Hirþ when there is one, and leaves with a stopped one.
+fn writable(position: &Position, step: Step) -> bool {
+    let side = position.to_move();
+    let army = position.army(side);
+    match step {
+        Step::Board { at, stopped, .. } => {
+            let spaces = Space::ALL
+                .into_iter()
+                .filter(|&s| {
+                    army.hirths[s.index()] + army.stopped[s.index()] > 0
+                        && boarding_karve(position, side, s).is_some()
+                })
+                .count();
+            spaces == 1 && stopped == (army.hirths[at.index()] == 0)
+        }
+        Step::Leave { karve, stopped } => {
+            let k = army.karves[usize::from(karve.0)];
+            stopped == (k.stopped_crew > 0)
+        }
+        _ => true,
+    }
+}
+
+/// The token for one rules step, before it is played.
+fn write_step(position: &Position, step: Step) -> ast::Step {
+    let side = position.to_move();
+    let army = position.army(side);
+    let piece_of = |mover: Mover| match mover {
+        Mover::Lofdungr => Piece::Lofdungr,
+        Mover::Hirth(_) => Piece::Hirth,
+        Mover::Karve(id) => Piece::Karve {
+            crew: u32::from(army.karves[usize::from(id.0)].crew),
+        },
+    };
+    let (piece, action) = match step {
+        Step::Enter(PieceKind::Karve) => (Piece::Karve { crew: 0 }, Action::Enter { to: None }),
+        Step::Enter(_) => (Piece::Hirth, Action::Enter { to: None }),
+        Step::Board { .. } => (Piece::Hirth, Action::Board),
+        Step::Leave { karve, .. } => (
+            Piece::Hirth,
+            Action::Leave {
+                karve: army.karves[usize::from(karve.0)].at.unwrap_or(Space::Midr),
+                to: None,
+            },
+        ),
+        Step::Move { piece, to } => {
+            let from = position.movable(piece).unwrap_or(to);
+            let attack = position.arrival(to) == Arrival::Attack;
+            (
+                piece_of(piece),
+                Action::Move {
+                    from,
+                    to: Destination { space: to, attack },
+                },
+            )
+        }
+    };
+    ast::Step {
+        piece,
+        action,
+        span: Span::default(),
+    }
+}
+
+/// One token for two of one piece, if the notation has one: `He`+`H97` is
+/// `He7`, `He`+`Hi` is `Hei`, `Hv3`+`H3m` is `Hv3m`, `L01`+`L13` is `L03`.
+fn merge(first: &ast::Step, second: &ast::Step) -> Option<ast::Step> {
+    let action = match (first.action, second.action) {
+        (Action::Enter { to: None }, Action::Board) if first.piece == Piece::Hirth => {
+            Action::EnterAndBoard
+        }
+        (Action::Enter { to: None }, Action::Move { to, .. })
+        | (
+            Action::Enter {
+                to: Some(Destination { attack: false, .. }),
+            },
+            Action::Move { to, .. },
+        ) => Action::Enter { to: Some(to) },
+        (Action::Leave { karve, to: None }, Action::Move { from, to }) if from == karve => {
+            Action::Leave {
+                karve,
+                to: Some(to),
+            }
+        }
+        (
+            Action::Leave {
+                karve,
+                to: Some(Destination { attack: false, .. }),
+            },
+            Action::Move { to, .. },
+        ) => Action::Leave {
+            karve,
+            to: Some(to),
+        },
+        (
+            Action::Move {
+                from,
+                to: Destination { attack: false, .. },
+            },
+            Action::Move { to, .. },
+        ) => Action::Move { from, to },
+        _ => return None,
+    };
+    let same_piece = match (first.piece, second.piece) {
+        (Piece::Karve { crew: a }, Piece::Karve { crew: b }) => a == b,
+        (a, b) => a == b,
+    };
+    (same_piece && !matches!(action, Action::Move { from, to } if from == to.space)).then_some(
+        ast::Step {
+            piece: first.piece,
+            action,
+            span: Span::default(),
+        },
+    )
+}
+
+/// Whether the replayer reads `token` from `from` to exactly `to`, in
+/// `steps` steps.
+fn reads_to(from: &Position, token: &ast::Step, steps: u8, to: &Position) -> bool {
+    let mut trial = *from;
+    trial.reset_steps();
+    let Some(taken) = replay::apply_written(&mut trial, token) else {
+        return false;
+    };
+    let mut expected = *to;
+    expected.reset_steps();
+    trial.reset_steps();
+    trial == expected && taken == steps
+}
+
+/// Now and then an offer of the Penningr, accepted or refused.
+fn penningr(rng: &mut Rng, position: &mut Position) -> Vec<PenningrAction> {
+    let mut actions = Vec::new();
+    if !rng.chance(6) {
+        return actions;
+    }
+    let by = if rng.chance(50) {
+        position.to_move()
+    } else {
+        position.to_move().opponent()
+    };
+    let offer = if position.penningr().multiplier() == 1 {
+        Offer::Double
+    } else {
+        Offer::Triple
+    };
+    if position.offer(by, offer).is_err() {
+        return actions;
+    }
+    let accept = rng.chance(80);
+    let other = by.opponent();
+    if position.answer(other, accept).is_err() {
+        return actions;
+    }
+    let action = |side, action| PenningrAction {
+        side,
+        action,
+        span: Span::default(),
+    };
+    actions.push(action(
+        by,
+        if offer == Offer::Double {
+            PenningrMove::Double
+        } else {
+            PenningrMove::Triple
+        },
+    ));
+    actions.push(action(
+        other,
+        if accept {
+            PenningrMove::Accept
+        } else {
+            PenningrMove::Refuse
+        },
+    ));
+    actions
+}
+
+/// Fights the battles with random advances and retreats; returns their records.
+fn battles(rng: &mut Rng, position: &mut Position) -> Vec<ast::BattleToken> {
+    let battles = position.battles();
+    for battle in &battles {
+        position.fight(battle);
+    }
+    let mut retreats: Vec<(Side, Option<Space>)> = Vec::new();
+    for battle in &battles {
+        let loser = battle.loser();
+        if position.retreat_pending(loser).is_some() {
+            let options = position.retreats(loser);
+            let to = pick(rng, &options).copied();
+            position.retreat(loser, to);
+            retreats.push((loser, to));
+        }
+    }
+    let mut advances: Vec<Vec<bool>> = Vec::new();
+    for battle in &battles {
+        let n = battle.attackers.len();
+        let mut advance: Vec<bool> = (0..n).map(|_| rng.chance(60)).collect();
+        if n > 0 && !advance.iter().any(|&a| a) {
+            advance[rng.below(n)] = true;
+        }
+        advances.push(advance);
+    }
+    if position.result().is_none() {
+        for (battle, advance) in battles.iter().zip(&advances) {
+            position.advance(battle, advance);
+        }
+    }
+    battles
+        .iter()
+        .zip(&advances)
+        .map(|(battle, advance)| {
+            ast::BattleToken::Battle(battle_record(battle, advance, &retreats))
+        })
+        .collect()
+}
+
+/// A battle as the record writes it: defenders first, each piece's fate.
+fn battle_record(
+    battle: &Battle,
+    advance: &[bool],
+    retreats: &[(Side, Option<Space>)],
+) -> ast::Battle {
+    let mut fighters = Vec::new();
+    let order = |f: &&crate::rules::Fighter| match f.kind {
+        FighterKind::Lofdungr => 0,
+        FighterKind::Karve { .. } => 1,
+        FighterKind::Hirth => 2,
+    };
+    let mut defenders: Vec<&crate::rules::Fighter> = battle.defenders.iter().collect();
+    defenders.sort_by_key(order);
+    let mut attackers: Vec<(usize, &crate::rules::Fighter)> =
+        battle.attackers.iter().enumerate().collect();
+    attackers.sort_by_key(|(_, f)| order(f));
+    let written = defenders
+        .into_iter()
+        .map(|f| (f, false))
+        .chain(attackers.into_iter().map(|(n, f)| (f, advance[n])));
+    for (fighter, advances) in written {
+        let fate = if fighter.side == battle.winner {
+            if advances && fighter.side == battle.attacker {
+                Fate::Stands(battle.space)
+            } else {
+                Fate::Stands(fighter.from)
+            }
+        } else {
+            match fighter.kind {
+                FighterKind::Hirth => Fate::RemovedFromGame,
+                FighterKind::Karve { .. } => Fate::RemovedFromPlay,
+                FighterKind::Lofdungr => retreats
+                    .iter()
+                    .find(|(side, _)| *side == fighter.side)
+                    .and_then(|(_, to)| *to)
+                    .map_or(Fate::RemovedFromGame, Fate::Stands),
+            }
+        };
+        let piece = match fighter.kind {
+            FighterKind::Lofdungr => Piece::Lofdungr,
+            FighterKind::Hirth => Piece::Hirth,
+            FighterKind::Karve { crew, .. } => Piece::Karve {
+                crew: u32::from(crew),
+            },
+        };
+        fighters.push(Fighter {
+            side: fighter.side,
+            piece,
+            fate,
+            span: Span::default(),
+        });
+    }
+    ast::Battle {
+        space: battle.space,
+        fighters,
+        span: Span::default(),
+    }
+}

@@ -1,0 +1,222 @@
+//! `hirp validate`: the rulebook's example in its editions, one record per
+//! diagnostic code, and valid games of every kind.
+
+mod common;
+
+use hirp::replay::{ProblemKind, Severity, replay_record};
+
+/// Validates a fixture and returns (code, turn, severity) of each problem,
+/// and the result as "Silfr drepid 10".
+fn problems(path: &str) -> (Vec<(String, String, Severity)>, Option<String>) {
+    let text = common::fixture(path);
+    let parsed = hirp::parse(&text);
+    let report = replay_record(&parsed.record, &parsed.errors);
+    let game = &report.games[0];
+    let problems = game
+        .problems
+        .iter()
+        .map(|p| {
+            (
+                p.code.to_string(),
+                p.turn.clone().unwrap_or_default(),
+                p.severity,
+            )
+        })
+        .collect();
+    let result = game
+        .result
+        .map(|v| format!("{} {} {}", v.winner.name(), v.kind.code(), v.points()));
+    (problems, result)
+}
+
+fn expect(path: &str, expected: &[(&str, &str, Severity)]) {
+    let (found, result) = problems(path);
+    let found: Vec<(&str, &str, Severity)> = found
+        .iter()
+        .map(|(c, t, s)| (c.as_str(), t.as_str(), *s))
+        .collect();
+    assert_eq!(found, expected, "{path}");
+    assert_eq!(result.as_deref(), Some("Silfr drepid 10"), "{path}");
+}
+
+/// The human report as a user sees it: diagnostics, then the summary.
+fn human_report(path: &str) -> (i32, String) {
+    let output = common::hirp().args(["validate", path]).output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8(output.stderr).unwrap(),
+        String::from_utf8(output.stdout).unwrap()
+    );
+    (output.status.code().unwrap(), text)
+}
+
+use Severity::{Advice, Error, Warning};
+
+#[test]
+fn corrected_example_is_valid_with_one_advice() {
+    expect(
+        "fixtures/rulebook/corrected.hirp",
+        &[("hirp::battle::no_advance", "S5", Advice)],
+    );
+    let (status, report) = human_report("fixtures/rulebook/corrected.hirp");
+    assert_eq!(status, 0);
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn english_edition() {
+    expect(
+        "fixtures/rulebook/en.hirp",
+        &[
+            ("hirp::syntax::crew_letter", "G2", Error),
+            ("hirp::step::crew", "S3", Error),
+            ("hirp::step::crew", "S4", Error),
+            ("hirp::step::attack_without_marker", "S5", Warning),
+            ("hirp::step::manned_karve_enters", "S5", Error),
+            ("hirp::battle::no_advance", "S5", Advice),
+        ],
+    );
+    let (status, report) = human_report("fixtures/rulebook/en.hirp");
+    assert_eq!(status, 1);
+    for help in ["`Khhh03`", "`Khh97`", "`Khh7>3`", "`Khh3>m`", "`KeHei`"] {
+        assert!(report.contains(help), "the report offers {help}");
+    }
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn french_edition() {
+    expect(
+        "fixtures/rulebook/fr.hirp",
+        &[
+            ("hirp::syntax::crew_letter", "G2", Error),
+            ("hirp::turn::label", "S3", Error),
+            ("hirp::syntax::crew_letter", "S3", Error),
+            ("hirp::syntax::crew_letter", "S4", Error),
+            ("hirp::step::attack_without_marker", "S5", Warning),
+            ("hirp::step::manned_karve_enters", "S5", Error),
+            ("hirp::battle::no_advance", "S5", Advice),
+        ],
+    );
+    let (status, report) = human_report("fixtures/rulebook/fr.hirp");
+    assert_eq!(status, 1);
+    for help in [
+        "`Khhh03`", "`S3`", "`Khh97`", "`Khh7>3`", "`Khh3>m`", "`KeHei`",
+    ] {
+        assert!(report.contains(help), "the report offers {help}");
+    }
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn polish_edition() {
+    expect(
+        "fixtures/rulebook/pl.hirp",
+        &[
+            ("hirp::step::crew", "G2", Error),
+            ("hirp::syntax::text_after_no_battle", "G3", Error),
+            ("hirp::step::attack_without_marker", "S5", Warning),
+            ("hirp::step::manned_karve_enters", "S5", Error),
+            ("hirp::battle::no_advance", "S5", Advice),
+        ],
+    );
+    let (status, report) = human_report("fixtures/rulebook/pl.hirp");
+    assert_eq!(status, 1);
+    for help in ["`Khhh03`", "`>6SK^GH6`", "`Khh3>m`", "`KeHei`"] {
+        assert!(report.contains(help), "the report offers {help}");
+    }
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn json_report_of_the_english_edition() {
+    let output = common::hirp()
+        .args(["validate", "--format", "json", "fixtures/rulebook/en.hirp"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let game = &json["files"][0]["games"][0];
+    assert_eq!(game["valid"], false);
+    assert_eq!(game["turns"], 10);
+    assert_eq!(
+        game["result"],
+        serde_json::json!({"winner": "silfr", "victory": "drepid", "points": 10})
+    );
+    let crew = &game["diagnostics"][1];
+    assert_eq!(crew["code"], "hirp::step::crew");
+    assert_eq!(crew["turn"], "S3");
+    assert_eq!(
+        (crew["line"].clone(), crew["column"].clone()),
+        (6.into(), 11.into())
+    );
+    assert_eq!(crew["help"], "write `Khh97`");
+    insta::assert_json_snapshot!(json);
+}
+
+#[test]
+fn strict_turns_warnings_into_errors() {
+    let path = "fixtures/invalid/rules/err_battle_order.hirp";
+    let plain = common::hirp().args(["validate", path]).output().unwrap();
+    assert_eq!(
+        plain.status.code(),
+        Some(0),
+        "a warning alone leaves the record valid"
+    );
+    let strict = common::hirp()
+        .args(["validate", "--strict", path])
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(1));
+}
+
+/// The code a fixture is named after: `err_battle_missing_fighter_2.hirp`
+/// is `hirp::battle::missing_fighter`.
+fn code_of(stem: &str) -> String {
+    let name = stem.strip_prefix("err_").expect("named err_<area>_<name>");
+    let name = match name.rsplit_once('_') {
+        Some((name, n)) if n.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => name,
+    };
+    let (area, rest) = name.split_once('_').expect("an area and a name");
+    format!("hirp::{area}::{rest}")
+}
+
+#[test]
+fn every_rules_fixture_reports_its_code() {
+    insta::glob!("../fixtures/invalid/rules", "*.hirp", |path| {
+        let relative = common::relative(path);
+        let code = code_of(&path.file_stem().unwrap().to_string_lossy());
+        let (found, _) = problems(&relative);
+        let advice = ProblemKind::ALL
+            .iter()
+            .any(|k| format!("hirp::{}", k.code()) == code && k.severity() == Advice);
+        let first_own = found
+            .iter()
+            .find(|(c, _, s)| !c.starts_with("hirp::syntax") && (advice || *s != Advice));
+        assert!(
+            found.iter().any(|(c, _, _)| *c == code),
+            "{relative} reports {code}: {found:?}"
+        );
+        assert_eq!(
+            first_own.map(|(c, _, _)| c.as_str()),
+            Some(code.as_str()),
+            "{relative}: the first problem the replay finds (advice aside) is {code}"
+        );
+        let (_, report) = human_report(&relative);
+        insta::assert_snapshot!(report);
+    });
+}
+
+#[test]
+fn every_problem_kind_has_a_fixture() {
+    let dir = common::root().join("fixtures/invalid/rules");
+    let codes: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| code_of(e.unwrap().path().file_stem().unwrap().to_str().unwrap()))
+        .collect();
+    for kind in ProblemKind::ALL {
+        let code = format!("hirp::{}", kind.code());
+        assert!(codes.contains(&code), "no fixture reports {code}");
+    }
+}
