@@ -210,7 +210,7 @@ fn help_teaches_the_notation_and_exit_codes() {
     let help = String::from_utf8(output.stdout).unwrap();
     assert!(help.contains("G3 Hv3mHv3>6 >6SK^GH6"));
     assert!(help.contains("Exit status: 0"));
-    for command in ["json", "notation", "fmt"] {
+    for command in ["validate", "json", "notation", "fmt"] {
         let output = hirp().args([command, "--help"]).output().unwrap();
         assert_eq!(output.status.code(), Some(0));
         assert!(
