@@ -419,10 +419,16 @@ fn battles(rng: &mut Rng, position: &mut Position) -> Vec<ast::BattleToken> {
     for battle in &battles {
         position.fight(battle);
     }
+    // Each losing Lofðungr retreats in the board order of its own battle.
     let mut retreats: Vec<(Side, Option<Space>)> = Vec::new();
     for battle in &battles {
         let loser = battle.loser();
-        if position.retreat_pending(loser).is_some() {
+        let lost_here = battle
+            .defenders
+            .iter()
+            .chain(&battle.attackers)
+            .any(|f| f.side == loser && f.kind == FighterKind::Lofdungr);
+        if lost_here && position.retreat_pending(loser).is_some() {
             let options = position.retreats(loser);
             let to = pick(rng, &options).copied();
             position.retreat(loser, to);

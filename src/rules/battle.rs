@@ -233,6 +233,7 @@ impl Position {
     /// [`Position::advance`], after the retreats.
     pub fn fight(&mut self, battle: &Battle) {
         if battle.attacker_wins() {
+            self.conquer(battle.space);
             self.remove(battle.defender(), &battle.defenders, battle.space);
         } else {
             let army = self.army_mut(battle.attacker);
@@ -320,18 +321,26 @@ impl Position {
 
     /// Where a side's Lofðungr may retreat after the battles, before the
     /// winners advance: a space next to the battle's that is then empty or held
-    /// by its side; an attacking Lofðungr may always go back to the space it
-    /// attacked from. Empty when it has nowhere to go (or need not retreat).
+    /// by its side (a space conquered this turn is its conqueror's); an
+    /// attacking Lofðungr may always go back to the space it attacked from.
+    /// Empty when it has nowhere to go (or need not retreat).
     pub fn retreats(&self, side: Side) -> Vec<Space> {
         let army = self.army(side);
         let Some(battle) = army.lofdungr.retreat_from else {
             return Vec::new();
         };
         let origin = army.lofdungr.at.filter(|&at| at != battle);
+        // A space conquered this turn belongs to its conqueror, the side to
+        // move, whose winners are about to enter it.
+        let holder = |s: Space| {
+            if self.is_conquered(s) {
+                Some(self.to_move())
+            } else {
+                self.controller(s)
+            }
+        };
         board::neighbours(battle)
-            .filter(|&s| {
-                Some(s) == origin || self.controller(s).is_none_or(|holder| holder == side)
-            })
+            .filter(|&s| Some(s) == origin || holder(s).is_none_or(|h| h == side))
             .collect()
     }
 

@@ -225,6 +225,9 @@ pub struct Position {
     next_entry: u16,
     penningr: Penningr,
     result: Option<Victory>,
+    /// Spaces won by an attack this turn, as bits of board indices: the
+    /// winners enter them, so no retreat goes there.
+    conquered: u16,
 }
 
 impl Default for Position {
@@ -248,6 +251,7 @@ impl Position {
             next_entry: 1,
             penningr: Penningr::default(),
             result: None,
+            conquered: 0,
         }
     }
 
@@ -305,6 +309,16 @@ impl Position {
         }
     }
 
+    /// Marks `space` as won by an attack this turn.
+    pub(crate) fn conquer(&mut self, space: Space) {
+        self.conquered |= 1 << space.index();
+    }
+
+    /// Whether an attack won `space` this turn (its winners are to enter it).
+    pub fn is_conquered(&self, space: Space) -> bool {
+        self.conquered & (1 << space.index()) != 0
+    }
+
     /// The side holding a piece on `space`, if any.
     pub fn controller(&self, space: Space) -> Option<Side> {
         Side::ALL
@@ -330,6 +344,7 @@ impl Position {
             army.new_turn();
         }
         self.steps = 0;
+        self.conquered = 0;
         self.turns += 1;
         self.to_move = self.to_move.opponent();
     }

@@ -26,7 +26,8 @@
 //!   [`Position::retreat`](super::position::Position::retreat) and
 //!   [`Position::advance`](super::position::Position::advance).
 //! - A Lofðungr retreats to a space next to the battle's space (an attacking
-//!   one may always go back to where it attacked from); when both Ls retreat,
+//!   one may always go back to where it attacked from), not into a space
+//!   conquered this turn, which belongs to its conqueror; when both Ls retreat,
 //!   in the board order of their battles: [`Position::retreats`](super::position::Position::retreats).
 //! - A turn that ends with a refused offer need not have five steps: the offer
 //!   may come at any time, and nothing after the refusal counts. Its battles
