@@ -172,10 +172,24 @@ fn powers(battle: &Battle) -> String {
     text
 }
 
-/// Problems found on the record's battles, and how the turn ended.
+/// A battle as it was fought: for boards and pictures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BattleView {
+    /// The battle: pieces, powers, winner.
+    pub battle: Battle,
+    /// Which attackers entered the space (indexed as `battle.attackers`).
+    pub advance: Vec<bool>,
+    /// Where the losing Lofðungr went, if one fought: a space, or `None` off
+    /// the board.
+    pub retreat: Option<Option<Space>>,
+}
+
+/// How the turn's battles ended.
 pub(super) struct Resolution {
     /// A victory decided by a retreat.
     pub victory: Option<Victory>,
+    /// The battles as fought.
+    pub battles: Vec<BattleView>,
 }
 
 /// Whether every battle token of the outcome could be read (a `/` or
@@ -320,7 +334,19 @@ pub(super) fn resolve(
             position.advance(&plan.battle, &plan.advance);
         }
     }
-    Resolution { victory }
+    let battles = plans
+        .into_iter()
+        .map(|plan| BattleView {
+            advance: if victory.is_none() {
+                plan.advance
+            } else {
+                vec![false; plan.battle.attackers.len()]
+            },
+            retreat: plan.retreat,
+            battle: plan.battle,
+        })
+        .collect();
+    Resolution { victory, battles }
 }
 
 /// Whether the record itself names an attacker entering (and not only the

@@ -17,6 +17,7 @@ mod problem;
 mod repair;
 mod written;
 
+pub use battles::BattleView;
 pub use problem::{Code, Problem, ProblemKind, Severity};
 
 use crate::rules::{Offer, PenningrError, Position, Victory};
@@ -108,11 +109,57 @@ pub fn replay_record(record: &Record, errors: &[SyntaxError]) -> RecordReport {
     }
 }
 
+/// What a replay shows as it goes: every position, for boards and pictures.
+/// Each method has a default that does nothing.
+pub trait Observer {
+    /// After a written step is played (as read, or as its nearest legal
+    /// reading after a problem).
+    fn step(&mut self, _step: &StepView<'_>) {}
+
+    /// After a turn's battles, retreats and advances.
+    fn battles(&mut self, _turn: &Turn, _battles: &[BattleView], _position: &Position) {}
+
+    /// At the end of turn `index` (from 0), with the position the next turn
+    /// starts from (or the final one, when the game ended in this turn).
+    fn turn(&mut self, _turn: &Turn, _index: usize, _position: &Position) {}
+}
+
+/// A written step just played.
+#[derive(Clone, Copy, Debug)]
+pub struct StepView<'a> {
+    /// The turn it belongs to.
+    pub turn: &'a Turn,
+    /// The turn's place in the game, from 0.
+    pub index: usize,
+    /// The token's place in the turn's steps, from 0.
+    pub token: usize,
+    /// Steps taken this turn so far, this token's included.
+    pub steps: u8,
+    /// The position after it.
+    pub position: &'a Position,
+}
+
+/// An observer that sees nothing.
+struct Unobserved;
+
+impl Observer for Unobserved {}
+
 /// Replays one game, with the syntax errors that belong to it.
 pub fn replay_game(game: &Game, errors: &[&SyntaxError]) -> GameReport {
+    replay_game_with(game, errors, &mut Unobserved)
+}
+
+/// Replays one game as [`replay_game`] does, showing every position to an
+/// [`Observer`].
+pub fn replay_game_with(
+    game: &Game,
+    errors: &[&SyntaxError],
+    observer: &mut dyn Observer,
+) -> GameReport {
     let mut replay = Replay {
         position: Position::new(),
         problems: errors.iter().map(|e| Problem::syntax(e)).collect(),
+        observer,
     };
     let unread: Vec<usize> = errors
         .iter()
@@ -177,12 +224,13 @@ fn expected_label(n: usize) -> String {
 }
 
 /// A game being replayed.
-struct Replay {
+struct Replay<'o> {
     position: Position,
     problems: Vec<Problem>,
+    observer: &'o mut dyn Observer,
 }
 
-impl Replay {
+impl Replay<'_> {
     fn push(&mut self, mut problem: Problem, turn: &str) {
         problem.turn = Some(turn.to_owned());
         self.problems.push(problem);
@@ -229,7 +277,7 @@ impl Replay {
                 &label,
             );
         }
-        let Some((counts, guessed)) = self.steps(turn, &label) else {
+        let Some((counts, guessed)) = self.steps(turn, n, &label) else {
             return false;
         };
         let steps: u8 = counts.iter().sum();
@@ -248,6 +296,7 @@ impl Replay {
                     &label,
                 );
             }
+            self.observer.turn(turn, n, &self.position);
             return true;
         }
         // After a fault with no fix the count is a guess: not reported.
@@ -261,7 +310,12 @@ impl Replay {
         for problem in found {
             self.push(problem, &label);
         }
+        if !resolution.battles.is_empty() {
+            self.observer
+                .battles(turn, &resolution.battles, &self.position);
+        }
         if resolution.victory.is_some() {
+            self.observer.turn(turn, n, &self.position);
             return true;
         }
         let end = self.position.end_turn();
@@ -275,13 +329,14 @@ impl Replay {
                 &label,
             );
         }
+        self.observer.turn(turn, n, &self.position);
         true
     }
 
     /// Plays the turn's steps; returns how many rules steps each token took
     /// and whether a count had to be guessed (a fault with no fix), or `None`
     /// when a token cannot be read at all.
-    fn steps(&mut self, turn: &Turn, label: &str) -> Option<(Vec<u8>, bool)> {
+    fn steps(&mut self, turn: &Turn, index: usize, label: &str) -> Option<(Vec<u8>, bool)> {
         let mut counts = Vec::with_capacity(turn.steps.len());
         let mut guessed = false;
         for (t, token) in turn.steps.iter().enumerate() {
@@ -309,6 +364,13 @@ impl Replay {
                     guessed |= !fixed;
                 }
             }
+            self.observer.step(&StepView {
+                turn,
+                index,
+                token: t,
+                steps: counts.iter().sum(),
+                position: &self.position,
+            });
         }
         Some((counts, guessed))
     }

@@ -15,8 +15,10 @@ pub const CREW_MAX: u8 = 4;
 /// Steps in a turn.
 pub const STEPS_PER_TURN: u8 = 5;
 
-/// The number of directed edges: each edge, both ways.
-pub(crate) const DIRECTED_EDGES: usize = 2 * EDGES.len();
+/// The number of directed edges: each edge, both ways. Loose Hirþs on a line
+/// are counted per directed edge, from the space they attack from to the
+/// space they attack ([`Army::attacking`]).
+pub const DIRECTED_EDGES: usize = 2 * EDGES.len();
 
 /// `DIRECTED[from][to]`: the index of the directed edge, or `u8::MAX`.
 const DIRECTED: [[u8; 11]; 11] = {
@@ -32,15 +34,16 @@ const DIRECTED: [[u8; 11]; 11] = {
 };
 
 /// The index of the directed edge `from` → `to`, if they are adjacent.
-pub(crate) const fn edge(from: Space, to: Space) -> Option<usize> {
+pub const fn edge(from: Space, to: Space) -> Option<usize> {
     match DIRECTED[from.index()][to.index()] {
         u8::MAX => None,
         n => Some(n as usize),
     }
 }
 
-/// The spaces of a directed edge.
-pub(crate) const fn edge_ends(edge: usize) -> (Space, Space) {
+/// The spaces of a directed edge: where a piece on it stands, and the space
+/// it attacks.
+pub const fn edge_ends(edge: usize) -> (Space, Space) {
     let (a, b) = EDGES[edge / 2];
     if edge.is_multiple_of(2) {
         (a, b)
