@@ -203,6 +203,15 @@ fn every_rules_fixture_reports_its_code() {
             Some(code.as_str()),
             "{relative}: the first problem the replay finds (advice aside) is {code}"
         );
+        // One mistake, one problem: nothing it causes later is reported.
+        let serious: Vec<_> = found
+            .iter()
+            .filter(|(c, _, s)| !c.starts_with("hirp::syntax") && *s != Advice)
+            .collect();
+        assert!(
+            serious.len() <= 1,
+            "{relative} reports only its own problem: {found:?}"
+        );
         let (_, report) = human_report(&relative);
         insta::assert_snapshot!(report);
     });
@@ -235,4 +244,52 @@ fn readme_lists_every_replay_code_with_its_game() {
             .unwrap_or_else(|| panic!("README.md lacks the row of hirp::{code}"));
         assert!(line.contains(&game), "the row of hirp::{code} links {game}");
     }
+}
+
+#[test]
+fn valid_games_have_no_problem_and_their_result() {
+    insta::glob!("../fixtures/valid", "*.hirp", |path| {
+        let relative = common::relative(path);
+        let text = common::fixture(&relative);
+        let parsed = hirp::parse(&text);
+        assert_eq!(parsed.errors, [], "{relative}");
+        let report = replay_record(&parsed.record, &parsed.errors);
+        let game = &report.games[0];
+        let problems: Vec<String> = game.problems.iter().map(|p| p.code.to_string()).collect();
+        assert!(problems.is_empty(), "{relative}: {problems:?}");
+        let tagged = parsed.record.games[0]
+            .tag("Result")
+            .expect("a [Result] tag");
+        assert_eq!(
+            hirp::generate::result_value(game.result),
+            tagged,
+            "{relative}"
+        );
+        let (status, report) = human_report(&relative);
+        assert_eq!(status, 0);
+        insta::assert_snapshot!(report);
+    });
+}
+
+#[test]
+fn valid_games_cover_every_victory() {
+    let dir = common::root().join("fixtures/valid");
+    let mut victories = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let parsed = hirp::parse(&text);
+        let report = replay_record(&parsed.record, &parsed.errors);
+        if let Some(victory) = report.games[0].result {
+            victories.push((victory.kind, victory.multiplier));
+        }
+    }
+    use hirp::rules::VictoryKind::*;
+    for kind in [Yfirrad, ThungurHnifur, Drepid, RefusedDouble, RefusedTriple] {
+        assert!(
+            victories.iter().any(|(k, _)| *k == kind),
+            "a valid game ends in {kind:?}"
+        );
+    }
+    assert!(victories.iter().any(|(_, m)| *m == 2), "a doubled game");
+    assert!(victories.iter().any(|(_, m)| *m == 3), "a tripled game");
 }

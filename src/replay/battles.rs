@@ -7,7 +7,8 @@
 //! goes on from the position the rules give.
 
 use super::problem::{Problem, ProblemKind, Severity, one_of};
-use crate::rules::{Battle, Fighter, FighterKind, Position, Tiebreak, Victory};
+use super::written::FlexibleAttack;
+use crate::rules::{Battle, Fighter, FighterKind, Mover, Position, Tiebreak, Victory};
 use crate::syntax::ast::{self, BattleToken, Fate, Outcome, Piece, Span};
 use crate::types::{Side, Space};
 
@@ -209,8 +210,12 @@ pub(super) fn resolve(
     outcome: &Outcome,
     compare: bool,
     next: Option<&ast::Turn>,
+    flexible: &[FlexibleAttack],
     problems: &mut Vec<Problem>,
 ) -> Resolution {
+    if compare {
+        place_flexible(position, outcome, flexible);
+    }
     let computed = position.battles();
     let recorded: Vec<&ast::Battle> = if compare {
         outcome
@@ -347,6 +352,81 @@ pub(super) fn resolve(
         })
         .collect();
     Resolution { victory, battles }
+}
+
+/// Puts attackers whose walk could have ended on several spaces on the one
+/// their battle record names: `GH3` for a Hirþ that walked `H4>5` and stayed.
+fn place_flexible(position: &mut Position, outcome: &Outcome, flexible: &[FlexibleAttack]) {
+    let side = position.to_move();
+    let mut used = vec![false; flexible.len()];
+    for token in &outcome.battles {
+        let BattleToken::Battle(battle) = token else {
+            continue;
+        };
+        let target = battle.space;
+        for entry in battle.fighters.iter().filter(|e| e.side == side) {
+            let Fate::Stands(stays) = entry.fate else {
+                continue;
+            };
+            if stays == target || attacker_stands(position, entry.piece, stays, target, battle) {
+                continue;
+            }
+            let candidate = flexible.iter().enumerate().find(|(n, f)| {
+                !used[*n]
+                    && f.target == target
+                    && f.origin != stays
+                    && f.origins & (1 << stays.index()) != 0
+                    && mover_is(position, f.mover, entry.piece)
+            });
+            if let Some((n, f)) = candidate {
+                used[n] = true;
+                position.shift_attack(f.mover, f.origin, stays, target);
+            }
+        }
+    }
+}
+
+/// Whether as many attackers like `piece` stand on the line from `from` to
+/// `target` as the battle record says stay on `from`.
+fn attacker_stands(
+    position: &Position,
+    piece: Piece,
+    from: Space,
+    target: Space,
+    battle: &ast::Battle,
+) -> bool {
+    let army = position.army(position.to_move());
+    match piece {
+        Piece::Lofdungr => {
+            army.lofdungr.attacking == Some(target) && army.lofdungr.at == Some(from)
+        }
+        Piece::Karve { crew } => army.karves.iter().any(|k| {
+            k.attacking == Some(target) && k.at == Some(from) && u32::from(k.crew) == crew
+        }),
+        Piece::Hirth => {
+            let written = battle
+                .fighters
+                .iter()
+                .filter(|e| e.piece == Piece::Hirth && e.fate == Fate::Stands(from))
+                .count();
+            let standing =
+                crate::rules::position::edge(from, target).map_or(0, |e| army.attacking[e]);
+            usize::from(standing) >= written
+        }
+    }
+}
+
+/// Whether a mover is the kind of piece written.
+fn mover_is(position: &Position, mover: Mover, piece: Piece) -> bool {
+    match (mover, piece) {
+        (Mover::Lofdungr, Piece::Lofdungr) | (Mover::Hirth(_), Piece::Hirth) => true,
+        (Mover::Karve(id), Piece::Karve { crew }) => position
+            .army(position.to_move())
+            .karves
+            .get(usize::from(id.0))
+            .is_some_and(|k| u32::from(k.crew) == crew),
+        _ => false,
+    }
 }
 
 /// Whether the record itself names an attacker entering (and not only the

@@ -160,6 +160,7 @@ pub fn replay_game_with(
         position: Position::new(),
         problems: errors.iter().map(|e| Problem::syntax(e)).collect(),
         observer,
+        flexible: Vec::new(),
     };
     let unread: Vec<usize> = errors
         .iter()
@@ -190,7 +191,7 @@ pub fn replay_game_with(
             );
             break;
         }
-        if !replay.turn(turn, n, game.turns.get(n + 1)) {
+        if !replay.turn(turn, n, &game.turns[n + 1..]) {
             break;
         }
     }
@@ -228,6 +229,8 @@ struct Replay<'o> {
     position: Position,
     problems: Vec<Problem>,
     observer: &'o mut dyn Observer,
+    /// This turn's attacks that could stand on more than one space.
+    flexible: Vec<written::FlexibleAttack>,
 }
 
 impl Replay<'_> {
@@ -246,7 +249,8 @@ impl Replay<'_> {
 
     /// Replays one turn (`next` is the one after, if any); `false` when the
     /// game's replay must stop.
-    fn turn(&mut self, turn: &Turn, n: usize, next: Option<&Turn>) -> bool {
+    fn turn(&mut self, turn: &Turn, n: usize, following: &[Turn]) -> bool {
+        let next = following.first();
         let label = expected_label(n);
         let side = self.position.to_move();
         if turn.label.side != side {
@@ -277,7 +281,9 @@ impl Replay<'_> {
                 &label,
             );
         }
-        let Some((counts, guessed)) = self.steps(turn, n, &label) else {
+        let crowded_before = self.position.crowded();
+        self.flexible.clear();
+        let Some((counts, guessed)) = self.steps(turn, n, following, &label) else {
             return false;
         };
         let steps: u8 = counts.iter().sum();
@@ -305,8 +311,14 @@ impl Replay<'_> {
         }
         let compare = battles::readable(&turn.outcome) && !turn.outcome.span.is_empty();
         let mut found = Vec::new();
-        let resolution =
-            battles::resolve(&mut self.position, &turn.outcome, compare, next, &mut found);
+        let resolution = battles::resolve(
+            &mut self.position,
+            &turn.outcome,
+            compare,
+            next,
+            &self.flexible,
+            &mut found,
+        );
         for problem in found {
             self.push(problem, &label);
         }
@@ -319,7 +331,12 @@ impl Replay<'_> {
             return true;
         }
         let end = self.position.end_turn();
-        for space in end.crowded {
+        // Karves left crowded from an earlier turn were reported then.
+        for space in end
+            .crowded
+            .into_iter()
+            .filter(|s| !crowded_before.contains(s))
+        {
             self.push(
                 Problem::new(
                     ProblemKind::Crowded,
@@ -336,7 +353,13 @@ impl Replay<'_> {
     /// Plays the turn's steps; returns how many rules steps each token took
     /// and whether a count had to be guessed (a fault with no fix), or `None`
     /// when a token cannot be read at all.
-    fn steps(&mut self, turn: &Turn, index: usize, label: &str) -> Option<(Vec<u8>, bool)> {
+    fn steps(
+        &mut self,
+        turn: &Turn,
+        index: usize,
+        following: &[Turn],
+        label: &str,
+    ) -> Option<(Vec<u8>, bool)> {
         let mut counts = Vec::with_capacity(turn.steps.len());
         let mut guessed = false;
         for (t, token) in turn.steps.iter().enumerate() {
@@ -359,7 +382,12 @@ impl Replay<'_> {
                     counts.push(repair::apply_fix(&mut self.position, fix));
                 }
                 StepToken::Step(step) => {
-                    let (steps, fixed) = self.step(step, rest, count, label);
+                    let ahead = Ahead {
+                        rest,
+                        turn,
+                        following,
+                    };
+                    let (steps, fixed) = self.step(step, &ahead, count, label);
                     counts.push(steps);
                     guessed |= !fixed;
                 }
@@ -377,8 +405,9 @@ impl Replay<'_> {
 
     /// Plays one written step, reporting and recovering from a fault; returns
     /// the steps it took and `false` when it was a fault with no fix.
-    fn step(&mut self, step: &ast::Step, rest: &[StepToken], count: u8, label: &str) -> (u8, bool) {
+    fn step(&mut self, step: &ast::Step, ahead: &Ahead<'_>, count: u8, label: &str) -> (u8, bool) {
         let before = self.position;
+        let rest = ahead.rest;
         match written::apply(&mut self.position, step, false) {
             Ok(applied) => {
                 let mut applied = applied;
@@ -406,30 +435,87 @@ impl Replay<'_> {
                         label,
                     );
                 }
+                self.flexible.extend(applied.flexible);
                 (applied.steps, true)
             }
             Err(fault) => {
                 let text = step.to_string();
                 // An ambiguous `Hi` is not a badly written token: no edit of
                 // it says which Karve was meant.
-                let fixes = if matches!(fault, Fault::AmbiguousBoarding { .. }) {
+                let mut fixes = if matches!(fault, Fault::AmbiguousBoarding { .. }) {
                     Vec::new()
                 } else {
                     repair::fixes(&text, Some(&fault), &before, count, rest)
                 };
+                // The fix the rest of the record agrees with comes first.
+                if fixes.len() > 1 {
+                    let mut scored: Vec<(usize, repair::Fix)> = fixes
+                        .into_iter()
+                        .map(|fix| {
+                            let mut position = before;
+                            repair::apply_fix(&mut position, &fix);
+                            (faults_ahead(position, ahead), fix)
+                        })
+                        .collect();
+                    scored.sort_by_key(|(faults, _)| *faults);
+                    fixes = scored.into_iter().map(|(_, fix)| fix).collect();
+                }
                 let mut problem = fault_problem(&fault, step, &before);
-                if let Some(fix) = fixes.first() {
+                if !fixes.is_empty() {
                     problem = problem.with_help(fix_help(&fixes, false));
-                    self.position = before;
-                    let steps = repair::apply_fix(&mut self.position, fix);
-                    self.push(problem, label);
-                    return (steps, true);
                 }
                 self.push(problem, label);
-                let mut position = before;
-                let steps = written::force(&mut position, step);
+                // The nearest legal reading: the best fix, or else the legal
+                // part of the step, the step as if it were legal, or no step
+                // at all, whichever the rest of the record agrees with best.
+                let readings: Vec<(Position, u8)> = if fixes.len() > 1 {
+                    fixes[..1]
+                        .iter()
+                        .map(|fix| {
+                            let mut position = before;
+                            let steps = repair::apply_fix(&mut position, fix);
+                            (position, steps)
+                        })
+                        .collect()
+                } else if fixes.is_empty() {
+                    let mut forced = before;
+                    let steps = written::force(&mut forced, step);
+                    let mut prefix = before;
+                    written::prefix(&mut prefix, step);
+                    let mut readings = vec![(prefix, steps), (forced, steps), (before, steps)];
+                    // Last, any one legal step in its place: the record may
+                    // have replaced a whole token.
+                    readings.extend(before.legal_steps().into_iter().filter_map(|legal| {
+                        let mut position = before;
+                        position.play(legal).ok()?;
+                        Some((position, steps))
+                    }));
+                    readings
+                } else {
+                    fixes
+                        .iter()
+                        .map(|fix| {
+                            let mut position = before;
+                            let steps = repair::apply_fix(&mut position, fix);
+                            (position, steps)
+                        })
+                        .collect()
+                };
+                let best = readings
+                    .iter()
+                    .enumerate()
+                    .min_by_key(|(n, (position, _))| {
+                        let faults = if readings.len() > 1 {
+                            faults_ahead(*position, ahead)
+                        } else {
+                            0
+                        };
+                        (faults, *n)
+                    })
+                    .map_or(0, |(n, _)| n);
+                let (position, steps) = readings[best];
                 self.position = position;
-                (steps, false)
+                (steps, !fixes.is_empty())
             }
         }
     }
@@ -505,6 +591,20 @@ impl Replay<'_> {
                             let accept = action.action == PenningrMove::Accept;
                             let _ = self.position.answer(other, accept);
                         }
+                        // An answer means an offer was made: the one the
+                        // other player could make.
+                        PenningrError::NothingToAnswer => {
+                            let accept = action.action == PenningrMove::Accept;
+                            let offerer = side.opponent();
+                            let offer = if self.position.penningr().multiplier() == 1 {
+                                Offer::Double
+                            } else {
+                                Offer::Triple
+                            };
+                            if self.position.offer(offerer, offer).is_ok() {
+                                let _ = self.position.answer(side, accept);
+                            }
+                        }
                         // The waiting offer is still the one to answer.
                         PenningrError::OfferPending { .. } => {}
                         _ => skip_answer = !answer,
@@ -538,6 +638,67 @@ impl Replay<'_> {
         }
         false
     }
+}
+
+/// What follows a step in the record, to choose among readings of it.
+struct Ahead<'a> {
+    /// The turn's steps after it.
+    rest: &'a [StepToken],
+    /// The turn.
+    turn: &'a Turn,
+    /// The turns after it.
+    following: &'a [Turn],
+}
+
+/// Turns after the current one that a reading is checked against: the
+/// opponent's, then the mover's own next one.
+const TURNS_AHEAD: usize = 2;
+
+/// How many faults the record shows ahead of `position`: in the rest of the
+/// turn's steps and its battles, and in the next turns. Fewer means the
+/// reading is nearer to what the record means.
+fn faults_ahead(mut position: Position, ahead: &Ahead<'_>) -> usize {
+    let mut faults = count_faults(&mut position, ahead.rest);
+    faults += battle_faults(&mut position, &ahead.turn.outcome);
+    for turn in ahead.following.iter().take(TURNS_AHEAD) {
+        if position.result().is_some() {
+            break;
+        }
+        position.end_turn();
+        faults += count_faults(&mut position, &turn.steps);
+        faults += battle_faults(&mut position, &turn.outcome);
+    }
+    faults
+}
+
+/// Fights a turn's battles on `position`; returns the errors the record shows.
+fn battle_faults(position: &mut Position, outcome: &ast::Outcome) -> usize {
+    let compare = battles::readable(outcome) && !outcome.span.is_empty();
+    let mut found = Vec::new();
+    battles::resolve(position, outcome, compare, None, &[], &mut found);
+    found
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count()
+}
+
+/// Plays written steps as far as they go, forcing the faulty ones; returns
+/// how many were faulty.
+fn count_faults(position: &mut Position, steps: &[StepToken]) -> usize {
+    let mut faults = 0;
+    for token in steps {
+        let StepToken::Step(step) = token else {
+            continue;
+        };
+        position.reset_steps();
+        if written::apply(position, step, false).is_err()
+            && written::apply(position, step, true).is_err()
+        {
+            faults += 1;
+            written::force(position, step);
+        }
+    }
+    faults
 }
 
 /// A help line for fixes; for a token that could not be read, saying the
@@ -688,7 +849,8 @@ fn fault_problem(fault: &Fault, step: &ast::Step, position: &Position) -> Proble
                 [crew] => format!("the Karve on {at} carries {}", battles::hirths(*crew)),
                 crews => {
                     let list: Vec<String> = crews.iter().map(|c| c.to_string()).collect();
-                    format!("the Karves on {at} carry {} Hirþs", list.join(", "))
+                    let list = one_of(&list).replace('`', "").replace(" or ", " and ");
+                    format!("the Karves on {at} carry {list} Hirþs")
                 }
             };
             Problem::new(ProblemKind::Crew, span, label)

@@ -57,6 +57,23 @@ pub(super) struct Applied {
     pub unmarked_attack: Option<Space>,
     /// The record could not say which Hirþ acted, and another choice exists.
     pub choice: bool,
+    /// An attack whose walk could have ended on other spaces just as short.
+    pub flexible: Option<FlexibleAttack>,
+}
+
+/// An attack written as a walk with several shortest ways that end on
+/// different spaces (`H4>5` via 3, 6 or m): the record cannot say which space
+/// the attacker stands on; its battle record may.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct FlexibleAttack {
+    /// The attacking piece.
+    pub mover: Mover,
+    /// The attacked space.
+    pub target: Space,
+    /// The space the replay put it on.
+    pub origin: Space,
+    /// Every space it could stand on, as bits of board indices.
+    pub origins: u16,
 }
 
 /// Plays a written step for the side to move; on a fault the position is
@@ -279,6 +296,7 @@ fn walk(
     let path = pos
         .shortest_path(from, to.space)
         .ok_or(Fault::NoPath { from, to: to.space })?;
+    let before = *pos;
     let mut arrival = Arrival::Own;
     for &space in path.spaces() {
         arrival = play(
@@ -298,7 +316,110 @@ fn walk(
         (false, true) => return Err(Fault::NotAnAttack { to: to.space }),
         _ => {}
     }
+    if arrival == Arrival::Attack && path.len() >= 2 {
+        let origin = path.spaces()[usize::from(path.len()) - 2];
+        applied.flexible = flexible(&before, mover, from, to.space, path.len(), origin);
+    }
     Ok(())
+}
+
+/// The spaces an attack walking `len` steps from `from` to `target` could
+/// stand on: next to the target, held by the mover, and `len - 1` steps away
+/// through its spaces. `Some` only when there is more than one.
+fn flexible(
+    before: &Position,
+    mover: Mover,
+    from: Space,
+    target: Space,
+    len: u8,
+    origin: Space,
+) -> Option<FlexibleAttack> {
+    let own = before.army(before.to_move());
+    let origins = board::neighbours(target)
+        .filter(|&x| x != from && own.controls(x))
+        .filter(|&x| {
+            before
+                .shortest_path(from, x)
+                .is_some_and(|p| p.len() == len - 1)
+        })
+        .fold(0u16, |bits, x| bits | 1 << x.index());
+    let mover = match mover {
+        Mover::Hirth(_) => Mover::Hirth(origin),
+        other => other,
+    };
+    (origins.count_ones() > 1).then_some(FlexibleAttack {
+        mover,
+        target,
+        origin,
+        origins,
+    })
+}
+
+/// Plays as much of a written step as is legal: the enter or leave, then
+/// the walk along the bare board towards its destination for as long as the
+/// rules allow. `Hv75` of a stopped Hirþ leaves the Karve and stays; `L06`
+/// with only 1 and 3 held walks 0, 1, 3 and stops on the empty 5.
+pub(super) fn prefix(pos: &mut Position, step: &ast::Step) {
+    let side = pos.to_move();
+    let home = board::home(side);
+    let head = |action| ast::Step { action, ..*step };
+    let (start, mover, to) = match step.action {
+        Action::Enter { to: Some(to) } => {
+            if apply(pos, &head(Action::Enter { to: None }), false).is_err() {
+                return;
+            }
+            let mover = match step.piece {
+                Piece::Karve { .. } => Mover::Karve(newest_karve(pos, home)),
+                _ => Mover::Hirth(home),
+            };
+            (home, mover, to)
+        }
+        Action::Leave {
+            karve,
+            to: Some(to),
+        } => {
+            if apply(pos, &head(Action::Leave { karve, to: None }), false).is_err() {
+                return;
+            }
+            (karve, Mover::Hirth(karve), to)
+        }
+        Action::Move { from, to } => {
+            let mover = match step.piece {
+                Piece::Lofdungr => Mover::Lofdungr,
+                Piece::Hirth => Mover::Hirth(from),
+                Piece::Karve { crew } => match find_karve(pos, from, crew) {
+                    Ok(id) => Mover::Karve(id),
+                    Err(_) => return,
+                },
+            };
+            (from, mover, to)
+        }
+        _ => {
+            let _ = play_written(pos, step, false);
+            return;
+        }
+    };
+    let mut mover = mover;
+    let mut at = start;
+    while at != to.space {
+        let Some(next) =
+            board::neighbours(at).find(|&n| distance(n, to.space) < distance(at, to.space))
+        else {
+            return;
+        };
+        if pos.play(Step::Move {
+            piece: mover,
+            to: next,
+        }) != Ok(Arrival::Own)
+            && next != to.space
+        {
+            return;
+        }
+        if let Mover::Hirth(_) = mover {
+            mover = Mover::Hirth(next);
+        }
+        at = next;
+    }
 }
 
 /// Plays a written step as nearly as the position allows, ignoring the rule

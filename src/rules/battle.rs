@@ -2,6 +2,7 @@
 
 use super::board::{self, MIDDLE};
 use super::position::{KarveId, Position, edge, edge_ends};
+use super::step::Mover;
 use super::victory::{Victory, VictoryKind};
 use crate::types::{PieceKind, Side, Space};
 
@@ -223,6 +224,37 @@ impl Position {
             defence,
             winner,
             tiebreak,
+        }
+    }
+
+    /// Moves an attacker of the side to move onto another line to the same
+    /// target: from the space `from` to the space `to`, both next to
+    /// `target`. For a walk that could have ended on either (the replayer
+    /// learns which from the battle record).
+    pub(crate) fn shift_attack(&mut self, piece: Mover, from: Space, to: Space, target: Space) {
+        let side = self.to_move();
+        let army = self.army_mut(side);
+        match piece {
+            Mover::Lofdungr => {
+                if army.lofdungr.attacking == Some(target) {
+                    army.lofdungr.at = Some(to);
+                }
+            }
+            Mover::Karve(id) => {
+                if let Some(karve) = army.karves.get_mut(usize::from(id.0))
+                    && karve.attacking == Some(target)
+                {
+                    karve.at = Some(to);
+                }
+            }
+            Mover::Hirth(_) => {
+                if let (Some(a), Some(b)) = (edge(from, target), edge(to, target))
+                    && army.attacking[a] > 0
+                {
+                    army.attacking[a] -= 1;
+                    army.attacking[b] += 1;
+                }
+            }
         }
     }
 
