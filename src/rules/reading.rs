@@ -14,6 +14,9 @@
 //!   earliest entered on a tie: [`boarding_karve`].
 //! - A leaving Hirþ leaves the fullest Karve on the space, the earliest entered
 //!   on a tie: [`leaving_karve`].
+//! - A multi-space attack stands on the line from the last space of its
+//!   walk; when several equally short walks end on different spaces, the
+//!   battle record says which (`replay/written.rs`, `FlexibleAttack`).
 //! - When the record cannot tell which of several Hirþs on a space acts (one
 //!   that stopped this turn or one still free), the replayer takes the one
 //!   that lets the rest of the turn be played: `replay/steps.rs`.
