@@ -8,6 +8,7 @@
 
 pub mod generate;
 pub mod json;
+pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod syntax;

@@ -2,8 +2,10 @@
 //! inputs, rendering diagnostics, exit codes.
 
 mod fmt;
+mod interactive;
 mod json;
 mod notation;
+mod replay;
 mod report;
 mod validate;
 
@@ -48,6 +50,7 @@ pub enum ColorChoice {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Replay(replay::Args),
     Validate(validate::Args),
     Json(json::Args),
     Notation(notation::Args),
@@ -75,12 +78,24 @@ impl From<Status> for ExitCode {
 pub fn run(cli: Cli) -> ExitCode {
     let reporter = Reporter::new(cli.color);
     let status = match cli.command {
+        Command::Replay(args) => replay::run(args, &reporter, stdout_color(cli.color)),
         Command::Validate(args) => validate::run(args, &reporter),
         Command::Json(args) => json::run(args, &reporter),
         Command::Notation(args) => notation::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
     };
     status.into()
+}
+
+/// Whether to colour what goes to standard output.
+fn stdout_color(choice: ColorChoice) -> bool {
+    use std::io::IsTerminal;
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => std::io::stdout().is_terminal() && !no_color,
+    }
 }
 
 /// An input read whole: its path as given and its bytes.

@@ -1,0 +1,225 @@
+//! `hirp replay`: boards as a person reads them, in plain text.
+
+mod common;
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use common::hirp;
+
+fn replay(args: &[&str]) -> (i32, String, String) {
+    let output = hirp().arg("replay").args(args).output().unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_bundled_example_a_board_a_turn() {
+    let (status, out, _) = replay(&[]);
+    assert_eq!(status, 0);
+    assert_eq!(
+        out.matches("\nAfter ").count() + usize::from(out.starts_with("After")),
+        10
+    );
+    assert!(out.contains("Silfr wins by Drepið, doubled: 10 points"));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn one_turn_step_by_step() {
+    let (status, out, _) = replay(&["fixtures/rulebook/corrected.hirp", "--turn", "S4", "--step"]);
+    assert_eq!(status, 0);
+    for heading in [
+        "S4, step 1 of 5: H75",
+        "S4, steps 2–3 of 5: Khh7>3",
+        "S4, step 4 of 5: L8>6",
+        "S4, step 5 of 5: H8>6",
+    ] {
+        assert!(out.contains(heading), "{heading}");
+    }
+    // After `H8>6` the Lofðungr and the Hirþ from 8 stand on the line to 6.
+    assert!(out.contains("◀L") && out.contains("◀1H"));
+    assert!(out.contains("Battles of S4"));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_record_with_an_error_stops_there() {
+    let (status, out, err) = replay(&["fixtures/rulebook/en.hirp"]);
+    assert_eq!(status, 1);
+    assert!(out.trim_end().ends_with("Gull to move"));
+    assert!(out.contains("G2, steps 4–5 of 5: Khkh03"));
+    assert!(!out.contains("After G2"), "the replay stops at the error");
+    assert!(err.contains("hirp::syntax::crew_letter"));
+    assert!(!err.contains("hirp::step::crew"), "only the first error");
+    insta::assert_snapshot!(format!("{out}{err}"));
+}
+
+#[test]
+fn continue_goes_past_errors() {
+    let (status, out, err) = replay(&["fixtures/rulebook/en.hirp", "--continue"]);
+    assert_eq!(status, 1);
+    assert!(out.contains("After S5"));
+    assert!(out.contains("Silfr wins by Drepið, doubled: 10 points"));
+    for code in ["crew_letter", "step::crew", "manned_karve_enters"] {
+        assert!(err.contains(code), "{code}");
+    }
+}
+
+#[test]
+fn bad_choices_are_usage_errors() {
+    let (status, _, err) = replay(&["--game", "2"]);
+    assert_eq!(status, 2);
+    assert_eq!(
+        err,
+        "error: rulebook example has 1 game; there is no game 2\n"
+    );
+    let (status, _, err) = replay(&["--turn", "S9"]);
+    assert_eq!(status, 2);
+    assert_eq!(err, "error: game 1 of rulebook example has no turn S9\n");
+    let (status, _, err) = replay(&["--turn", "X1"]);
+    assert_eq!(status, 2);
+    assert!(err.contains("`X1` is not a turn label"), "{err}");
+    let (status, _, err) = replay(&["no-such.hirp"]);
+    assert_eq!(status, 2);
+    assert_eq!(
+        err,
+        "error: cannot read no-such.hirp: no such file or directory\n"
+    );
+}
+
+#[test]
+fn colour_only_when_asked_for() {
+    let (_, plain, _) = replay(&["--turn", "G1"]);
+    assert!(!plain.contains('\u{1b}'));
+    let output = hirp()
+        .args(["--color", "always", "replay", "--turn", "G1"])
+        .output()
+        .unwrap();
+    let coloured = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        coloured.contains("\u{1b}[1;38;2;218;165;32m"),
+        "Gull in gold"
+    );
+    assert!(
+        coloured.contains("\u{1b}[1;38;2;176;182;190m"),
+        "Silfr in silver-grey"
+    );
+}
+
+#[test]
+fn interactive_needs_a_terminal() {
+    let (status, _, err) = replay(&["-i"]);
+    assert_eq!(status, 2);
+    assert!(
+        err.starts_with("error: --interactive needs a terminal"),
+        "{err}"
+    );
+}
+
+/// A tmux server of its own, killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8(self.run(&["capture-pane", "-p", "-t", "replay"]).stdout).unwrap()
+    }
+
+    /// Waits until the screen shows `text`, and returns it.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the screen never showed {text:?}:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "replay"];
+        args.extend(keys);
+        self.run(&args);
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+#[test]
+fn interactive_replay_under_tmux() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("skipped: tmux is not installed, so the interactive replay cannot be driven");
+        return;
+    }
+    let tmux = Tmux {
+        socket: format!("hirp-test-{}", std::process::id()),
+    };
+    let binary = assert_cmd::cargo::cargo_bin("hirp");
+    let command = format!(
+        "cd '{}' && '{}' replay -i fixtures/rulebook/corrected.hirp",
+        common::root().display(),
+        binary.display()
+    );
+    let started = tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "replay",
+        "-x",
+        "120",
+        "-y",
+        "60",
+        &command,
+    ]);
+    assert!(started.status.success(), "tmux starts: {started:?}");
+    let first = tmux.wait_for("G1, step 1 of 5: Ke");
+    assert!(first.contains("→/n next step"));
+    tmux.keys(&["Right"]);
+    tmux.wait_for("G1, steps 2–3 of 5: Hei");
+    tmux.keys(&["n"]);
+    tmux.wait_for("G1, steps 4–5 of 5: Hei");
+    tmux.keys(&["Left"]);
+    tmux.wait_for("G1, steps 2–3 of 5: Hei");
+    tmux.keys(&["Down"]);
+    tmux.wait_for("After S1");
+    tmux.keys(&["Down"]);
+    tmux.wait_for("After G2");
+    tmux.keys(&["Up"]);
+    tmux.wait_for("After S1");
+    tmux.keys(&["g", "S", "4", "Enter"]);
+    let s4 = tmux.wait_for("After S4");
+    assert!(
+        s4.contains("Silfr K2 from 5"),
+        "the battles of S4 are shown:\n{s4}"
+    );
+    tmux.keys(&["g", "x", "9", "Enter"]);
+    tmux.wait_for("no turn X9 in this game");
+    tmux.keys(&["q"]);
+    let start = Instant::now();
+    while tmux.run(&["has-session", "-t", "replay"]).status.success() {
+        assert!(start.elapsed() < Duration::from_secs(10), "q quits");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
