@@ -1,6 +1,8 @@
 //! The subcommands of `hirp`, one file each, and what they share: reading
 //! inputs, rendering diagnostics, exit codes.
 
+mod diff;
+mod fix;
 mod fmt;
 mod interactive;
 mod json;
@@ -52,6 +54,8 @@ pub enum ColorChoice {
 enum Command {
     Replay(replay::Args),
     Validate(validate::Args),
+    Fix(fix::Args),
+    Diff(diff::Args),
     Json(json::Args),
     Notation(notation::Args),
     Fmt(fmt::Args),
@@ -80,6 +84,8 @@ pub fn run(cli: Cli) -> ExitCode {
     let status = match cli.command {
         Command::Replay(args) => replay::run(args, &reporter, stdout_color(cli.color)),
         Command::Validate(args) => validate::run(args, &reporter),
+        Command::Fix(args) => fix::run(args, &reporter),
+        Command::Diff(args) => diff::run(args, &reporter),
         Command::Json(args) => json::run(args, &reporter),
         Command::Notation(args) => notation::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
@@ -145,9 +151,14 @@ pub fn io_reason(e: &io::Error) -> String {
 
 /// Writes to standard output; a closed pipe ends the program quietly.
 pub fn write_stdout(text: &str) -> Result<(), String> {
+    write_stdout_bytes(text.as_bytes())
+}
+
+/// Writes bytes to standard output; a closed pipe ends the program quietly.
+pub fn write_stdout_bytes(bytes: &[u8]) -> Result<(), String> {
     use io::Write as _;
     let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
         Err(e) => Err(format!(

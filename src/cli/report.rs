@@ -80,6 +80,11 @@ impl Reporter {
         }
     }
 
+    /// Writes a one-line note to standard error.
+    pub fn note(&self, message: &str) {
+        let _ = writeln!(std::io::stderr().lock(), "{message}");
+    }
+
     /// Writes a one-line error to standard error.
     pub fn error(&self, message: &str) {
         let _ = writeln!(std::io::stderr().lock(), "error: {message}");

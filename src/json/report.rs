@@ -74,6 +74,21 @@ pub struct Diagnostic {
     /// How to write it correctly, when there is a way.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// The one edit that fixes it, when there is exactly one (what `hirp fix`
+    /// applies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix: Option<Fix>,
+}
+
+/// An edit of the record's text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Fix {
+    /// The byte offset of the text replaced.
+    pub offset: usize,
+    /// Its length in bytes (0 to insert).
+    pub length: usize,
+    /// What replaces it (empty to delete).
+    pub replacement: String,
 }
 
 /// Line starts of a text, to turn byte offsets into lines and columns.
@@ -122,6 +137,11 @@ pub fn diagnostic(problem: &Problem, lines: &LineIndex<'_>) -> Diagnostic {
         offset: problem.span.start,
         length: problem.span.len(),
         help: problem.help.clone(),
+        fix: problem.fix.as_ref().map(|edit| Fix {
+            offset: edit.span.start,
+            length: edit.span.len(),
+            replacement: edit.replacement.clone(),
+        }),
     }
 }
 

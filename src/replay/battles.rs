@@ -9,6 +9,7 @@
 use super::problem::{Problem, ProblemKind, Severity, one_of};
 use super::written::FlexibleAttack;
 use crate::rules::{Battle, Fighter, FighterKind, Mover, Position, Tiebreak, Victory};
+use crate::syntax::Edit;
 use crate::syntax::ast::{self, BattleToken, Fate, Outcome, Piece, Span};
 use crate::types::{Side, Space};
 
@@ -253,7 +254,8 @@ pub(super) fn resolve(
                     record.span,
                     format!("no piece attacked {} this turn", record.space),
                 )
-                .with_help("remove this battle record"),
+                .with_help("remove this battle record")
+                .with_fix(removal(outcome, record.span)),
             );
         }
     }
@@ -312,17 +314,27 @@ pub(super) fn resolve(
             problems.push(if ended_here {
                 problem.with_severity(Severity::Advice)
             } else {
-                problem.with_help(format!("write `{}`", plan.computed()))
+                problem
+                    .with_help(format!("write `{}`", plan.computed()))
+                    .with_fix(Edit::new(record.span, plan.computed()))
             });
         }
     }
+    // With `/` written, the missing battles take its place.
+    let all_missing: Vec<String> = plans
+        .iter()
+        .filter(|p| p.record.is_none())
+        .map(Plan::computed)
+        .collect();
     for plan in &plans {
         if compare && plan.record.is_none() {
             let span = outcome_slash(outcome);
-            problems.push(
-                Problem::new(ProblemKind::BattleMissing, span, powers(&plan.battle))
-                    .with_help(format!("write `{}`", plan.computed())),
-            );
+            let mut problem = Problem::new(ProblemKind::BattleMissing, span, powers(&plan.battle))
+                .with_help(format!("write `{}`", plan.computed()));
+            if outcome.battles.is_empty() {
+                problem = problem.with_fix(Edit::new(span, all_missing.join(" ")));
+            }
+            problems.push(problem);
         }
         if compare
             && plan.wrong_winner
@@ -330,7 +342,8 @@ pub(super) fn resolve(
         {
             problems.push(
                 Problem::new(ProblemKind::BattleWinner, record.span, powers(&plan.battle))
-                    .with_help(format!("write `{}`", plan.computed())),
+                    .with_help(format!("write `{}`", plan.computed()))
+                    .with_fix(Edit::new(record.span, plan.computed())),
             );
         }
     }
@@ -429,6 +442,18 @@ fn mover_is(position: &Position, mover: Mover, piece: Piece) -> bool {
     }
 }
 
+/// The edit that takes a battle record out of an outcome: with its blank,
+/// or, if it is the only one, leaving `/`.
+fn removal(outcome: &Outcome, span: Span) -> Edit {
+    let spans: Vec<Span> = outcome.battles.iter().map(BattleToken::span).collect();
+    let n = spans.iter().position(|s| *s == span);
+    match (n, spans.len()) {
+        (_, 0 | 1) | (None, _) => Edit::new(span, "/"),
+        (Some(0), _) => Edit::new(Span::new(span.start, spans[1].start), ""),
+        (Some(n), _) => Edit::new(Span::new(spans[n - 1].end, span.end), ""),
+    }
+}
+
 /// Whether the record itself names an attacker entering (and not only the
 /// reading adopted after an error).
 fn recorded_advance(plan: &Plan) -> bool {
@@ -464,7 +489,11 @@ fn check_order(recorded: &[&ast::Battle], problems: &mut Vec<Problem>) {
                     pair[1].space, pair[0].space
                 ),
             )
-            .with_help(format!("write `{}`", written.join(" "))),
+            .with_help(format!("write `{}`", written.join(" ")))
+            .with_fix(Edit::new(
+                recorded[0].span.join(recorded[recorded.len() - 1].span),
+                written.join(" "),
+            )),
         );
     }
 }
@@ -504,7 +533,8 @@ fn plan<'a>(
                     record.space
                 ),
             )
-            .with_help("remove it from the battle record"),
+            .with_help("remove it from the battle record")
+            .with_fix(Edit::new(entry.span, "")),
         );
     }
     // Advances: as recorded; with no winning attacker listed as entering,
@@ -543,7 +573,8 @@ fn plan<'a>(
                     space
                 ),
             )
-            .with_help(format!("write `>{space}{text}`")),
+            .with_help(format!("write `>{space}{text}`"))
+            .with_fix(Edit::new(record.span, format!(">{space}{text}"))),
         );
     }
     let mut unlisted = Vec::new();
@@ -571,7 +602,11 @@ fn plan<'a>(
                             describe(fighter)
                         ),
                     )
-                    .with_help(format!("add `{}`", written_fighter(fighter, expected))),
+                    .with_help(format!("add `{}`", written_fighter(fighter, expected)))
+                    .with_fix(Edit::new(
+                        Span::new(record.span.end, record.span.end),
+                        written_fighter(fighter, expected),
+                    )),
                 );
             }
             continue;
@@ -586,7 +621,8 @@ fn plan<'a>(
                     entry.span,
                     format!("the Karve carries {}", hirths(actual)),
                 )
-                .with_help(format!("write `{}`", written_fighter(fighter, entry.fate))),
+                .with_help(format!("write `{}`", written_fighter(fighter, entry.fate)))
+                .with_fix(Edit::new(entry.span, written_fighter(fighter, entry.fate))),
             );
         }
         check_fate(&plan, n, fighter, entry, problems);
@@ -653,7 +689,8 @@ fn check_fate(
     if !ok {
         problems.push(
             Problem::new(ProblemKind::Fate, entry.span, why)
-                .with_help(format!("write `{}`", written_fighter(fighter, expected))),
+                .with_help(format!("write `{}`", written_fighter(fighter, expected)))
+                .with_fix(Edit::new(entry.span, written_fighter(fighter, expected))),
         );
     }
 }
@@ -732,27 +769,36 @@ fn retreat(
                     .map(|&to| written_fighter(&fighter, Fate::Stands(to)))
                     .collect()
             };
-            problems.push(
-                Problem::new(ProblemKind::Retreat, entry.span, label)
-                    .with_help(format!("write {}", one_of(&fixes))),
-            );
+            let mut problem = Problem::new(ProblemKind::Retreat, entry.span, label)
+                .with_help(format!("write {}", one_of(&fixes)));
+            if let [fix] = fixes.as_slice() {
+                problem = problem.with_fix(Edit::new(entry.span, fix.clone()));
+            }
+            problems.push(problem);
         }
     } else if compare
         && !plan.wrong_winner
         && let Some(record) = plan.record
     {
         let fate = chosen.map_or(Fate::RemovedFromGame, Fate::Stands);
-        problems.push(
-            Problem::new(
-                ProblemKind::MissingFighter,
-                record.span,
-                format!(
-                    "{} loses its Lofðungr's battle, and its fate is not listed",
-                    side.name()
-                ),
-            )
-            .with_help(format!("add `{}`", written_fighter(&fighter, fate))),
-        );
+        let added = written_fighter(&fighter, fate);
+        let mut problem = Problem::new(
+            ProblemKind::MissingFighter,
+            record.span,
+            format!(
+                "{} loses its Lofðungr's battle, and its fate is not listed",
+                side.name()
+            ),
+        )
+        .with_help(format!("add `{added}`"));
+        // With several places to retreat to, which one is a guess.
+        if options.len() <= 1 {
+            problem = problem.with_fix(Edit::new(
+                Span::new(record.span.end, record.span.end),
+                added,
+            ));
+        }
+        problems.push(problem);
     }
     plan.retreat = Some(chosen);
     position.retreat(side, chosen)

@@ -22,7 +22,7 @@ pub use problem::{Code, Problem, ProblemKind, Severity};
 
 use crate::rules::{Offer, PenningrError, Position, Victory};
 use crate::syntax::ast::{self, Game, PenningrMove, Record, Span, StepToken, Turn};
-use crate::syntax::{SyntaxError, SyntaxErrorKind};
+use crate::syntax::{Edit, SyntaxError, SyntaxErrorKind};
 use crate::types::Side;
 use problem::one_of;
 use written::Fault;
@@ -277,7 +277,8 @@ impl Replay<'_> {
                     turn.label.span,
                     format!("this is turn {} of the game: {label}", n + 1),
                 )
-                .with_help(format!("write `{label}`")),
+                .with_help(format!("write `{label}`"))
+                .with_fix(Edit::new(turn.label.span, label.clone())),
                 &label,
             );
         }
@@ -289,7 +290,8 @@ impl Replay<'_> {
         let steps: u8 = counts.iter().sum();
         let refused = self.penningr(turn, &label);
         if refused {
-            if let Some(first) = turn.outcome.battles.first()
+            if let (Some(first), Some(last)) =
+                (turn.outcome.battles.first(), turn.outcome.battles.last())
                 && matches!(first, ast::BattleToken::Battle(_))
             {
                 self.push(
@@ -298,7 +300,8 @@ impl Replay<'_> {
                         first.span(),
                         "the refusal ended the game before the battles",
                     )
-                    .with_help("write `/` for the battles"),
+                    .with_help("write `/` for the battles")
+                    .with_fix(Edit::new(first.span().join(last.span()), "/")),
                     &label,
                 );
             }
@@ -378,6 +381,8 @@ impl Replay<'_> {
                         matches!(p.code, Code::Syntax(_)) && malformed.span.contains(p.span.start)
                     }) {
                         problem.help = Some(help);
+                        problem.fix =
+                            (fixes.len() == 1).then(|| Edit::new(malformed.span, fix.text.clone()));
                     }
                     counts.push(repair::apply_fix(&mut self.position, fix));
                 }
@@ -431,7 +436,8 @@ impl Replay<'_> {
                                 self.position.to_move().opponent().name()
                             ),
                         )
-                        .with_help(format!("write `{marked}`")),
+                        .with_help(format!("write `{marked}`"))
+                        .with_fix(Edit::new(step.span, marked.to_string())),
                         label,
                     );
                 }
@@ -463,6 +469,9 @@ impl Replay<'_> {
                 let mut problem = fault_problem(&fault, step, &before);
                 if !fixes.is_empty() {
                     problem = problem.with_help(fix_help(&fixes, false));
+                }
+                if let [fix] = fixes.as_slice() {
+                    problem = problem.with_fix(Edit::new(step.span, fix.text.clone()));
                 }
                 self.push(problem, label);
                 // The nearest legal reading: the best fix, or else the legal
@@ -576,15 +585,15 @@ impl Replay<'_> {
                     }
                 }
                 Err(e) => {
-                    let (kind, help) = penningr_problem(e, action);
-                    let problem = Problem::new(kind, action.span, e.to_string());
-                    self.push(
-                        match help {
-                            Some(help) => problem.with_help(help),
-                            None => problem,
-                        },
-                        label,
-                    );
+                    let (kind, help, fix) = penningr_problem(e, action);
+                    let mut problem = Problem::new(kind, action.span, e.to_string());
+                    if let Some(help) = help {
+                        problem = problem.with_help(help);
+                    }
+                    if let Some(fix) = fix {
+                        problem = problem.with_fix(Edit::new(action.span, fix));
+                    }
+                    self.push(problem, label);
                     match e {
                         // Read as the other player's answer.
                         PenningrError::OwnOffer { other, .. } => {
@@ -774,41 +783,54 @@ fn crowding_step(turn: &Turn, space: crate::types::Space) -> Span {
         .map_or(turn.span, |s| s.span)
 }
 
-/// The problem for a Penningr error, and its help.
+/// The problem for a Penningr error, its help, and the action that fixes it
+/// when there is one.
 fn penningr_problem(
     e: PenningrError,
     action: &ast::PenningrAction,
-) -> (ProblemKind, Option<String>) {
+) -> (ProblemKind, Option<String>, Option<String>) {
     let other = action.side.opponent();
     match e {
-        PenningrError::OfferPending { pending_by, .. } => (
-            ProblemKind::OfferPending,
-            Some(format!(
-                "{} answers first: `{}a` or `{}r`",
-                pending_by.opponent().name(),
-                pending_by.opponent(),
-                pending_by.opponent()
-            )),
-        ),
+        PenningrError::OfferPending { pending_by, .. } => {
+            let answerer = pending_by.opponent();
+            (
+                ProblemKind::OfferPending,
+                Some(format!(
+                    "{} answers first: `{answerer}a` or `{answerer}r`",
+                    answerer.name()
+                )),
+                None,
+            )
+        }
         PenningrError::AlreadyDoubled => (
             ProblemKind::AlreadyDoubled,
             Some("the holder of the Penningr may offer a triple (`t`)".to_owned()),
+            None,
         ),
-        PenningrError::TripleBeforeDouble => (
-            ProblemKind::TripleBeforeDouble,
-            Some(format!("write `{}d` for a double", action.side)),
-        ),
+        PenningrError::TripleBeforeDouble => {
+            let double = format!("{}d", action.side);
+            (
+                ProblemKind::TripleBeforeDouble,
+                Some(format!("write `{double}` for a double")),
+                Some(double),
+            )
+        }
         PenningrError::NotHolder { holder } => (
             ProblemKind::NotHolder,
             Some(format!("only `{holder}t` offers the triple")),
+            None,
         ),
-        PenningrError::NoMoreOffers => (ProblemKind::NoMoreOffers, None),
-        PenningrError::NothingToAnswer => (ProblemKind::NothingToAnswer, None),
-        PenningrError::OwnOffer { .. } => (
-            ProblemKind::OwnOffer,
-            Some(format!("write `{other}{}`", action.action.letter())),
-        ),
-        PenningrError::GameOver => (ProblemKind::AfterEnd, None),
+        PenningrError::NoMoreOffers => (ProblemKind::NoMoreOffers, None, None),
+        PenningrError::NothingToAnswer => (ProblemKind::NothingToAnswer, None, None),
+        PenningrError::OwnOffer { .. } => {
+            let answer = format!("{other}{}", action.action.letter());
+            (
+                ProblemKind::OwnOffer,
+                Some(format!("write `{answer}`")),
+                Some(answer),
+            )
+        }
+        PenningrError::GameOver => (ProblemKind::AfterEnd, None, None),
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan};
 
-use crate::syntax::{Span, SyntaxError, SyntaxErrorKind};
+use crate::syntax::{Edit, Span, SyntaxError, SyntaxErrorKind};
 
 /// How serious a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -194,6 +194,8 @@ pub struct Problem {
     pub label: String,
     /// How to write it correctly, when there is a way.
     pub help: Option<String>,
+    /// The one edit that fixes it, when there is exactly one.
+    pub fix: Option<Edit>,
     /// The turn it belongs to, as the game's order gives it (`S3`).
     pub turn: Option<String>,
 }
@@ -208,6 +210,7 @@ impl Problem {
             span,
             label: label.into(),
             help: None,
+            fix: None,
             turn: None,
         }
     }
@@ -221,8 +224,16 @@ impl Problem {
             span: error.span,
             label: error.label(),
             help: error.help.clone(),
+            fix: error.fix.clone(),
             turn: None,
         }
+    }
+
+    /// The same problem with the one edit that fixes it.
+    #[must_use]
+    pub fn with_fix(mut self, fix: Edit) -> Problem {
+        self.fix = Some(fix);
+        self
     }
 
     /// The same problem with a help line.

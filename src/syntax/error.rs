@@ -44,6 +44,49 @@ impl fmt::Display for Found {
     }
 }
 
+/// A change to a record's text: what to put in place of a span.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Edit {
+    /// The text replaced (empty to insert).
+    pub span: Span,
+    /// What replaces it (empty to delete).
+    pub replacement: String,
+}
+
+impl Edit {
+    /// Replace `span` with `replacement`.
+    pub fn new(span: Span, replacement: impl Into<String>) -> Edit {
+        Edit {
+            span,
+            replacement: replacement.into(),
+        }
+    }
+
+    /// Applies non-overlapping edits to `text`; edits that overlap an
+    /// earlier one, or fall outside the text, are left out.
+    pub fn apply_all(text: &str, edits: &[Edit]) -> String {
+        let mut sorted: Vec<&Edit> = edits.iter().collect();
+        sorted.sort_by_key(|e| (e.span.start, e.span.end));
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        for edit in sorted {
+            let (start, end) = (edit.span.start, edit.span.end);
+            if start < at
+                || end > text.len()
+                || !text.is_char_boundary(start)
+                || !text.is_char_boundary(end)
+            {
+                continue;
+            }
+            out.push_str(&text[at..start]);
+            out.push_str(&edit.replacement);
+            at = end;
+        }
+        out.push_str(&text[at..]);
+        out
+    }
+}
+
 /// A syntax error: its kind, the text at fault, and a fix when one is plain.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", kind.message())]
@@ -56,6 +99,8 @@ pub struct SyntaxError {
     pub found: Found,
     /// How to write it correctly, when that is plain.
     pub help: Option<String>,
+    /// The one edit that fixes it, when there is one.
+    pub fix: Option<Edit>,
 }
 
 impl SyntaxError {
@@ -66,7 +111,15 @@ impl SyntaxError {
             span,
             found,
             help: None,
+            fix: None,
         }
+    }
+
+    /// The same error with the edit that fixes it.
+    #[must_use]
+    pub fn with_fix(mut self, fix: Edit) -> Self {
+        self.fix = Some(fix);
+        self
     }
 
     /// The same error with a help line.

@@ -7,5 +7,5 @@ pub mod error;
 pub mod parser;
 
 pub use ast::*;
-pub use error::{Found, SyntaxError, SyntaxErrorKind};
+pub use error::{Edit, Found, SyntaxError, SyntaxErrorKind};
 pub use parser::{Decoded, Parsed, decode, parse, parse_at, parse_bytes, parse_steps};

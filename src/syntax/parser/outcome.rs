@@ -13,7 +13,7 @@ use super::{
 use crate::syntax::ast::{
     Battle, BattleToken, Fate, Fighter, Malformed, Outcome, PenningrAction, PenningrMove, Span,
 };
-use crate::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
+use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
 
 /// Whether `c` ends the outcome: the end of the line's content, or a stray
 /// `}` (reported by the line).
@@ -55,8 +55,9 @@ pub(super) fn outcome(i: Input<'_>) -> PResult<'_, (Outcome, Vec<SyntaxError>)> 
                 let text = text_between(&slash, &end).trim_end();
                 let mut error = error_at(Kind::TextAfterNoBattle, &skip_char(slash));
                 error.span = Span::new(offset(&slash), offset(&slash) + text.len());
-                if let Some(help) = slash_help(text) {
-                    error = error.with_help(help);
+                if let Some((help, fixed)) = slash_help(text) {
+                    let whole = error.span;
+                    error = error.with_help(help).with_fix(Edit::new(whole, fixed));
                 }
                 errors.push(error);
                 battles_read.push(BattleToken::Malformed(Malformed {
@@ -101,6 +102,7 @@ pub(super) fn outcome(i: Input<'_>) -> PResult<'_, (Outcome, Vec<SyntaxError>)> 
     for error in &mut errors {
         if error.kind == Kind::PenningrAfterBattles {
             error.help = Some(format!("write `{outcome}`"));
+            error.fix = Some(Edit::new(outcome.span, outcome.to_string()));
         }
     }
     Ok((i, (outcome, errors)))
@@ -135,8 +137,9 @@ fn content_end(i: Input<'_>) -> Input<'_> {
     skip_until(i, |_| false)
 }
 
-/// The fix for text after `/`, when it reads as battles once repaired.
-fn slash_help(text: &str) -> Option<String> {
+/// The help and the fix for text after `/`, when it reads as battles once
+/// repaired.
+fn slash_help(text: &str) -> Option<(String, String)> {
     let reads = |candidate: &str| {
         candidate
             .split([' ', '\t'])
@@ -145,12 +148,15 @@ fn slash_help(text: &str) -> Option<String> {
     };
     let after = text[1..].trim_start();
     if after.starts_with('>') && reads(after) {
-        return Some(format!("a turn with battles has no `/`: write `{after}`"));
+        return Some((
+            format!("a turn with battles has no `/`: write `{after}`"),
+            after.to_owned(),
+        ));
     }
     let mut chars = text[1..].chars();
     let replaced = chars.next().filter(|c| !c.is_whitespace())?;
     let candidate = format!(">{}", chars.as_str());
-    (reads(&candidate) && replaced != '>').then(|| format!("write `{candidate}`"))
+    (reads(&candidate) && replaced != '>').then(|| (format!("write `{candidate}`"), candidate))
 }
 
 /// ```ebnf
@@ -229,12 +235,17 @@ fn battles<'a>(
             (after_blank, found.last_mut(), peek(&i))
         {
             let from = i;
+            let gap = Span::new(previous.span.end, offset(&from));
             let mut error = error_at(Kind::SpaceInBattle, &i);
             match more_fighters(i, &mut previous.fighters) {
                 Ok((rest, ())) => {
                     previous.span.end = offset(&rest);
                     error.span = span(&from, &rest);
-                    errors.push(error.with_help(format!("write `{previous}`")));
+                    errors.push(
+                        error
+                            .with_help(format!("write `{previous}`"))
+                            .with_fix(Edit::new(gap, "")),
+                    );
                     i = rest;
                 }
                 Err(e) => {

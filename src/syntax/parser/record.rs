@@ -11,7 +11,7 @@ use super::{
     skip_char, span, to_line_end,
 };
 use crate::syntax::ast::{Comment, CommentKind, Game, Record, Span, Tag, Turn};
-use crate::syntax::error::{Found, SyntaxError, SyntaxErrorKind as Kind};
+use crate::syntax::error::{Edit, Found, SyntaxError, SyntaxErrorKind as Kind};
 
 /// Reads a whole record, skipping the lines that hold a `damaged` offset.
 pub(super) fn read(i: Input<'_>, damaged: &[usize]) -> Parsed {
@@ -175,8 +175,10 @@ fn item(i: Input<'_>) -> PResult<'_, (Item, Vec<SyntaxError>)> {
         }
         (Some(c @ ('g' | 's')), Some(d)) if d.is_ascii_digit() => {
             let fixed = c.to_ascii_uppercase();
+            let error = error_at(Kind::LowercaseLabel, &i);
+            let fix = Edit::new(error.span, fixed.to_string());
             Err(nom::Err::Failure(
-                error_at(Kind::LowercaseLabel, &i).with_help(format!("write `{fixed}{d}`")),
+                error.with_help(format!("write `{fixed}{d}`")).with_fix(fix),
             ))
         }
         (Some('H' | 'K' | 'L'), _) => Err(nom::Err::Failure(
@@ -276,7 +278,13 @@ fn tag_value(i: Input<'_>) -> PResult<'_, String> {
         let rest = i.fragment();
         let value = rest[..rest.find([']', '\n', '\r']).unwrap_or(rest.len())].trim_end();
         if !value.is_empty() && !value.contains('"') {
-            error = error.with_help(format!("write the value in quotes: \"{value}\""));
+            let at = offset(&i);
+            error = error
+                .with_help(format!("write the value in quotes: \"{value}\""))
+                .with_fix(Edit::new(
+                    Span::new(at, at + value.len()),
+                    format!("\"{value}\""),
+                ));
         }
         return Err(nom::Err::Failure(error));
     };

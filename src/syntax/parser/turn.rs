@@ -13,7 +13,7 @@ use super::{
 use crate::syntax::ast::{
     Action, Destination, Label, Malformed, Outcome, Piece, Side, Space, Step, StepToken, Turn,
 };
-use crate::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
+use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
 
 /// ```ebnf
 /// turn = label , gap , steps , gap , outcome ;
@@ -29,8 +29,11 @@ pub(super) fn turn(i: Input<'_>) -> PResult<'_, (Turn, Vec<SyntaxError>)> {
         Ok((i, ())) => i,
         Err(_) if matches!(peek(&i), Some('H' | 'K' | 'L')) => {
             let line = i.fragment().split(['\n', '\r']).next().unwrap_or_default();
+            let at = offset(&i);
             errors.push(
-                error_at(Kind::MissingSpace, &i).with_help(format!("write `{label} {line}`")),
+                error_at(Kind::MissingSpace, &i)
+                    .with_help(format!("write `{label} {line}`"))
+                    .with_fix(Edit::new(crate::syntax::ast::Span::new(at, at), " ")),
             );
             i
         }
@@ -59,10 +62,15 @@ pub(super) fn turn(i: Input<'_>) -> PResult<'_, (Turn, Vec<SyntaxError>)> {
             (i, (missing, Vec::new()))
         }
         Err(_) => {
-            errors.push(error_at(Kind::MissingSpace, &i).with_help(format!(
-                "put a space between the steps and `{}`",
-                peek(&i).unwrap_or('/')
-            )));
+            let at = offset(&i);
+            errors.push(
+                error_at(Kind::MissingSpace, &i)
+                    .with_help(format!(
+                        "put a space between the steps and `{}`",
+                        peek(&i).unwrap_or('/')
+                    ))
+                    .with_fix(Edit::new(crate::syntax::ast::Span::new(at, at), " ")),
+            );
             outcome(i)?
         }
     };
@@ -165,9 +173,10 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
                     let error = into_error(e, &i);
                     let rest = resync(i, &error);
                     let text = text_between(&i, &rest);
-                    let help = step_help(error.kind, text);
-                    errors.push(match help {
-                        Some(help) => error.with_help(help),
+                    errors.push(match step_fix(error.kind, text) {
+                        Some((help, fixed)) => error
+                            .with_help(help)
+                            .with_fix(Edit::new(span(&i, &rest), fixed)),
                         None => error,
                     });
                     tokens.push(malformed(&i, &rest));
@@ -181,6 +190,7 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
                 }
                 let mut error = error_at(Kind::SpaceInSteps, &i);
                 error.span = span(&i, &after);
+                error.fix = Some(Edit::new(error.span, ""));
                 spaced.push(errors.len());
                 errors.push(error);
                 i = after;
@@ -198,11 +208,10 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
                 let mut error = error_at(Kind::ExpectedPiece, &i);
                 if matches!(c, 'h' | 'k' | 'l') {
                     let text = text_between(&i, &rest);
-                    error = error.with_help(format!(
-                        "piece letters are capitals: `{}{}`",
-                        c.to_ascii_uppercase(),
-                        &text[1..]
-                    ));
+                    let fixed = format!("{}{}", c.to_ascii_uppercase(), &text[1..]);
+                    error = error
+                        .with_help(format!("piece letters are capitals: `{fixed}`"))
+                        .with_fix(Edit::new(span(&i, &rest), fixed));
                 }
                 errors.push(error);
                 tokens.push(malformed(&from, &rest));
@@ -260,22 +269,21 @@ impl From<Malformed> for StepToken {
     }
 }
 
-/// The corrected token for a malformed step, when the fix is plain.
-fn step_help(kind: Kind, text: &str) -> Option<String> {
+/// The help and the corrected token for a malformed step, when the fix is
+/// plain.
+fn step_fix(kind: Kind, text: &str) -> Option<(String, String)> {
     match kind {
         Kind::CrewLetter => {
             let crew = text[1..]
                 .find(|c: char| !matches!(c, 'h' | 'k' | 'H'))
                 .map_or(text.len(), |n| n + 1);
-            Some(format!(
-                "write one `h` per Hirþ aboard: `K{}{}`",
-                "h".repeat(crew - 1),
-                &text[crew..]
-            ))
+            let fixed = format!("K{}{}", "h".repeat(crew - 1), &text[crew..]);
+            Some((format!("write one `h` per Hirþ aboard: `{fixed}`"), fixed))
         }
         Kind::CrewWithoutKarve => {
             let rest = text[1..].trim_start_matches('h');
-            Some(format!("remove the `h`: `{}{rest}`", &text[..1]))
+            let fixed = format!("{}{rest}", &text[..1]);
+            Some((format!("remove the `h`: `{fixed}`"), fixed))
         }
         Kind::ExpectedKarveSpace
         | Kind::MissingDestination
@@ -283,7 +291,8 @@ fn step_help(kind: Kind, text: &str) -> Option<String> {
         | Kind::ExpectedAction
             if text.contains('M') =>
         {
-            Some(format!("Miðr is written `m`: `{}`", text.replace('M', "m")))
+            let fixed = text.replace('M', "m");
+            Some((format!("Miðr is written `m`: `{fixed}`"), fixed))
         }
         _ => None,
     }

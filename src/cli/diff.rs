@@ -1,0 +1,244 @@
+//! `hirp diff`: where two records of one game part ways.
+
+use hirp::replay::{GameReport, Problem, Severity, replay_record};
+use hirp::syntax::ast::{Game, Span, Turn};
+
+use super::{Reporter, Status, read_records, write_stdout};
+
+/// Compare two records of the same game, turn by turn and step by step.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Turns are matched by their place in the game and their steps token by token;
+tags, comments and layout do not count. For each place where the records
+differ: each side's tokens, what the rules make of them, and whether the
+positions after that turn still agree.
+
+Examples:
+  hirp diff mine.hirp theirs.hirp
+  hirp diff fixtures/rulebook/en.hirp fixtures/rulebook/corrected.hirp
+
+Exit status: 0 the records describe the same game, 1 they differ, 2 usage or
+I/O error.")]
+pub struct Args {
+    /// The first record.
+    #[arg(value_name = "A")]
+    a: String,
+    /// The second record.
+    #[arg(value_name = "B")]
+    b: String,
+}
+
+/// The position after each turn of a game, as hirp reads it.
+fn turn_ends(game: &Game, errors: &[hirp::syntax::SyntaxError]) -> Vec<hirp::rules::Position> {
+    let errors: Vec<&hirp::syntax::SyntaxError> = errors.iter().collect();
+    let replayed = super::replay::record(game, &errors);
+    replayed
+        .frames
+        .iter()
+        .filter(|f| matches!(f.moment, super::replay::Moment::TurnEnd))
+        .map(|f| f.position)
+        .collect()
+}
+
+/// One place where the records differ.
+struct Place {
+    turn: String,
+    index: usize,
+    a: (String, Span),
+    b: (String, Span),
+}
+
+/// The tokens of a turn that are compared: each step, then the outcome.
+fn tokens(turn: &Turn) -> Vec<(String, Span)> {
+    let mut tokens: Vec<(String, Span)> = turn
+        .steps
+        .iter()
+        .map(|step| (step.to_string(), step.span()))
+        .collect();
+    tokens.push((turn.outcome.to_string(), turn.outcome.span));
+    tokens
+}
+
+/// The places where two versions of a turn differ: runs of tokens that do
+/// not match, aligned by a diff of the token sequences.
+fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<Place> {
+    let label = super::replay::label(index);
+    let (ta, tb) = (tokens(a), tokens(b));
+    let (wa, wb): (Vec<&str>, Vec<&str>) = (
+        ta.iter().map(|(t, _)| t.as_str()).collect(),
+        tb.iter().map(|(t, _)| t.as_str()).collect(),
+    );
+    let joined = |tokens: &[(String, Span)]| -> (String, Span) {
+        let text: String = tokens.iter().map(|(t, _)| t.as_str()).collect();
+        let span = tokens
+            .iter()
+            .map(|(_, s)| *s)
+            .reduce(Span::join)
+            .unwrap_or_default();
+        (text, span)
+    };
+    similar::capture_diff_slices(similar::Algorithm::Myers, &wa, &wb)
+        .into_iter()
+        .filter_map(|op| {
+            let (_, ra, rb) = op.as_tag_tuple();
+            (op.tag() != similar::DiffTag::Equal).then(|| Place {
+                turn: label.clone(),
+                index,
+                a: joined(&ta[ra]),
+                b: joined(&tb[rb]),
+            })
+        })
+        .collect()
+}
+
+/// What the rules say of a token: its first problem, or "legal".
+fn verdict(report: &GameReport, span: Span) -> String {
+    let found: Option<&Problem> = report
+        .problems
+        .iter()
+        .filter(|p| p.severity != Severity::Advice)
+        .find(|p| span.contains(p.span.start) || (span.is_empty() && p.span.start == span.start));
+    match found {
+        Some(problem) => match &problem.help {
+            Some(help) => format!("{} ({}; {help})", problem.code, problem.label),
+            None => format!("{} ({})", problem.code, problem.label),
+        },
+        None => "legal".to_owned(),
+    }
+}
+
+/// Runs `hirp diff`.
+pub fn run(args: Args, reporter: &Reporter) -> Status {
+    let paths = [args.a.clone(), args.b.clone()];
+    let (records, status) = read_records(&paths, &Reporter::quiet());
+    if status == Status::Failure || records.len() != 2 {
+        reporter.error(&format!("cannot read {} and {}", args.a, args.b));
+        return Status::Failure;
+    }
+    let (a, b) = (&records[0], &records[1]);
+    let reports = [
+        replay_record(&a.parsed.record, &a.parsed.errors),
+        replay_record(&b.parsed.record, &b.parsed.errors),
+    ];
+    let mut out = String::new();
+    let mut places = 0;
+    let mut first: Option<String> = None;
+    let games = a.parsed.record.games.len().max(b.parsed.record.games.len());
+    for n in 0..games {
+        let (ga, gb) = (a.parsed.record.games.get(n), b.parsed.record.games.get(n));
+        let (Some(ga), Some(gb)) = (ga, gb) else {
+            out.push_str(&format!(
+                "game {}: only in {}\n",
+                n + 1,
+                if ga.is_some() { &a.path } else { &b.path }
+            ));
+            places += 1;
+            continue;
+        };
+        let found = game_places(ga, gb);
+        let (ra, rb) = (&reports[0].games[n], &reports[1].games[n]);
+        let ends = (
+            turn_ends(ga, &a.parsed.errors),
+            turn_ends(gb, &b.parsed.errors),
+        );
+        for place in &found {
+            places += 1;
+            first.get_or_insert_with(|| place.turn.clone());
+            out.push_str(&describe(
+                place,
+                n,
+                games,
+                (a.path.as_str(), ra),
+                (b.path.as_str(), rb),
+            ));
+            let turn = place.index;
+            out.push_str(match (ends.0.get(turn), ends.1.get(turn)) {
+                (Some(pa), Some(pb)) if pa == pb => "    the positions after this turn agree\n",
+                _ => "    the positions differ from here\n",
+            });
+        }
+        places += turns_only_in(ga, gb, &a.path, &b.path, &mut out);
+        if !found.is_empty() {
+            let same_end = ra.position == rb.position && ra.result == rb.result;
+            out.push_str(if same_end {
+                "  both end in the same position: read with its fixes, one is the other\n"
+            } else {
+                "  they end in different positions\n"
+            });
+        }
+    }
+    let first = first.map_or_else(String::new, |turn| format!(", the first in {turn}"));
+    let header = match places {
+        0 => format!("{} and {} describe the same game\n", a.path, b.path),
+        1 => format!("{} and {} differ in 1 place{first}:\n", a.path, b.path),
+        n => format!("{} and {} differ in {n} places{first}:\n", a.path, b.path),
+    };
+    if let Err(message) = write_stdout(&(header + &out)) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
+    if places == 0 {
+        Status::Ok
+    } else {
+        Status::Invalid
+    }
+}
+
+/// The places where two games differ, turn by turn.
+fn game_places(a: &Game, b: &Game) -> Vec<Place> {
+    a.turns
+        .iter()
+        .zip(&b.turns)
+        .enumerate()
+        .flat_map(|(n, (ta, tb))| turn_places(n, ta, tb))
+        .collect()
+}
+
+/// Notes turns that only one record has; returns how many.
+fn turns_only_in(a: &Game, b: &Game, pa: &str, pb: &str, out: &mut String) -> usize {
+    let (longer, path) = if a.turns.len() > b.turns.len() {
+        (a, pa)
+    } else {
+        (b, pb)
+    };
+    let common = a.turns.len().min(b.turns.len());
+    for (n, turn) in longer.turns.iter().enumerate().skip(common) {
+        out.push_str(&format!(
+            "  {}: only in {path}: `{turn}`\n",
+            super::replay::label(n)
+        ));
+    }
+    longer.turns.len() - common
+}
+
+/// One place, with what the rules make of each side.
+fn describe(
+    place: &Place,
+    game: usize,
+    games: usize,
+    a: (&str, &GameReport),
+    b: (&str, &GameReport),
+) -> String {
+    let game = if games > 1 {
+        format!("game {}, ", game + 1)
+    } else {
+        String::new()
+    };
+    let show = |text: &str| {
+        if text.is_empty() {
+            "nothing".to_owned()
+        } else {
+            format!("`{text}`")
+        }
+    };
+    format!(
+        "  {game}{}: {} against {}\n    {}: {}\n    {}: {}\n",
+        place.turn,
+        show(&place.a.0),
+        show(&place.b.0),
+        a.0,
+        verdict(a.1, place.a.1),
+        b.0,
+        verdict(b.1, place.b.1),
+    )
+}

@@ -1,0 +1,98 @@
+//! `hirp fix` and `hirp diff`: correcting a record, comparing two.
+
+mod common;
+
+use common::hirp;
+
+#[test]
+fn fix_turns_each_edition_into_the_corrected_game() {
+    let corrected = common::fixture("fixtures/rulebook/corrected.hirp");
+    for edition in ["en", "fr", "pl"] {
+        let path = format!("fixtures/rulebook/{edition}.hirp");
+        let output = hirp().args(["fix", &path]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{edition}");
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), corrected, "{edition}");
+    }
+}
+
+#[test]
+fn fix_shows_a_diff_and_reports_what_is_left() {
+    let output = hirp().args(["fix", "--diff", "fixtures/rulebook/en.hirp"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.ends_with("fixtures/rulebook/en.hirp: 5 problems fixed; 0 errors left\n"), "{stderr}");
+    assert!(stderr.contains("hirp::battle::no_advance"), "the advice is still reported");
+    insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
+}
+
+#[test]
+fn fix_leaves_what_has_several_fixes_and_exits_1() {
+    // `L04`, `L05` and `L0m` would each make the turn legal.
+    let text = "G1 He1He1He /\nS1 He8He7He /\nG2 H13L06He /\n";
+    let output = hirp().args(["fix", "-"]).write_stdin(text).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), text, "nothing changed");
+    assert!(String::from_utf8(output.stderr).unwrap().contains("hirp::step::no_path"));
+}
+
+#[test]
+fn fix_in_place_keeps_the_original() {
+    let dir = std::env::temp_dir().join(format!("hirp-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("en.hirp");
+    std::fs::copy(common::root().join("fixtures/rulebook/en.hirp"), &path).unwrap();
+    let output = hirp().args(["fix", "--in-place"]).arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        common::fixture("fixtures/rulebook/corrected.hirp")
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("en.hirp.orig")).unwrap(),
+        common::fixture("fixtures/rulebook/en.hirp")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    let refused = hirp().args(["fix", "--in-place", "-"]).output().unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+}
+
+#[test]
+fn diff_lists_the_five_places_of_the_english_edition() {
+    let output = hirp()
+        .args(["diff", "fixtures/rulebook/en.hirp", "fixtures/rulebook/corrected.hirp"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = String::from_utf8(output.stdout).unwrap();
+    assert!(report.starts_with(
+        "fixtures/rulebook/en.hirp and fixtures/rulebook/corrected.hirp differ in 5 places, the first in G2:"
+    ));
+    for place in [
+        "G2: `Khkh03` against `Khhh03`",
+        "S3: `Kh97` against `Khh97`",
+        "S4: `Kh7>3` against `Khh7>3`",
+        "S5: `Khh3m` against `Khh3>m`",
+        "S5: `Khei` against `KeHei`",
+    ] {
+        assert!(report.contains(place), "{place}");
+    }
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn diff_of_one_game_written_two_ways_is_empty() {
+    let messy = "; a comment\n[Event \"x\"]\nG1  KeHeiHei  /\r\nS1 He7He8He /\n";
+    let clean = "G1 KeHeiHei /\nS1 He7He8He /\n";
+    let dir = std::env::temp_dir().join(format!("hirp-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.hirp"), messy).unwrap();
+    std::fs::write(dir.join("b.hirp"), clean).unwrap();
+    let output = hirp().arg("diff").arg(dir.join("a.hirp")).arg(dir.join("b.hirp")).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8(output.stdout).unwrap().contains("describe the same game"));
+    std::fs::write(dir.join("b.hirp"), "G1 KeHeiHei /\nS1 He7He8He7 /\n").unwrap();
+    let output = hirp().arg("diff").arg(dir.join("a.hirp")).arg(dir.join("b.hirp")).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
