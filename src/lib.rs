@@ -1,7 +1,7 @@
 //! Read, check and replay game records of HIRP, the Viking board game.
 //!
 //! [`syntax`] reads the notation into a typed, spanned tree; [`json`] converts
-//! it to JSON and back.
+//! it to JSON and back; [`render`] draws positions as pictures.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -1,4 +1,10 @@
-//! Showing positions to people: a text board for terminals, and pictures.
+//! Showing positions to people: [`text`] draws the board for terminals in
+//! Unicode box drawing, [`svg`] as a map with every piece on it, for reports
+//! and documentation.
 
 pub mod canvas;
+mod map;
+mod panel;
+mod pieces;
+pub mod svg;
 pub mod text;

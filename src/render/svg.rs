@@ -1,0 +1,171 @@
+//! A position as an SVG 1.1 picture: the board as a map with every piece on
+//! it, each side's supply and losses, the Penningr, whose turn it is or how
+//! the game was won, and a caption.
+//!
+//! The text is deterministic: numbers have at most one decimal, and pieces
+//! are drawn in board order, Gull before Silfr. Elements carry classes and
+//! ids (`space-6`, `route-6-8`, `attack-S-8-6`, `lofdungr`, `hirth`,
+//! `karve`, `crew`) for tests and style sheets.
+
+use std::fmt::{self, Write as _};
+
+use super::map;
+use super::panel::{self, PANEL_HEIGHT, PANEL_TOP};
+use super::pieces::Group;
+use crate::rules::Position;
+use crate::rules::position::DIRECTED_EDGES;
+use crate::types::{Side, Space};
+
+const FONTS: &str = "DejaVu Sans, Verdana, sans-serif";
+
+/// An SVG picture of a position, with a caption under the board.
+///
+/// The caption is also the picture's `<title>`; a long one is wrapped at
+/// spaces. The picture is 1000 units wide and needs no font or image from
+/// outside.
+pub fn svg(position: &Position, caption: &str) -> String {
+    let caption_lines = wrap(caption, 96);
+    let height = PANEL_TOP + PANEL_HEIGHT + 24.0 + 22.0 * caption_lines.len() as f64;
+    let title = if caption.is_empty() {
+        "A HIRP position"
+    } else {
+        caption
+    };
+    let mut canvas = Canvas::default();
+    canvas.line(format_args!(r#"<?xml version="1.0" encoding="UTF-8"?>"#));
+    canvas.open(&format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONTS}">"#,
+        w = Num(map::WIDTH),
+        h = Num(height),
+    ));
+    canvas.line(format_args!("<title>{}</title>", Escaped(title)));
+    canvas.line(format_args!(
+        r##"<rect width="100%" height="100%" fill="#fbf8f1"/>"##
+    ));
+    map::draw(&mut canvas);
+    for side in Side::ALL {
+        let army = position.army(side);
+        let attributes = format!(r#"class="pieces {}""#, side.name().to_lowercase());
+        for space in Space::ALL {
+            let group = Group::standing(side, army, space);
+            group.draw_at(&mut canvas, map::anchor(space), &attributes, "");
+        }
+    }
+    for side in Side::ALL {
+        let army = position.army(side);
+        for edge in 0..DIRECTED_EDGES {
+            Group::on_line(side, army, edge).draw_on_line(&mut canvas, edge);
+        }
+    }
+    panel::draw(&mut canvas, position);
+    for (n, line) in caption_lines.iter().enumerate() {
+        canvas.line(format_args!(
+            r##"<text class="caption" x="{}" y="{}" font-size="16" text-anchor="middle" fill="#2b2620">{}</text>"##,
+            Num(map::WIDTH / 2.0),
+            Num(PANEL_TOP + PANEL_HEIGHT + 30.0 + 22.0 * n as f64),
+            Escaped(line),
+        ));
+    }
+    canvas.close("</svg>");
+    canvas.out
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces (a longer
+/// word gets a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}
+
+/// SVG text being written, one element a line, indented by nesting.
+#[derive(Default)]
+pub(super) struct Canvas {
+    out: String,
+    depth: usize,
+}
+
+impl Canvas {
+    /// Writes one line.
+    pub(super) fn line(&mut self, args: fmt::Arguments<'_>) {
+        for _ in 0..self.depth {
+            self.out.push_str("  ");
+        }
+        self.out
+            .write_fmt(args)
+            .expect("writing to a String does not fail");
+        self.out.push('\n');
+    }
+
+    /// Writes an opening tag and indents what follows.
+    pub(super) fn open(&mut self, tag: &str) {
+        self.line(format_args!("{tag}"));
+        self.depth += 1;
+    }
+
+    /// Writes a closing tag, one level out.
+    pub(super) fn close(&mut self, tag: &str) {
+        self.depth -= 1;
+        self.line(format_args!("{tag}"));
+    }
+}
+
+/// A coordinate with at most one decimal, and no `-0`.
+pub(super) struct Num(pub(super) f64);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = format!("{:.1}", self.0);
+        let text = text.strip_suffix(".0").unwrap_or(&text);
+        f.write_str(if text == "-0" { "0" } else { text })
+    }
+}
+
+/// Text with the characters XML reserves escaped.
+struct Escaped<'a>(&'a str);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            match c {
+                '&' => f.write_str("&amp;")?,
+                '<' => f.write_str("&lt;")?,
+                '>' => f.write_str("&gt;")?,
+                '"' => f.write_str("&quot;")?,
+                _ => f.write_char(c)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_have_one_decimal_at_most() {
+        assert_eq!(Num(12.0).to_string(), "12");
+        assert_eq!(Num(-0.04).to_string(), "0");
+        assert_eq!(Num(3.25).to_string(), "3.2");
+        assert_eq!(Num(-7.5).to_string(), "-7.5");
+    }
+
+    #[test]
+    fn captions_wrap_at_spaces() {
+        assert_eq!(wrap("ab cd ef", 5), ["ab cd", "ef"]);
+        assert_eq!(wrap("", 5), Vec::<String>::new());
+        assert_eq!(
+            Escaped("a<b & \"c\"").to_string(),
+            "a&lt;b &amp; &quot;c&quot;"
+        );
+    }
+}
