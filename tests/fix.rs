@@ -11,17 +11,30 @@ fn fix_turns_each_edition_into_the_corrected_game() {
         let path = format!("fixtures/rulebook/{edition}.hirp");
         let output = hirp().args(["fix", &path]).output().unwrap();
         assert_eq!(output.status.code(), Some(0), "{edition}");
-        assert_eq!(String::from_utf8(output.stdout).unwrap(), corrected, "{edition}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            corrected,
+            "{edition}"
+        );
     }
 }
 
 #[test]
 fn fix_shows_a_diff_and_reports_what_is_left() {
-    let output = hirp().args(["fix", "--diff", "fixtures/rulebook/en.hirp"]).output().unwrap();
+    let output = hirp()
+        .args(["fix", "--diff", "fixtures/rulebook/en.hirp"])
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.ends_with("fixtures/rulebook/en.hirp: 5 problems fixed; 0 errors left\n"), "{stderr}");
-    assert!(stderr.contains("hirp::battle::no_advance"), "the advice is still reported");
+    assert!(
+        stderr.ends_with("fixtures/rulebook/en.hirp: 5 problems fixed; 0 errors left\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("hirp::battle::no_advance"),
+        "the advice is still reported"
+    );
     insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
 }
 
@@ -29,10 +42,22 @@ fn fix_shows_a_diff_and_reports_what_is_left() {
 fn fix_leaves_what_has_several_fixes_and_exits_1() {
     // `L04`, `L05` and `L0m` would each make the turn legal.
     let text = "G1 He1He1He /\nS1 He8He7He /\nG2 H13L06He /\n";
-    let output = hirp().args(["fix", "-"]).write_stdin(text).output().unwrap();
+    let output = hirp()
+        .args(["fix", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(1));
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), text, "nothing changed");
-    assert!(String::from_utf8(output.stderr).unwrap().contains("hirp::step::no_path"));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        text,
+        "nothing changed"
+    );
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("hirp::step::no_path")
+    );
 }
 
 #[test]
@@ -41,7 +66,11 @@ fn fix_in_place_keeps_the_original() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("en.hirp");
     std::fs::copy(common::root().join("fixtures/rulebook/en.hirp"), &path).unwrap();
-    let output = hirp().args(["fix", "--in-place"]).arg(&path).output().unwrap();
+    let output = hirp()
+        .args(["fix", "--in-place"])
+        .arg(&path)
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert!(output.stdout.is_empty());
     assert_eq!(
@@ -60,7 +89,11 @@ fn fix_in_place_keeps_the_original() {
 #[test]
 fn diff_lists_the_five_places_of_the_english_edition() {
     let output = hirp()
-        .args(["diff", "fixtures/rulebook/en.hirp", "fixtures/rulebook/corrected.hirp"])
+        .args([
+            "diff",
+            "fixtures/rulebook/en.hirp",
+            "fixtures/rulebook/corrected.hirp",
+        ])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
@@ -88,11 +121,25 @@ fn diff_of_one_game_written_two_ways_is_empty() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("a.hirp"), messy).unwrap();
     std::fs::write(dir.join("b.hirp"), clean).unwrap();
-    let output = hirp().arg("diff").arg(dir.join("a.hirp")).arg(dir.join("b.hirp")).output().unwrap();
+    let output = hirp()
+        .arg("diff")
+        .arg(dir.join("a.hirp"))
+        .arg(dir.join("b.hirp"))
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
-    assert!(String::from_utf8(output.stdout).unwrap().contains("describe the same game"));
+    assert!(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .contains("describe the same game")
+    );
     std::fs::write(dir.join("b.hirp"), "G1 KeHeiHei /\nS1 He7He8He7 /\n").unwrap();
-    let output = hirp().arg("diff").arg(dir.join("a.hirp")).arg(dir.join("b.hirp")).output().unwrap();
+    let output = hirp()
+        .arg("diff")
+        .arg(dir.join("a.hirp"))
+        .arg(dir.join("b.hirp"))
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(1));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -50,7 +50,8 @@ fn one_turn_step_by_step() {
 fn a_record_with_an_error_stops_there() {
     let (status, out, err) = replay(&["fixtures/rulebook/en.hirp"]);
     assert_eq!(status, 1);
-    assert!(out.trim_end().ends_with("Gull to move"));
+    assert!(out.trim_end().ends_with("▶ pieces on a line, attacking"));
+    assert!(out.contains("Gull to move"));
     assert!(out.contains("G2, steps 4–5 of 5: Khkh03"));
     assert!(!out.contains("After G2"), "the replay stops at the error");
     assert!(err.contains("hirp::syntax::crew_letter"));
@@ -223,4 +224,79 @@ fn interactive_replay_under_tmux() {
         assert!(start.elapsed() < Duration::from_secs(10), "q quits");
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+#[test]
+fn board_shows_one_position_as_text_or_svg() {
+    let output = hirp().args(["board", "--turn", "G4"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let board = String::from_utf8(output.stdout).unwrap();
+    assert!(board.starts_with("After G4"));
+    insta::assert_snapshot!(board);
+
+    let output = hirp().args(["board", "--svg", "-"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let picture = String::from_utf8(output.stdout).unwrap();
+    let document = roxmltree::Document::parse(&picture).expect("the picture is XML");
+    assert_eq!(document.root_element().tag_name().name(), "svg");
+    assert!(
+        picture.contains(
+            "rulebook example, game 1, after S5: Silfr wins by Drepið, doubled: 10 points"
+        )
+    );
+
+    let output = hirp().args(["board", "--turn", "S9"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: game 1 of rulebook example has no turn S9\n"
+    );
+}
+
+#[test]
+fn replay_writes_a_picture_a_turn() {
+    let dir = std::env::temp_dir().join(format!("hirp-svg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = hirp()
+        .arg("replay")
+        .arg("--svg-dir")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 10);
+    assert_eq!(
+        (names[0].as_str(), names[9].as_str()),
+        ("01-G1.svg", "10-S5.svg")
+    );
+    for name in &names {
+        let picture = std::fs::read_to_string(dir.join(name)).unwrap();
+        roxmltree::Document::parse(&picture).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_readme_picture_is_what_board_draws() {
+    let output = hirp()
+        .args([
+            "board",
+            "fixtures/rulebook/corrected.hirp",
+            "--turn",
+            "S4",
+            "--svg",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        common::fixture("docs/rulebook-s4.svg"),
+        "docs/rulebook-s4.svg is stale: run the command in README.md again"
+    );
 }

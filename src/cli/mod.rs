@@ -1,6 +1,7 @@
 //! The subcommands of `hirp`, one file each, and what they share: reading
 //! inputs, rendering diagnostics, exit codes.
 
+mod board;
 mod diff;
 mod fix;
 mod fmt;
@@ -53,6 +54,7 @@ pub enum ColorChoice {
 #[derive(Debug, Subcommand)]
 enum Command {
     Replay(replay::Args),
+    Board(board::Args),
     Validate(validate::Args),
     Fix(fix::Args),
     Diff(diff::Args),
@@ -83,6 +85,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let reporter = Reporter::new(cli.color);
     let status = match cli.command {
         Command::Replay(args) => replay::run(args, &reporter, stdout_color(cli.color)),
+        Command::Board(args) => board::run(args, &reporter, stdout_color(cli.color)),
         Command::Validate(args) => validate::run(args, &reporter),
         Command::Fix(args) => fix::run(args, &reporter),
         Command::Diff(args) => diff::run(args, &reporter),

@@ -57,6 +57,11 @@ pub struct Args {
     /// Step through the game interactively (a terminal is needed).
     #[arg(short, long)]
     interactive: bool,
+
+    /// Also write an SVG picture of the position after each turn shown into
+    /// DIR (created if missing), named `01-G1.svg`, `02-S1.svg`...
+    #[arg(long, value_name = "DIR")]
+    svg_dir: Option<std::path::PathBuf>,
 }
 
 /// Checks a turn label such as `S3`.
@@ -189,6 +194,9 @@ pub fn show(game: &Game, frame: &Frame) -> Canvas {
     canvas.append(&text::board(&frame.position), 1);
     canvas.append(&text::turn_line(turn, token), 1);
     canvas.append(&text::panel(&frame.position), 1);
+    let mut legend = Canvas::new();
+    legend.text(0, 0, text::LEGEND, hirp::render::canvas::Style::Frame);
+    canvas.append(&legend, 0);
     canvas
 }
 
@@ -277,6 +285,12 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
             }
             out.push_str(&canvas.render(color));
         }
+        if let (Some(dir), Moment::TurnEnd) = (&args.svg_dir, &frame.moment)
+            && let Err(message) = write_picture(dir, &path, args.game, frame)
+        {
+            reporter.error(&message);
+            return Status::Failure;
+        }
     }
     if let Err(message) = write_stdout(&out) {
         reporter.error(&message);
@@ -296,6 +310,24 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     } else {
         Status::Invalid
     }
+}
+
+/// Writes the SVG picture of a turn's end into `dir`.
+fn write_picture(
+    dir: &std::path::Path,
+    path: &str,
+    game: usize,
+    frame: &Frame,
+) -> Result<(), String> {
+    let label = label(frame.turn);
+    let mut caption = format!("{path}, game {game}, after {label}");
+    if let Some(victory) = frame.position.result() {
+        caption.push_str(&format!(": {victory}"));
+    }
+    let file = dir.join(format!("{:02}-{label}.svg", frame.turn + 1));
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&file, hirp::render::svg::svg(&frame.position, &caption)))
+        .map_err(|e| format!("cannot write {}: {}", file.display(), super::io_reason(&e)))
 }
 
 /// The last frame to show for a record whose first error is `problem`: the

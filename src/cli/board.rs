@@ -1,0 +1,102 @@
+//! `hirp board`: one position, as text or as an SVG picture.
+
+use hirp::render::svg;
+
+use super::replay::{EXAMPLE, Moment, label, record, show};
+use super::{Reporter, Status, io_reason, read_input, write_stdout};
+
+/// Show the position after a turn: as a text board, or an SVG picture.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+The position after the given turn (by default the game's last), as the
+replay reads the record (past errors, with the nearest legal reading).
+
+Examples:
+  hirp board game.hirp --turn S3                 the board after S3
+  hirp board game.hirp --turn S3 --svg s3.svg    the same as a picture
+  hirp board --svg - > final.svg                 the rulebook example's end")]
+pub struct Args {
+    /// The record (`-` reads standard input); without it, the rulebook's
+    /// example game.
+    #[arg(value_name = "FILE")]
+    file: Option<String>,
+
+    /// Which game of the file, from 1.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    game: usize,
+
+    /// The turn after which to show the position (`S3`); by default the last.
+    #[arg(long, value_name = "LABEL")]
+    turn: Option<String>,
+
+    /// Write an SVG picture to PATH (`-` for standard output) instead of the
+    /// text board.
+    #[arg(long, value_name = "PATH")]
+    svg: Option<String>,
+}
+
+/// Runs `hirp board`.
+pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
+    let (path, text) = match &args.file {
+        None => ("rulebook example".to_owned(), EXAMPLE.to_owned()),
+        Some(path) => match read_input(path) {
+            Ok(input) => (path.clone(), hirp::parse_bytes(&input.bytes).0.into_owned()),
+            Err(message) => {
+                reporter.error(&message);
+                return Status::Failure;
+            }
+        },
+    };
+    let parsed = hirp::parse(&text);
+    let Some(game) = args
+        .game
+        .checked_sub(1)
+        .and_then(|n| parsed.record.games.get(n))
+    else {
+        reporter.error(&format!("{path} has no game {}", args.game));
+        return Status::Failure;
+    };
+    let errors: Vec<&hirp::syntax::SyntaxError> = parsed.errors.iter().collect();
+    let replayed = record(game, &errors);
+    let mut ends = replayed
+        .frames
+        .iter()
+        .filter(|f| matches!(f.moment, Moment::TurnEnd));
+    let frame = match &args.turn {
+        Some(wanted) => ends.find(|f| &label(f.turn) == wanted),
+        None => ends.next_back(),
+    };
+    let Some(frame) = frame else {
+        match &args.turn {
+            Some(wanted) => reporter.error(&format!(
+                "game {} of {path} has no turn {wanted}",
+                args.game
+            )),
+            None => reporter.error(&format!("game {} of {path} has no turn to show", args.game)),
+        }
+        return Status::Failure;
+    };
+    let written = match &args.svg {
+        None => write_stdout(&show(game, frame).render(color)),
+        Some(target) => {
+            let mut caption = format!("{path}, game {}, after {}", args.game, label(frame.turn));
+            if let Some(victory) = frame.position.result() {
+                caption.push_str(&format!(": {victory}"));
+            }
+            let picture = svg::svg(&frame.position, &caption);
+            if target == "-" {
+                write_stdout(&picture)
+            } else {
+                std::fs::write(target, picture)
+                    .map_err(|e| format!("cannot write {target}: {}", io_reason(&e)))
+            }
+        }
+    };
+    match written {
+        Ok(()) => Status::Ok,
+        Err(message) => {
+            reporter.error(&message);
+            Status::Failure
+        }
+    }
+}
