@@ -10,9 +10,7 @@
 
 use crate::replay;
 use crate::rules::reading::boarding_karve;
-use crate::rules::{
-    Arrival, Battle, FighterKind, Mover, Offer, Position, Step, Victory, VictoryKind,
-};
+use crate::rules::{Arrival, Battle, FighterKind, Mover, Offer, Position, Step, Victory};
 use crate::syntax::ast::{
     self, Action, Destination, Fate, Fighter, Game, Label, Outcome, PenningrAction, PenningrMove,
     Piece, Record, Span, StepToken, Tag, Turn,
@@ -98,16 +96,12 @@ fn tag(name: &str, value: &str) -> Tag {
 pub fn result_value(result: Option<Victory>) -> String {
     match result {
         None => "*".to_owned(),
-        Some(victory) => {
-            let kind = match victory.kind {
-                VictoryKind::Yfirrad => "Yfirrad",
-                VictoryKind::ThungurHnifur => "ThungurHnifur",
-                VictoryKind::Drepid => "Drepid",
-                VictoryKind::RefusedDouble => "RefusedDouble",
-                VictoryKind::RefusedTriple => "RefusedTriple",
-            };
-            format!("{} {kind} {}", victory.winner.name(), victory.points())
-        }
+        Some(victory) => format!(
+            "{} {} {}",
+            victory.winner.name(),
+            victory.kind.tag_name(),
+            victory.points()
+        ),
     }
 }
 

@@ -11,6 +11,7 @@ pub mod json;
 pub mod render;
 pub mod replay;
 pub mod rules;
+pub mod stream;
 pub mod syntax;
 pub mod types;
 

@@ -276,3 +276,95 @@ impl FromStr for PieceKind {
         }
     }
 }
+
+/// The ways to win a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VictoryKind {
+    /// Yfirráð: the mover holds all five middle spaces at the end of its turn (1).
+    Yfirrad,
+    /// Þungur Hnífur: the other Lofðungr had to retreat off the board (2).
+    ThungurHnifur,
+    /// Drepið: the other Lofðungr, defending Miðr, had nowhere to go (5).
+    Drepid,
+    /// The other player refused a double (1, not multiplied).
+    RefusedDouble,
+    /// The other player refused a triple (2, not multiplied).
+    RefusedTriple,
+}
+
+impl VictoryKind {
+    /// Every kind.
+    pub const ALL: [VictoryKind; 5] = [
+        VictoryKind::Yfirrad,
+        VictoryKind::ThungurHnifur,
+        VictoryKind::Drepid,
+        VictoryKind::RefusedDouble,
+        VictoryKind::RefusedTriple,
+    ];
+
+    /// The points before the Penningr multiplies them.
+    pub const fn base_points(self) -> u8 {
+        match self {
+            VictoryKind::Yfirrad | VictoryKind::RefusedDouble => 1,
+            VictoryKind::ThungurHnifur | VictoryKind::RefusedTriple => 2,
+            VictoryKind::Drepid => 5,
+        }
+    }
+
+    /// Whether the Penningr multiplies the points (not for a refused offer).
+    pub const fn is_multiplied(self) -> bool {
+        matches!(
+            self,
+            VictoryKind::Yfirrad | VictoryKind::ThungurHnifur | VictoryKind::Drepid
+        )
+    }
+
+    /// The name in JSON: `yfirrad`, `thungur-hnifur`, `drepid`,
+    /// `refused-double`, `refused-triple`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            VictoryKind::Yfirrad => "yfirrad",
+            VictoryKind::ThungurHnifur => "thungur-hnifur",
+            VictoryKind::Drepid => "drepid",
+            VictoryKind::RefusedDouble => "refused-double",
+            VictoryKind::RefusedTriple => "refused-triple",
+        }
+    }
+
+    /// The name in a `[Result]` tag: `Yfirrad`, `ThungurHnifur`, `Drepid`,
+    /// `RefusedDouble`, `RefusedTriple`.
+    pub const fn tag_name(self) -> &'static str {
+        match self {
+            VictoryKind::Yfirrad => "Yfirrad",
+            VictoryKind::ThungurHnifur => "ThungurHnifur",
+            VictoryKind::Drepid => "Drepid",
+            VictoryKind::RefusedDouble => "RefusedDouble",
+            VictoryKind::RefusedTriple => "RefusedTriple",
+        }
+    }
+
+    /// The kind whose tag name is `name`.
+    pub fn from_tag_name(name: &str) -> Option<VictoryKind> {
+        VictoryKind::ALL.into_iter().find(|k| k.tag_name() == name)
+    }
+
+    /// The name in a list of results: `Drepið`, `refused double`.
+    pub const fn short_name(self) -> &'static str {
+        match self {
+            VictoryKind::RefusedDouble => "refused double",
+            VictoryKind::RefusedTriple => "refused triple",
+            other => other.name(),
+        }
+    }
+
+    /// The name for people.
+    pub const fn name(self) -> &'static str {
+        match self {
+            VictoryKind::Yfirrad => "Yfirráð",
+            VictoryKind::ThungurHnifur => "Þungur Hnífur",
+            VictoryKind::Drepid => "Drepið",
+            VictoryKind::RefusedDouble => "a refused double",
+            VictoryKind::RefusedTriple => "a refused triple",
+        }
+    }
+}

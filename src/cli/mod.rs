@@ -10,7 +10,10 @@ mod json;
 mod notation;
 mod replay;
 mod report;
+mod sequence;
+mod tally;
 mod validate;
+mod walk;
 
 use std::io::{self, Read};
 use std::process::ExitCode;

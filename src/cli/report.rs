@@ -72,12 +72,20 @@ impl Reporter {
         if self.silent {
             return;
         }
-        let mut source = None;
-        let mut stderr = std::io::stderr().lock();
-        for diagnostic in diagnostics {
-            let source = source.get_or_insert_with(|| Source::new(path, text));
-            let _ = write!(stderr, "{}", self.render(diagnostic, source));
-        }
+        let rendered = self.render_all(&Source::new(path, text), diagnostics);
+        let _ = write!(std::io::stderr().lock(), "{rendered}");
+    }
+
+    /// Renders diagnostics about one source, one after another.
+    pub fn render_all<'a>(
+        &self,
+        source: &Source,
+        diagnostics: impl IntoIterator<Item = &'a dyn Diagnostic>,
+    ) -> String {
+        diagnostics
+            .into_iter()
+            .map(|diagnostic| self.render(diagnostic, source))
+            .collect()
     }
 
     /// Writes a one-line note to standard error.
@@ -92,20 +100,66 @@ impl Reporter {
 }
 
 /// The text a diagnostic points into, with its file name.
-pub struct Source(NamedSource<String>);
+pub struct Source(NamedSource<Excerpt>);
 
 impl Source {
     /// The text read from `path` (`-` is shown as `<stdin>`).
     pub fn new(path: &str, text: &str) -> Self {
+        Source::excerpt(path, text, 0, 0)
+    }
+
+    /// A part of the file read from `path`: `text` starts at byte `offset`,
+    /// after `line` lines. Spans and line numbers stay the whole file's.
+    pub fn excerpt(path: &str, text: &str, offset: usize, line: usize) -> Self {
         let name = if path == "-" { "<stdin>" } else { path };
-        Source(NamedSource::new(name, text.to_owned()))
+        Source(NamedSource::new(
+            name,
+            Excerpt {
+                text: text.to_owned(),
+                offset,
+                line,
+            },
+        ))
+    }
+}
+
+/// Text that starts at `offset` of its file, after `line` lines.
+struct Excerpt {
+    text: String,
+    offset: usize,
+    line: usize,
+}
+
+impl miette::SourceCode for Excerpt {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let start = span
+            .offset()
+            .checked_sub(self.offset)
+            .ok_or(miette::MietteError::OutOfBounds)?;
+        let local = miette::SourceSpan::new(start.into(), span.len());
+        let contents = self.text.read_span(&local, before, after)?;
+        Ok(Box::new(miette::MietteSpanContents::new(
+            contents.data(),
+            miette::SourceSpan::new(
+                (contents.span().offset() + self.offset).into(),
+                contents.span().len(),
+            ),
+            contents.line() + self.line,
+            contents.column(),
+            contents.line_count(),
+        )))
     }
 }
 
 /// A diagnostic with the source it points into.
 struct WithSource<'a> {
     inner: &'a dyn Diagnostic,
-    source: &'a NamedSource<String>,
+    source: &'a NamedSource<Excerpt>,
 }
 
 impl fmt::Debug for WithSource<'_> {

@@ -1,9 +1,19 @@
-//! `hirp validate`: replay records against the rules.
+//! `hirp validate`: replay records against the rules, many files at once.
 
-use hirp::json::report::{FileValidation, Validation, file_validation};
-use hirp::replay::{Problem, RecordReport, Severity, replay_record};
+use std::io::{BufReader, IsTerminal, Write};
+use std::time::{Duration, Instant};
 
-use super::{Reporter, Status, read_records, write_stdout};
+use hirp::json::report::{LineIndex, game_validation};
+use hirp::replay::Severity;
+use hirp::stream::{Checked, check};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use super::report::Source;
+use super::sequence::{Piece, Sequence};
+use super::tally::Tally;
+use super::walk::{Input, Target, inputs};
+use super::{Reporter, Status};
 
 /// Check records against the rules: every illegal step, every miscounted battle.
 #[derive(Debug, clap::Args)]
@@ -13,28 +23,50 @@ fault with what the rules computed there and, when a small edit of the token
 makes the turn legal, how to write it. After a problem the replay goes on
 with the nearest legal reading, so one run reports every problem.
 
+Games with one [Match] tag, or a file's games with no tags at all, are a
+match: colours swap each game, the score runs to five points, no game comes
+after. A [Result] tag (`Silfr Drepid 10`, `*`, `..., Match Silfr 5-2`) is
+checked against what the replay finds.
+
+Directories are walked for *.hirp files (hidden and ignored files left out),
+in path order. Files are checked in parallel, each game by game in flat
+memory, and reported in order. A summary table ends the output.
+
 Severities: error (the record is wrong), warning (legal but sloppy: an attack
 written without `>`, battles out of board order), advice (a note).
 
 Examples:
   hirp validate game.hirp
+  hirp validate tournament/ --quiet          only failures and the summary
   hirp validate --format json games/*.hirp
-  hirp validate --strict game.hirp     warnings count as errors
+  hirp validate --strict game.hirp           warnings count as errors
 
 Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.")]
 pub struct Args {
-    /// Record files to read; `-` reads standard input.
-    #[arg(value_name = "FILE", required = true)]
-    files: Vec<String>,
+    /// Record files or directories to read; `-` reads standard input.
+    #[arg(value_name = "PATH", required = true)]
+    paths: Vec<String>,
 
-    /// Output: `human` (diagnostics on standard error, a summary on standard
-    /// output) or `json` (one document on standard output).
+    /// Output: `human` (diagnostics on standard error, a line a game and a
+    /// summary on standard output) or `json` (one document on standard output).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
 
     /// Treat warnings as errors.
     #[arg(long)]
     strict: bool,
+
+    /// Print only failures and the summary.
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Stop after N errors.
+    #[arg(long, value_name = "N")]
+    max_errors: Option<usize>,
+
+    /// Check N files at a time (default: one per core).
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<usize>,
 }
 
 /// Output formats.
@@ -46,137 +78,310 @@ enum Format {
 
 /// Runs `hirp validate`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    // Syntax errors are shown with the replay's problems, game by game.
-    let (records, mut status) = read_records(&args.files, &Reporter::quiet());
-    let mut files: Vec<FileValidation> = Vec::new();
-    let mut summary = Summary::default();
-    for record in &records {
-        let mut report = replay_record(&record.parsed.record, &record.parsed.errors);
-        if args.strict {
-            strict(&mut report);
-        }
-        if args.format == Format::Human {
-            let problems = report
-                .problems
-                .iter()
-                .chain(report.games.iter().flat_map(|g| &g.problems));
-            reporter.emit(
-                &record.path,
-                &record.text,
-                problems.map(|p| p as &dyn miette::Diagnostic),
-            );
-        }
-        summary.add(&record.path, &report);
-        if !report.problems.is_empty() || report.games.iter().any(|g| !g.is_valid()) {
-            status = status.max(Status::Invalid);
-        }
-        files.push(file_validation(&record.path, &record.text, &report));
+    let (inputs, missing) = inputs(&args.paths);
+    for message in &missing {
+        reporter.error(message);
     }
-    let out = match args.format {
-        Format::Json => {
-            let document = Validation { files };
-            serde_json::to_string(&document).unwrap_or_default() + "\n"
+    let total: u64 = inputs.iter().filter_map(|i| i.size).sum();
+    let progress = Progress::new(total);
+    let sequence = Sequence::new(
+        |out: &str, err: &str| progress.print(out, err),
+        args.max_errors,
+    );
+    let jobs = args.jobs.unwrap_or(0);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            reporter.error(&format!("cannot start {jobs} threads: {e}"));
+            return Status::Failure;
         }
-        Format::Human => summary.render(),
     };
-    if let Err(message) = write_stdout(&out) {
-        reporter.error(&message);
-        return Status::Failure;
+    if args.format == Format::Json {
+        progress.print("{\"files\":[", "");
     }
-    status
-}
-
-/// Makes every warning an error.
-fn strict(report: &mut RecordReport) {
-    let problems = report
-        .problems
-        .iter_mut()
-        .chain(report.games.iter_mut().flat_map(|g| &mut g.problems));
-    for problem in problems {
-        if problem.severity == Severity::Warning {
-            problem.severity = Severity::Error;
-        }
-    }
-}
-
-/// Counts for the closing summary.
-#[derive(Default)]
-struct Summary {
-    files: usize,
-    games: usize,
-    turns: usize,
-    counts: [usize; 3],
-    lines: Vec<String>,
-}
-
-impl Summary {
-    fn add(&mut self, path: &str, report: &RecordReport) {
-        self.files += 1;
-        let count = |problems: &[Problem], severity| {
-            problems.iter().filter(|p| p.severity == severity).count()
-        };
-        for severity in [Severity::Error, Severity::Warning, Severity::Advice] {
-            self.counts[severity as usize] += count(&report.problems, severity);
-        }
-        for (n, game) in report.games.iter().enumerate() {
-            self.games += 1;
-            self.turns += game.turns;
-            for severity in [Severity::Error, Severity::Warning, Severity::Advice] {
-                self.counts[severity as usize] += game.count(severity);
+    pool.install(|| {
+        inputs.par_iter().enumerate().for_each(|(n, input)| {
+            if !sequence.stopped() {
+                validate_file(n, input, &args, reporter, &sequence, &progress);
             }
-            let result = game
-                .result
-                .map_or_else(|| "no result".to_owned(), |v| v.to_string());
-            self.lines.push(format!(
-                "{path}: game {}: {result} ({} turns; {})",
-                n + 1,
-                game.turns,
-                tally(
-                    game.count(Severity::Error),
-                    game.count(Severity::Warning),
-                    game.count(Severity::Advice)
-                ),
-            ));
+            sequence.finish(n);
+        });
+    });
+    progress.finish();
+    let stopped = sequence.stopped();
+    let tally = sequence.tally();
+    match args.format {
+        Format::Json => progress.print("]}\n", ""),
+        Format::Human => {
+            let mut out = String::new();
+            if stopped {
+                out.push_str(&format!(
+                    "stopped after {} errors (--max-errors)\n",
+                    tally.error_count()
+                ));
+            }
+            out.push_str(&tally.render());
+            progress.print(&out, "");
         }
     }
+    if !missing.is_empty() || tally.unreadable > 0 {
+        Status::Failure
+    } else if tally.error_count() > 0 {
+        Status::Invalid
+    } else {
+        Status::Ok
+    }
+}
 
-    fn render(&self) -> String {
-        let mut out = String::new();
-        for line in &self.lines {
-            out.push_str(line);
-            out.push('\n');
+/// Checks one input game by game, handing its output to the sequence.
+fn validate_file<P: Fn(&str, &str) + Sync>(
+    n: usize,
+    input: &Input,
+    args: &Args,
+    reporter: &Reporter,
+    sequence: &Sequence<P>,
+    progress: &Progress,
+) {
+    let json = args.format == Format::Json;
+    let comma = if n > 0 { "," } else { "" };
+    let path_json = serde_json::to_string(&input.path).unwrap_or_default();
+    let reader: Box<dyn std::io::BufRead> = match &input.target {
+        Target::Stdin => Box::new(BufReader::new(std::io::stdin())),
+        Target::File(path) => match std::fs::File::open(path) {
+            Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
+            Err(e) => {
+                let message = format!("cannot read {}: {}", input.path, super::io_reason(&e));
+                unreadable(n, sequence, json, comma, &path_json, message);
+                return;
+            }
+        },
+    };
+    if json {
+        let header = format!("{comma}{{\"path\":{path_json},\"games\":[");
+        sequence.emit(
+            n,
+            Piece {
+                out: header,
+                ..Piece::default()
+            },
+        );
+    }
+    let mut loose = Vec::new();
+    let mut first_game = true;
+    let mut last_offset = 0;
+    let result = check(reader, |mut checked| {
+        if args.strict {
+            for problem in &mut checked.report.problems {
+                if problem.severity == Severity::Warning {
+                    problem.severity = Severity::Error;
+                }
+            }
         }
-        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-        out.push_str(&format!(
-            "{}, {}, {}: {}\n",
-            plural(self.files, "file"),
-            plural(self.games, "game"),
-            plural(self.turns, "turn"),
-            tally(
-                self.counts[Severity::Error as usize],
-                self.counts[Severity::Warning as usize],
-                self.counts[Severity::Advice as usize]
-            ),
-        ));
-        out
+        let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
+        last_offset = checked.offset + checked.text.len();
+        progress.advance(advanced as u64);
+        let piece = if json {
+            let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
+            if checked.game.is_none() {
+                loose.extend(
+                    checked
+                        .report
+                        .problems
+                        .iter()
+                        .map(|p| hirp::json::report::diagnostic(p, &lines)),
+                );
+                Piece {
+                    tally: Tally::game(&checked.report, false),
+                    ..Piece::default()
+                }
+            } else {
+                let game = game_validation(&checked.report, checked.view.as_ref(), &lines);
+                let sep = if std::mem::take(&mut first_game) {
+                    ""
+                } else {
+                    ","
+                };
+                Piece {
+                    out: format!("{sep}{}", serde_json::to_string(&game).unwrap_or_default()),
+                    tally: Tally::game(&checked.report, true),
+                    ..Piece::default()
+                }
+            }
+        } else {
+            human(&input.path, &checked, args.quiet, reporter)
+        };
+        sequence.emit(n, piece)
+    });
+    let mut end = Piece {
+        tally: Tally {
+            files: 1,
+            ..Tally::default()
+        },
+        always: true,
+        ..Piece::default()
+    };
+    if let Err(e) = result {
+        let message = format!("cannot read {}: {}", input.path, super::io_reason(&e));
+        end.tally.unreadable = 1;
+        if !json {
+            end.err = format!("error: {message}\n");
+        }
+        loose.clear();
+    }
+    if json {
+        let diagnostics = serde_json::to_string(&loose).unwrap_or_default();
+        end.out = format!("],\"diagnostics\":{diagnostics}}}");
+    }
+    sequence.emit(n, end);
+}
+
+/// The output of a file that cannot be opened.
+fn unreadable<P: Fn(&str, &str) + Sync>(
+    n: usize,
+    sequence: &Sequence<P>,
+    json: bool,
+    comma: &str,
+    path_json: &str,
+    message: String,
+) {
+    let tally = Tally {
+        files: 1,
+        unreadable: 1,
+        ..Tally::default()
+    };
+    let piece = if json {
+        let error = serde_json::to_string(&message).unwrap_or_default();
+        Piece {
+            out: format!("{comma}{{\"path\":{path_json},\"games\":[],\"error\":{error}}}"),
+            tally,
+            ..Piece::default()
+        }
+    } else {
+        Piece {
+            err: format!("error: {message}\n"),
+            tally,
+            ..Piece::default()
+        }
+    };
+    sequence.emit(n, piece);
+}
+
+/// A game's human output: its diagnostics, and a line for it.
+fn human(path: &str, checked: &Checked<'_>, quiet: bool, reporter: &Reporter) -> Piece {
+    let report = &checked.report;
+    let tally = Tally::game(report, checked.game.is_some());
+    let failed = !report.is_valid();
+    if quiet && !failed {
+        return Piece {
+            tally,
+            ..Piece::default()
+        };
+    }
+    let source = Source::excerpt(path, checked.text, checked.offset, checked.line);
+    let err = reporter.render_all(
+        &source,
+        report.problems.iter().map(|p| p as &dyn miette::Diagnostic),
+    );
+    let out = if checked.game.is_some() {
+        let result = report
+            .result
+            .map_or_else(|| "no result".to_owned(), |v| v.to_string());
+        let standing = checked.view.as_ref().map_or_else(String::new, |view| {
+            let name = view
+                .name
+                .as_ref()
+                .map_or_else(String::new, |n| format!(" {n}"));
+            let over = if view.winner.is_some() { ", over" } else { "" };
+            format!(
+                "; match{name}, game {}: {}-{}{over}",
+                view.game, view.score.0, view.score.1
+            )
+        });
+        format!(
+            "{path}: game {}: {result} ({} turn{}; {}){standing}\n",
+            checked.number,
+            report.turns,
+            if report.turns == 1 { "" } else { "s" },
+            counts(report)
+        )
+    } else {
+        String::new()
+    };
+    Piece {
+        out,
+        err,
+        tally,
+        ..Piece::default()
     }
 }
 
 /// "2 errors, 1 warning, no advice".
-fn tally(errors: usize, warnings: usize, advice: usize) -> String {
+fn counts(report: &hirp::replay::GameReport) -> String {
     let plural = |n: usize, word: &str| match n {
         0 => format!("no {word}s"),
         1 => format!("1 {word}"),
         n => format!("{n} {word}s"),
     };
+    let advice = report.count(Severity::Advice);
     format!(
         "{}, {}, {}",
-        plural(errors, "error"),
-        plural(warnings, "warning"),
+        plural(report.count(Severity::Error), "error"),
+        plural(report.count(Severity::Warning), "warning"),
         if advice == 0 {
             "no advice".to_owned()
         } else {
             format!("{advice} advice")
         }
     )
+}
+
+/// A progress bar on standard error, shown only on a terminal and only once
+/// the work has taken more than a second; everything printed goes through
+/// it, so that it is drawn around.
+struct Progress {
+    bar: ProgressBar,
+    start: Instant,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(total: u64) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Progress {
+            bar,
+            start: Instant::now(),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn advance(&self, bytes: u64) {
+        self.bar.inc(bytes);
+        if self.terminal && self.bar.is_hidden() && self.start.elapsed() > Duration::from_secs(1) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
+
+    fn print(&self, out: &str, err: &str) {
+        self.bar.suspend(|| {
+            if !err.is_empty() {
+                let _ = std::io::stderr().lock().write_all(err.as_bytes());
+            }
+            if !out.is_empty() {
+                let mut stdout = std::io::stdout().lock();
+                if let Err(e) = stdout.write_all(out.as_bytes())
+                    && e.kind() == std::io::ErrorKind::BrokenPipe
+                {
+                    std::process::exit(0);
+                }
+            }
+        });
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::Side;
-use crate::replay::{Problem, RecordReport};
+use crate::replay::Problem;
 use crate::rules::Victory;
 
 /// The validation of one or more files.
@@ -24,6 +24,9 @@ pub struct FileValidation {
     /// Problems that belong to no game (in a file that holds none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub diagnostics: Vec<Diagnostic>,
+    /// Why the file could not be read, if it could not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// The validation of one game.
@@ -37,6 +40,26 @@ pub struct GameValidation {
     pub result: Option<GameResult>,
     /// Every problem, in file order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Where the game stands in its match, if it is in one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub r#match: Option<MatchStanding>,
+}
+
+/// A game's place in its match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchStanding {
+    /// The match's `[Match]` tag, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The game's number in the match, from 1.
+    pub game: u32,
+    /// The score after the game: the player who was Gull in the match's
+    /// first game, then the other.
+    pub score: [u8; 2],
+    /// The match's winner once a player has five points: their name if the
+    /// tags give it, else `first` or `second`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
 }
 
 /// A won game.
@@ -95,6 +118,8 @@ pub struct Fix {
 pub struct LineIndex<'a> {
     text: &'a str,
     starts: Vec<usize>,
+    offset: usize,
+    line: usize,
 }
 
 impl<'a> LineIndex<'a> {
@@ -107,11 +132,30 @@ impl<'a> LineIndex<'a> {
                 starts.push(n + 1);
             }
         }
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts,
+            offset: 0,
+            line: 0,
+        }
+    }
+
+    /// Indexes `text`, which starts at byte `offset` of its file after `line`
+    /// lines; offsets given to [`LineIndex::line_column`] are the file's.
+    pub fn excerpt(text: &'a str, offset: usize, line: usize) -> Self {
+        let mut index = LineIndex::new(text);
+        index.offset = offset;
+        index.line = line;
+        index
     }
 
     /// The 1-based line and column (in characters) of a byte offset.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let (line, column) = self.local_line_column(offset.saturating_sub(self.offset));
+        (line + self.line, column)
+    }
+
+    fn local_line_column(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line = self.starts.partition_point(|&s| s <= offset);
         let start = self.starts[line - 1];
@@ -154,29 +198,29 @@ pub fn result(victory: &Victory) -> GameResult {
     }
 }
 
-/// The JSON of one file's validation.
-pub fn file_validation(path: &str, text: &str, report: &RecordReport) -> FileValidation {
-    let lines = LineIndex::new(text);
-    FileValidation {
-        path: path.to_owned(),
-        games: report
-            .games
-            .iter()
-            .map(|game| GameValidation {
-                valid: game.is_valid(),
-                turns: game.turns,
-                result: game.result.as_ref().map(result),
-                diagnostics: game
-                    .problems
-                    .iter()
-                    .map(|p| diagnostic(p, &lines))
-                    .collect(),
-            })
-            .collect(),
-        diagnostics: report
-            .problems
-            .iter()
-            .map(|p| diagnostic(p, &lines))
-            .collect(),
+/// The JSON of one game's validation; `lines` indexes the text its spans
+/// point into.
+pub fn game_validation(
+    game: &crate::replay::GameReport,
+    view: Option<&crate::replay::MatchView>,
+    lines: &LineIndex<'_>,
+) -> GameValidation {
+    GameValidation {
+        valid: game.is_valid(),
+        turns: game.turns,
+        result: game.result.as_ref().map(result),
+        diagnostics: game.problems.iter().map(|p| diagnostic(p, lines)).collect(),
+        r#match: view.map(|view| MatchStanding {
+            name: view.name.clone(),
+            game: view.game,
+            score: [view.score.0, view.score.1],
+            winner: view.winner.map(|player| {
+                let (name, word) = match player {
+                    crate::rules::Player::First => (&view.names.0, "first"),
+                    crate::rules::Player::Second => (&view.names.1, "second"),
+                };
+                name.clone().unwrap_or_else(|| word.to_owned())
+            }),
+        }),
     }
 }

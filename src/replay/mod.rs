@@ -13,11 +13,13 @@
 //! of that game stops with an advice.
 
 mod battles;
+mod matches;
 mod problem;
 mod repair;
 mod written;
 
 pub use battles::BattleView;
+pub use matches::{MatchView, Matches};
 pub use problem::{Code, Problem, ProblemKind, Severity};
 
 use crate::rules::{Offer, PenningrError, Position, Victory};

@@ -143,6 +143,16 @@ kinds! {
     DefenderFirst = "battle::defender_first", Warning, "the defender's pieces are written first";
     /// Two Karves on a space other than a home at the end of a turn.
     Crowded = "karve::crowded", Error, "only a home space holds more than one Karve at the end of a turn";
+    /// A game of a match after a player reached five points.
+    MatchAfterEnd = "match::after_end", Error, "the match is already over";
+    /// A game of a match after one that has no result.
+    MatchUnfinished = "match::unfinished", Error, "a match game ends before the next begins";
+    /// `[Gull]` and `[Silfr]` tags that do not swap between two games of a match.
+    MatchColours = "match::colours", Error, "the players swap colours each game";
+    /// A `[Result]` tag that does not read: `[Result "Silfr wins"]`.
+    ResultSyntax = "result::syntax", Error, "a [Result] tag reads like `Silfr Drepid 10`";
+    /// A `[Result]` tag that says another result than the replay finds.
+    ResultMismatch = "result::mismatch", Error, "the [Result] tag says another result";
     /// An offer while another waits: `SdGd`.
     OfferPending = "penningr::offer_pending", Error, "an offer waits for its answer";
     /// A second double: `GdSa` in a doubled game.

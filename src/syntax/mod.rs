@@ -8,4 +8,7 @@ pub mod parser;
 
 pub use ast::*;
 pub use error::{Edit, Found, SyntaxError, SyntaxErrorKind};
-pub use parser::{Decoded, Parsed, decode, parse, parse_at, parse_bytes, parse_steps};
+pub use parser::{
+    Decoded, Parsed, decode, parse, parse_at, parse_bytes, parse_bytes_at, parse_result,
+    parse_steps,
+};

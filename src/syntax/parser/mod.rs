@@ -10,6 +10,7 @@
 
 mod outcome;
 mod record;
+mod result;
 mod turn;
 
 use std::borrow::Cow;
@@ -141,9 +142,18 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
 /// holding bytes that are not UTF-8, and reads the rest. Returns the decoded
 /// text, to which the spans point, with the result.
 pub fn parse_bytes(bytes: &[u8]) -> (Cow<'_, str>, Parsed) {
-    let Decoded { text, errors } = decode(bytes);
+    parse_bytes_at(bytes, 0)
+}
+
+/// Reads a record from bytes that start at byte `base` of a larger file, as
+/// [`parse_bytes`] does; spans and errors point into that file.
+pub fn parse_bytes_at(bytes: &[u8], base: usize) -> (Cow<'_, str>, Parsed) {
+    let Decoded { text, mut errors } = decode(bytes);
+    for error in &mut errors {
+        error.span = Span::new(error.span.start + base, error.span.end + base);
+    }
     let damaged: Vec<usize> = errors.iter().map(|e| e.span.start).collect();
-    let mut parsed = with_input(&text, 0, |input| record::read(input, &damaged));
+    let mut parsed = with_input(&text, base, |input| record::read(input, &damaged));
     if !errors.is_empty() {
         parsed.errors.extend(errors);
         parsed.errors.sort_by_key(|e| e.span.start);
@@ -170,6 +180,11 @@ impl std::str::FromStr for Step {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         read_exactly(s, turn::step)
     }
+}
+
+/// Reads the value of a `[Result]` tag, such as `Silfr Drepid 10`.
+pub fn parse_result(value: &str) -> Result<super::ast::ResultTag, SyntaxError> {
+    read_exactly(value, result::result)
 }
 
 /// Reads steps written together, such as `KeHeiHei`; any syntax error fails.

@@ -1,0 +1,167 @@
+//! Output of work done in parallel, printed in the order of the work.
+//!
+//! Each unit of work (a file) hands over its output piece by piece (a game
+//! at a time). The unit at the head of the order prints as it goes; the
+//! others wait in memory until their turn. So the output is the same
+//! whatever the parallelism, and a single large file streams in flat memory.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use super::tally::Tally;
+
+/// Some output of a unit of work.
+#[derive(Debug, Default)]
+pub struct Piece {
+    /// For standard output.
+    pub out: String,
+    /// For standard error.
+    pub err: String,
+    /// What it counts for the summary.
+    pub tally: Tally,
+    /// Printed even once output has stopped, if its unit has begun to print
+    /// (the closing of a JSON object, say).
+    pub always: bool,
+}
+
+/// What waits for its turn.
+#[derive(Default)]
+struct Part {
+    pieces: Vec<Piece>,
+    done: bool,
+}
+
+struct State {
+    /// The unit printing now.
+    head: usize,
+    /// The head unit has printed something.
+    started: bool,
+    /// Units waiting for their turn.
+    waiting: BTreeMap<usize, Part>,
+    /// Errors printed so far, and the most allowed.
+    errors: usize,
+    max_errors: Option<usize>,
+    /// No more output but what must close what has begun.
+    stopped: bool,
+    tally: Tally,
+}
+
+/// Orders the output of numbered units of work.
+pub struct Sequence<P> {
+    state: Mutex<State>,
+    print: P,
+}
+
+impl<P: Fn(&str, &str) + Sync> Sequence<P> {
+    /// A sequence that prints with `print(out, err)` and stops after
+    /// `max_errors` errors, if given.
+    pub fn new(print: P, max_errors: Option<usize>) -> Self {
+        Sequence {
+            state: Mutex::new(State {
+                head: 0,
+                started: false,
+                waiting: BTreeMap::new(),
+                errors: 0,
+                max_errors,
+                stopped: false,
+                tally: Tally::default(),
+            }),
+            print,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Hands over output of unit `n`; `false` once output has stopped, so
+    /// that the work can stop too.
+    pub fn emit(&self, n: usize, piece: Piece) -> bool {
+        let mut state = self.lock();
+        if n == state.head {
+            self.print_piece(&mut state, piece);
+        } else {
+            state.waiting.entry(n).or_default().pieces.push(piece);
+        }
+        !state.stopped
+    }
+
+    /// Unit `n` is done: the next in order prints.
+    pub fn finish(&self, n: usize) {
+        let mut state = self.lock();
+        state.waiting.entry(n).or_default().done = true;
+        loop {
+            let head = state.head;
+            let Some(part) = state.waiting.remove(&head) else {
+                break;
+            };
+            for piece in part.pieces {
+                self.print_piece(&mut state, piece);
+            }
+            if !part.done {
+                break;
+            }
+            state.head += 1;
+            state.started = false;
+        }
+    }
+
+    /// Whether output has stopped (`--max-errors`).
+    pub fn stopped(&self) -> bool {
+        self.lock().stopped
+    }
+
+    /// The summary of everything printed.
+    pub fn tally(self) -> Tally {
+        self.state
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .tally
+    }
+
+    fn print_piece(&self, state: &mut State, piece: Piece) {
+        if state.stopped && !(piece.always && state.started) {
+            return;
+        }
+        (self.print)(&piece.out, &piece.err);
+        state.started = true;
+        state.errors += piece.tally.error_count();
+        state.tally.add(piece.tally);
+        if state.max_errors.is_some_and(|max| state.errors >= max) {
+            state.stopped = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(text: &str) -> Piece {
+        Piece {
+            out: text.to_owned(),
+            ..Piece::default()
+        }
+    }
+
+    #[test]
+    fn prints_in_the_order_of_the_work() {
+        let printed = Mutex::new(String::new());
+        let sequence = Sequence::new(
+            |out: &str, _: &str| printed.lock().unwrap().push_str(out),
+            None,
+        );
+        sequence.emit(1, piece("b1 "));
+        sequence.emit(0, piece("a1 "));
+        sequence.emit(2, piece("c1 "));
+        sequence.finish(2);
+        sequence.emit(1, piece("b2 "));
+        sequence.finish(1);
+        assert_eq!(*printed.lock().unwrap(), "a1 ");
+        sequence.emit(0, piece("a2 "));
+        sequence.finish(0);
+        assert_eq!(*printed.lock().unwrap(), "a1 a2 b1 b2 c1 ");
+    }
+}

@@ -1,0 +1,131 @@
+//! The closing summary of `hirp validate`.
+
+use std::collections::BTreeMap;
+
+use hirp::replay::{GameReport, Severity};
+
+/// Counts of what was checked and found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Files read.
+    pub files: usize,
+    /// Files that could not be read.
+    pub unreadable: usize,
+    /// Games checked.
+    pub games: usize,
+    /// Turn lines checked.
+    pub turns: usize,
+    /// Problems by severity (error, warning, advice), then by code.
+    pub codes: [BTreeMap<String, usize>; 3],
+    /// Games by result: the victory, or "no result".
+    pub results: BTreeMap<String, usize>,
+}
+
+/// The place of a severity in [`Tally::codes`].
+fn slot(severity: Severity) -> usize {
+    match severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Advice => 2,
+    }
+}
+
+impl Tally {
+    /// The tally of one game (`counts_game`: false for problems in no game).
+    pub fn game(report: &GameReport, counts_game: bool) -> Tally {
+        let mut tally = Tally::default();
+        for problem in &report.problems {
+            *tally.codes[slot(problem.severity)]
+                .entry(problem.code.to_string())
+                .or_default() += 1;
+        }
+        if counts_game {
+            tally.games = 1;
+            tally.turns = report.turns;
+            let result = report.result.map_or_else(
+                || "no result".to_owned(),
+                |v| v.kind.short_name().to_owned(),
+            );
+            tally.results.insert(result, 1);
+        }
+        tally
+    }
+
+    /// Errors counted.
+    pub fn error_count(&self) -> usize {
+        self.codes[0].values().sum::<usize>() + self.unreadable
+    }
+
+    /// Adds another tally to this one.
+    pub fn add(&mut self, other: Tally) {
+        self.files += other.files;
+        self.unreadable += other.unreadable;
+        self.games += other.games;
+        self.turns += other.turns;
+        for (mine, theirs) in self.codes.iter_mut().zip(other.codes) {
+            for (code, n) in theirs {
+                *mine.entry(code).or_default() += n;
+            }
+        }
+        for (result, n) in other.results {
+            *self.results.entry(result).or_default() += n;
+        }
+    }
+
+    /// The summary table.
+    pub fn render(&self) -> String {
+        let list = |counts: &BTreeMap<String, usize>| -> String {
+            let mut items: Vec<(&String, &usize)> = counts.iter().collect();
+            items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            items
+                .iter()
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut rows = vec![
+            ("files".to_owned(), self.files.to_string(), String::new()),
+            ("games".to_owned(), self.games.to_string(), String::new()),
+            ("turns".to_owned(), self.turns.to_string(), String::new()),
+        ];
+        if self.unreadable > 0 {
+            rows.push((
+                "unreadable".to_owned(),
+                self.unreadable.to_string(),
+                String::new(),
+            ));
+        }
+        for (name, counts) in ["errors", "warnings", "advice"].iter().zip(&self.codes) {
+            let total: usize = counts.values().sum();
+            rows.push((name.to_string(), total.to_string(), list(counts)));
+        }
+        rows.push(("results".to_owned(), String::new(), list(&self.results)));
+        let width = rows.iter().map(|(_, n, _)| n.len()).max().unwrap_or(0);
+        let indent = 9 + 1 + width + 2;
+        let mut out = String::new();
+        for (name, n, detail) in rows {
+            let mut line = format!("{name:<9} {n:>width$}  ");
+            // The detail wraps at 100 columns, under itself.
+            let mut column = line.chars().count();
+            for (k, item) in detail.split(", ").filter(|i| !i.is_empty()).enumerate() {
+                let item = if k + 1 < detail.split(", ").count() {
+                    format!("{item},")
+                } else {
+                    item.to_owned()
+                };
+                if column + item.len() > 100 && column > indent {
+                    line = line.trim_end().to_owned();
+                    line.push('\n');
+                    line.push_str(&" ".repeat(indent));
+                    column = indent;
+                }
+                line.push_str(&item);
+                line.push(' ');
+                column += item.len() + 1;
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
