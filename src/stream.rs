@@ -5,9 +5,11 @@
 //! game (at a tag that follows a turn, and at a turn labelled `G1` that
 //! follows a turn), keeping the comment lines before a game with it and never
 //! cutting inside a `{ }` comment. Each [`Chunk`] is then read with
-//! [`parse_at`](crate::syntax::parse_at), so spans stay offsets in the whole
-//! file, and the chunks read one by one give the games that reading the whole
-//! file at once gives. A single game is one chunk, however long.
+//! [`parse_bytes_at`](crate::syntax::parse_bytes_at), so spans stay offsets
+//! in the whole file, and the chunks read one by one give the games that
+//! reading the whole file at once gives (a property test checks it). Around a
+//! tag line the parser cannot read, the cut may fall where the whole file
+//! would not have one. A single game is one chunk, however long.
 
 use std::io::{self, BufRead};
 
@@ -31,8 +33,10 @@ enum Kind {
     Tag,
     /// A turn labelled `G1`.
     FirstTurn,
-    /// Another turn, or something else.
-    Item,
+    /// Another turn.
+    Turn,
+    /// Neither: a line the parser reports and skips.
+    Other,
     /// Inside a `{ }` comment that began on an earlier line.
     InComment,
 }
@@ -84,9 +88,12 @@ impl<R: BufRead> Games<R> {
         }
         let depth_before = self.depth;
         let mut in_string = false;
+        let mut escaped = false;
         for &b in text {
             if self.depth == 0 {
                 match b {
+                    _ if std::mem::take(&mut escaped) => {}
+                    b'\\' if in_string => escaped = true,
                     b';' if !in_string => break,
                     b'"' => in_string = !in_string,
                     b'{' if !in_string => self.depth = 1,
@@ -111,7 +118,8 @@ impl<R: BufRead> Games<R> {
             [b'G', b'1', rest @ ..] if rest.first().is_none_or(|b| !b.is_ascii_digit()) => {
                 Kind::FirstTurn
             }
-            _ => Kind::Item,
+            [b'G' | b'S', d, ..] if d.is_ascii_digit() => Kind::Turn,
+            _ => Kind::Other,
         }
     }
 
@@ -174,9 +182,10 @@ impl<R: BufRead> Iterator for Games<R> {
                 Kind::Comment => {
                     self.pending.get_or_insert((start, lines_before));
                 }
-                Kind::InComment => {}
+                // A line the parser skips leaves waiting comments waiting.
+                Kind::InComment | Kind::Other => {}
                 Kind::Tag => self.pending = None,
-                Kind::FirstTurn | Kind::Item => {
+                Kind::FirstTurn | Kind::Turn => {
                     self.pending = None;
                     self.has_turn = true;
                 }

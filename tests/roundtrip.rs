@@ -298,6 +298,30 @@ proptest! {
         }
     }
 
+    /// Read game by game (as `hirp validate` reads a file), a record gives
+    /// the games, comments and errors it gives read whole, spans and all.
+    #[test]
+    fn reading_game_by_game_reads_the_same(record in record(), crlf in any::<bool>()) {
+        let mut text = record.to_string();
+        if crlf {
+            text = text.replace('\n', "\r\n");
+        }
+        let whole = parse(&text);
+        let mut games = Vec::new();
+        let mut errors = Vec::new();
+        let mut comments = Vec::new();
+        for chunk in hirp::stream::Games::new(text.as_bytes()) {
+            let chunk = chunk.unwrap();
+            let (_, parsed) = hirp::syntax::parse_bytes_at(&chunk.bytes, chunk.offset);
+            games.extend(parsed.record.games);
+            errors.extend(parsed.errors);
+            comments = parsed.record.comments;
+        }
+        prop_assert_eq!(games, whole.record.games);
+        prop_assert_eq!(errors, whole.errors);
+        prop_assert_eq!(comments, whole.record.comments);
+    }
+
     #[test]
     fn arbitrary_bytes_do_not_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
         let (text, parsed) = parse_bytes(&bytes);
@@ -311,6 +335,10 @@ proptest! {
 
     #[test]
     fn notation_like_text_does_not_panic_and_formats_stably(text in notation_like()) {
+        for chunk in hirp::stream::Games::new(text.as_bytes()) {
+            let chunk = chunk.unwrap();
+            let _ = hirp::syntax::parse_bytes_at(&chunk.bytes, chunk.offset);
+        }
         let parsed = parse(&text);
         for error in &parsed.errors {
             prop_assert!(error.span.end <= text.len());
