@@ -65,22 +65,53 @@ pub struct Options {
 /// `games` random legal games as one record, each tagged with its number and
 /// its result.
 pub fn record(options: Options) -> Record {
-    let mut rng = Rng::new(options.seed);
-    let games = (1..=options.games)
-        .map(|n| {
-            let (mut game, result) = game(&mut rng, options.max_turns);
-            game.tags = vec![
-                tag("Game", &n.to_string()),
-                tag("Result", &result_value(result)),
-            ];
-            game
-        })
-        .collect();
     Record {
-        games,
+        games: games(options).collect(),
         comments: Vec::new(),
     }
 }
+
+/// The games of [`record`] one at a time, so that a large corpus need not be
+/// held in memory.
+pub fn games(options: Options) -> Games {
+    Games {
+        rng: Rng::new(options.seed),
+        options,
+        next: 1,
+    }
+}
+
+/// The games [`games`] draws, each tagged with its number and its result.
+#[derive(Clone, Debug)]
+pub struct Games {
+    rng: Rng,
+    options: Options,
+    next: usize,
+}
+
+impl Iterator for Games {
+    type Item = Game;
+
+    fn next(&mut self) -> Option<Game> {
+        if self.next > self.options.games {
+            return None;
+        }
+        let (mut game, result) = game(&mut self.rng, self.options.max_turns);
+        game.tags = vec![
+            tag("Game", &self.next.to_string()),
+            tag("Result", &result_value(result)),
+        ];
+        self.next += 1;
+        Some(game)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (self.options.games + 1).saturating_sub(self.next);
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for Games {}
 
 fn tag(name: &str, value: &str) -> Tag {
     Tag {

@@ -1,5 +1,7 @@
 //! Random games: deterministic per seed, and always valid.
 
+mod common;
+
 use hirp::generate::{Options, record};
 use hirp::replay::replay_record;
 use proptest::prelude::*;
@@ -40,5 +42,89 @@ proptest! {
             let expected = hirp::generate::result_value(played.result);
             prop_assert_eq!(game.tag("Result"), Some(expected.as_str()));
         }
+    }
+}
+
+mod cli {
+    use super::common::hirp;
+
+    fn generated(args: &[&str]) -> String {
+        let output = hirp().arg("gen").args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    }
+
+    #[test]
+    fn gen_writes_what_the_library_draws() {
+        let text = generated(&["--seed", "7", "--games", "3", "--max-turns", "30"]);
+        let options = hirp::generate::Options {
+            seed: 7,
+            games: 3,
+            max_turns: 30,
+        };
+        assert_eq!(text, hirp::generate::record(options).to_string());
+        assert_eq!(hirp::parse(&text).record.games.len(), 3);
+    }
+
+    #[test]
+    fn gen_output_validates_with_no_problem() {
+        let text = generated(&["--seed", "11", "--games", "20"]);
+        let output = hirp()
+            .args(["validate", "-"])
+            .write_stdin(text)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(output.status.code(), Some(0), "{stdout}");
+        let row = |name: &str| {
+            stdout
+                .lines()
+                .find_map(|l| l.strip_prefix(name)?.split_whitespace().next())
+                .unwrap_or_default()
+                .to_owned()
+        };
+        assert_eq!(row("games"), "20", "{stdout}");
+        assert_eq!(row("errors"), "0", "{stdout}");
+    }
+
+    #[test]
+    fn gen_writes_a_file_with_o() {
+        let path = std::env::temp_dir().join(format!("hirp-gen-{}.hirp", std::process::id()));
+        let output = hirp()
+            .args(["gen", "--seed", "3", "--games", "2", "-o"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert!(output.stdout.is_empty());
+        let written = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(written, generated(&["--seed", "3", "--games", "2"]));
+    }
+
+    #[test]
+    fn gen_names_a_file_it_cannot_write() {
+        let output = hirp()
+            .args(["gen", "-o", "no/such/dir/x.hirp"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains("cannot write no/such/dir/x.hirp: no such file or directory"),
+            "{stderr}"
+        );
+    }
+
+    #[test]
+    fn gen_snapshot() {
+        insta::assert_snapshot!(generated(&[
+            "--seed",
+            "2026",
+            "--games",
+            "2",
+            "--max-turns",
+            "12"
+        ]));
     }
 }

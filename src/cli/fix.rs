@@ -105,25 +105,6 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let report = check(&text);
     let remaining: Vec<&Problem> = problems(&report).collect();
     let path = if args.file == "-" { "-" } else { &args.file };
-    reporter.emit(
-        path,
-        &text,
-        remaining.iter().map(|p| *p as &dyn miette::Diagnostic),
-    );
-    let errors = remaining
-        .iter()
-        .filter(|p| p.severity == Severity::Error)
-        .count();
-    reporter.note(&format!(
-        "{}: {} fixed; {} error{} left",
-        path,
-        match applied {
-            1 => "1 problem".to_owned(),
-            n => format!("{n} problems"),
-        },
-        errors,
-        if errors == 1 { "" } else { "s" }
-    ));
     let written = if args.diff {
         let before = String::from_utf8_lossy(&input.bytes);
         let after = String::from_utf8_lossy(&bytes);
@@ -146,6 +127,25 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         reporter.error(&message);
         return Status::Failure;
     }
+    reporter.emit(
+        path,
+        &text,
+        remaining.iter().map(|p| *p as &dyn miette::Diagnostic),
+    );
+    let errors = remaining
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    reporter.note(&format!(
+        "{}: {} fixed; {} error{} left",
+        path,
+        match applied {
+            1 => "1 problem".to_owned(),
+            n => format!("{n} problems"),
+        },
+        errors,
+        if errors == 1 { "" } else { "s" }
+    ));
     if errors == 0 {
         Status::Ok
     } else {

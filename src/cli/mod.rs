@@ -5,6 +5,7 @@ mod board;
 mod diff;
 mod fix;
 mod fmt;
+mod generate;
 mod interactive;
 mod json;
 mod notation;
@@ -64,6 +65,7 @@ enum Command {
     Json(json::Args),
     Notation(notation::Args),
     Fmt(fmt::Args),
+    Gen(generate::Args),
 }
 
 /// How a command ended, as the process exit status.
@@ -95,6 +97,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Json(args) => json::run(args, &reporter),
         Command::Notation(args) => notation::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
+        Command::Gen(args) => generate::run(args, &reporter),
     };
     status.into()
 }

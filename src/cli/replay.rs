@@ -42,7 +42,7 @@ pub struct Args {
     game: usize,
 
     /// Show only this turn (`S3`): the position after it, or with --step
-    /// its steps.
+    /// its steps, and only the problems up to it.
     #[arg(long, value_name = "LABEL", value_parser = parse_label)]
     turn: Option<String>,
 
@@ -246,10 +246,21 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     if args.interactive {
         return super::interactive::run(game, &replayed, &path, &text, reporter);
     }
-    let first_error = replayed
+    // With --turn, the game is shown up to that turn, and so are its problems.
+    let cutoff = args
+        .turn
+        .as_ref()
+        .and_then(|wanted| (0..game.turns.len()).find(|&n| self::label(n) == *wanted))
+        .map_or(usize::MAX, |n| game.turns[n].span.end);
+    let problems: Vec<&Problem> = replayed
         .report
         .problems
         .iter()
+        .filter(|p| p.span.start < cutoff)
+        .collect();
+    let first_error = problems
+        .iter()
+        .copied()
         .find(|p| p.severity == Severity::Error)
         .filter(|_| !args.keep_going);
     let last = first_error.map(|p| stop_at(game, &replayed.frames, p));
@@ -296,20 +307,17 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         reporter.error(&message);
         return Status::Failure;
     }
+    let invalid = problems.iter().any(|p| p.severity == Severity::Error);
     let reported: Vec<&Problem> = match first_error {
         Some(problem) => vec![problem],
-        None => replayed.report.problems.iter().collect(),
+        None => problems,
     };
     reporter.emit(
         &path,
         &text,
         reported.into_iter().map(|p| p as &dyn miette::Diagnostic),
     );
-    if replayed.report.is_valid() && parsed.errors.is_empty() {
-        Status::Ok
-    } else {
-        Status::Invalid
-    }
+    if invalid { Status::Invalid } else { Status::Ok }
 }
 
 /// Writes the SVG picture of a turn's end into `dir`.
