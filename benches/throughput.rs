@@ -1,0 +1,114 @@
+//! Throughput of reading and checking records, on generated games.
+//!
+//! `cargo bench --bench throughput` prints, for each benchmark, the time per
+//! run and the bytes and turns per second. The corpus is about 1 MB of
+//! generated games (seed 1), the same on every machine; the long game is one
+//! game of 20,000 turns, once legal and once with a mistake every tenth turn
+//! (each sending the replay through its search for the nearest legal
+//! reading, the slowest path there is).
+
+use divan::counter::{BytesCount, ItemsCount};
+use divan::{Bencher, black_box};
+use hirp::generate::{Options, record};
+
+fn main() {
+    divan::main();
+}
+
+/// About 1 MB of generated games.
+fn corpus() -> String {
+    record(Options {
+        seed: 1,
+        games: 650,
+        max_turns: 200,
+    })
+    .to_string()
+}
+
+/// One game of `turns` turns in which each side's Hirþs board and leave a
+/// Karve at home: legal and never ending. With `broken`, every tenth turn
+/// has a Hirþ leave a Karve that is not there.
+fn long_game(turns: usize, broken: bool) -> String {
+    let mut text = String::with_capacity(turns * 24);
+    for n in 0..turns {
+        let (side, home) = if n % 2 == 0 { ('G', 0) } else { ('S', 9) };
+        let round = n / 2 + 1;
+        let steps = match n / 2 % 2 {
+            _ if n < 2 => format!("KeHeHiHv{home}Hi"),
+            0 => format!("HiHv{home}HiHv{home}Hi"),
+            _ => format!("Hv{home}HiHv{home}HiHv{home}"),
+        };
+        let steps = if broken && n % 10 == 9 {
+            steps.replacen(&format!("Hv{home}"), "Hv5", 1)
+        } else {
+            steps
+        };
+        text.push_str(&format!("{side}{round} {steps} /\n"));
+    }
+    text
+}
+
+/// The number of turn lines.
+fn turns(text: &str) -> usize {
+    text.lines()
+        .filter(|l| {
+            let b = l.as_bytes();
+            b.len() > 1 && matches!(b[0], b'G' | b'S') && b[1].is_ascii_digit()
+        })
+        .count()
+}
+
+#[divan::bench]
+fn parse(bencher: Bencher) {
+    let text = corpus();
+    bencher
+        .counter(BytesCount::of_str(&text))
+        .counter(ItemsCount::new(turns(&text)))
+        .bench(|| hirp::syntax::parse_bytes(black_box(text.as_bytes())));
+}
+
+#[divan::bench]
+fn validate(bencher: Bencher) {
+    let text = corpus();
+    bencher
+        .counter(BytesCount::of_str(&text))
+        .counter(ItemsCount::new(turns(&text)))
+        .bench(|| {
+            let mut games = 0;
+            hirp::stream::check(black_box(text.as_bytes()), |_| {
+                games += 1;
+                true
+            })
+            .unwrap();
+            games
+        });
+}
+
+#[divan::bench]
+fn json(bencher: Bencher) {
+    let text = corpus();
+    let parsed = hirp::parse(&text);
+    bencher
+        .counter(BytesCount::of_str(&text))
+        .counter(ItemsCount::new(turns(&text)))
+        .bench(|| {
+            let document = hirp::json::document([("corpus", black_box(&parsed.record))]);
+            serde_json::to_writer(std::io::sink(), &document).unwrap();
+        });
+}
+
+#[divan::bench(args = [false, true])]
+fn long_game_validate(bencher: Bencher, broken: bool) {
+    let text = long_game(20_000, broken);
+    let parsed = hirp::parse(&text);
+    let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    let problems = report.games[0].problems.len();
+    assert_eq!(problems, if broken { 2_000 } else { 0 }, "the long game");
+    bencher
+        .counter(BytesCount::of_str(&text))
+        .counter(ItemsCount::new(20_000usize))
+        .bench(|| {
+            let parsed = hirp::parse(black_box(&text));
+            hirp::replay::replay_record(&parsed.record, &parsed.errors)
+        });
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Throughput of `hirp` against the byte-scan floor.
+#
+# Builds in release, generates a corpus of about 100 MB (kept in
+# target/bench/, made again only when missing), and times in one run:
+#
+#   grep -c G                      the byte-scan floor
+#   hirp json > /dev/null          reading, and writing JSON
+#   hirp validate --quiet          reading and replaying, one core and all
+#   hirp validate on 1,000 files   with -j 1 and -j 2
+#
+# Each time is the best of three runs. Prints each throughput, its ratio to
+# grep's, and the peak memory (maximum resident set size, from
+# /usr/bin/time -v where it exists).
+#
+# Usage: scripts/bench.sh [MB]      (MB: corpus size, 100 by default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+size_mb=${1:-100}
+dir=target/bench
+corpus=$dir/corpus-${size_mb}mb.hirp
+files=$dir/files-${size_mb}mb
+
+cargo build --release --quiet
+hirp=target/release/hirp
+mkdir -p "$dir"
+
+if [[ ! -s $corpus ]]; then
+    # About 1,630 bytes a game at the default turn cap.
+    games=$((size_mb * 1000 * 1000 / 1630))
+    echo "generating $corpus ($games games)..." >&2
+    "$hirp" gen --seed 1 --games "$games" -o "$corpus.tmp"
+    mv "$corpus.tmp" "$corpus"
+fi
+if [[ ! -d $files ]]; then
+    # The same games cut into 1,000 files, on game boundaries.
+    echo "splitting into $files..." >&2
+    mkdir -p "$files.tmp"
+    awk -v dir="$files.tmp" -v total="$(grep -c '^\[Game ' "$corpus")" '
+        /^\[Game / { n++; file = sprintf("%s/%04d.hirp", dir, int((n - 1) * 1000 / total)) }
+        { print > file }
+    ' "$corpus"
+    mv "$files.tmp" "$files"
+fi
+
+bytes=$(wc -c < "$corpus")
+# Arithmetic on decimals.
+calc() { awk "BEGIN { print $1 }"; }
+timer=()
+if [[ -x /usr/bin/time ]] && /usr/bin/time -v true 2> /dev/null; then
+    timer=(/usr/bin/time -v)
+fi
+
+# Runs a command three times; prints the best wall time in seconds and the
+# largest peak memory in kB (0 when unknown).
+measure() {
+    local best="" peak=0
+    for _ in 1 2 3; do
+        local start end log
+        log=$(mktemp)
+        start=$(date +%s.%N)
+        if ((${#timer[@]})); then
+            "${timer[@]}" -o "$log" "$@" > /dev/null 2>> "$log" || true
+        else
+            "$@" > /dev/null 2> "$log" || true
+        fi
+        end=$(date +%s.%N)
+        local took kb
+        took=$(calc "$end - $start")
+        kb=$(awk '/Maximum resident set size/ { print $NF }' "$log")
+        rm -f "$log"
+        if [[ -z $best ]] || (($(calc "$took < $best"))); then best=$took; fi
+        if [[ -n $kb ]] && ((kb > peak)); then peak=$kb; fi
+    done
+    echo "$best $peak"
+}
+
+printf 'corpus: %s, %.1f MB, %s games, %s turn lines\n' "$corpus" \
+    "$(calc "$bytes / 1000000")" "$(grep -c '^\[Game ' "$corpus")" \
+    "$(grep -c '^[GS][0-9]' "$corpus")"
+printf 'machine: %s, %s cores; %s\n\n' \
+    "$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2> /dev/null || uname -m)" \
+    "$(nproc)" "$(grep --version | head -1)"
+
+printf '%-34s %9s %10s %8s %10s\n' command seconds MB/s 'x grep' 'peak MB'
+read -r grep_s grep_kb < <(measure grep -c G "$corpus")
+row() {
+    local name=$1 s=$2 kb=$3
+    local rate ratio
+    rate=$(calc "$bytes / $s / 1000000")
+    ratio=$(calc "$grep_s / $s")
+    printf '%-34s %9.3f %10.1f %8.3f %10.1f\n' "$name" "$s" "$rate" "$ratio" \
+        "$(calc "$kb / 1024")"
+}
+row "grep -c G" "$grep_s" "$grep_kb"
+read -r s kb < <(measure "$hirp" json "$corpus")
+row "hirp json > /dev/null" "$s" "$kb"
+read -r s kb < <(measure "$hirp" validate --quiet -j 1 "$corpus")
+row "hirp validate --quiet -j 1" "$s" "$kb"
+read -r s kb < <(measure "$hirp" validate --quiet "$corpus")
+row "hirp validate --quiet" "$s" "$kb"
+read -r one kb < <(measure "$hirp" validate --quiet -j 1 "$files")
+row "hirp validate -j 1 (1,000 files)" "$one" "$kb"
+read -r two kb < <(measure "$hirp" validate --quiet -j 2 "$files")
+row "hirp validate -j 2 (1,000 files)" "$two" "$kb"
+printf '\n-j 2 against -j 1 on 1,000 files: %.2f times as fast\n' "$(calc "$one / $two")"
