@@ -282,6 +282,36 @@ proptest! {
         prop_assert_eq!(back[0].1.to_string(), text);
     }
 
+    /// The document written game by game is the one serde writes whole,
+    /// compact and pretty, for any number of files.
+    #[test]
+    fn json_written_game_by_game_is_the_whole_document(
+        records in prop::collection::vec(record(), 0..3),
+        pretty in any::<bool>(),
+    ) {
+        let parsed: Vec<(String, Record)> = records
+            .iter()
+            .enumerate()
+            .map(|(n, r)| (format!("{n}.hirp"), parse(&r.to_string()).record))
+            .collect();
+        let mut writer = hirp::json::DocumentWriter::new(Vec::new(), pretty);
+        for (path, record) in &parsed {
+            writer.begin_file(path).unwrap();
+            for game in &record.games {
+                writer.game(game).unwrap();
+            }
+            writer.end_file(&record.comments).unwrap();
+        }
+        let streamed = String::from_utf8(writer.finish().unwrap()).unwrap();
+        let document = hirp::json::document(parsed.iter().map(|(p, r)| (p.as_str(), r)));
+        let whole = if pretty {
+            serde_json::to_string_pretty(&document).unwrap()
+        } else {
+            serde_json::to_string(&document).unwrap()
+        };
+        prop_assert_eq!(streamed, whole);
+    }
+
     #[test]
     fn json_lines_round_trip_keeps_the_record(record in record()) {
         let text = record.to_string();

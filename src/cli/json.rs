@@ -1,6 +1,12 @@
 //! `hirp json`: records as JSON.
 
-use super::{Reporter, Status, read_records, write_stdout};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+
+use hirp::json::{DocumentWriter, GameLine};
+use hirp::syntax::ast::{Comment, Game};
+
+use super::report::Source;
+use super::{Reporter, Status, io_reason, write_stdout};
 
 /// Write records as JSON, one document or one game a line.
 #[derive(Debug, clap::Args)]
@@ -39,42 +45,141 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     if args.schema {
         let schema = hirp::json::schema(args.lines);
         let text = serde_json::to_string_pretty(&schema).unwrap_or_default();
-        return finish(write_stdout(&format!("{text}\n")), Status::Ok, reporter);
-    }
-    let (records, status) = read_records(&args.files, reporter);
-    let mut out = String::new();
-    if args.lines {
-        for record in &records {
-            for number in 1..=record.parsed.record.games.len() {
-                if let Some(line) =
-                    hirp::json::game_line(&record.path, &record.parsed.record, number)
-                {
-                    out.push_str(&serde_json::to_string(&line).unwrap_or_default());
-                    out.push('\n');
-                }
+        return match write_stdout(&format!("{text}\n")) {
+            Ok(()) => Status::Ok,
+            Err(message) => {
+                reporter.error(&message);
+                Status::Failure
             }
-        }
-    } else {
-        let document =
-            hirp::json::document(records.iter().map(|r| (r.path.as_str(), &r.parsed.record)));
-        let text = if args.pretty {
-            serde_json::to_string_pretty(&document)
-        } else {
-            serde_json::to_string(&document)
         };
-        out = text.unwrap_or_default();
-        out.push('\n');
     }
-    finish(write_stdout(&out), status, reporter)
-}
-
-/// The status after writing: a write error is an I/O failure.
-fn finish(written: Result<(), String>, status: Status, reporter: &Reporter) -> Status {
+    let stdout = io::stdout().lock();
+    let out = BufWriter::with_capacity(1 << 16, stdout);
+    let mut status = Status::Ok;
+    let written = if args.lines {
+        let mut out = out;
+        args.files
+            .iter()
+            .try_for_each(|path| {
+                let mut pending: Option<GameLine> = None;
+                let mut number = 0;
+                let closing = read(path, reporter, &mut status, |game| {
+                    if let Some(line) = pending.take() {
+                        write_line(&mut out, &line)?;
+                    }
+                    number += 1;
+                    pending = Some(GameLine::of(path, number, game));
+                    Ok(())
+                })?;
+                match pending {
+                    Some(line) => write_line(&mut out, &line.with_closing(&closing)),
+                    None => Ok(()),
+                }
+            })
+            .and_then(|()| out.flush())
+    } else {
+        let mut writer = DocumentWriter::new(out, args.pretty);
+        args.files
+            .iter()
+            .try_for_each(|path| {
+                if let Some(reader) = open(path, reporter, &mut status) {
+                    writer.begin_file(path)?;
+                    let closing = read_from(reader, path, reporter, &mut status, |game| {
+                        writer.game(game)
+                    })?;
+                    writer.end_file(&closing)?;
+                }
+                Ok(())
+            })
+            .and_then(|()| writer.finish())
+            .and_then(|mut out| {
+                out.write_all(b"\n")?;
+                out.flush()
+            })
+    };
     match written {
         Ok(()) => status,
-        Err(message) => {
-            reporter.error(&message);
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
+        Err(e) => {
+            reporter.error(&format!(
+                "cannot write to standard output: {}",
+                io_reason(&e)
+            ));
             Status::Failure
         }
     }
+}
+
+/// Writes one JSON line.
+fn write_line(out: &mut impl Write, line: &GameLine) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, line)?;
+    out.write_all(b"\n")
+}
+
+/// Opens a path, or standard input for `-`; reports a path that cannot be
+/// opened.
+fn open(path: &str, reporter: &Reporter, status: &mut Status) -> Option<Box<dyn BufRead>> {
+    if path == "-" {
+        return Some(Box::new(io::stdin().lock()));
+    }
+    match std::fs::File::open(path) {
+        Ok(file) => Some(Box::new(BufReader::with_capacity(1 << 16, file))),
+        Err(e) => {
+            reporter.error(&format!("cannot read {path}: {}", io_reason(&e)));
+            *status = (*status).max(Status::Failure);
+            None
+        }
+    }
+}
+
+/// Reads `path` game by game, if it can be opened, as [`read_from`] does.
+fn read(
+    path: &str,
+    reporter: &Reporter,
+    status: &mut Status,
+    on_game: impl FnMut(&Game) -> io::Result<()>,
+) -> io::Result<Vec<Comment>> {
+    match open(path, reporter, status) {
+        Some(reader) => read_from(reader, path, reporter, status, on_game),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// Reads a record game by game, reporting its syntax errors as they come and
+/// handing each game to `on_game`; returns the comments after the last game.
+/// An error reading the input is reported and ends the file; an error from
+/// `on_game` (writing) is returned.
+fn read_from(
+    reader: impl BufRead,
+    path: &str,
+    reporter: &Reporter,
+    status: &mut Status,
+    mut on_game: impl FnMut(&Game) -> io::Result<()>,
+) -> io::Result<Vec<Comment>> {
+    let mut closing = Vec::new();
+    for chunk in hirp::stream::Games::new(reader) {
+        let chunk = match chunk {
+            Ok(chunk) => chunk,
+            Err(e) => {
+                let shown = if path == "-" { "standard input" } else { path };
+                reporter.error(&format!("cannot read {shown}: {}", io_reason(&e)));
+                *status = (*status).max(Status::Failure);
+                break;
+            }
+        };
+        let (text, parsed) = hirp::syntax::parse_bytes_at(&chunk.bytes, chunk.offset);
+        if !parsed.errors.is_empty() {
+            *status = (*status).max(Status::Invalid);
+            let source = Source::excerpt(path, &text, chunk.offset, chunk.line);
+            reporter.emit_source(
+                &source,
+                parsed.errors.iter().map(|e| e as &dyn miette::Diagnostic),
+            );
+        }
+        for game in &parsed.record.games {
+            on_game(game)?;
+        }
+        closing.extend(parsed.record.comments);
+    }
+    Ok(closing)
 }

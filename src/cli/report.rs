@@ -69,10 +69,21 @@ impl Reporter {
         text: &str,
         diagnostics: impl IntoIterator<Item = &'a dyn Diagnostic>,
     ) {
+        if !self.silent {
+            self.emit_source(&Source::new(path, text), diagnostics);
+        }
+    }
+
+    /// Writes rendered diagnostics about a source to standard error.
+    pub fn emit_source<'a>(
+        &self,
+        source: &Source,
+        diagnostics: impl IntoIterator<Item = &'a dyn Diagnostic>,
+    ) {
         if self.silent {
             return;
         }
-        let rendered = self.render_all(&Source::new(path, text), diagnostics);
+        let rendered = self.render_all(source, diagnostics);
         let _ = write!(std::io::stderr().lock(), "{rendered}");
     }
 

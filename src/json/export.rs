@@ -24,27 +24,41 @@ pub fn document<'a>(records: impl IntoIterator<Item = (&'a str, &'a ast::Record)
 /// `path`; the record's closing comments go with its last game.
 pub fn game_line(path: &str, record: &ast::Record, number: usize) -> Option<GameLine> {
     let source = record.games.get(number.checked_sub(1)?)?;
-    let Game { tags, turns, span } = game(source);
-    let last = number == record.games.len();
-    Some(GameLine {
-        path: path.to_owned(),
-        game: number,
-        tags,
-        turns,
-        span,
-        comments: if last {
-            comments(&record.comments)
-        } else {
-            Vec::new()
-        },
+    let line = GameLine::of(path, number, source);
+    Some(if number == record.games.len() {
+        line.with_closing(&record.comments)
+    } else {
+        line
     })
+}
+
+impl GameLine {
+    /// The `--lines` form of `source`, game `number` (from 1) of the file
+    /// read from `path`, with no closing comments.
+    pub fn of(path: &str, number: usize, source: &ast::Game) -> GameLine {
+        let Game { tags, turns, span } = game(source);
+        GameLine {
+            path: path.to_owned(),
+            game: number,
+            tags,
+            turns,
+            span,
+            comments: Vec::new(),
+        }
+    }
+
+    /// Sets the comments after the file's last game, which travel with it.
+    pub fn with_closing(mut self, closing: &[ast::Comment]) -> GameLine {
+        self.comments = comments(closing);
+        self
+    }
 }
 
 fn span(span: ast::Span) -> Option<Span> {
     Some([span.start, span.end])
 }
 
-fn game(game: &ast::Game) -> Game {
+pub(super) fn game(game: &ast::Game) -> Game {
     Game {
         tags: game.tags.iter().map(tag).collect(),
         turns: game.turns.iter().map(turn).collect(),
@@ -52,7 +66,7 @@ fn game(game: &ast::Game) -> Game {
     }
 }
 
-fn comments(comments: &[ast::Comment]) -> Vec<Comment> {
+pub(super) fn comments(comments: &[ast::Comment]) -> Vec<Comment> {
     comments
         .iter()
         .map(|c| Comment {

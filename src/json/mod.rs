@@ -9,12 +9,14 @@
 mod export;
 mod import;
 pub mod report;
+mod writer;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use export::{document, game_line};
 pub use import::{JsonError, read_records};
+pub use writer::DocumentWriter;
 
 /// A JSON document: the records of one or more files.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
