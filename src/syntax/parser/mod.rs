@@ -8,42 +8,24 @@
 //! [`Malformed`](super::ast::Malformed) token and reading goes on, so one run
 //! reports every syntax error of a file.
 
+mod input;
 mod outcome;
 mod record;
 mod result;
 mod turn;
 
 use std::borrow::Cow;
-use std::cell::Cell;
 
 use nom::{IResult, Input as _};
-use nom_locate::LocatedSpan;
 
+use self::input::{Context, Input};
 use super::ast::{Battle, Label, PenningrAction, Record, Span, Step};
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
 
-/// Parser input: the text still to read, its offset, and its [`Context`].
-type Input<'a> = LocatedSpan<&'a str, Context<'a>>;
-
-/// What every rule may need beyond the text.
-#[derive(Clone, Copy, Debug)]
-struct Context<'a> {
-    /// The offset of the parsed text within its file.
-    base: usize,
-    /// Set once a `{` comment ran to the end of the input unclosed: from then
-    /// on block comments end with their line, so that many unclosed `{` cannot
-    /// make reading quadratic.
-    unclosed_comment: &'a Cell<bool>,
-}
-
 /// Runs `read` on `text` as the input starting at byte `base` of its file.
 fn with_input<T>(text: &str, base: usize, read: impl FnOnce(Input<'_>) -> T) -> T {
-    let unclosed_comment = Cell::new(false);
-    let context = Context {
-        base,
-        unclosed_comment: &unclosed_comment,
-    };
-    read(Input::new_extra(text, context))
+    let context = Context::new(text, base);
+    read(Input::new(&context))
 }
 
 /// The result of a rule.
@@ -236,7 +218,7 @@ impl std::str::FromStr for Label {
 
 /// The absolute offset of the input's first byte.
 fn offset(i: &Input<'_>) -> usize {
-    i.extra.base + i.location_offset()
+    i.context().base + i.location_offset()
 }
 
 /// The span from `from` up to (not including) `to`.

@@ -312,7 +312,7 @@ fn tag_value(i: Input<'_>) -> PResult<'_, String> {
 
 /// The 1-based column of the input's first character within its line.
 fn column_of(i: &Input<'_>) -> usize {
-    i.get_utf8_column()
+    i.column()
 }
 
 /// ```ebnf
@@ -378,7 +378,7 @@ fn block_comment(i: Input<'_>) -> PResult<'_, Comment> {
     let start = i;
     let (body, _) = char('{').parse(i)?;
     let mut depth = 1usize;
-    let one_line = i.extra.unclosed_comment.get();
+    let one_line = i.context().unclosed_comment.get();
     for (n, c) in body.fragment().char_indices() {
         match c {
             '\n' | '\r' if one_line => break,
@@ -406,7 +406,7 @@ fn block_comment(i: Input<'_>) -> PResult<'_, Comment> {
         error.found = Found::EndOfLine;
     } else {
         error.found = Found::EndOfInput;
-        i.extra.unclosed_comment.set(true);
+        i.context().unclosed_comment.set(true);
     }
     Err(nom::Err::Failure(error.with_help(
         "close the comment with `}`; the rest of its line is skipped",
