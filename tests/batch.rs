@@ -162,3 +162,119 @@ fn a_missing_path_is_an_io_error_the_rest_is_checked() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// One large file with mistakes here and there, and a match at its end.
+fn one_big_record() -> String {
+    let mut text = hirp::generate::record(hirp::generate::Options {
+        seed: 99,
+        games: 400,
+        max_turns: 60,
+    })
+    .to_string();
+    // Mistakes in some games: a miscounted crew, a line that cannot be read.
+    for (n, at) in text.clone().match_indices("Kh").map(|(n, _)| n).enumerate() {
+        if n % 50 == 0 {
+            text.replace_range(at..at + 2, "Kx");
+        }
+    }
+    text.push_str(&common::fixture("fixtures/valid/17-match-to-five.hirp"));
+    text
+}
+
+/// What `check` and `check_parallel` hand over, written out.
+fn checked_games(text: &str, workers: Option<usize>) -> (Vec<String>, usize) {
+    let mut seen = Vec::new();
+    let on_game = |checked: hirp::stream::Checked<'_>| {
+        let problems: Vec<String> = checked
+            .report
+            .problems
+            .iter()
+            .map(|p| format!("{} {:?} {}", p.code, p.span, p.label))
+            .collect();
+        seen.push(format!(
+            "{} {} {:?} {:?} {} {} {problems:?}",
+            checked.number,
+            checked.offset,
+            checked.report.result,
+            checked.view,
+            checked.line,
+            checked.text.len()
+        ));
+        true
+    };
+    let read = match workers {
+        None => hirp::stream::check(text.as_bytes(), on_game),
+        Some(n) => hirp::stream::check_parallel(text.as_bytes(), n, on_game),
+    }
+    .unwrap();
+    (seen, read)
+}
+
+#[test]
+fn a_file_checked_by_several_threads_gives_what_one_gives() {
+    let text = one_big_record();
+    let (one, read) = checked_games(&text, None);
+    assert_eq!(read, text.len());
+    assert!(one.len() > 400);
+    for workers in [2, 3, 8] {
+        assert_eq!(checked_games(&text, Some(workers)), (one.clone(), read));
+    }
+}
+
+#[test]
+fn one_big_file_gives_the_same_report_with_one_or_two_jobs() {
+    let dir = scratch("bigfile");
+    std::fs::write(dir.join("big.hirp"), one_big_record()).unwrap();
+    let one = validate(&["-j", "1"], &dir);
+    assert_eq!(one.0, 1);
+    assert!(one.2.contains("hirp::syntax::"), "{}", one.2);
+    assert_eq!(validate(&["-j", "2"], &dir), one);
+    let stopped = validate(&["-j", "2", "--max-errors", "3"], &dir);
+    assert_eq!(validate(&["-j", "1", "--max-errors", "3"], &dir), stopped);
+    assert!(
+        stopped.1.contains("stopped after 3 errors"),
+        "{}",
+        stopped.1
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A reader that fails after `left` bytes.
+struct Failing<'a> {
+    bytes: &'a [u8],
+    left: usize,
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            return Err(std::io::Error::other("the disk is gone"));
+        }
+        let n = buf.len().min(self.left).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        self.left -= n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_read_error_ends_the_check_after_the_games_before_it() {
+    let text = one_big_record();
+    let games = |workers: usize| {
+        let reader = std::io::BufReader::new(Failing {
+            bytes: text.as_bytes(),
+            left: text.len() / 2,
+        });
+        let mut numbers = Vec::new();
+        let result = hirp::stream::check_parallel(reader, workers, |c| {
+            numbers.push(c.number);
+            true
+        });
+        (result.map_err(|e| e.to_string()), numbers)
+    };
+    let (result, numbers) = games(1);
+    assert_eq!(result, Err("the disk is gone".to_owned()));
+    assert!(numbers.len() > 100);
+    assert_eq!(games(2), (result, numbers));
+}

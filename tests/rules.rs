@@ -351,6 +351,14 @@ proptest! {
                 prop_assert_eq!(pos.play(Step::Enter(PieceKind::Lofdungr)), Err(StepError::LofdungrEnters));
                 prop_assert_eq!(pos, before);
                 prop_assert!(pos.play(legal[pick]).is_ok());
+                for side in Side::ALL {
+                    let army = pos.army(side);
+                    let bits = Space::ALL
+                        .into_iter()
+                        .filter(|&s| army.controls(s))
+                        .fold(0u16, |bits, s| bits | 1 << s.index());
+                    prop_assert_eq!(army.controlled(), bits);
+                }
             }
             for battle in pos.battles() {
                 let power: u8 = battle.attackers.iter().map(|f| f.power()).sum();

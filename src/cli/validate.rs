@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use hirp::json::report::{LineIndex, game_validation};
 use hirp::replay::Severity;
-use hirp::stream::{Checked, check};
+use hirp::stream::{Checked, check_parallel};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
@@ -99,13 +99,25 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     if args.format == Format::Json {
         progress.print("{\"files\":[", "");
     }
+    // With fewer files than threads, every thread works on each file in
+    // turn; with more, each file goes to one thread.
+    let threads = pool.current_num_threads();
     pool.install(|| {
-        inputs.par_iter().enumerate().for_each(|(n, input)| {
-            if !sequence.stopped() {
-                validate_file(n, input, &args, reporter, &sequence, &progress);
+        if inputs.len() < threads {
+            for (n, input) in inputs.iter().enumerate() {
+                if !sequence.stopped() {
+                    validate_file(n, input, &args, reporter, &sequence, &progress, threads);
+                }
+                sequence.finish(n);
             }
-            sequence.finish(n);
-        });
+        } else {
+            inputs.par_iter().enumerate().for_each(|(n, input)| {
+                if !sequence.stopped() {
+                    validate_file(n, input, &args, reporter, &sequence, &progress, 1);
+                }
+                sequence.finish(n);
+            });
+        }
     });
     progress.finish();
     let stopped = sequence.stopped();
@@ -141,11 +153,12 @@ fn validate_file<P: Fn(&str, &str) + Sync>(
     reporter: &Reporter,
     sequence: &Sequence<P>,
     progress: &Progress,
+    workers: usize,
 ) {
     let json = args.format == Format::Json;
     let comma = if n > 0 { "," } else { "" };
     let path_json = serde_json::to_string(&input.path).unwrap_or_default();
-    let reader: Box<dyn std::io::BufRead> = match &input.target {
+    let reader: Box<dyn std::io::BufRead + Send> = match &input.target {
         Target::Stdin => Box::new(BufReader::new(std::io::stdin())),
         Target::File(path) => match std::fs::File::open(path) {
             Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
@@ -169,7 +182,7 @@ fn validate_file<P: Fn(&str, &str) + Sync>(
     let mut loose = Vec::new();
     let mut first_game = true;
     let mut last_offset = 0;
-    let result = check(reader, |mut checked| {
+    let result = check_parallel(reader, workers, |mut checked| {
         if args.strict {
             for problem in &mut checked.report.problems {
                 if problem.severity == Severity::Warning {

@@ -189,7 +189,7 @@ pub fn replay_game_with(
                     format!("the game ended before this turn: {result}"),
                 )
                 .with_help("remove the turns after the end of the game"),
-                &expected,
+                expected,
             );
             break;
         }
@@ -204,7 +204,7 @@ pub fn replay_game_with(
                 .iter()
                 .position(|t| t.span.contains(problem.span.start))
         {
-            problem.turn = Some(expected_label(n));
+            problem.turn = Some(expected_label(n).to_string());
         }
     }
     replay.problems.sort_by_key(|p| (p.span.start, p.span.end));
@@ -217,13 +217,38 @@ pub fn replay_game_with(
 }
 
 /// The label of the game's turn `n` (from 0): `G1`, `S1`, `G2`...
-fn expected_label(n: usize) -> String {
-    let side = if n.is_multiple_of(2) {
-        Side::Gull
-    } else {
-        Side::Silfr
-    };
-    format!("{side}{}", n / 2 + 1)
+fn expected_label(n: usize) -> TurnName {
+    TurnName(n)
+}
+
+/// The label a turn should have, by its place in the game (from 0); written
+/// out only when a problem needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TurnName(usize);
+
+impl TurnName {
+    fn side(self) -> Side {
+        if self.0.is_multiple_of(2) {
+            Side::Gull
+        } else {
+            Side::Silfr
+        }
+    }
+
+    fn round(self) -> usize {
+        self.0 / 2 + 1
+    }
+
+    /// Whether `label` is this one.
+    fn is(self, label: &ast::Label) -> bool {
+        label.side == self.side() && usize::try_from(label.round) == Ok(self.round())
+    }
+}
+
+impl std::fmt::Display for TurnName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.side(), self.round())
+    }
 }
 
 /// A game being replayed.
@@ -236,8 +261,8 @@ struct Replay<'o> {
 }
 
 impl Replay<'_> {
-    fn push(&mut self, mut problem: Problem, turn: &str) {
-        problem.turn = Some(turn.to_owned());
+    fn push(&mut self, mut problem: Problem, turn: TurnName) {
+        problem.turn = Some(turn.to_string());
         self.problems.push(problem);
     }
 
@@ -267,12 +292,12 @@ impl Replay<'_> {
                     ),
                 )
                 .with_help(format!("write `{label}`")),
-                &label,
+                label,
             );
             self.stop(turn, "the turns no longer alternate");
             return false;
         }
-        if turn.label.to_string() != label {
+        if !label.is(&turn.label) {
             self.push(
                 Problem::new(
                     ProblemKind::TurnLabel,
@@ -280,17 +305,17 @@ impl Replay<'_> {
                     format!("this is turn {} of the game: {label}", n + 1),
                 )
                 .with_help(format!("write `{label}`"))
-                .with_fix(Edit::new(turn.label.span, label.clone())),
-                &label,
+                .with_fix(Edit::new(turn.label.span, label.to_string())),
+                label,
             );
         }
         let crowded_before = self.position.crowded();
         self.flexible.clear();
-        let Some((counts, guessed)) = self.steps(turn, n, following, &label) else {
+        let Some((counts, guessed)) = self.steps(turn, n, following, label) else {
             return false;
         };
         let steps: u8 = counts.iter().sum();
-        let refused = self.penningr(turn, &label);
+        let refused = self.penningr(turn, label);
         if refused {
             if let (Some(first), Some(last)) =
                 (turn.outcome.battles.first(), turn.outcome.battles.last())
@@ -304,7 +329,7 @@ impl Replay<'_> {
                     )
                     .with_help("write `/` for the battles")
                     .with_fix(Edit::new(first.span().join(last.span()), "/")),
-                    &label,
+                    label,
                 );
             }
             self.observer.turn(turn, n, &self.position);
@@ -312,7 +337,7 @@ impl Replay<'_> {
         }
         // After a fault with no fix the count is a guess: not reported.
         if steps != crate::rules::position::STEPS_PER_TURN && !guessed {
-            self.step_count(turn, &counts, &label);
+            self.step_count(turn, &counts, label);
         }
         let compare = battles::readable(&turn.outcome) && !turn.outcome.span.is_empty();
         let mut found = Vec::new();
@@ -325,7 +350,7 @@ impl Replay<'_> {
             &mut found,
         );
         for problem in found {
-            self.push(problem, &label);
+            self.push(problem, label);
         }
         if !resolution.battles.is_empty() {
             self.observer
@@ -348,7 +373,7 @@ impl Replay<'_> {
                     crowding_step(turn, space),
                     format!("more than one Karve stands on {space} at the end of the turn"),
                 ),
-                &label,
+                label,
             );
         }
         self.observer.turn(turn, n, &self.position);
@@ -363,7 +388,7 @@ impl Replay<'_> {
         turn: &Turn,
         index: usize,
         following: &[Turn],
-        label: &str,
+        label: TurnName,
     ) -> Option<(Vec<u8>, bool)> {
         let mut counts = Vec::with_capacity(turn.steps.len());
         let mut guessed = false;
@@ -412,7 +437,13 @@ impl Replay<'_> {
 
     /// Plays one written step, reporting and recovering from a fault; returns
     /// the steps it took and `false` when it was a fault with no fix.
-    fn step(&mut self, step: &ast::Step, ahead: &Ahead<'_>, count: u8, label: &str) -> (u8, bool) {
+    fn step(
+        &mut self,
+        step: &ast::Step,
+        ahead: &Ahead<'_>,
+        count: u8,
+        label: TurnName,
+    ) -> (u8, bool) {
         let before = self.position;
         let rest = ahead.rest;
         match written::apply(&mut self.position, step, false) {
@@ -536,7 +567,7 @@ impl Replay<'_> {
     }
 
     /// Reports a turn whose steps are not five, with what each token counts.
-    fn step_count(&mut self, turn: &Turn, counts: &[u8], label: &str) {
+    fn step_count(&mut self, turn: &Turn, counts: &[u8], label: TurnName) {
         let steps: u8 = counts.iter().sum();
         let parts: Vec<String> = turn
             .steps
@@ -560,7 +591,7 @@ impl Replay<'_> {
     }
 
     /// Applies the turn's Penningr actions; `true` when a refusal ended the game.
-    fn penningr(&mut self, turn: &Turn, label: &str) -> bool {
+    fn penningr(&mut self, turn: &Turn, label: TurnName) -> bool {
         let mut last_offer: Option<Span> = None;
         // An answer to an offer that was reported as not allowed is part of
         // that one mistake: it is skipped.

@@ -267,13 +267,16 @@ fn find_karve(pos: &Position, at: Space, crew: u32) -> Result<KarveId, Fault> {
     if here.peek().is_none() {
         return Err(Fault::NoKarve { at });
     }
-    let same: Vec<(KarveId, bool)> = army
+    let mut same = army
         .karves_on(at)
-        .filter(|(_, k)| u32::from(k.crew) == crew)
-        .map(|(id, k)| (id, k.can_move()))
-        .collect();
-    if let Some(&(id, _)) = same.iter().find(|(_, movable)| *movable).or(same.first()) {
-        return Ok(id);
+        .filter(|(_, k)| u32::from(k.crew) == crew);
+    if let Some((first, k)) = same.next() {
+        let movable = if k.can_move() {
+            first
+        } else {
+            same.find(|(_, k)| k.can_move()).map_or(first, |(id, _)| id)
+        };
+        return Ok(movable);
     }
     Err(Fault::Crew {
         at,

@@ -68,10 +68,23 @@ pub const fn adjacent(a: Space, b: Space) -> bool {
 
 /// The spaces next to `space`, in board order.
 pub fn neighbours(space: Space) -> impl Iterator<Item = Space> {
-    let bits = ADJACENT[space.index()];
-    Space::ALL
-        .into_iter()
-        .filter(move |s| bits & (1 << s.index()) != 0)
+    spaces_in(ADJACENT[space.index()])
+}
+
+/// The spaces next to `space`, as a bit set of board indices.
+pub const fn neighbour_bits(space: Space) -> u16 {
+    ADJACENT[space.index()]
+}
+
+/// The spaces of a bit set of board indices, in board order.
+pub fn spaces_in(bits: u16) -> impl Iterator<Item = Space> {
+    let mut bits = bits & ((1 << Space::ALL.len()) - 1);
+    std::iter::from_fn(move || {
+        let index = bits.trailing_zeros() as usize;
+        let space = Space::from_index(index)?;
+        bits &= bits - 1;
+        Some(space)
+    })
 }
 
 /// A side's home space, where its pieces enter.

@@ -36,7 +36,7 @@ impl Position {
     /// and on a line to the opponent's). `None` when there is no such path;
     /// `Some` of an empty path when `from == to`.
     pub fn shortest_path(&self, from: Space, to: Space) -> Option<Path> {
-        let own = self.army(self.to_move());
+        let own = self.army(self.to_move()).controlled();
         let mut parent = [u8::MAX; 11];
         let mut queue = [from; 11];
         let (mut head, mut tail) = (0, 1);
@@ -48,16 +48,15 @@ impl Position {
                 break;
             }
             // Only the start and own spaces can be walked through.
-            if at != from && !own.controls(at) {
+            if at != from && own & (1 << at.index()) == 0 {
                 continue;
             }
-            for next in board::neighbours(at) {
-                if seen & (1 << next.index()) == 0 {
-                    seen |= 1 << next.index();
-                    parent[next.index()] = at.index() as u8;
-                    queue[tail] = next;
-                    tail += 1;
-                }
+            let new = board::neighbour_bits(at) & !seen;
+            seen |= new;
+            for next in board::spaces_in(new) {
+                parent[next.index()] = at.index() as u8;
+                queue[tail] = next;
+                tail += 1;
             }
         }
         if seen & (1 << to.index()) == 0 {

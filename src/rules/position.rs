@@ -173,6 +173,31 @@ impl Army {
             || self.attacking_from(space) > 0
     }
 
+    /// The spaces the side controls, as a bit set of board indices.
+    pub fn controlled(&self) -> u16 {
+        let mut bits = 0u16;
+        if let Some(at) = self.lofdungr.at {
+            bits |= 1 << at.index();
+        }
+        for karve in &self.karves {
+            if let Some(at) = karve.at {
+                bits |= 1 << at.index();
+            }
+        }
+        for n in 0..self.hirths.len() {
+            bits |= u16::from(self.hirths[n] | self.stopped[n] != 0) << n;
+        }
+        // Hirþs on a line are rare: most positions skip the edges at once.
+        if self.attacking.iter().any(|&n| n != 0) {
+            for (e, &n) in self.attacking.iter().enumerate() {
+                if n > 0 {
+                    bits |= 1 << edge_ends(e).0.index();
+                }
+            }
+        }
+        bits
+    }
+
     /// Hirþs on the board, loose or aboard.
     pub fn hirths_on_board(&self) -> u8 {
         let loose: u8 = self

@@ -415,7 +415,7 @@ fn block_comment(i: Input<'_>) -> PResult<'_, Comment> {
 
 impl SyntaxError {
     /// A placeholder for "this rule does not start here", never reported.
-    fn from_kind(i: &Input<'_>) -> SyntaxError {
+    pub(super) fn from_kind(i: &Input<'_>) -> SyntaxError {
         <SyntaxError as nom::error::ParseError<Input<'_>>>::from_error_kind(*i, ErrorKind::Char)
     }
 }

@@ -157,7 +157,8 @@ fn digit(i: Input<'_>) -> PResult<'_, char> {
 /// A step that cannot be read becomes a [`Malformed`] token reaching to the
 /// next piece letter or blank, and reading goes on from there.
 pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<SyntaxError>)> {
-    let mut tokens: Vec<StepToken> = Vec::new();
+    // A turn has five steps, most often five tokens or fewer.
+    let mut tokens: Vec<StepToken> = Vec::with_capacity(5);
     let mut errors = Vec::new();
     let mut spaced = Vec::new();
     let mut last_start = i;
@@ -360,14 +361,19 @@ pub(super) fn piece(i: Input<'_>) -> PResult<'_, Piece> {
 /// ```
 fn entry(i: Input<'_>) -> PResult<'_, Action> {
     let (i, _) = char('e').parse(i)?;
-    if let Ok((i, _)) = char::<_, SyntaxError>('i').parse(i) {
-        return Ok((i, Action::EnterAndBoard));
+    match peek(&i) {
+        Some('i') => Ok((skip(i, 1), Action::EnterAndBoard)),
+        Some(c) if starts_destination(c) => {
+            let (i, to) = destination(i)?;
+            Ok((i, Action::Enter { to: Some(to) }))
+        }
+        _ => Ok((i, Action::Enter { to: None })),
     }
-    match destination(i) {
-        Ok((i, to)) => Ok((i, Action::Enter { to: Some(to) })),
-        Err(nom::Err::Error(_)) => Ok((i, Action::Enter { to: None })),
-        Err(e) => Err(e),
-    }
+}
+
+/// Whether a destination starts with `c`.
+fn starts_destination(c: char) -> bool {
+    c == '>' || Space::from_code(c).is_some()
 }
 
 /// ```ebnf
@@ -377,16 +383,18 @@ fn exit(i: Input<'_>) -> PResult<'_, Action> {
     let (i, _) = char('v').parse(i)?;
     let (i, karve) =
         space(i).map_err(|_| nom::Err::Failure(error_at(Kind::ExpectedKarveSpace, &i)))?;
-    match destination(i) {
-        Ok((i, to)) => Ok((
-            i,
-            Action::Leave {
-                karve,
-                to: Some(to),
-            },
-        )),
-        Err(nom::Err::Error(_)) => Ok((i, Action::Leave { karve, to: None })),
-        Err(e) => Err(e),
+    match peek(&i) {
+        Some(c) if starts_destination(c) => {
+            let (i, to) = destination(i)?;
+            Ok((
+                i,
+                Action::Leave {
+                    karve,
+                    to: Some(to),
+                },
+            ))
+        }
+        _ => Ok((i, Action::Leave { karve, to: None })),
     }
 }
 
@@ -414,34 +422,22 @@ fn boarding(i: Input<'_>) -> PResult<'_, Action> {
 /// destination = [ ">" ] , space ;
 /// ```
 fn destination(i: Input<'_>) -> PResult<'_, Destination> {
-    match char::<_, SyntaxError>('>').parse(i) {
-        Ok((i, _)) => {
-            let (i, space) = space(i)
-                .map_err(|_| nom::Err::Failure(error_at(Kind::ExpectedAttackedSpace, &i)))?;
-            Ok((
-                i,
-                Destination {
-                    space,
-                    attack: true,
-                },
-            ))
-        }
-        Err(_) => {
-            let (i, space) = space(i)?;
-            Ok((
-                i,
-                Destination {
-                    space,
-                    attack: false,
-                },
-            ))
-        }
-    }
+    let attack = peek(&i) == Some('>');
+    let (i, space) = if attack {
+        let i = skip(i, 1);
+        space(i).map_err(|_| nom::Err::Failure(error_at(Kind::ExpectedAttackedSpace, &i)))?
+    } else {
+        space(i)?
+    };
+    Ok((i, Destination { space, attack }))
 }
 
 /// ```ebnf
 /// space = digit | "m" ;
 /// ```
 pub(super) fn space(i: Input<'_>) -> PResult<'_, Space> {
-    map_opt(anychar, Space::from_code).parse(i)
+    match peek(&i).and_then(Space::from_code) {
+        Some(space) => Ok((skip(i, 1), space)),
+        None => Err(nom::Err::Error(SyntaxError::from_kind(&i))),
+    }
 }
