@@ -339,9 +339,11 @@ pub fn check_parallel<R: BufRead + Send>(
                 }
             }
         }
-        // Wake and end every thread, whatever it waits on.
+        // Wake and end every thread, whatever it waits on: the reader for a
+        // permit, or to hand over a batch no worker will take.
         permits.close();
         drop(done_rx);
+        while let Ok(Ok(_)) = work_rx.lock().map(|rx| rx.recv()) {}
     });
     match failure {
         Some(e) => Err(e),

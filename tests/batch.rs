@@ -278,3 +278,32 @@ fn a_read_error_ends_the_check_after_the_games_before_it() {
     assert!(numbers.len() > 100);
     assert_eq!(games(2), (result, numbers));
 }
+
+#[test]
+fn stopping_early_ends_every_thread() {
+    let text = one_big_record();
+    let (done, finished) = std::sync::mpsc::channel();
+    // A thread left waiting would hang the check: it runs apart, and the
+    // test fails if it has not ended in a minute.
+    std::thread::spawn(move || {
+        let stops = [1, 2, 7, 50, 300]
+            .into_iter()
+            .chain(std::iter::repeat_n(1, 20));
+        for stop_after in stops {
+            for workers in [2, 3] {
+                let mut seen = 0;
+                let read = hirp::stream::check_parallel(text.as_bytes(), workers, |_| {
+                    seen += 1;
+                    seen < stop_after
+                })
+                .unwrap();
+                assert_eq!(seen, stop_after);
+                assert!(read <= text.len());
+            }
+        }
+        done.send(()).unwrap();
+    });
+    finished
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("every check ended");
+}

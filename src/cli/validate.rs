@@ -1,13 +1,13 @@
 //! `hirp validate`: replay records against the rules, many files at once.
 
 use std::io::{BufReader, IsTerminal, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use hirp::json::report::{LineIndex, game_validation};
 use hirp::replay::Severity;
 use hirp::stream::{Checked, check_parallel};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 
 use super::report::Source;
 use super::sequence::{Piece, Sequence};
@@ -111,11 +111,22 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
                 sequence.finish(n);
             }
         } else {
-            inputs.par_iter().enumerate().for_each(|(n, input)| {
-                if !sequence.stopped() {
-                    validate_file(n, input, &args, reporter, &sequence, &progress, 1);
+            // Each thread takes the next file in order, so that the output
+            // waiting for an earlier file is never more than a few files'.
+            let next = AtomicUsize::new(0);
+            rayon::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(|_| {
+                        loop {
+                            let n = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(input) = inputs.get(n) else { break };
+                            if !sequence.stopped() {
+                                validate_file(n, input, &args, reporter, &sequence, &progress, 1);
+                            }
+                            sequence.finish(n);
+                        }
+                    });
                 }
-                sequence.finish(n);
             });
         }
     });

@@ -12,6 +12,7 @@ use crate::rules::{Battle, Fighter, FighterKind, Mover, Position, Tiebreak, Vict
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, BattleToken, Fate, Outcome, Piece, Span};
 use crate::types::{Side, Space};
+use smallvec::{SmallVec, smallvec};
 
 /// A computed battle with what the record says of it.
 struct Plan<'a> {
@@ -99,14 +100,15 @@ fn match_entries<'a>(
     battle: &Battle,
     record: &'a ast::Battle,
 ) -> (Vec<Option<&'a ast::Fighter>>, Vec<&'a ast::Fighter>) {
-    let fighters: Vec<&Fighter> = battle.defenders.iter().chain(&battle.attackers).collect();
+    let fighters: SmallVec<[&Fighter; 8]> =
+        battle.defenders.iter().chain(&battle.attackers).collect();
     let mut entries: Vec<Option<&ast::Fighter>> = vec![None; fighters.len()];
     let mut unmatched: Vec<&ast::Fighter> = Vec::new();
     let stays_elsewhere = |e: &ast::Fighter| matches!(e.fate, Fate::Stands(s) if s != battle.space);
-    let mut order: Vec<&ast::Fighter> = record.fighters.iter().collect();
+    let mut order: SmallVec<[&ast::Fighter; 8]> = record.fighters.iter().collect();
     order.sort_by_key(|e| !stays_elsewhere(e));
     for exact in [true, false] {
-        let mut left = Vec::new();
+        let mut left = SmallVec::new();
         for entry in order {
             let origin = match entry.fate {
                 Fate::Stands(s) if exact && s != battle.space => Some(s),
@@ -218,7 +220,7 @@ pub(super) fn resolve(
         place_flexible(position, outcome, flexible);
     }
     let computed = position.battles();
-    let recorded: Vec<&ast::Battle> = if compare {
+    let recorded: SmallVec<[&ast::Battle; 4]> = if compare {
         outcome
             .battles
             .iter()
@@ -228,13 +230,13 @@ pub(super) fn resolve(
             })
             .collect()
     } else {
-        Vec::new()
+        SmallVec::new()
     };
     if compare {
         check_order(&recorded, problems);
     }
-    let mut plans: Vec<Plan> = Vec::new();
-    let mut claimed = vec![false; recorded.len()];
+    let mut plans: Vec<Plan> = Vec::with_capacity(computed.len());
+    let mut claimed: SmallVec<[bool; 4]> = smallvec![false; recorded.len()];
     for battle in computed {
         let index = recorded
             .iter()
@@ -262,10 +264,16 @@ pub(super) fn resolve(
     for plan in &plans {
         position.fight(&plan.battle);
     }
-    let advances: Vec<(Battle, Vec<bool>)> = plans
-        .iter()
-        .map(|p| (p.battle.clone(), p.advance.clone()))
-        .collect();
+    // Only a losing Lofðungr's retreat asks the next turn.
+    let advances: Vec<(Battle, Vec<bool>)> = if plans.iter().any(|p| p.losing_lofdungr().is_some())
+    {
+        plans
+            .iter()
+            .map(|p| (p.battle.clone(), p.advance.clone()))
+            .collect()
+    } else {
+        Vec::new()
+    };
     // Whether, with a Lofðungr retreated to `to`, the next turn plays.
     let agrees = |position: &Position, side: Side, to: Space| {
         let Some(next) = next else { return false };
@@ -540,12 +548,9 @@ fn plan<'a>(
     // Advances: as recorded; with no winning attacker listed as entering,
     // every attacker enters (the record is then reported).
     let space = plan.battle.space;
-    let recorded_advances: Vec<bool> = plan.entries[n_def..]
-        .iter()
-        .map(|e| e.is_some_and(|e| e.fate == Fate::Stands(space)))
-        .collect();
-    if recorded_advances.iter().any(|&a| a) {
-        plan.advance = recorded_advances;
+    let advances = |e: &Option<&ast::Fighter>| e.is_some_and(|e| e.fate == Fate::Stands(space));
+    if plan.entries[n_def..].iter().any(advances) {
+        plan.advance = plan.entries[n_def..].iter().map(advances).collect();
     }
     if recorded_winner(&plan.battle, &plan.entries).is_some_and(|w| w != plan.battle.winner) {
         plan.wrong_winner = true;
@@ -578,7 +583,7 @@ fn plan<'a>(
         );
     }
     let mut unlisted = Vec::new();
-    let fighters: Vec<Fighter> = plan.fighters().copied().collect();
+    let fighters: SmallVec<[Fighter; 8]> = plan.fighters().copied().collect();
     for (n, fighter) in fighters.iter().enumerate() {
         let winner = fighter.side == plan.battle.winner;
         let Some(entry) = plan.entries[n] else {

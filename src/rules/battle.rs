@@ -140,7 +140,7 @@ impl Position {
 
     fn battle_on(&self, space: Space, attacker: Side, defender: Side) -> Battle {
         let own = self.army(attacker);
-        let mut attackers = Vec::new();
+        let mut attackers = Vec::with_capacity(4);
         if own.lofdungr.attacking == Some(space)
             && let Some(from) = own.lofdungr.at
         {
@@ -175,7 +175,7 @@ impl Position {
             }
         }
         let theirs = self.army(defender);
-        let mut defenders = Vec::new();
+        let mut defenders = Vec::with_capacity(4);
         if theirs.lofdungr.at == Some(space) {
             defenders.push(Fighter {
                 side: defender,
