@@ -15,16 +15,62 @@ use std::borrow::Cow;
 use std::io::{self, BufRead};
 use std::sync::{Condvar, Mutex, mpsc};
 
+use crate::syntax::Parsed;
+use crate::syntax::ast::Span;
+use crate::syntax::error::{Found, SyntaxError, SyntaxErrorKind};
+
+/// How much of a record is read: enough for any real game, and a bound on
+/// the memory and time one game takes whatever the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest line read, in bytes, its line end not counted.
+    pub line: usize,
+    /// The most bytes of one game, with the comment lines before it.
+    pub game: usize,
+}
+
+impl Limits {
+    /// 64 KiB a line, 256 KiB a game (some 10,000 turns).
+    pub const DEFAULT: Limits = Limits {
+        line: 64 * 1024,
+        game: 256 * 1024,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::DEFAULT
+    }
+}
+
 /// A run of whole games cut from a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chunk {
-    /// The bytes, as read.
+    /// The bytes, as read; with a [`Cut`], the bytes from [`Cut::at`] on are
+    /// the start of the first line not read, to show.
     pub bytes: Vec<u8>,
     /// Their offset in the file.
     pub offset: usize,
     /// The number of lines before them in the file.
     pub line: usize,
+    /// Where the rest of the game was left unread, if it was.
+    pub cut: Option<Cut>,
 }
+
+/// The rest of a game left unread for going beyond a [`Limits`]: the line
+/// that went beyond, and every line after it up to the next game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// Where the line starts in the chunk's bytes.
+    pub at: usize,
+    /// The line is longer than the limit (else the game is).
+    pub long_line: bool,
+    /// The line's length, its line end not counted.
+    pub line_len: usize,
+}
+
+/// How many bytes of a line left unread a chunk keeps, to show.
+const SHOWN: usize = 80;
 
 /// What a line starts, for cutting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,9 +89,89 @@ enum Kind {
     InComment,
 }
 
+/// Follows `{ }` comments through the bytes of a line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Scan {
+    /// Depth of `{ }` comments open.
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// After a `;` outside comments and strings: the rest is a comment.
+    rest_of_line: bool,
+}
+
+impl Scan {
+    fn start_line(&mut self) {
+        self.in_string = false;
+        self.escaped = false;
+        self.rest_of_line = false;
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if self.rest_of_line {
+                return;
+            }
+            if self.depth == 0 {
+                match b {
+                    _ if std::mem::take(&mut self.escaped) => {}
+                    b'\\' if self.in_string => self.escaped = true,
+                    b';' if !self.in_string => self.rest_of_line = true,
+                    b'"' => self.in_string = !self.in_string,
+                    b'{' if !self.in_string => self.depth = 1,
+                    _ => {}
+                }
+            } else if b == b'{' {
+                self.depth += 1;
+            } else if b == b'}' {
+                self.depth -= 1;
+            }
+        }
+    }
+}
+
+/// What a line starts, from its first bytes (a byte order mark removed).
+fn classify(start: &[u8], in_comment: bool) -> Kind {
+    if in_comment {
+        return Kind::InComment;
+    }
+    let start = start
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t'))
+        .map_or(&[][..], |n| &start[n..]);
+    match start {
+        [] | [b'\n' | b'\r' | b';' | b'{', ..] => Kind::Comment,
+        [b'[', ..] => Kind::Tag,
+        [b'G', b'1', rest @ ..] if rest.first().is_none_or(|b| !b.is_ascii_digit()) => {
+            Kind::FirstTurn
+        }
+        [b'G' | b'S', d, ..] if d.is_ascii_digit() => Kind::Turn,
+        _ => Kind::Other,
+    }
+}
+
+/// A line read.
+struct Line {
+    /// Where it starts in `buf`.
+    start: usize,
+    /// Its length, its line end not counted (bytes not kept included).
+    len: usize,
+    /// Bytes read for it, its line end included.
+    read: usize,
+    /// It starts inside a `{ }` comment.
+    in_comment: bool,
+}
+
 /// Reads a record in chunks of whole games.
+///
+/// Lines end with `\n`, `\r\n` or a lone `\r`. A line longer than
+/// [`Limits::line`], or one that takes a game beyond [`Limits::game`], is not
+/// read, nor is the rest of its game: the chunk before it says so with a
+/// [`Cut`], and reading goes on at the next game. Memory stays within the
+/// limits whatever the input.
 pub struct Games<R> {
     reader: R,
+    limits: Limits,
     /// The chunk being gathered.
     buf: Vec<u8>,
     /// Its offset and lines before it.
@@ -56,74 +182,110 @@ pub struct Games<R> {
     /// Where comment lines waiting for the next item begin in `buf`, and
     /// their line count before them.
     pending: Option<(usize, usize)>,
-    /// The chunk holds a turn: a tag or `G1` now starts a new game.
+    /// The game being read holds a turn: a tag or `G1` now starts a new game.
     has_turn: bool,
-    /// Depth of `{ }` comments open at the end of the last line.
-    depth: usize,
+    scan: Scan,
     /// The next line is the file's first.
     first: bool,
+    /// Lines are read and dropped up to the next game.
+    skipping: bool,
+    /// A chunk to hand over before reading on.
+    queued: Option<Chunk>,
     done: bool,
 }
 
 impl<R: BufRead> Games<R> {
-    /// Chunks of the record `reader` reads.
+    /// Chunks of the record `reader` reads, within [`Limits::DEFAULT`].
     pub fn new(reader: R) -> Games<R> {
+        Games::with_limits(reader, Limits::DEFAULT)
+    }
+
+    /// Chunks of the record `reader` reads, within `limits`.
+    pub fn with_limits(reader: R, limits: Limits) -> Games<R> {
         Games {
             reader,
+            limits,
             buf: Vec::new(),
             offset: 0,
             line: 0,
             lines: 0,
             pending: None,
             has_turn: false,
-            depth: 0,
+            scan: Scan::default(),
             first: true,
+            skipping: false,
+            queued: None,
             done: false,
         }
     }
 
-    /// Classifies the line that starts at `start` in `buf` and follows the
-    /// depth of `{ }` comments through it.
-    fn classify(&mut self, start: usize) -> Kind {
-        let mut text = &self.buf[start..];
-        if std::mem::take(&mut self.first) {
-            text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
-        }
-        let depth_before = self.depth;
-        let mut in_string = false;
-        let mut escaped = false;
-        for &b in text {
-            if self.depth == 0 {
-                match b {
-                    _ if std::mem::take(&mut escaped) => {}
-                    b'\\' if in_string => escaped = true,
-                    b';' if !in_string => break,
-                    b'"' => in_string = !in_string,
-                    b'{' if !in_string => self.depth = 1,
-                    _ => {}
+    /// Reads one line onto `buf`, keeping at most the line limit of it (and
+    /// of a longer line only its start), and follows comments through it.
+    /// `None` at the end of the input.
+    fn read_line(&mut self) -> io::Result<Option<Line>> {
+        let start = self.buf.len();
+        let in_comment = self.scan.depth > 0;
+        let mut len = 0;
+        let mut read = 0;
+        let mut after_cr = false;
+        self.scan.start_line();
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            if after_cr {
+                // `\r\n` is one line end.
+                if available[0] == b'\n' {
+                    if len <= self.limits.line {
+                        self.buf.push(b'\n');
+                    }
+                    self.reader.consume(1);
+                    read += 1;
                 }
-            } else if b == b'{' {
-                self.depth += 1;
-            } else if b == b'}' {
-                self.depth -= 1;
+                break;
             }
-        }
-        if depth_before > 0 {
-            return Kind::InComment;
-        }
-        let start = text
-            .iter()
-            .position(|b| !matches!(b, b' ' | b'\t'))
-            .map_or(&[][..], |n| &text[n..]);
-        match start {
-            [] | [b'\n' | b'\r' | b';' | b'{', ..] => Kind::Comment,
-            [b'[', ..] => Kind::Tag,
-            [b'G', b'1', rest @ ..] if rest.first().is_none_or(|b| !b.is_ascii_digit()) => {
-                Kind::FirstTurn
+            let (content, end) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(n) => (n, Some(available[n])),
+                None => (available.len(), None),
+            };
+            let piece = &available[..content];
+            self.scan.feed(piece);
+            let room = (self.limits.line + 1).saturating_sub(len);
+            self.buf.extend_from_slice(&piece[..piece.len().min(room)]);
+            len += content;
+            read += content;
+            if len > self.limits.line {
+                // Too long: only its start is kept, to show.
+                self.buf.truncate(start + SHOWN.min(self.limits.line));
             }
-            [b'G' | b'S', d, ..] if d.is_ascii_digit() => Kind::Turn,
-            _ => Kind::Other,
+            let Some(end) = end else {
+                self.reader.consume(content);
+                continue;
+            };
+            if len <= self.limits.line {
+                self.buf.push(end);
+            }
+            self.reader.consume(content + 1);
+            read += 1;
+            if end == b'\n' {
+                break;
+            }
+            after_cr = true;
         }
+        if read == 0 {
+            return Ok(None);
+        }
+        Ok(Some(Line {
+            start,
+            len,
+            read,
+            in_comment,
+        }))
     }
 
     /// Cuts the chunk at `at` (an offset in `buf`, with `lines` lines before
@@ -134,11 +296,41 @@ impl<R: BufRead> Games<R> {
             bytes: std::mem::replace(&mut self.buf, rest),
             offset: self.offset,
             line: self.line,
+            cut: None,
         };
         self.offset += at;
         self.line += lines;
         self.lines -= lines;
         self.has_turn = false;
+        chunk
+    }
+
+    /// Ends the chunk at the line `line` (which goes beyond a limit) and
+    /// starts skipping the rest of its game; the chunk keeps the line's
+    /// start, to show.
+    fn cut_game(&mut self, line: &Line, long_line: bool) -> Chunk {
+        let at = line.start;
+        let mut shown = (line.len.min(SHOWN)).min(self.buf.len() - at);
+        // Shown up to a character's end.
+        if let Err(e) = std::str::from_utf8(&self.buf[at..at + shown])
+            && e.error_len().is_none()
+        {
+            shown = e.valid_up_to();
+        }
+        self.buf.truncate(at + shown);
+        let lines = self.lines - 1;
+        let mut chunk = self.cut(self.buf.len(), lines);
+        chunk.cut = Some(Cut {
+            at,
+            long_line,
+            line_len: line.len,
+        });
+        // The line and what follows it up to the next game are dropped.
+        self.offset = chunk.offset + at + line.read;
+        self.line += 1;
+        self.lines = 0;
+        self.pending = None;
+        self.skipping = true;
         chunk
     }
 }
@@ -147,17 +339,19 @@ impl<R: BufRead> Iterator for Games<R> {
     type Item = io::Result<Chunk>;
 
     fn next(&mut self) -> Option<io::Result<Chunk>> {
+        if let Some(chunk) = self.queued.take() {
+            return Some(Ok(chunk));
+        }
         loop {
             if self.done {
                 return None;
             }
-            let start = self.buf.len();
-            match self.reader.read_until(b'\n', &mut self.buf) {
+            let line = match self.read_line() {
                 Err(e) => {
                     self.done = true;
                     return Some(Err(e));
                 }
-                Ok(0) => {
+                Ok(None) => {
                     self.done = true;
                     if self.buf.is_empty() {
                         return None;
@@ -165,24 +359,58 @@ impl<R: BufRead> Iterator for Games<R> {
                     let lines = self.lines;
                     return Some(Ok(self.cut(self.buf.len(), lines)));
                 }
-                Ok(_) => {}
-            }
+                Ok(Some(line)) => line,
+            };
             let lines_before = self.lines;
             self.lines += 1;
-            let kind = self.classify(start);
-            let starts_game = match kind {
+            let mut text = &self.buf[line.start..];
+            if std::mem::take(&mut self.first) {
+                text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
+            }
+            let kind = classify(text, line.in_comment);
+            let mut starts_game = match kind {
                 Kind::Tag | Kind::FirstTurn => self.has_turn,
                 _ => false,
             };
+            if self.skipping {
+                if !starts_game {
+                    if matches!(kind, Kind::Turn | Kind::FirstTurn) {
+                        self.has_turn = true;
+                    }
+                    // Dropped: the next chunk starts after it.
+                    self.buf.truncate(line.start);
+                    self.offset += line.read;
+                    self.line += 1;
+                    self.lines -= 1;
+                    continue;
+                }
+                // The next game: its first line starts the next chunk.
+                self.skipping = false;
+                self.has_turn = false;
+                starts_game = false;
+            }
+            let too_long = line.len > self.limits.line;
+            let too_big = !too_long && self.buf.len() > self.limits.game;
             if starts_game {
-                let (at, lines) = self.pending.take().unwrap_or((start, lines_before));
+                let (at, lines) = self.pending.take().unwrap_or((line.start, lines_before));
                 let chunk = self.cut(at, lines);
                 self.has_turn = kind == Kind::FirstTurn;
+                if too_long {
+                    // The new game goes beyond a limit at its first line.
+                    let line = Line {
+                        start: line.start - at,
+                        ..line
+                    };
+                    self.queued = Some(self.cut_game(&line, true));
+                }
                 return Some(Ok(chunk));
+            }
+            if too_long || too_big {
+                return Some(Ok(self.cut_game(&line, too_long)));
             }
             match kind {
                 Kind::Comment => {
-                    self.pending.get_or_insert((start, lines_before));
+                    self.pending.get_or_insert((line.start, lines_before));
                 }
                 // A line the parser skips leaves waiting comments waiting.
                 Kind::InComment | Kind::Other => {}
@@ -194,6 +422,58 @@ impl<R: BufRead> Iterator for Games<R> {
             }
         }
     }
+}
+
+/// Reads a chunk: its games and syntax errors, with an error for the rest of
+/// a game left unread (which belongs to the chunk's last game). Returns the
+/// decoded text of the whole chunk, to which the spans point from
+/// [`Chunk::offset`] on.
+pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
+    let Some(cut) = chunk.cut else {
+        return crate::syntax::parse_bytes_at(&chunk.bytes, chunk.offset);
+    };
+    let (_, mut parsed) = crate::syntax::parse_bytes_at(&chunk.bytes[..cut.at], chunk.offset);
+    let text = crate::syntax::decode(&chunk.bytes).text;
+    let start = chunk.offset + cut.at;
+    let shown = chunk.bytes.len() - cut.at;
+    let (kind, help) = if cut.long_line {
+        (
+            SyntaxErrorKind::LineTooLong,
+            format!(
+                "the line is {} bytes long; it and the rest of its game are not read",
+                cut.line_len
+            ),
+        )
+    } else {
+        (
+            SyntaxErrorKind::GameTooLong,
+            "the game is read up to this line; the rest of it is not read".to_owned(),
+        )
+    };
+    let error = SyntaxError::new(
+        kind,
+        Span::new(start, start + shown.max(1).min(text.len() - cut.at)),
+        Found::at(&text[cut.at..]),
+    )
+    .with_help(help);
+    if let Some(game) = parsed.record.games.last_mut() {
+        game.span.end = game.span.end.max(error.span.end);
+    }
+    parsed.errors.push(error);
+    (text, parsed)
+}
+
+/// Reads a whole record chunk by chunk, as [`crate::parse`] does.
+pub(crate) fn read_all(bytes: &[u8]) -> Parsed {
+    let mut parsed = Parsed::default();
+    // Reading from memory cannot fail.
+    for chunk in Games::new(bytes).map_while(Result::ok) {
+        let (_, part) = parse_chunk(&chunk);
+        parsed.record.games.extend(part.record.games);
+        parsed.record.comments.extend(part.record.comments);
+        parsed.errors.extend(part.errors);
+    }
+    parsed
 }
 
 /// A game checked, as [`check`] hands it over.
@@ -260,7 +540,7 @@ pub fn check_parallel<R: BufRead + Send>(
                 let mut chunks = Vec::new();
                 let mut bytes = 0;
                 let mut error = None;
-                while bytes < BATCH_BYTES {
+                while bytes < BATCH_BYTES && chunks.len() < BATCH_GAMES {
                     match games.next() {
                         Some(Ok(chunk)) => {
                             bytes += chunk.bytes.len();
@@ -351,8 +631,10 @@ pub fn check_parallel<R: BufRead + Send>(
     }
 }
 
-/// The bytes of games a worker takes at once.
+/// The bytes of games a worker takes at once, and the most games: what a
+/// game's replay holds is larger than its text, the more so the smaller it is.
 const BATCH_BYTES: usize = 1 << 16;
+const BATCH_GAMES: usize = 64;
 
 /// What the reader and the workers hand back.
 enum Batch {
@@ -426,7 +708,7 @@ struct Replayed {
 /// Reads and replays a chunk.
 fn replay(chunk: Chunk) -> Replayed {
     let bytes = chunk.bytes.len();
-    let (text, parsed) = crate::syntax::parse_bytes_at(&chunk.bytes, chunk.offset);
+    let (text, parsed) = parse_chunk(&chunk);
     let report = crate::replay::replay_record(&parsed.record, &parsed.errors);
     let text = match text {
         Cow::Owned(text) => Some(text),

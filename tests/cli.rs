@@ -99,7 +99,42 @@ fn fmt_write_rewrites_the_file() {
     let output = hirp().args(["fmt", "--write"]).arg(&path).output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "G1 KeHeiHei /\n");
+    // A file with a syntax error is left as it is.
+    let broken = dir.join("broken.hirp");
+    std::fs::write(&broken, "G1 KeHeiHei   /\nS1 Kx /\n").unwrap();
+    let output = hirp()
+        .args(["fmt", "--write"])
+        .arg(&broken)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(&broken).unwrap(),
+        "G1 KeHeiHei   /\nS1 Kx /\n"
+    );
+    // Nothing else is left in the directory.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["broken.hirp", "game.hirp"]);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fmt_check_names_the_line_in_a_later_game() {
+    let text = "G1 KeHeiHei /\nS1 He7He8He /\n\n[Game \"2\"]\n\nG1 KeHeiHei  /\n";
+    let output = hirp()
+        .args(["fmt", "--check", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: -: not in canonical form: line 6 `G1 KeHeiHei  /` is written `G1 KeHeiHei /`\n"
+    );
 }
 
 #[test]

@@ -143,3 +143,33 @@ fn diff_of_one_game_written_two_ways_is_empty() {
     assert_eq!(output.status.code(), Some(1));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn fix_copies_what_it_cannot_read_and_fixes_the_games_around_it() {
+    let edition = common::fixture("fixtures/rulebook/en.hirp");
+    let corrected = common::fixture("fixtures/rulebook/corrected.hirp");
+    // A game whose second turn line is beyond the line limit: it and the
+    // rest of its game are not read, and are kept byte for byte.
+    let unread = format!(
+        "[Game \"2\"]\nG1 KeHeiHei /\r\nS1 {} /\r\nG2 Kx /\r\n\n[Game \"3\"]\n",
+        "He".repeat(40_000)
+    );
+    let input = format!("{edition}\n{unread}{edition}");
+    let output = hirp()
+        .args(["fix", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        format!("{corrected}\n{unread}{corrected}")
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("hirp::syntax::line_too_long"), "{stderr}");
+    assert!(stderr.contains("[<stdin>:14:1]"), "{stderr}");
+    assert!(
+        stderr.ends_with("-: 10 problems fixed; 1 error left\n"),
+        "{stderr}"
+    );
+}

@@ -328,28 +328,60 @@ proptest! {
         }
     }
 
-    /// Read game by game (as `hirp validate` reads a file), a record gives
-    /// the games, comments and errors it gives read whole, spans and all.
+    /// Read game by game (as `hirp validate` and `parse` read a record), a
+    /// record gives the games, comments and errors it gives read in one
+    /// piece, spans and all, whatever its line ends.
     #[test]
-    fn reading_game_by_game_reads_the_same(record in record(), crlf in any::<bool>()) {
+    fn reading_game_by_game_reads_the_same(record in record(), ends in 0..3usize) {
         let mut text = record.to_string();
-        if crlf {
-            text = text.replace('\n', "\r\n");
+        match ends {
+            1 => text = text.replace('\n', "\r\n"),
+            2 => text = text.replace('\n', "\r"),
+            _ => {}
         }
-        let whole = parse(&text);
+        let whole = hirp::syntax::parse_at(&text, 0);
+        let chunked = parse(&text);
+        prop_assert_eq!(&chunked.record.games, &whole.record.games);
+        prop_assert_eq!(&chunked.errors, &whole.errors);
+        prop_assert_eq!(&chunked.record.comments, &whole.record.comments);
         let mut games = Vec::new();
-        let mut errors = Vec::new();
-        let mut comments = Vec::new();
         for chunk in hirp::stream::Games::new(text.as_bytes()) {
-            let chunk = chunk.unwrap();
-            let (_, parsed) = hirp::syntax::parse_bytes_at(&chunk.bytes, chunk.offset);
+            let (_, parsed) = hirp::stream::parse_chunk(&chunk.unwrap());
             games.extend(parsed.record.games);
-            errors.extend(parsed.errors);
-            comments = parsed.record.comments;
         }
         prop_assert_eq!(games, whole.record.games);
-        prop_assert_eq!(errors, whole.errors);
-        prop_assert_eq!(comments, whole.record.comments);
+    }
+
+    /// Within small limits, every chunk stays small, every error points into
+    /// the text, and what is left unread is reported.
+    #[test]
+    fn limits_bound_every_chunk(record in record(), line in 8..60usize, game in 40..200usize) {
+        let text = record.to_string();
+        let limits = hirp::stream::Limits { line, game };
+        let mut errors = Vec::new();
+        let mut read = 0;
+        for chunk in hirp::stream::Games::with_limits(text.as_bytes(), limits) {
+            let chunk = chunk.unwrap();
+            prop_assert!(chunk.bytes.len() <= game + line + 2, "{} bytes", chunk.bytes.len());
+            prop_assert!(chunk.offset >= read);
+            read = chunk.offset + chunk.bytes.len();
+            let (shown, parsed) = hirp::stream::parse_chunk(&chunk);
+            prop_assert_eq!(shown.len(), chunk.bytes.len());
+            for error in &parsed.errors {
+                prop_assert!(error.span.start >= chunk.offset);
+                prop_assert!(error.span.end <= chunk.offset + chunk.bytes.len());
+                prop_assert_eq!(
+                    &text[error.span.start..error.span.end],
+                    &shown[error.span.start - chunk.offset..error.span.end - chunk.offset]
+                );
+            }
+            errors.extend(parsed.errors);
+        }
+        let long = text.split(['\n', '\r']).any(|l| l.len() > line);
+        let reported = errors.iter().any(|e| {
+            matches!(e.kind, hirp::syntax::SyntaxErrorKind::LineTooLong | hirp::syntax::SyntaxErrorKind::GameTooLong)
+        });
+        prop_assert!(!long || reported, "a line longer than {} is reported", line);
     }
 
     #[test]
@@ -365,9 +397,9 @@ proptest! {
 
     #[test]
     fn notation_like_text_does_not_panic_and_formats_stably(text in notation_like()) {
-        for chunk in hirp::stream::Games::new(text.as_bytes()) {
-            let chunk = chunk.unwrap();
-            let _ = hirp::syntax::parse_bytes_at(&chunk.bytes, chunk.offset);
+        let limits = hirp::stream::Limits { line: 20, game: 60 };
+        for chunk in hirp::stream::Games::with_limits(text.as_bytes(), limits) {
+            let _ = hirp::stream::parse_chunk(&chunk.unwrap());
         }
         let parsed = parse(&text);
         for error in &parsed.errors {

@@ -3,7 +3,7 @@
 use hirp::render::svg;
 
 use super::replay::{EXAMPLE, Moment, label, record, show};
-use super::{Reporter, Status, io_reason, read_input, write_stdout};
+use super::{Reporter, Status, io_reason, nth_game, read_input, write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
 #[derive(Debug, clap::Args)]
@@ -37,26 +37,23 @@ pub struct Args {
 
 /// Runs `hirp board`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let (path, text) = match &args.file {
-        None => ("rulebook example".to_owned(), EXAMPLE.to_owned()),
+    let (path, bytes) = match &args.file {
+        None => ("rulebook example".to_owned(), EXAMPLE.as_bytes().to_vec()),
         Some(path) => match read_input(path) {
-            Ok(input) => (path.clone(), hirp::parse_bytes(&input.bytes).0.into_owned()),
+            Ok(input) => (path.clone(), input.bytes),
             Err(message) => {
                 reporter.error(&message);
                 return Status::Failure;
             }
         },
     };
-    let parsed = hirp::parse(&text);
-    let Some(game) = args
-        .game
-        .checked_sub(1)
-        .and_then(|n| parsed.record.games.get(n))
-    else {
+    let Ok(found) = nth_game(&path, &bytes, args.game) else {
         reporter.error(&format!("{path} has no game {}", args.game));
         return Status::Failure;
     };
-    let errors: Vec<&hirp::syntax::SyntaxError> = parsed.errors.iter().collect();
+    drop(bytes);
+    let game = &found.game;
+    let errors: Vec<&hirp::syntax::SyntaxError> = found.errors.iter().collect();
     let replayed = record(game, &errors);
     let mut ends = replayed
         .frames

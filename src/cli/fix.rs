@@ -1,8 +1,12 @@
 //! `hirp fix`: apply every fix that is the only one.
 
-use hirp::replay::{Problem, RecordReport, Severity, replay_record};
-use hirp::syntax::Edit;
+use std::io::{self, Write};
 
+use hirp::replay::{Problem, RecordReport, Severity, replay_record};
+use hirp::stream::{Chunk, Cut, Games, parse_chunk};
+use hirp::syntax::{Edit, Span};
+
+use super::report::Source;
 use super::{Reporter, Status, io_reason, read_input, write_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
@@ -39,27 +43,21 @@ pub struct Args {
 const ROUNDS: usize = 8;
 
 /// The problems of a record report.
-fn problems(report: &RecordReport) -> impl Iterator<Item = &Problem> {
+fn problems(report: RecordReport) -> impl Iterator<Item = Problem> {
     report
         .problems
-        .iter()
-        .chain(report.games.iter().flat_map(|g| &g.problems))
-}
-
-/// Replays text and returns its report.
-fn check(text: &str) -> RecordReport {
-    let parsed = hirp::parse(text);
-    replay_record(&parsed.record, &parsed.errors)
+        .into_iter()
+        .chain(report.games.into_iter().flat_map(|g| g.problems))
 }
 
 /// Applies edits to bytes (spans are byte offsets, so bytes that are not
-/// UTF-8 outside the edits are kept as they were).
-fn apply(bytes: &[u8], edits: &[Edit]) -> Vec<u8> {
-    let mut sorted: Vec<&Edit> = edits.iter().collect();
-    sorted.sort_by_key(|e| (e.span.start, e.span.end));
+/// UTF-8 outside the edits are kept as they were). Edits that overlap one
+/// applied before, or reach beyond the bytes, are left out.
+fn apply(bytes: &[u8], edits: &mut [Edit]) -> Vec<u8> {
+    edits.sort_by_key(|e| (e.span.start, e.span.end));
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;
-    for edit in sorted {
+    for edit in edits.iter() {
         if edit.span.start < at || edit.span.end > bytes.len() {
             continue;
         }
@@ -69,6 +67,131 @@ fn apply(bytes: &[u8], edits: &[Edit]) -> Vec<u8> {
     }
     out.extend_from_slice(&bytes[at..]);
     out
+}
+
+/// Checks a piece of a record as read from its chunk: the piece's bytes,
+/// then, when the chunk was cut, the start of the line left unread (so the
+/// replay knows the game goes on there). Spans start at `base`.
+fn check(piece: &[u8], chunk: &Chunk, base: usize) -> (String, Vec<Problem>) {
+    let whole = match chunk.cut {
+        None => Chunk {
+            bytes: piece.to_vec(),
+            offset: base,
+            line: 0,
+            cut: None,
+        },
+        Some(cut) => {
+            let mut bytes = piece.to_vec();
+            bytes.extend_from_slice(&chunk.bytes[cut.at..]);
+            Chunk {
+                bytes,
+                offset: base,
+                line: 0,
+                cut: Some(Cut {
+                    at: piece.len(),
+                    ..cut
+                }),
+            }
+        }
+    };
+    let (text, parsed) = parse_chunk(&whole);
+    let report = replay_record(&parsed.record, &parsed.errors);
+    (text.into_owned(), problems(report).collect())
+}
+
+/// Corrects one chunk's piece of the record (its bytes up to any line left
+/// unread), which starts at `base` of the corrected record. Returns the
+/// corrected bytes, how many fixes were applied, and the problems left with
+/// the text they point into.
+fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, String, Vec<Problem>) {
+    let end = chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at);
+    let mut piece = chunk.bytes[..end].to_vec();
+    let mut applied = 0;
+    let mut round = 0;
+    loop {
+        let (text, left) = check(&piece, chunk, base);
+        let mut edits: Vec<Edit> = left
+            .iter()
+            .filter_map(|p| p.fix.as_ref())
+            .filter(|e| e.span.start >= base)
+            .map(|e| Edit {
+                span: Span::new(e.span.start - base, e.span.end - base),
+                replacement: e.replacement.clone(),
+            })
+            .collect();
+        if edits.is_empty() || round == rounds {
+            return (piece, applied, text, left);
+        }
+        let fixed = apply(&piece, &mut edits);
+        if fixed == piece {
+            return (piece, applied, text, left);
+        }
+        applied += edits.len();
+        round += 1;
+        piece = fixed;
+    }
+}
+
+/// Lines ended in `bytes` (by `\n`, `\r\n` or a lone `\r`), as records are
+/// read; `bytes` starts a line.
+fn lines_in(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+        .count()
+}
+
+/// What fixing a record gave.
+struct Fixed {
+    applied: usize,
+    errors: usize,
+}
+
+/// Corrects `original` game by game in up to `rounds` rounds of fixes,
+/// writing the corrected record to `out` and reporting what is left wrong as
+/// it goes (positions in the corrected record). Lines left unread for going
+/// beyond the limits are copied as they were.
+fn fix(
+    path: &str,
+    original: &[u8],
+    rounds: usize,
+    out: &mut dyn Write,
+    reporter: &Reporter,
+) -> io::Result<Fixed> {
+    let mut fixed = Fixed {
+        applied: 0,
+        errors: 0,
+    };
+    // Where the original was copied up to; the corrected record's size and
+    // lines so far.
+    let mut copied = 0;
+    let mut offset = 0;
+    let mut line = 0;
+    // Reading from memory cannot fail.
+    for chunk in Games::new(original).map_while(Result::ok) {
+        let gap = &original[copied..chunk.offset];
+        out.write_all(gap)?;
+        offset += gap.len();
+        line += lines_in(gap);
+        let (piece, applied, text, left) = fix_piece(&chunk, offset, rounds);
+        fixed.applied += applied;
+        fixed.errors += left
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count();
+        if !left.is_empty() {
+            let source = Source::excerpt(path, &text, offset, line);
+            reporter.emit_source(&source, left.iter().map(|p| p as &dyn miette::Diagnostic));
+        }
+        out.write_all(&piece)?;
+        copied = chunk.offset + chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at);
+        offset += piece.len();
+        line += lines_in(&piece);
+    }
+    out.write_all(&original[copied..])?;
+    out.flush()?;
+    Ok(fixed)
 }
 
 /// Runs `hirp fix`.
@@ -84,71 +207,85 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             return Status::Failure;
         }
     };
-    let mut bytes = input.bytes.clone();
-    let mut applied = 0;
-    for _ in 0..ROUNDS {
-        let (text, _) = hirp::parse_bytes(&bytes);
-        let edits: Vec<Edit> = problems(&check(&text))
-            .filter_map(|p| p.fix.clone())
-            .collect();
-        if edits.is_empty() {
-            break;
-        }
-        let fixed = apply(&bytes, &edits);
-        if fixed == bytes {
-            break;
-        }
-        applied += edits.len();
-        bytes = fixed;
-    }
-    let (text, _) = hirp::parse_bytes(&bytes);
-    let report = check(&text);
-    let remaining: Vec<&Problem> = problems(&report).collect();
-    let path = if args.file == "-" { "-" } else { &args.file };
-    let written = if args.diff {
-        let before = String::from_utf8_lossy(&input.bytes);
-        let after = String::from_utf8_lossy(&bytes);
-        let diff = similar::TextDiff::from_lines(&before, &after);
-        write_stdout(
-            &diff
+    let path = args.file.as_str();
+    let result = if args.diff {
+        // The diff first, then what is left wrong, checked again.
+        let mut after = Vec::with_capacity(input.bytes.len());
+        let quiet = Reporter::quiet();
+        fix(path, &input.bytes, ROUNDS, &mut after, &quiet).and_then(|fixed| {
+            let before = String::from_utf8_lossy(&input.bytes);
+            let shown_after = String::from_utf8_lossy(&after);
+            let diff = similar::TextDiff::from_lines(&before, &shown_after);
+            let shown = diff
                 .unified_diff()
                 .header(&format!("a/{path}"), &format!("b/{path}"))
-                .to_string(),
-        )
+                .to_string();
+            write_stdout(&shown).map_err(io::Error::other)?;
+            let left = fix(path, &after, 0, &mut io::sink(), reporter)?;
+            Ok(Fixed {
+                errors: left.errors,
+                ..fixed
+            })
+        })
     } else if args.in_place {
-        let backup = format!("{}.orig", args.file);
-        std::fs::write(&backup, &input.bytes)
-            .and_then(|()| std::fs::write(&args.file, &bytes))
-            .map_err(|e| format!("cannot write {}: {}", args.file, io_reason(&e)))
+        in_place(path, &input.bytes, reporter)
     } else {
-        super::write_stdout_bytes(&bytes)
+        let stdout = io::stdout().lock();
+        let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
+        match fix(path, &input.bytes, ROUNDS, &mut out, reporter) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
+            Err(e) => Err(io::Error::other(format!(
+                "cannot write to standard output: {}",
+                io_reason(&e)
+            ))),
+            done => done,
+        }
     };
-    if let Err(message) = written {
-        reporter.error(&message);
-        return Status::Failure;
-    }
-    reporter.emit(
-        path,
-        &text,
-        remaining.iter().map(|p| *p as &dyn miette::Diagnostic),
-    );
-    let errors = remaining
-        .iter()
-        .filter(|p| p.severity == Severity::Error)
-        .count();
+    let fixed = match result {
+        Ok(fixed) => fixed,
+        Err(e) => {
+            reporter.error(&e.to_string());
+            return Status::Failure;
+        }
+    };
     reporter.note(&format!(
         "{}: {} fixed; {} error{} left",
         path,
-        match applied {
+        match fixed.applied {
             1 => "1 problem".to_owned(),
             n => format!("{n} problems"),
         },
-        errors,
-        if errors == 1 { "" } else { "s" }
+        fixed.errors,
+        if fixed.errors == 1 { "" } else { "s" }
     ));
-    if errors == 0 {
+    if fixed.errors == 0 {
         Status::Ok
     } else {
         Status::Invalid
     }
+}
+
+/// Fixes the file `path` in place: the corrected record is written beside
+/// it and moved over it once whole, after the original is kept as
+/// `FILE.orig`.
+fn in_place(path: &str, original: &[u8], reporter: &Reporter) -> io::Result<Fixed> {
+    let cannot = |e: io::Error| io::Error::other(format!("cannot write {path}: {}", io_reason(&e)));
+    let target = std::path::Path::new(path);
+    let name = target
+        .file_name()
+        .map_or_else(|| "record".into(), |n| n.to_string_lossy());
+    let temp = target.with_file_name(format!(".{name}.hirp-fix"));
+    let written = std::fs::File::create(&temp).and_then(|file| {
+        let mut out = io::BufWriter::new(file);
+        fix(path, original, ROUNDS, &mut out, reporter)
+    });
+    let done = written.and_then(|fixed| {
+        std::fs::write(format!("{path}.orig"), original)?;
+        std::fs::rename(&temp, path)?;
+        Ok(fixed)
+    });
+    if done.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    done.map_err(cannot)
 }

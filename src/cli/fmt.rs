@@ -1,6 +1,8 @@
 //! `hirp fmt`: records in canonical notation.
 
-use super::{Reporter, Status, read_records, write_stdout};
+use std::io::Write as _;
+
+use super::{Reporter, Status, io_reason, read_chunks, write_stdout};
 
 /// Print records in canonical notation, or check that they are.
 #[derive(Debug, clap::Args)]
@@ -38,37 +40,25 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         reporter.error("--write rewrites files; standard input (`-`) cannot be rewritten");
         return Status::Failure;
     }
-    let (records, mut status) = read_records(&args.files, reporter);
+    let mut status = Status::Ok;
     let mut out = String::new();
-    for record in records {
-        if !record.parsed.errors.is_empty() {
-            continue;
-        }
-        let canonical = record.parsed.record.to_string();
-        if args.check {
-            if let Some(difference) = first_difference(&record.text, &canonical) {
-                reporter.error(&format!(
-                    "{}: not in canonical form: {difference}",
-                    record.path
-                ));
+    for path in &args.files {
+        let mut file = Status::Ok;
+        let formatted = format(path, &args, reporter, &mut file);
+        status = status.max(file);
+        let Some(formatted) = formatted else { continue };
+        match formatted {
+            Formatted::Checked(None) | Formatted::Written => {}
+            Formatted::Checked(Some(difference)) => {
+                reporter.error(&format!("{path}: not in canonical form: {difference}"));
                 status = status.max(Status::Invalid);
             }
-        } else if args.write {
-            if canonical != record.text
-                && let Err(e) = std::fs::write(&record.path, &canonical)
-            {
-                reporter.error(&format!(
-                    "cannot write {}: {}",
-                    record.path,
-                    super::io_reason(&e)
-                ));
-                status = status.max(Status::Failure);
+            Formatted::Text(canonical) => {
+                if !out.is_empty() && !canonical.is_empty() {
+                    out.push('\n');
+                }
+                out.push_str(&canonical);
             }
-        } else {
-            if !out.is_empty() && !canonical.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(&canonical);
         }
     }
     if let Err(message) = write_stdout(&out) {
@@ -78,14 +68,105 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     status
 }
 
-/// Where `text` first departs from its canonical form, said for a person;
-/// `None` when they are the same.
-fn first_difference(text: &str, canonical: &str) -> Option<String> {
+/// What formatting one file gave.
+enum Formatted {
+    /// The canonical text, to print.
+    Text(String),
+    /// With --check: where the file first departs from it, if it does.
+    Checked(Option<String>),
+    /// With --write: the file was rewritten, or left as it was.
+    Written,
+}
+
+/// Formats one file game by game: one game's syntax tree at a time is held.
+/// `None` when the file has syntax errors (reported) or cannot be read.
+fn format(path: &str, args: &Args, reporter: &Reporter, status: &mut Status) -> Option<Formatted> {
+    let mut canonical = String::new();
+    let mut difference = None;
+    let mut games = 0;
+    let mut temporary = None;
+    if args.write {
+        let target = std::path::Path::new(path);
+        let name = target.file_name()?.to_string_lossy();
+        let temp = target.with_file_name(format!(".{name}.hirp-fmt"));
+        match std::fs::File::create(&temp) {
+            Ok(file) => temporary = Some((temp, std::io::BufWriter::new(file))),
+            Err(e) => {
+                reporter.error(&format!("cannot write {path}: {}", io_reason(&e)));
+                *status = Status::Failure;
+                return None;
+            }
+        }
+    }
+    let mut broken = false;
+    let read = read_chunks(path, reporter, status, |read| {
+        // After a syntax error nothing is formatted; later errors are still
+        // reported.
+        broken |= !read.parsed.errors.is_empty();
+        if broken {
+            return Ok(());
+        }
+        let mut piece = String::new();
+        for game in &read.parsed.record.games {
+            if games > 0 {
+                piece.push('\n');
+            }
+            piece.push_str(&game.to_string());
+            games += 1;
+        }
+        for comment in &read.parsed.record.comments {
+            piece.push_str(&format!("{comment}\n"));
+        }
+        if difference.is_none() {
+            difference = first_difference(read.text, &piece)
+                .map(|(line, text)| format!("line {} {text}", line + read.chunk.line));
+        }
+        match &mut temporary {
+            Some((_, file)) => file.write_all(piece.as_bytes()),
+            None => {
+                if !args.check {
+                    canonical.push_str(&piece);
+                }
+                Ok(())
+            }
+        }
+    });
+    let written = match (read, &mut temporary) {
+        (Ok(()), Some((_, file))) => file.flush(),
+        (result, _) => result,
+    };
+    if let Some((temp, _)) = &temporary {
+        let keep = written.is_ok() && *status == Status::Ok && difference.is_some();
+        let done = if keep {
+            std::fs::rename(temp, path)
+        } else {
+            std::fs::remove_file(temp)
+        };
+        if let Err(e) = written.and(done) {
+            reporter.error(&format!("cannot write {path}: {}", io_reason(&e)));
+            *status = Status::Failure;
+        }
+    }
+    if *status != Status::Ok {
+        return None;
+    }
+    Some(if args.check {
+        Formatted::Checked(difference)
+    } else if args.write {
+        Formatted::Written
+    } else {
+        Formatted::Text(canonical)
+    })
+}
+
+/// Where `text` first departs from its canonical form, said for a person
+/// with the number of the line (from 1); `None` when they are the same.
+fn first_difference(text: &str, canonical: &str) -> Option<(usize, String)> {
     if text == canonical {
         return None;
     }
     if text.starts_with('\u{feff}') {
-        return Some("line 1 starts with a byte order mark".to_owned());
+        return Some((1, "starts with a byte order mark".to_owned()));
     }
     let mut written = text.split('\n');
     let mut expected = canonical.split('\n');
@@ -93,17 +174,15 @@ fn first_difference(text: &str, canonical: &str) -> Option<String> {
         match (written.next(), expected.next()) {
             (Some(a), Some(b)) if a == b => {}
             (Some(a), Some(b)) if a.trim_end_matches('\r') == b => {
-                return Some(format!(
-                    "line {line} ends with `\\r\\n`, canonical is `\\n`"
-                ));
+                return Some((line, "ends with `\\r\\n`, canonical is `\\n`".to_owned()));
             }
             (Some(a), Some(b)) => {
-                return Some(format!("line {line} `{}` is written `{b}`", a.trim_end()));
+                return Some((line, format!("`{}` is written `{b}`", a.trim_end())));
             }
             (Some(a), None) => {
-                return Some(format!("line {line} `{}` is not needed", a.trim_end()));
+                return Some((line, format!("`{}` is not needed", a.trim_end())));
             }
-            (None, _) => return Some(format!("line {line} is missing")),
+            (None, _) => return Some((line, "is missing".to_owned())),
         }
     }
     None

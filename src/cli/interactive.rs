@@ -9,6 +9,7 @@ use hirp::render::text;
 use hirp::syntax::ast::Game;
 
 use super::replay::{Frame, Moment, Replayed, label, show};
+use super::report::Source;
 use super::{Reporter, Status};
 
 /// The keys, shown at the foot of the screen.
@@ -58,7 +59,7 @@ pub fn run(
     game: &Game,
     replayed: &Replayed,
     path: &str,
-    text: &str,
+    source: &Source,
     reporter: &Reporter,
 ) -> Status {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
@@ -77,7 +78,7 @@ pub fn run(
             return Status::Failure;
         }
     };
-    let result = navigate(game, replayed, &stops, path, text, reporter);
+    let result = navigate(game, replayed, &stops, source, reporter);
     drop(screen);
     match result {
         Ok(()) => Status::Ok,
@@ -119,15 +120,14 @@ fn navigate(
     game: &Game,
     replayed: &Replayed,
     stops: &[usize],
-    path: &str,
-    text: &str,
+    source: &Source,
     reporter: &Reporter,
 ) -> std::io::Result<()> {
     let frames = &replayed.frames;
     let mut at = 0usize;
     let mut message = String::new();
     loop {
-        draw(game, replayed, stops[at], path, text, reporter, &message)?;
+        draw(game, replayed, stops[at], source, reporter, &message)?;
         message.clear();
         let Event::Key(key) = event::read()? else {
             continue;
@@ -149,7 +149,7 @@ fn navigate(
                 }
             }
             Command::Go => {
-                let wanted = read_label(game, replayed, stops[at], path, text, reporter)?;
+                let wanted = read_label(game, replayed, stops[at], source, reporter)?;
                 match (0..stops.len())
                     .rev()
                     .find(|&n| label(turn_of(n)) == wanted)
@@ -179,8 +179,7 @@ fn read_label(
     game: &Game,
     replayed: &Replayed,
     frame: usize,
-    path: &str,
-    text: &str,
+    source: &Source,
     reporter: &Reporter,
 ) -> std::io::Result<String> {
     let mut typed = String::new();
@@ -189,8 +188,7 @@ fn read_label(
             game,
             replayed,
             frame,
-            path,
-            text,
+            source,
             reporter,
             &format!("go to turn: {typed}"),
         )?;
@@ -218,8 +216,7 @@ fn draw(
     game: &Game,
     replayed: &Replayed,
     frame: usize,
-    path: &str,
-    text: &str,
+    source: &Source,
     reporter: &Reporter,
     message: &str,
 ) -> std::io::Result<()> {
@@ -245,10 +242,9 @@ fn draw(
         .map(|p| p as &dyn miette::Diagnostic)
         .collect();
     if !problems.is_empty() {
-        let source = super::report::Source::new(path, text);
         for problem in problems {
             screen.push('\n');
-            screen.push_str(&reporter.render(problem, &source));
+            screen.push_str(&reporter.render(problem, source));
         }
     }
     let mut foot = Canvas::new();

@@ -1,12 +1,11 @@
 //! `hirp json`: records as JSON.
 
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 
 use hirp::json::{DocumentWriter, GameLine};
 use hirp::syntax::ast::{Comment, Game};
 
-use super::report::Source;
-use super::{Reporter, Status, io_reason, write_stdout};
+use super::{Reporter, Status, io_reason, read_chunks, readable, write_stdout};
 
 /// Write records as JSON, one document or one game a line.
 #[derive(Debug, clap::Args)]
@@ -82,14 +81,12 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         args.files
             .iter()
             .try_for_each(|path| {
-                if let Some(reader) = open(path, reporter, &mut status) {
-                    writer.begin_file(path)?;
-                    let closing = read_from(reader, path, reporter, &mut status, |game| {
-                        writer.game(game)
-                    })?;
-                    writer.end_file(&closing)?;
+                if !readable(path, reporter, &mut status) {
+                    return Ok(());
                 }
-                Ok(())
+                writer.begin_file(path)?;
+                let closing = read(path, reporter, &mut status, |game| writer.game(game))?;
+                writer.end_file(&closing)
             })
             .and_then(|()| writer.finish())
             .and_then(|mut out| {
@@ -116,70 +113,21 @@ fn write_line(out: &mut impl Write, line: &GameLine) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
-/// Opens a path, or standard input for `-`; reports a path that cannot be
-/// opened.
-fn open(path: &str, reporter: &Reporter, status: &mut Status) -> Option<Box<dyn BufRead>> {
-    if path == "-" {
-        return Some(Box::new(io::stdin().lock()));
-    }
-    match std::fs::File::open(path) {
-        Ok(file) => Some(Box::new(BufReader::with_capacity(1 << 16, file))),
-        Err(e) => {
-            reporter.error(&format!("cannot read {path}: {}", io_reason(&e)));
-            *status = (*status).max(Status::Failure);
-            None
-        }
-    }
-}
-
-/// Reads `path` game by game, if it can be opened, as [`read_from`] does.
-fn read(
-    path: &str,
-    reporter: &Reporter,
-    status: &mut Status,
-    on_game: impl FnMut(&Game) -> io::Result<()>,
-) -> io::Result<Vec<Comment>> {
-    match open(path, reporter, status) {
-        Some(reader) => read_from(reader, path, reporter, status, on_game),
-        None => Ok(Vec::new()),
-    }
-}
-
-/// Reads a record game by game, reporting its syntax errors as they come and
+/// Reads `path` game by game, reporting its syntax errors as they come and
 /// handing each game to `on_game`; returns the comments after the last game.
-/// An error reading the input is reported and ends the file; an error from
-/// `on_game` (writing) is returned.
-fn read_from(
-    reader: impl BufRead,
+fn read(
     path: &str,
     reporter: &Reporter,
     status: &mut Status,
     mut on_game: impl FnMut(&Game) -> io::Result<()>,
 ) -> io::Result<Vec<Comment>> {
     let mut closing = Vec::new();
-    for chunk in hirp::stream::Games::new(reader) {
-        let chunk = match chunk {
-            Ok(chunk) => chunk,
-            Err(e) => {
-                let shown = if path == "-" { "standard input" } else { path };
-                reporter.error(&format!("cannot read {shown}: {}", io_reason(&e)));
-                *status = (*status).max(Status::Failure);
-                break;
-            }
-        };
-        let (text, parsed) = hirp::syntax::parse_bytes_at(&chunk.bytes, chunk.offset);
-        if !parsed.errors.is_empty() {
-            *status = (*status).max(Status::Invalid);
-            let source = Source::excerpt(path, &text, chunk.offset, chunk.line);
-            reporter.emit_source(
-                &source,
-                parsed.errors.iter().map(|e| e as &dyn miette::Diagnostic),
-            );
-        }
-        for game in &parsed.record.games {
+    read_chunks(path, reporter, status, |read| {
+        for game in &read.parsed.record.games {
             on_game(game)?;
         }
-        closing.extend(parsed.record.comments);
-    }
+        closing.extend(read.parsed.record.comments.iter().cloned());
+        Ok(())
+    })?;
     Ok(closing)
 }

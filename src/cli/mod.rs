@@ -181,8 +181,6 @@ pub fn write_stdout_bytes(bytes: &[u8]) -> Result<(), String> {
 pub struct ReadRecord {
     /// The path as given.
     pub path: String,
-    /// The decoded text the spans point into.
-    pub text: String,
     /// What was read.
     pub parsed: hirp::Parsed,
 }
@@ -212,9 +210,131 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
         }
         records.push(ReadRecord {
             path: input.path,
-            text: text.into_owned(),
             parsed,
         });
     }
     (records, status)
+}
+
+/// Whether `path` can be opened (standard input always can); reports it when
+/// it cannot.
+pub fn readable(path: &str, reporter: &Reporter, status: &mut Status) -> bool {
+    if path == "-" {
+        return true;
+    }
+    match std::fs::File::open(path) {
+        Ok(_) => true,
+        Err(e) => {
+            reporter.error(&format!("cannot read {path}: {}", io_reason(&e)));
+            *status = (*status).max(Status::Failure);
+            false
+        }
+    }
+}
+
+/// A piece of a record read by [`read_chunks`].
+pub struct ReadChunk<'a> {
+    /// The chunk as cut.
+    pub chunk: &'a hirp::stream::Chunk,
+    /// Its decoded text.
+    pub text: &'a str,
+    /// What was read.
+    pub parsed: &'a hirp::Parsed,
+}
+
+/// Reads `path` (or standard input for `-`) game by game within the limits,
+/// reporting syntax errors as they come (status 1) and handing each piece to
+/// `on_chunk`. A path that cannot be read, or an input that fails, is
+/// reported (status 2); an error from `on_chunk` (writing) is returned.
+pub fn read_chunks(
+    path: &str,
+    reporter: &Reporter,
+    status: &mut Status,
+    mut on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
+) -> io::Result<()> {
+    let reader: Box<dyn io::BufRead> = if path == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        match std::fs::File::open(path) {
+            Ok(file) => Box::new(io::BufReader::with_capacity(1 << 16, file)),
+            Err(e) => {
+                reporter.error(&format!("cannot read {path}: {}", io_reason(&e)));
+                *status = (*status).max(Status::Failure);
+                return Ok(());
+            }
+        }
+    };
+    for chunk in hirp::stream::Games::new(reader) {
+        let chunk = match chunk {
+            Ok(chunk) => chunk,
+            Err(e) => {
+                let shown = if path == "-" { "standard input" } else { path };
+                reporter.error(&format!("cannot read {shown}: {}", io_reason(&e)));
+                *status = (*status).max(Status::Failure);
+                break;
+            }
+        };
+        let (text, parsed) = hirp::stream::parse_chunk(&chunk);
+        if !parsed.errors.is_empty() {
+            *status = (*status).max(Status::Invalid);
+            let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
+            reporter.emit_source(
+                &source,
+                parsed.errors.iter().map(|e| e as &dyn miette::Diagnostic),
+            );
+        }
+        on_chunk(ReadChunk {
+            chunk: &chunk,
+            text: &text,
+            parsed: &parsed,
+        })?;
+    }
+    Ok(())
+}
+
+/// One game of a record, found game by game so that only its piece of the
+/// record is held.
+pub struct OneGame {
+    /// The game.
+    pub game: hirp::syntax::ast::Game,
+    /// The syntax errors that belong to it: those in it, or after it up to
+    /// the next game.
+    pub errors: Vec<hirp::syntax::SyntaxError>,
+    /// The text it was read from, for diagnostics.
+    pub source: report::Source,
+}
+
+/// Game `number` (from 1) of the record `bytes` read from `path`; `Err`
+/// with the number of games there are when there is no such game.
+pub fn nth_game(path: &str, bytes: &[u8], number: usize) -> Result<OneGame, usize> {
+    let mut seen = 0;
+    // Reading from memory cannot fail.
+    for chunk in hirp::stream::Games::new(bytes).map_while(Result::ok) {
+        let (text, parsed) = hirp::stream::parse_chunk(&chunk);
+        let count = parsed.record.games.len();
+        if number > seen && number <= seen + count {
+            let index = number - seen - 1;
+            let games = &parsed.record.games;
+            // As the replay assigns them: to the last game started before.
+            let owner = |offset: usize| {
+                games
+                    .partition_point(|g| g.span.start <= offset)
+                    .saturating_sub(1)
+            };
+            let errors = parsed
+                .errors
+                .iter()
+                .filter(|e| owner(e.span.start) == index)
+                .cloned()
+                .collect();
+            let mut games = parsed.record.games;
+            return Ok(OneGame {
+                game: games.swap_remove(index),
+                errors,
+                source: report::Source::excerpt(path, &text, chunk.offset, chunk.line),
+            });
+        }
+        seen += count;
+    }
+    Err(seen)
 }

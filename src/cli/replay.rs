@@ -8,7 +8,7 @@ use hirp::replay::{
 use hirp::rules::Position;
 use hirp::syntax::ast::{Game, Turn};
 
-use super::{Reporter, Status, read_input, write_stdout};
+use super::{Reporter, Status, nth_game, read_input, write_stdout};
 
 /// The rulebook's example game, corrected: what `hirp replay` shows without a file.
 pub const EXAMPLE: &str = include_str!("../../fixtures/rulebook/corrected.hirp");
@@ -202,40 +202,30 @@ pub fn show(game: &Game, frame: &Frame) -> Canvas {
 
 /// Runs `hirp replay`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let (path, text) = match &args.file {
-        None => ("rulebook example".to_owned(), EXAMPLE.to_owned()),
+    let (path, bytes) = match &args.file {
+        None => ("rulebook example".to_owned(), EXAMPLE.as_bytes().to_vec()),
         Some(path) => match read_input(path) {
-            Ok(input) => {
-                let (text, _) = hirp::parse_bytes(&input.bytes);
-                (path.clone(), text.into_owned())
-            }
+            Ok(input) => (path.clone(), input.bytes),
             Err(message) => {
                 reporter.error(&message);
                 return Status::Failure;
             }
         },
     };
-    let parsed = hirp::parse(&text);
-    let games = parsed.record.games.len();
-    let Some(game) = args
-        .game
-        .checked_sub(1)
-        .and_then(|n| parsed.record.games.get(n))
-    else {
-        reporter.error(&format!(
-            "{path} has {games} game{}; there is no game {}",
-            if games == 1 { "" } else { "s" },
-            args.game
-        ));
-        return Status::Failure;
+    let found = match nth_game(&path, &bytes, args.game) {
+        Ok(found) => found,
+        Err(games) => {
+            reporter.error(&format!(
+                "{path} has {games} game{}; there is no game {}",
+                if games == 1 { "" } else { "s" },
+                args.game
+            ));
+            return Status::Failure;
+        }
     };
-    let errors: Vec<&hirp::syntax::SyntaxError> = parsed
-        .errors
-        .iter()
-        .filter(|e| {
-            e.span.start >= game.span.start && e.span.start < game.span.end.max(game.span.start + 1)
-        })
-        .collect();
+    drop(bytes);
+    let game = &found.game;
+    let errors: Vec<&hirp::syntax::SyntaxError> = found.errors.iter().collect();
     let replayed = record(game, &errors);
     if let Some(label) = &args.turn
         && !(0..game.turns.len()).any(|n| &self::label(n) == label)
@@ -244,7 +234,7 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         return Status::Failure;
     }
     if args.interactive {
-        return super::interactive::run(game, &replayed, &path, &text, reporter);
+        return super::interactive::run(game, &replayed, &path, &found.source, reporter);
     }
     // With --turn, the game is shown up to that turn, and so are its problems.
     let cutoff = args
@@ -312,9 +302,8 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         Some(problem) => vec![problem],
         None => problems,
     };
-    reporter.emit(
-        &path,
-        &text,
+    reporter.emit_source(
+        &found.source,
         reported.into_iter().map(|p| p as &dyn miette::Diagnostic),
     );
     if invalid { Status::Invalid } else { Status::Ok }

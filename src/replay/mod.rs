@@ -80,6 +80,9 @@ fn drops_a_line(kind: SyntaxErrorKind) -> bool {
             | RoundTooLarge
             | MissingSteps
             | MissingSpace
+            | TooManyTokens
+            | LineTooLong
+            | GameTooLong
     )
 }
 
@@ -164,19 +167,26 @@ pub fn replay_game_with(
         observer,
         flexible: Vec::new(),
     };
-    let unread: Vec<usize> = errors
+    // Turns are in file order: the turn holding an offset is found by halves.
+    let turn_at = |offset: usize| {
+        let n = game.turns.partition_point(|t| t.span.end <= offset);
+        game.turns
+            .get(n)
+            .is_some_and(|t| t.span.contains(offset))
+            .then_some(n)
+    };
+    let mut unread: Vec<usize> = errors
         .iter()
         .filter(|e| drops_a_line(e.kind))
-        .filter(|e| !game.turns.iter().any(|t| t.span.contains(e.span.start)))
+        .filter(|e| turn_at(e.span.start).is_none())
         .map(|e| e.span.start)
         .collect();
-    let mut previous_end = 0;
+    unread.sort_unstable();
+    let mut unread = unread.into_iter().peekable();
     for (n, turn) in game.turns.iter().enumerate() {
         let expected = expected_label(n);
-        let skipped = unread
-            .iter()
-            .any(|&at| at >= previous_end && at < turn.span.start);
-        previous_end = turn.span.end;
+        let skipped = unread.peek().is_some_and(|&at| at < turn.span.start);
+        while unread.next_if(|&at| at < turn.span.start).is_some() {}
         if skipped {
             replay.stop(turn, "a line before this turn could not be read");
             break;
@@ -199,10 +209,7 @@ pub fn replay_game_with(
     }
     for problem in &mut replay.problems {
         if problem.turn.is_none()
-            && let Some(n) = game
-                .turns
-                .iter()
-                .position(|t| t.span.contains(problem.span.start))
+            && let Some(n) = turn_at(problem.span.start)
         {
             problem.turn = Some(expected_label(n).to_string());
         }

@@ -9,6 +9,9 @@ use crate::syntax::ast::{self, StepToken};
 /// Characters an edit may put into a step.
 const ALPHABET: &str = "HKLhevi>0123456789m";
 
+/// The longest token whose edits are searched for a fix (`Khhhh3>m` is 8).
+const MAX_EDITED: usize = 16;
+
 /// The most fixes a help line lists.
 pub(super) const MAX_FIXES: usize = 3;
 
@@ -127,6 +130,10 @@ pub(super) fn fixes(
     steps: u8,
     rest: &[StepToken],
 ) -> Vec<Fix> {
+    // No step is longer than a few characters: a longer token is not edited.
+    if text.len() > MAX_EDITED {
+        return Vec::new();
+    }
     let Some(rest) = readable(rest) else {
         return Vec::new();
     };

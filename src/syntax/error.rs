@@ -297,4 +297,17 @@ kinds! {
     /// A `}` with no `{` before it: `G1 KeHeiHei / }`.
     UnmatchedBrace = "unmatched_brace", "this `}` closes no comment",
         "a comment `;` or `{`, or the end of the line";
+    /// A turn with more steps, Penningr actions, battles or pieces in a battle
+    /// than any game has: `G1 (He)×33 /`.
+    TooManyTokens = "too_many_tokens",
+        "a turn holds at most 32 steps, 8 Penningr actions and 16 battles of 64 pieces",
+        "the end of the turn";
+    /// A line longer than 64 KiB; it and the rest of its game are not read:
+    /// `G1 (He)×40000 /`.
+    LineTooLong = "line_too_long", "this line is longer than 64 KiB",
+        "a line of at most 65536 bytes";
+    /// A game longer than 256 KiB with the comments before it; the rest of it
+    /// is not read: `(; a comment\n)×30000G1 KeHeiHei /`.
+    GameTooLong = "game_too_long", "this game is longer than 256 KiB",
+        "a game of at most 262144 bytes";
 }

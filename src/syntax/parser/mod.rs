@@ -22,6 +22,23 @@ use self::input::{Context, Input};
 use super::ast::{Battle, Label, PenningrAction, Record, Span, Step};
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
 
+/// The most step tokens a turn line may hold.
+const MAX_STEPS: usize = 32;
+/// The most Penningr actions a turn line may hold.
+const MAX_PENNINGR: usize = 8;
+/// The most battle records a turn line may hold.
+const MAX_BATTLES: usize = 16;
+/// The most pieces a battle record may list.
+const MAX_FIGHTERS: usize = 64;
+
+/// The failure for a turn holding more than the limits allow, at `i`.
+fn too_many<'a, T>(i: &Input<'_>) -> PResult<'a, T> {
+    Err(nom::Err::Failure(
+        error_at(SyntaxErrorKind::TooManyTokens, i)
+            .with_help("a real turn has five steps and at most five battles; the line is skipped"),
+    ))
+}
+
 /// Runs `read` on `text` as the input starting at byte `base` of its file.
 fn with_input<T>(text: &str, base: usize, read: impl FnOnce(Input<'_>) -> T) -> T {
     let context = Context::new(text, base);
@@ -54,13 +71,18 @@ pub struct Parsed {
 ///
 /// Never fails and never panics: what cannot be read is reported in
 /// [`Parsed::errors`] and reading resumes at the next line (or, inside a
-/// turn, at the next step or battle).
+/// turn, at the next step or battle). The record is read game by game within
+/// [`Limits::DEFAULT`](crate::stream::Limits::DEFAULT), as
+/// [`stream::Games`](crate::stream::Games) cuts it: a game beyond the limits
+/// is read up to them and reported.
 pub fn parse(text: &str) -> Parsed {
-    parse_at(text, 0)
+    crate::stream::read_all(text.as_bytes())
 }
 
-/// Reads a record that starts at byte `base` of a larger file, so that spans
-/// and errors point into that file.
+/// Reads text as one piece of a record starting at byte `base` of a larger
+/// file, so that spans and errors point into that file: the pieces
+/// [`stream::Games`](crate::stream::Games) cuts. Unlike [`parse`], this sets
+/// no limit on the size of a game.
 pub fn parse_at(text: &str, base: usize) -> Parsed {
     with_input(text, base, |input| record::read(input, &[]))
 }
@@ -121,14 +143,16 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
 }
 
 /// Reads a record from bytes: decodes them (see [`decode`]), skips the lines
-/// holding bytes that are not UTF-8, and reads the rest. Returns the decoded
-/// text, to which the spans point, with the result.
+/// holding bytes that are not UTF-8, and reads the rest as [`parse`] does.
+/// Returns the decoded text, to which the spans point, with the result.
 pub fn parse_bytes(bytes: &[u8]) -> (Cow<'_, str>, Parsed) {
-    parse_bytes_at(bytes, 0)
+    (decode(bytes).text, crate::stream::read_all(bytes))
 }
 
-/// Reads a record from bytes that start at byte `base` of a larger file, as
-/// [`parse_bytes`] does; spans and errors point into that file.
+/// Reads bytes as one piece of a record starting at byte `base` of a larger
+/// file, as [`parse_at`] reads text: decoded as [`parse_bytes`] decodes, with
+/// spans and errors that point into that file, and no limit on the size of a
+/// game.
 pub fn parse_bytes_at(bytes: &[u8], base: usize) -> (Cow<'_, str>, Parsed) {
     let Decoded { text, mut errors } = decode(bytes);
     for error in &mut errors {

@@ -116,6 +116,9 @@ fn penningr_actions<'a>(
     errors: &mut Vec<SyntaxError>,
 ) -> PResult<'a, ()> {
     while starts_penningr(&i) {
+        if found.len() >= super::MAX_PENNINGR {
+            return super::too_many(&i);
+        }
         match penningr_action(i) {
             Ok((rest, action)) => {
                 found.push(action);
@@ -211,6 +214,9 @@ fn battles<'a>(
 ) -> PResult<'a, ()> {
     let mut after_blank = false;
     while !is_outcome_end(peek(&i)) {
+        if found.len() >= super::MAX_BATTLES {
+            return super::too_many(&i);
+        }
         if starts_penningr(&i) {
             errors.push(error_at(Kind::PenningrAfterBattles, &i));
             let error_index = errors.len() - 1;
@@ -307,6 +313,9 @@ pub(super) fn battle(i: Input<'_>) -> PResult<'_, Battle> {
 /// Fighters up to the end of a battle record, as in `fighter , { fighter }`.
 fn more_fighters<'a>(mut i: Input<'a>, fighters: &mut Vec<Fighter>) -> PResult<'a, ()> {
     loop {
+        if fighters.len() >= super::MAX_FIGHTERS {
+            return super::too_many(&i);
+        }
         let (rest, fighter) = fighter(i)?;
         fighters.push(fighter);
         i = rest;

@@ -73,7 +73,7 @@ fn next_line(i: Input<'_>) -> Input<'_> {
 /// byte order mark = ? U+FEFF, only as the first character of the file ? ;
 /// ```
 fn byte_order_mark(i: Input<'_>) -> PResult<'_, char> {
-    if i.location_offset() == 0 {
+    if offset(&i) == 0 {
         char('\u{feff}').parse(i)
     } else {
         Err(nom::Err::Error(error_at(Kind::UnexpectedLine, &i)))

@@ -163,6 +163,9 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
     let mut spaced = Vec::new();
     let mut last_start = i;
     loop {
+        if tokens.len() >= super::MAX_STEPS && !is_step_end(peek(&i)) {
+            return super::too_many(&i);
+        }
         match peek(&i) {
             Some('H' | 'K' | 'L') => match step(i) {
                 Ok((rest, step)) => {
@@ -233,6 +236,11 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
         }
     }
     Ok((i, (tokens, errors)))
+}
+
+/// Whether `c` ends the steps of a turn.
+fn is_step_end(c: Option<char>) -> bool {
+    is_content_end(c) || matches!(c, Some(' ' | '\t' | '/' | '>' | 'G' | 'S'))
 }
 
 /// Whether a malformed step token ends before `c`.
