@@ -3,9 +3,9 @@
 //! `cargo bench --bench throughput` prints, for each benchmark, the time per
 //! run and the bytes and turns per second. The corpus is about 1 MB of
 //! generated games (seed 1), the same on every machine; the long game is one
-//! game of 20,000 turns, once legal and once with a mistake every tenth turn
-//! (each sending the replay through its search for the nearest legal
-//! reading, the slowest path there is).
+//! game of 8,000 turns (near the 256 KiB a game may take), once legal and
+//! once with a mistake every tenth turn (each sending the replay through its
+//! search for the nearest legal reading, the slowest path there is).
 
 use divan::counter::{BytesCount, ItemsCount};
 use divan::{Bencher, black_box};
@@ -99,14 +99,14 @@ fn json(bencher: Bencher) {
 
 #[divan::bench(args = [false, true])]
 fn long_game_validate(bencher: Bencher, broken: bool) {
-    let text = long_game(20_000, broken);
+    let text = long_game(8_000, broken);
     let parsed = hirp::parse(&text);
     let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
     let problems = report.games[0].problems.len();
-    assert_eq!(problems, if broken { 2_000 } else { 0 }, "the long game");
+    assert_eq!(problems, if broken { 800 } else { 0 }, "the long game");
     bencher
         .counter(BytesCount::of_str(&text))
-        .counter(ItemsCount::new(20_000usize))
+        .counter(ItemsCount::new(8_000usize))
         .bench(|| {
             let parsed = hirp::parse(black_box(&text));
             hirp::replay::replay_record(&parsed.record, &parsed.errors)

@@ -3,7 +3,7 @@
 use hirp::render::svg;
 
 use super::replay::{EXAMPLE, Moment, label, record, show};
-use super::{Reporter, Status, io_reason, nth_game, read_input, write_stdout};
+use super::{Reporter, Status, io_reason, no_game, nth_game, read_input, write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
 #[derive(Debug, clap::Args)]
@@ -47,9 +47,9 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
             }
         },
     };
-    let Ok(found) = nth_game(&path, &bytes, args.game) else {
-        reporter.error(&format!("{path} has no game {}", args.game));
-        return Status::Failure;
+    let found = match nth_game(&path, &bytes, args.game) {
+        Ok(found) => found,
+        Err(games) => return no_game(&path, &bytes, games, args.game, reporter),
     };
     drop(bytes);
     let game = &found.game;

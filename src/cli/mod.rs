@@ -304,6 +304,42 @@ pub struct OneGame {
     pub source: report::Source,
 }
 
+/// Reports a game that is not there: a record with no game at all has its
+/// syntax errors reported, if it has any, and is invalid (status 1); else
+/// the game asked for is missing (status 2).
+pub fn no_game(
+    path: &str,
+    bytes: &[u8],
+    games: usize,
+    number: usize,
+    reporter: &Reporter,
+) -> Status {
+    if games == 0 {
+        let mut invalid = false;
+        // Reading from memory cannot fail.
+        for chunk in hirp::stream::Games::new(bytes).map_while(Result::ok) {
+            let (text, parsed) = hirp::stream::parse_chunk(&chunk);
+            if !parsed.errors.is_empty() {
+                invalid = true;
+                let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
+                reporter.emit_source(
+                    &source,
+                    parsed.errors.iter().map(|e| e as &dyn miette::Diagnostic),
+                );
+            }
+        }
+        if invalid {
+            reporter.error(&format!("{path} has no game that could be read"));
+            return Status::Invalid;
+        }
+    }
+    reporter.error(&format!(
+        "{path} has {games} game{}; there is no game {number}",
+        if games == 1 { "" } else { "s" },
+    ));
+    Status::Failure
+}
+
 /// Game `number` (from 1) of the record `bytes` read from `path`; `Err`
 /// with the number of games there are when there is no such game.
 pub fn nth_game(path: &str, bytes: &[u8], number: usize) -> Result<OneGame, usize> {

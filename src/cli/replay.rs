@@ -8,7 +8,7 @@ use hirp::replay::{
 use hirp::rules::Position;
 use hirp::syntax::ast::{Game, Turn};
 
-use super::{Reporter, Status, nth_game, read_input, write_stdout};
+use super::{Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
 /// The rulebook's example game, corrected: what `hirp replay` shows without a file.
 pub const EXAMPLE: &str = include_str!("../../fixtures/rulebook/corrected.hirp");
@@ -214,14 +214,7 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     };
     let found = match nth_game(&path, &bytes, args.game) {
         Ok(found) => found,
-        Err(games) => {
-            reporter.error(&format!(
-                "{path} has {games} game{}; there is no game {}",
-                if games == 1 { "" } else { "s" },
-                args.game
-            ));
-            return Status::Failure;
-        }
+        Err(games) => return no_game(&path, &bytes, games, args.game, reporter),
     };
     drop(bytes);
     let game = &found.game;

@@ -126,6 +126,7 @@ impl Source {
         Source(NamedSource::new(
             name,
             Excerpt {
+                starts: line_starts(text),
                 text: text.to_owned(),
                 offset,
                 line,
@@ -134,9 +135,27 @@ impl Source {
     }
 }
 
+/// Where each line of `text` starts, as miette counts lines: after `\n`,
+/// `\r\n` or a lone `\r`.
+fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    for (n, &b) in bytes.iter().enumerate() {
+        let ends = b == b'\n' || (b == b'\r' && bytes.get(n + 1) != Some(&b'\n'));
+        if ends {
+            starts.push(n + 1);
+        }
+    }
+    starts
+}
+
 /// Text that starts at `offset` of its file, after `line` lines.
 struct Excerpt {
     text: String,
+    /// Where each line starts in `text`, so that a span is shown without
+    /// reading the text from its start (which, span after span, would take
+    /// time that grows with the square of the text).
+    starts: Vec<usize>,
     offset: usize,
     line: usize,
 }
@@ -152,17 +171,27 @@ impl miette::SourceCode for Excerpt {
             .offset()
             .checked_sub(self.offset)
             .ok_or(miette::MietteError::OutOfBounds)?;
-        let local = miette::SourceSpan::new(start.into(), span.len());
-        let contents = self.text.read_span(&local, before, after)?;
+        // miette reads from the start of what it is given: it is given the
+        // text from the first line it shows (the lines before the span's
+        // line that it shows as context), which it reads as it would the
+        // whole text, the lines skipped added back.
+        let line = self
+            .starts
+            .partition_point(|&s| s <= start)
+            .saturating_sub(1);
+        let skipped = line.saturating_sub(before);
+        let from = self.starts[skipped];
+        let local = miette::SourceSpan::new((start - from).into(), span.len());
+        let contents = self.text[from..].read_span(&local, before, after)?;
         Ok(Box::new(miette::MietteSpanContents::new(
             contents.data(),
             miette::SourceSpan::new(
-                (contents.span().offset() + self.offset).into(),
+                (contents.span().offset() + from + self.offset).into(),
                 contents.span().len(),
             ),
-            contents.line() + self.line,
+            contents.line() + skipped + self.line,
             contents.column(),
-            contents.line_count(),
+            contents.line_count() + skipped,
         )))
     }
 }

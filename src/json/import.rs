@@ -40,8 +40,16 @@ pub enum JsonError {
 pub fn read_records(text: &str) -> Result<Vec<(String, ast::Record)>, JsonError> {
     let mut values = Vec::new();
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
+    // Lines counted as the stream goes, each byte once.
+    let (mut counted, mut lines) = (0, 0);
     loop {
-        let line = 1 + text[..stream.byte_offset()].matches('\n').count();
+        let offset = stream.byte_offset();
+        lines += text.as_bytes()[counted..offset]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        counted = offset;
+        let line = 1 + lines;
         let leading = text[stream.byte_offset()..]
             .bytes()
             .take_while(u8::is_ascii_whitespace)

@@ -67,6 +67,10 @@ pub struct RecordReport {
     pub problems: Vec<Problem>,
 }
 
+/// Errors after which a game's replay stops: what a game of nothing but
+/// mistakes costs in time and memory stays small.
+pub const MAX_ERRORS: usize = 1000;
+
 /// Syntax errors after which a line may have been a turn that was not read.
 fn drops_a_line(kind: SyntaxErrorKind) -> bool {
     use SyntaxErrorKind::*;
@@ -83,6 +87,7 @@ fn drops_a_line(kind: SyntaxErrorKind) -> bool {
             | TooManyTokens
             | LineTooLong
             | GameTooLong
+            | TooManyErrors
     )
 }
 
@@ -183,12 +188,26 @@ pub fn replay_game_with(
         .collect();
     unread.sort_unstable();
     let mut unread = unread.into_iter().peekable();
+    // Errors so far, counted as problems come.
+    let (mut errors, mut counted) = (0, 0);
     for (n, turn) in game.turns.iter().enumerate() {
         let expected = expected_label(n);
         let skipped = unread.peek().is_some_and(|&at| at < turn.span.start);
         while unread.next_if(|&at| at < turn.span.start).is_some() {}
         if skipped {
             replay.stop(turn, "a line before this turn could not be read");
+            break;
+        }
+        errors += replay.problems[counted..]
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count();
+        counted = replay.problems.len();
+        if errors >= MAX_ERRORS {
+            replay.stop(
+                turn,
+                &format!("the game has {errors} errors before this turn"),
+            );
             break;
         }
         if let Some(result) = replay.position.result() {

@@ -310,4 +310,9 @@ kinds! {
     /// is not read: `(; a comment\n)×30000G1 KeHeiHei /`.
     GameTooLong = "game_too_long", "this game is longer than 256 KiB",
         "a game of at most 262144 bytes";
+    /// A piece of a record (a game, as records are read) with a thousand
+    /// syntax errors; the rest of it is not read:
+    /// `G1 KeHeiHei /\n(S1 Kx /\n)×1001`.
+    TooManyErrors = "too_many_errors", "reading stops after 1000 syntax errors",
+        "at most 1000 syntax errors in a game";
 }

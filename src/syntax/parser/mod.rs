@@ -24,6 +24,9 @@ use super::error::{Found, SyntaxError, SyntaxErrorKind};
 
 /// The most step tokens a turn line may hold.
 const MAX_STEPS: usize = 32;
+/// Syntax errors after which the rest of what is read is left unread: a
+/// game of nothing but mistakes costs little memory.
+const MAX_ERRORS: usize = 1000;
 /// The most Penningr actions a turn line may hold.
 const MAX_PENNINGR: usize = 8;
 /// The most battle records a turn line may hold.

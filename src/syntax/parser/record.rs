@@ -59,6 +59,16 @@ fn record(i: Input<'_>, damaged: &[usize]) -> Parsed {
                 i = next_line(skip(i, at));
             }
         }
+        if builder.errors.len() >= super::MAX_ERRORS && !i.fragment().is_empty() {
+            let rest = to_line_end(i);
+            let mut error = error_at(Kind::TooManyErrors, &i);
+            error.span = span(&i, &rest);
+            builder.errors.push(error.with_help(format!(
+                "{} syntax errors before this line; the rest is not read",
+                builder.errors.len()
+            )));
+            break;
+        }
     }
     builder.finish()
 }

@@ -1,0 +1,365 @@
+//! Hostile input: whatever the bytes, reading and checking end, without a
+//! panic, in memory bounded by the limits and not by the input.
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::io::{self, BufReader, Read};
+
+use hirp::replay::replay_record;
+use hirp::stream::{Games, parse_chunk};
+
+/// Counts the bytes each thread has allocated and not freed, and the most
+/// it had at once, so that a test measures its own memory whatever runs
+/// beside it.
+struct Counting;
+
+thread_local! {
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
+fn grow(by: isize) {
+    // A thread being torn down has no counters left; it is not measured.
+    let _ = LIVE.try_with(|live| {
+        live.set(live.get() + by);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
+    });
+}
+
+// SAFETY: every call is passed to the system allocator unchanged; the
+// counting only reads the sizes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grow(layout.size() as isize);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) };
+        grow(-(layout.size() as isize));
+    }
+
+    unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        let q = unsafe { System.realloc(p, layout, size) };
+        if !q.is_null() {
+            grow(size as isize - layout.size() as isize);
+        }
+        q
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Runs `f` and returns what it gave with the most bytes it had allocated
+/// at once on this thread.
+fn peak_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let start = LIVE.with(Cell::get);
+    PEAK.with(|peak| peak.set(start));
+    let value = f();
+    let peak = PEAK.with(Cell::get) - start;
+    (value, peak.max(0) as usize)
+}
+
+/// `pattern` again and again, `times` times, made as it is read.
+struct Repeat {
+    pattern: Vec<u8>,
+    at: usize,
+    times: usize,
+}
+
+fn repeat(pattern: &str, times: usize) -> Repeat {
+    Repeat {
+        pattern: pattern.as_bytes().to_vec(),
+        at: 0,
+        times,
+    }
+}
+
+impl Read for Repeat {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut n = 0;
+        while n < buf.len() && self.times > 0 {
+            let take = (self.pattern.len() - self.at).min(buf.len() - n);
+            buf[n..n + take].copy_from_slice(&self.pattern[self.at..self.at + take]);
+            n += take;
+            self.at += take;
+            if self.at == self.pattern.len() {
+                self.at = 0;
+                self.times -= 1;
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// What checking a stream gives: for each piece read, its syntax error
+/// codes and the number of games and of problems.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Seen {
+    chunks: usize,
+    games: usize,
+    codes: Vec<String>,
+    problems: usize,
+}
+
+/// Reads and checks `input` game by game, as `hirp validate` does.
+fn check(input: impl Read) -> Seen {
+    let mut seen = Seen::default();
+    for chunk in Games::new(BufReader::new(input)) {
+        let chunk = chunk.expect("reading from memory");
+        let (_, parsed) = parse_chunk(&chunk);
+        let report = replay_record(&parsed.record, &parsed.errors);
+        seen.chunks += 1;
+        seen.games += parsed.record.games.len();
+        seen.codes.extend(
+            parsed
+                .errors
+                .iter()
+                .map(|e| format!("hirp::syntax::{}", e.kind.name())),
+        );
+        seen.problems += report.games.iter().map(|g| g.problems.len()).sum::<usize>();
+    }
+    seen
+}
+
+/// Memory allowed to read any input: what the limits allow, a game of
+/// 256 KiB read, decoded and parsed (its syntax tree takes about forty
+/// times its text) with at most a thousand errors, with room to spare.
+const BOUND: usize = 16 << 20;
+
+#[test]
+fn a_line_of_100_mb_is_cut_and_the_next_game_read() {
+    let input = io::Cursor::new("G1 ")
+        .chain(repeat("He", 50_000_000))
+        .chain(io::Cursor::new(" /\nS1 He7He8He /\n\nG1 KeHeiHei /\n"));
+    let (seen, peak) = peak_of(|| check(input));
+    // The first game's first line is the long one: no game is read before
+    // the next.
+    assert_eq!((seen.chunks, seen.games), (2, 1), "{seen:?}");
+    assert_eq!(seen.codes, ["hirp::syntax::line_too_long"]);
+    assert!(peak < BOUND, "{peak} bytes");
+}
+
+#[test]
+fn a_game_of_a_million_turns_is_cut_and_the_next_game_read() {
+    let input = io::Cursor::new("G1 KeHeiHei /\n")
+        .chain(repeat("S1 He7He8He /\nG2 He8He9He /\n", 500_000))
+        .chain(io::Cursor::new("\n[Game \"2\"]\nG1 KeHeiHei /\n"));
+    let (seen, peak) = peak_of(|| check(input));
+    assert_eq!(seen.games, 2, "{seen:?}");
+    assert_eq!(seen.codes, ["hirp::syntax::game_too_long"]);
+    assert!(peak < BOUND, "{peak} bytes");
+}
+
+#[test]
+fn a_million_turns_in_many_games_take_flat_memory() {
+    let game = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
+    let (seen, peak) = peak_of(|| check(repeat(game, 250_000)));
+    assert_eq!(seen.games, 250_000);
+    assert_eq!(seen.problems, 0);
+    assert!(peak < BOUND, "{peak} bytes");
+}
+
+#[test]
+fn a_thousand_nested_comments_are_one_comment() {
+    let nested = format!(
+        "{}\n{}\nG1 KeHeiHei /\n",
+        "{".repeat(1000),
+        "}".repeat(1000)
+    );
+    let parsed = hirp::parse(&nested);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    assert_eq!(parsed.record.games.len(), 1);
+    // Never closed: one error, and nothing after it is a game.
+    let unclosed = format!("{}\nG1 KeHeiHei /\n", "{".repeat(1000));
+    let parsed = hirp::parse(&unclosed);
+    let codes: Vec<&str> = parsed.errors.iter().map(|e| e.kind.name()).collect();
+    assert_eq!(codes, ["unterminated_comment"]);
+    // A hundred thousand, a line each: cut at the game limit.
+    let (seen, peak) = peak_of(|| {
+        check(
+            repeat("{\n", 100_000)
+                .chain(repeat("}\n", 100_000))
+                .chain(io::Cursor::new("G1 KeHeiHei /\n")),
+        )
+    });
+    // Once a comment is found never closed, a comment ends with its line:
+    // each `{` is reported, up to a thousand errors; the game is cut at its
+    // limit.
+    let count = |code: &str| seen.codes.iter().filter(|c| *c == code).count();
+    assert_eq!(count("hirp::syntax::unterminated_comment"), 1000);
+    assert_eq!(
+        seen.codes[1000..],
+        [
+            "hirp::syntax::too_many_errors",
+            "hirp::syntax::game_too_long"
+        ]
+    );
+    assert!(peak < BOUND, "{peak} bytes");
+}
+
+/// The error codes and game count of a record.
+fn codes(bytes: &[u8]) -> (Vec<String>, usize) {
+    let (_, parsed) = hirp::parse_bytes(bytes);
+    let report = replay_record(&parsed.record, &parsed.errors);
+    let codes = report
+        .games
+        .iter()
+        .flat_map(|g| &g.problems)
+        .chain(&report.problems)
+        .filter(|p| p.severity == hirp::replay::Severity::Error)
+        .map(|p| p.code.to_string())
+        .collect();
+    (codes, parsed.record.games.len())
+}
+
+#[test]
+fn line_ends_a_bom_and_tabs_read_as_plain_text() {
+    let game = common::fixture("fixtures/rulebook/corrected.hirp");
+    let plain = hirp::parse(&game).record.to_string();
+    let variants = [
+        game.replace('\n', "\r\n"),
+        game.replace('\n', "\r"),
+        format!("\u{feff}{game}"),
+        game.replace(' ', "\t"),
+        format!("\u{feff}{}", game.replace('\n', "\r").replace(' ', "\t")),
+    ];
+    for variant in variants {
+        let parsed = hirp::parse(&variant);
+        assert!(parsed.errors.is_empty(), "{variant:?}: {:?}", parsed.errors);
+        assert_eq!(parsed.record.to_string(), plain, "{variant:?}");
+        assert_eq!(codes(variant.as_bytes()), (Vec::new(), 1), "{variant:?}");
+    }
+}
+
+#[test]
+fn bad_bytes_are_reported_where_they_are() {
+    let cases: [(&[u8], &[&str]); 5] = [
+        (b"G1 Ke\0HeiHei /\n", &["hirp::syntax::expected_piece"]),
+        (
+            b"G1 KeHeiHei /\nS1 He7\xffHe8He /\n",
+            &["hirp::syntax::invalid_utf8"],
+        ),
+        // A BOM after the start is a character like any other.
+        (
+            b"G1 KeHeiHei /\n\xef\xbb\xbfS1 He7He8He /\n",
+            &["hirp::syntax::unexpected_line"],
+        ),
+        (
+            b"G123456789012345678901234567890 KeHeiHei /\n",
+            &["hirp::syntax::round_too_large"],
+        ),
+        (b"\xff\xfe\0G\x001\0", &["hirp::syntax::invalid_utf8"]),
+    ];
+    for (bytes, expected) in cases {
+        let (found, _) = codes(bytes);
+        assert_eq!(found, expected, "{}", String::from_utf8_lossy(bytes));
+    }
+}
+
+#[test]
+fn long_lines_of_tokens_are_bounded() {
+    // Ten thousand battle groups, a crew of a thousand, a step of a
+    // thousand digits (`He7`, then a digit where a piece starts): each
+    // reported, none read token by token for ever.
+    let battles = format!("G1 KeHeiHei {}\n", ">6GHx".repeat(10_000));
+    let crew = format!("G1 K{}e /\n", "h".repeat(1000));
+    let digits = format!("G1 He{} /\n", "7".repeat(1000));
+    for (text, expected) in [
+        (battles, "hirp::syntax::too_many_tokens"),
+        (crew, "hirp::step::manned_karve_enters"),
+        (digits, "hirp::syntax::expected_piece"),
+    ] {
+        let (found, _) = codes(text.as_bytes());
+        assert_eq!(
+            found.first().map(String::as_str),
+            Some(expected),
+            "{found:?}"
+        );
+    }
+}
+
+#[test]
+fn every_command_survives_every_hostile_file() {
+    let dir = std::env::temp_dir().join(format!("hirp-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files: [(&str, Vec<u8>); 8] = [
+        ("nul", b"G1 Ke\0HeiHei /\nS1 He7He8He /\n".to_vec()),
+        ("utf8", b"G1 KeHeiHei /\nS1 \xff\xfe /\n".to_vec()),
+        ("cr", b"G1 KeHeiHei /\rS1 He7He8He /\r".to_vec()),
+        (
+            "nested",
+            format!("{}G1 KeHeiHei /\n", "{".repeat(1000)).into_bytes(),
+        ),
+        (
+            "long",
+            format!("G1 {} /\n", "He".repeat(40_000)).into_bytes(),
+        ),
+        (
+            "battles",
+            format!("G1 KeHeiHei {}\n", ">6GHx".repeat(10_000)).into_bytes(),
+        ),
+        ("empty", Vec::new()),
+        ("binary", (0..=255u8).cycle().take(4096).collect()),
+    ];
+    let commands: [&[&str]; 8] = [
+        &["validate"],
+        &["json"],
+        &["fmt"],
+        &["fix"],
+        &["replay"],
+        &["board"],
+        &["replay", "--continue"],
+        &["diff", "fixtures/rulebook/corrected.hirp"],
+    ];
+    for (name, bytes) in &files {
+        let path = dir.join(format!("{name}.hirp"));
+        std::fs::write(&path, bytes).unwrap();
+        for command in commands {
+            let output = common::hirp().args(command).arg(&path).output().unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let code = output.status.code();
+            // 2 when there is no game to show; never a panic (101) or a
+            // signal.
+            assert!(
+                matches!(code, Some(0..=2)),
+                "hirp {command:?} {name}: exit {code:?}\n{stderr}"
+            );
+            assert!(
+                !stderr.contains("panicked"),
+                "hirp {command:?} {name}\n{stderr}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_of_nothing_but_mistakes_stops_after_a_thousand_errors() {
+    // Every turn wrong: a Hirþ enters from an empty supply.
+    let mut text = String::from("G1 KeHeiHei /\n");
+    for _ in 0..4000 {
+        text.push_str("S1 He7He8He /\nG2 He8He9He /\n");
+    }
+    let (seen, peak) = peak_of(|| check(io::Cursor::new(text.as_bytes())));
+    assert_eq!(seen.games, 1);
+    let parsed = hirp::parse(&text);
+    let report = replay_record(&parsed.record, &parsed.errors);
+    let problems = &report.games[0].problems;
+    let errors = problems
+        .iter()
+        .filter(|p| p.severity == hirp::replay::Severity::Error)
+        .count();
+    assert!((1000..1010).contains(&errors), "{errors} errors");
+    let last = problems.last().unwrap();
+    assert_eq!(last.code.to_string(), "hirp::turn::unread");
+    assert!(last.label.starts_with("the game has 100"), "{}", last.label);
+    assert!(!report.games[0].is_valid());
+    assert!(peak < BOUND, "{peak} bytes");
+}
