@@ -1,0 +1,27 @@
+#!/bin/sh
+# Writes the fuzz targets' seed corpora to fuzz/seeds/: every fixture, and
+# small generated games (`hirp gen`), as notation for `parse` and `validate`
+# and as `hirp json` documents and lines for `json_import`.
+set -eu
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+hirp=target/release/hirp
+rm -rf fuzz/seeds
+mkdir -p fuzz/seeds/parse fuzz/seeds/validate fuzz/seeds/json_import
+n=0
+for f in $(find fixtures -name '*.hirp' | sort); do
+    n=$((n + 1))
+    cp "$f" "fuzz/seeds/parse/fixture-$n.hirp"
+done
+for seed in $(seq 1 40); do
+    "$hirp" gen --seed "$seed" --games 1 --max-turns 40 -o "fuzz/seeds/parse/gen-$seed.hirp"
+done
+cp fuzz/seeds/parse/* fuzz/seeds/validate/
+for f in fixtures/rulebook/*.hirp fixtures/valid/*.hirp; do
+    name=$(basename "$f" .hirp)
+    "$hirp" json "$f" > "fuzz/seeds/json_import/$name.json" 2>/dev/null || true
+    "$hirp" json --lines "$f" > "fuzz/seeds/json_import/$name.jsonl" 2>/dev/null || true
+done
+for seed in $(seq 1 10); do
+    "$hirp" json "fuzz/seeds/parse/gen-$seed.hirp" > "fuzz/seeds/json_import/gen-$seed.json"
+done
