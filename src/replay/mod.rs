@@ -343,6 +343,10 @@ impl Replay<'_> {
         let steps: u8 = counts.iter().sum();
         let refused = self.penningr(turn, label);
         if refused {
+            // The refusal may come after any step, but not after a sixth.
+            if steps > crate::rules::position::STEPS_PER_TURN && !guessed {
+                self.step_count(turn, &counts, label);
+            }
             if let (Some(first), Some(last)) =
                 (turn.outcome.battles.first(), turn.outcome.battles.last())
                 && matches!(first, ast::BattleToken::Battle(_))

@@ -33,8 +33,9 @@
 //!   conquered this turn, which belongs to its conqueror; when both Ls retreat,
 //!   in the board order of their battles: [`Position::retreats`](super::position::Position::retreats).
 //! - A turn that ends with a refused offer need not have five steps: the offer
-//!   may come at any time, and nothing after the refusal counts. Its battles
-//!   are not fought.
+//!   may come at any time, and nothing after the refusal counts. It has at
+//!   most five (a sixth is an error, as in any turn). Its battles are not
+//!   fought.
 
 use super::position::{CREW_MAX, KarveId, Position};
 use crate::types::{Side, Space};
