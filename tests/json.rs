@@ -28,6 +28,7 @@ fn hostile_json_errors_name_the_path() {
         ("wrong type", r#"{"files":[{"path":3,"games":[]}]}"#.to_owned()),
         ("unknown field", r#"{"files":[{"path":"a","games":[],"extra":1}]}"#.to_owned()),
         ("huge number", with_step(r#"{"action":"enter","piece":"karve","crew":1e30}"#)),
+        ("a crew no line holds", with_step(r#"{"action":"move","piece":"karve","crew":4000000000,"from":"0","to":"1"}"#)),
         ("negative number", with_step(r#"{"action":"enter","piece":"karve","crew":-1}"#)),
         ("deep nesting", deep),
         ("notation disagrees", with_step(r#"{"notation":"Khh03","action":"move","piece":"karve","crew":3,"from":"0","to":"3"}"#)),

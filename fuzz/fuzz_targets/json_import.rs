@@ -1,26 +1,10 @@
-//! Importing any JSON: no panic, and what is imported exports and imports
-//! back to the same records.
+//! The `json_import` check of `checks.rs` on every input the fuzzer makes.
 
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+// Each target uses one of the checks.
+#[allow(dead_code)]
+#[path = "../checks.rs"]
+mod checks;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(records) = hirp::json::read_records(text) else {
-        return;
-    };
-    let document =
-        hirp::json::document(records.iter().map(|(path, record)| (path.as_str(), record)));
-    let json = serde_json::to_string(&document).expect("a document serializes");
-    let again = hirp::json::read_records(&json).expect("an exported document imports");
-    let shown = |records: &[(String, hirp::syntax::ast::Record)]| {
-        records
-            .iter()
-            .map(|(path, record)| format!("{path}\n{record}"))
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(shown(&again), shown(&records));
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::json_import(data));

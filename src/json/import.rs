@@ -366,9 +366,17 @@ fn check_label(written: Option<&str>, label: &ast::Label, at: &str) -> Result<()
     }
 }
 
+/// The largest crew imported: as many `h`s as a line of notation holds (a
+/// larger one would be written out as gigabytes of `h`s).
+const MAX_CREW: u32 = 64 * 1024;
+
 /// The written piece for a JSON piece and crew.
 fn convert_piece(piece: Piece, crew: Option<u32>, at: &str) -> Result<ast::Piece, JsonError> {
     match (piece, crew) {
+        (Piece::Karve, Some(crew)) if crew > MAX_CREW => Err(invalid(
+            &format!("{at}.crew"),
+            format!("a crew of {crew} is more `h`s than a line holds (at most {MAX_CREW})"),
+        )),
         (Piece::Karve, crew) => Ok(ast::Piece::Karve {
             crew: crew.unwrap_or(0),
         }),

@@ -226,8 +226,10 @@ pub struct Step {
     /// The piece that acts (absent when malformed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<Piece>,
-    /// A Karve's crew as written (Karves only).
+    /// A Karve's crew as written (Karves only), at most as many `h`s as a
+    /// line holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 65536))]
     pub crew: Option<u32>,
     /// Where a `move` starts, or the space of the Karve a `leave` leaves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -303,8 +305,10 @@ pub struct Fighter {
     pub side: Side,
     /// The piece.
     pub piece: Piece,
-    /// A Karve's crew as written (Karves only).
+    /// A Karve's crew as written (Karves only), at most as many `h`s as a
+    /// line holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 65536))]
     pub crew: Option<u32>,
     /// What became of it.
     pub fate: FateKind,

@@ -1,0 +1,89 @@
+//! What the fuzz targets assert of any input, shared with the test that
+//! replays the seeds and every input a fuzzer found (`tests/fuzz.rs`).
+
+use hirp::replay::replay_record;
+use hirp::stream::{Games, Limits, parse_chunk};
+
+/// Reading any bytes: no panic, every span on the decoded text's character
+/// boundaries, and a record read without error reads back the same from its
+/// canonical form.
+pub fn parse(data: &[u8]) {
+    let (text, parsed) = hirp::parse_bytes(data);
+    assert_eq!(text.len(), data.len(), "decoding keeps offsets");
+    for error in &parsed.errors {
+        assert!(
+            text.get(error.span.start..error.span.end).is_some(),
+            "{error:?}"
+        );
+    }
+    for game in &parsed.record.games {
+        assert!(text.get(game.span.start..game.span.end).is_some());
+    }
+    if parsed.errors.is_empty() {
+        let canonical = parsed.record.to_string();
+        let again = hirp::parse(&canonical);
+        assert!(again.errors.is_empty(), "{canonical:?}: {:?}", again.errors);
+        assert_eq!(again.record.to_string(), canonical);
+    }
+}
+
+/// Checks a read piece: every problem and fix points into its text, which
+/// starts at `base`.
+fn check_piece(text: &str, parsed: &hirp::Parsed, base: usize) {
+    let report = replay_record(&parsed.record, &parsed.errors);
+    let problems = report
+        .problems
+        .iter()
+        .chain(report.games.iter().flat_map(|g| &g.problems));
+    for problem in problems {
+        let span = problem.span;
+        assert!(
+            text.get(span.start - base..span.end - base).is_some(),
+            "{problem:?}"
+        );
+        if let Some(fix) = &problem.fix {
+            assert!(
+                text.get(fix.span.start - base..fix.span.end - base)
+                    .is_some()
+            );
+        }
+    }
+}
+
+/// Checking any bytes, whole and cut into games within small limits: no
+/// panic, and every problem and fix points into the text.
+pub fn validate(data: &[u8]) {
+    let (text, parsed) = hirp::parse_bytes(data);
+    check_piece(&text, &parsed, 0);
+    let limits = Limits {
+        line: 64,
+        game: 256,
+    };
+    for chunk in Games::with_limits(data, limits) {
+        let chunk = chunk.expect("reading from memory");
+        let (text, parsed) = parse_chunk(&chunk);
+        check_piece(&text, &parsed, chunk.offset);
+    }
+}
+
+/// Importing any JSON: no panic, and what is imported exports and imports
+/// back to the same records.
+pub fn json_import(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(records) = hirp::json::read_records(text) else {
+        return;
+    };
+    let document =
+        hirp::json::document(records.iter().map(|(path, record)| (path.as_str(), record)));
+    let json = serde_json::to_string(&document).expect("a document serializes");
+    let again = hirp::json::read_records(&json).expect("an exported document imports");
+    let shown = |records: &[(String, hirp::syntax::ast::Record)]| {
+        records
+            .iter()
+            .map(|(path, record)| format!("{path}\n{record}"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shown(&again), shown(&records));
+}

@@ -1,0 +1,44 @@
+//! The fuzz targets' checks (`fuzz/checks.rs`) on their seed corpora and on
+//! every input a fuzzer found failing (`fuzz/regressions/<target>/`), so
+//! that what fuzzing found stays fixed without a fuzzer.
+
+#[path = "../fuzz/checks.rs"]
+mod checks;
+
+mod common;
+
+/// Runs `check` on every file of `fuzz/seeds/<target>` and
+/// `fuzz/regressions/<target>`; returns how many there were.
+fn run(target: &str, check: fn(&[u8])) -> usize {
+    let mut count = 0;
+    for dir in ["seeds", "regressions"] {
+        let dir = common::root().join("fuzz").join(dir).join(target);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut paths: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
+        paths.sort();
+        for path in paths {
+            let data = std::fs::read(&path).unwrap();
+            let result = std::panic::catch_unwind(|| check(&data));
+            assert!(result.is_ok(), "{}", common::relative(&path));
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn parse_seeds_and_regressions() {
+    assert!(run("parse", checks::parse) >= 150);
+}
+
+#[test]
+fn validate_seeds_and_regressions() {
+    assert!(run("validate", checks::validate) >= 150);
+}
+
+#[test]
+fn json_import_seeds_and_regressions() {
+    assert!(run("json_import", checks::json_import) >= 40);
+}
