@@ -363,3 +363,20 @@ fn a_game_of_nothing_but_mistakes_stops_after_a_thousand_errors() {
     assert!(!report.games[0].is_valid());
     assert!(peak < BOUND, "{peak} bytes");
 }
+
+#[test]
+fn a_long_token_is_quoted_short() {
+    let text = format!("G1 He{} /\n", "7".repeat(1000));
+    let parsed = hirp::parse(&text);
+    let report = replay_record(&parsed.record, &parsed.errors);
+    let labels: Vec<&str> = report.games[0]
+        .problems
+        .iter()
+        .filter(|p| p.code.to_string() == "hirp::turn::unread")
+        .map(|p| p.label.as_str())
+        .collect();
+    assert_eq!(
+        labels,
+        ["`He7777777777777777777777…` could not be read; the rest of the game is not checked"]
+    );
+}

@@ -71,6 +71,15 @@ pub struct RecordReport {
 /// mistakes costs in time and memory stays small.
 pub const MAX_ERRORS: usize = 1000;
 
+/// A token as a message quotes it: a long one cut to its first characters.
+fn short(text: &str) -> std::borrow::Cow<'_, str> {
+    const SHOWN: usize = 24;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
+
 /// Syntax errors after which a line may have been a turn that was not read.
 fn drops_a_line(kind: SyntaxErrorKind) -> bool {
     use SyntaxErrorKind::*;
@@ -430,7 +439,10 @@ impl Replay<'_> {
                 StepToken::Malformed(malformed) => {
                     let fixes = repair::fixes(&malformed.text, None, &self.position, count, rest);
                     let Some(fix) = fixes.first() else {
-                        self.stop(turn, &format!("`{}` could not be read", malformed.text));
+                        self.stop(
+                            turn,
+                            &format!("`{}` could not be read", short(&malformed.text)),
+                        );
                         return None;
                     };
                     let help = fix_help(&fixes, true);
