@@ -11,6 +11,10 @@ use divan::counter::{BytesCount, ItemsCount};
 use divan::{Bencher, black_box};
 use hirp::generate::{Options, record};
 
+#[path = "../tests/common/long_game.rs"]
+mod long_game;
+use long_game::long_game;
+
 fn main() {
     divan::main();
 }
@@ -23,29 +27,6 @@ fn corpus() -> String {
         max_turns: 200,
     })
     .to_string()
-}
-
-/// One game of `turns` turns in which each side's Hirþs board and leave a
-/// Karve at home: legal and never ending. With `broken`, every tenth turn
-/// has a Hirþ leave a Karve that is not there.
-fn long_game(turns: usize, broken: bool) -> String {
-    let mut text = String::with_capacity(turns * 24);
-    for n in 0..turns {
-        let (side, home) = if n % 2 == 0 { ('G', 0) } else { ('S', 9) };
-        let round = n / 2 + 1;
-        let steps = match n / 2 % 2 {
-            _ if n < 2 => format!("KeHeHiHv{home}Hi"),
-            0 => format!("HiHv{home}HiHv{home}Hi"),
-            _ => format!("Hv{home}HiHv{home}HiHv{home}"),
-        };
-        let steps = if broken && n % 10 == 9 {
-            steps.replacen(&format!("Hv{home}"), "Hv5", 1)
-        } else {
-            steps
-        };
-        text.push_str(&format!("{side}{round} {steps} /\n"));
-    }
-    text
 }
 
 /// The number of turn lines.
@@ -99,7 +80,7 @@ fn json(bencher: Bencher) {
 
 #[divan::bench(args = [false, true])]
 fn long_game_validate(bencher: Bencher, broken: bool) {
-    let text = long_game(8_000, broken);
+    let text = long_game(8_000, broken.then_some(10));
     let parsed = hirp::parse(&text);
     let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
     let problems = report.games[0].problems.len();

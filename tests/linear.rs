@@ -39,28 +39,6 @@ fn write(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
     path
 }
 
-/// One game of `turns` turns in which both sides' Hirþs board a Karve at
-/// home and leave it, legal and never ending; with `broken` N, every Nth
-/// turn has a Hirþ leave a Karve that is not there.
-fn long_game(turns: usize, broken: Option<usize>) -> String {
-    let mut text = String::new();
-    for n in 0..turns {
-        let (side, home) = if n % 2 == 0 { ('G', 0) } else { ('S', 9) };
-        let steps = match n / 2 % 2 {
-            _ if n < 2 => format!("KeHeHiHv{home}Hi"),
-            0 => format!("HiHv{home}HiHv{home}Hi"),
-            _ => format!("Hv{home}HiHv{home}HiHv{home}"),
-        };
-        let steps = if broken.is_some_and(|every| n % every == every - 1) {
-            steps.replacen(&format!("Hv{home}"), "Hv5", 1)
-        } else {
-            steps
-        };
-        text.push_str(&format!("{side}{} {steps} /\n", n / 2 + 1));
-    }
-    text
-}
-
 #[test]
 fn doubling_the_input_at_most_doubles_the_work() {
     let dir = std::env::temp_dir().join(format!("hirp-linear-{}", std::process::id()));
@@ -94,19 +72,19 @@ fn doubling_the_input_at_most_doubles_the_work() {
             "a long legal game",
             &["validate", "-j", "1"],
             1000,
-            Box::new(|n| long_game(n, None).into_bytes()),
+            Box::new(|n| common::long_game::long_game(n, None).into_bytes()),
         ),
         (
             "a long game with a mistake every tenth turn",
             &["validate", "-j", "1"],
             500,
-            Box::new(|n| long_game(n, Some(10)).into_bytes()),
+            Box::new(|n| common::long_game::long_game(n, Some(10)).into_bytes()),
         ),
         (
             "a game of nothing but mistakes",
             &["validate", "-j", "1"],
             150,
-            Box::new(|n| long_game(n, Some(1)).into_bytes()),
+            Box::new(|n| common::long_game::long_game(n, Some(1)).into_bytes()),
         ),
         (
             "lines that are not notation",

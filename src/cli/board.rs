@@ -2,8 +2,8 @@
 
 use hirp::render::svg;
 
-use super::replay::{EXAMPLE, Moment, label, record, show};
-use super::{Reporter, Status, io_reason, no_game, nth_game, read_input, write_stdout};
+use super::replay::{Moment, label, record, show, shown_game};
+use super::{Reporter, Status, io_reason, write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
 #[derive(Debug, clap::Args)]
@@ -37,21 +37,10 @@ pub struct Args {
 
 /// Runs `hirp board`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let (path, bytes) = match &args.file {
-        None => ("rulebook example".to_owned(), EXAMPLE.as_bytes().to_vec()),
-        Some(path) => match read_input(path) {
-            Ok(input) => (path.clone(), input.bytes),
-            Err(message) => {
-                reporter.error(&message);
-                return Status::Failure;
-            }
-        },
+    let (path, found) = match shown_game(args.file.as_deref(), args.game, reporter) {
+        Ok(shown) => shown,
+        Err(status) => return status,
     };
-    let found = match nth_game(&path, &bytes, args.game) {
-        Ok(found) => found,
-        Err(games) => return no_game(&path, &bytes, games, args.game, reporter),
-    };
-    drop(bytes);
     let game = &found.game;
     let errors: Vec<&hirp::syntax::SyntaxError> = found.errors.iter().collect();
     let replayed = record(game, &errors);

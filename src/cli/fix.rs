@@ -6,7 +6,7 @@ use hirp::replay::{Problem, RecordReport, Severity, replay_record};
 use hirp::stream::{Chunk, Cut, Games, parse_chunk};
 use hirp::syntax::{Edit, Span};
 
-use super::report::Source;
+use super::report::{Source, line_ends};
 use super::{Reporter, Status, io_reason, read_input, write_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
@@ -132,16 +132,6 @@ fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, Stri
     }
 }
 
-/// Lines ended in `bytes` (by `\n`, `\r\n` or a lone `\r`), as records are
-/// read; `bytes` starts a line.
-fn lines_in(bytes: &[u8]) -> usize {
-    bytes
-        .iter()
-        .enumerate()
-        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
-        .count()
-}
-
 /// What fixing a record gave.
 struct Fixed {
     applied: usize,
@@ -173,7 +163,7 @@ fn fix(
         let gap = &original[copied..chunk.offset];
         out.write_all(gap)?;
         offset += gap.len();
-        line += lines_in(gap);
+        line += line_ends(gap).count();
         let (piece, applied, text, left) = fix_piece(&chunk, offset, rounds);
         fixed.applied += applied;
         fixed.errors += left
@@ -187,7 +177,7 @@ fn fix(
         out.write_all(&piece)?;
         copied = chunk.offset + chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at);
         offset += piece.len();
-        line += lines_in(&piece);
+        line += line_ends(&piece).count();
     }
     out.write_all(&original[copied..])?;
     out.flush()?;

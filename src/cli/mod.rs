@@ -250,7 +250,7 @@ pub fn read_chunks(
     path: &str,
     reporter: &Reporter,
     status: &mut Status,
-    mut on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
+    on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     let reader: Box<dyn io::BufRead> = if path == "-" {
         Box::new(io::stdin().lock())
@@ -264,6 +264,17 @@ pub fn read_chunks(
             }
         }
     };
+    each_chunk(reader, path, reporter, status, on_chunk)
+}
+
+/// Reads `reader` game by game as [`read_chunks`] does, for `path`.
+fn each_chunk(
+    reader: impl io::BufRead,
+    path: &str,
+    reporter: &Reporter,
+    status: &mut Status,
+    mut on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
+) -> io::Result<()> {
     for chunk in hirp::stream::Games::new(reader) {
         let chunk = match chunk {
             Ok(chunk) => chunk,
@@ -315,20 +326,10 @@ pub fn no_game(
     reporter: &Reporter,
 ) -> Status {
     if games == 0 {
-        let mut invalid = false;
+        let mut status = Status::Ok;
         // Reading from memory cannot fail.
-        for chunk in hirp::stream::Games::new(bytes).map_while(Result::ok) {
-            let (text, parsed) = hirp::stream::parse_chunk(&chunk);
-            if !parsed.errors.is_empty() {
-                invalid = true;
-                let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
-                reporter.emit_source(
-                    &source,
-                    parsed.errors.iter().map(|e| e as &dyn miette::Diagnostic),
-                );
-            }
-        }
-        if invalid {
+        let _ = each_chunk(bytes, path, reporter, &mut status, |_| Ok(()));
+        if status == Status::Invalid {
             reporter.error(&format!("{path} has no game that could be read"));
             return Status::Invalid;
         }

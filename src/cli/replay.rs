@@ -8,7 +8,7 @@ use hirp::replay::{
 use hirp::rules::Position;
 use hirp::syntax::ast::{Game, Turn};
 
-use super::{Reporter, Status, no_game, nth_game, read_input, write_stdout};
+use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
 /// The rulebook's example game, corrected: what `hirp replay` shows without a file.
 pub const EXAMPLE: &str = include_str!("../../fixtures/rulebook/corrected.hirp");
@@ -200,23 +200,36 @@ pub fn show(game: &Game, frame: &Frame) -> Canvas {
     canvas
 }
 
-/// Runs `hirp replay`.
-pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let (path, bytes) = match &args.file {
-        None => ("rulebook example".to_owned(), EXAMPLE.as_bytes().to_vec()),
+/// The game `number` (from 1) that `replay` and `board` show, with the name
+/// of where it was read: of `file`, or of the rulebook example when there
+/// is none. `Err` with the exit status once the reason is reported.
+pub fn shown_game(
+    file: Option<&str>,
+    number: usize,
+    reporter: &Reporter,
+) -> Result<(String, OneGame), Status> {
+    let (path, bytes) = match file {
+        None => ("rulebook example", EXAMPLE.as_bytes().to_vec()),
         Some(path) => match read_input(path) {
-            Ok(input) => (path.clone(), input.bytes),
+            Ok(input) => (path, input.bytes),
             Err(message) => {
                 reporter.error(&message);
-                return Status::Failure;
+                return Err(Status::Failure);
             }
         },
     };
-    let found = match nth_game(&path, &bytes, args.game) {
-        Ok(found) => found,
-        Err(games) => return no_game(&path, &bytes, games, args.game, reporter),
+    match nth_game(path, &bytes, number) {
+        Ok(found) => Ok((path.to_owned(), found)),
+        Err(games) => Err(no_game(path, &bytes, games, number, reporter)),
+    }
+}
+
+/// Runs `hirp replay`.
+pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
+    let (path, found) = match shown_game(args.file.as_deref(), args.game, reporter) {
+        Ok(shown) => shown,
+        Err(status) => return status,
     };
-    drop(bytes);
     let game = &found.game;
     let errors: Vec<&hirp::syntax::SyntaxError> = found.errors.iter().collect();
     let replayed = record(game, &errors);

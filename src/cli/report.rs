@@ -135,18 +135,20 @@ impl Source {
     }
 }
 
-/// Where each line of `text` starts, as miette counts lines: after `\n`,
-/// `\r\n` or a lone `\r`.
-fn line_starts(text: &str) -> Vec<usize> {
-    let bytes = text.as_bytes();
-    let mut starts = vec![0];
-    for (n, &b) in bytes.iter().enumerate() {
+/// Where each line after the first starts in `bytes`, as records and miette
+/// count lines: after `\n`, `\r\n` or a lone `\r`.
+pub fn line_ends(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes.iter().enumerate().filter_map(|(n, &b)| {
         let ends = b == b'\n' || (b == b'\r' && bytes.get(n + 1) != Some(&b'\n'));
-        if ends {
-            starts.push(n + 1);
-        }
-    }
-    starts
+        ends.then_some(n + 1)
+    })
+}
+
+/// Where each line of `text` starts.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(line_ends(text.as_bytes()))
+        .collect()
 }
 
 /// Text that starts at `offset` of its file, after `line` lines.

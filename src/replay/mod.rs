@@ -552,16 +552,11 @@ impl Replay<'_> {
                 // The nearest legal reading: the best fix, or else the legal
                 // part of the step, the step as if it were legal, or no step
                 // at all, whichever the rest of the record agrees with best.
-                let readings: Vec<(Position, u8)> = if fixes.len() > 1 {
-                    fixes[..1]
-                        .iter()
-                        .map(|fix| {
-                            let mut position = before;
-                            let steps = repair::apply_fix(&mut position, fix);
-                            (position, steps)
-                        })
-                        .collect()
-                } else if fixes.is_empty() {
+                let readings: Vec<(Position, u8)> = if let Some(fix) = fixes.first() {
+                    let mut position = before;
+                    let steps = repair::apply_fix(&mut position, fix);
+                    vec![(position, steps)]
+                } else {
                     let mut forced = before;
                     let steps = written::force(&mut forced, step);
                     let mut prefix = before;
@@ -575,15 +570,6 @@ impl Replay<'_> {
                         Some((position, steps))
                     }));
                     readings
-                } else {
-                    fixes
-                        .iter()
-                        .map(|fix| {
-                            let mut position = before;
-                            let steps = repair::apply_fix(&mut position, fix);
-                            (position, steps)
-                        })
-                        .collect()
                 };
                 let best = readings
                     .iter()

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod long_game;
+
 use std::path::{Path, PathBuf};
 
 /// The crate's root directory.
