@@ -107,7 +107,14 @@ impl Scan {
         self.rest_of_line = false;
     }
 
-    fn feed(&mut self, bytes: &[u8]) {
+    fn feed(&mut self, mut bytes: &[u8]) {
+        // Outside comments and strings only `;`, `"` and `{` matter.
+        if self.depth == 0 && !self.in_string && !self.rest_of_line {
+            match memchr::memchr3(b';', b'"', b'{', bytes) {
+                Some(n) => bytes = &bytes[n..],
+                None => return,
+            }
+        }
         for &b in bytes {
             if self.rest_of_line {
                 return;
@@ -249,7 +256,7 @@ impl<R: BufRead> Games<R> {
                 }
                 break;
             }
-            let (content, end) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (content, end) = match memchr::memchr2(b'\n', b'\r', available) {
                 Some(n) => (n, Some(available[n])),
                 None => (available.len(), None),
             };
@@ -714,7 +721,11 @@ fn replay(chunk: Chunk) -> Replayed {
         Cow::Owned(text) => Some(text),
         Cow::Borrowed(_) => None,
     };
-    let text = text.unwrap_or_else(|| String::from_utf8_lossy(&chunk.bytes).into_owned());
+    // Text that was UTF-8 as read keeps its bytes: no copy.
+    let text = text.unwrap_or_else(|| {
+        String::from_utf8(chunk.bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    });
     Replayed {
         text,
         record: parsed.record,

@@ -407,16 +407,21 @@ impl Position {
 
     /// Spaces other than a home holding more than one Karve.
     pub fn crowded(&self) -> Vec<Space> {
-        Space::ALL
-            .into_iter()
+        // As bits of board indices: spaces holding a Karve, and those
+        // holding a second one.
+        let (mut one, mut more) = (0u16, 0u16);
+        for side in Side::ALL {
+            for at in self.army(side).karves.iter().filter_map(|k| k.at) {
+                let bit = 1 << at.index();
+                more |= one & bit;
+                one |= bit;
+            }
+        }
+        if more == 0 {
+            return Vec::new();
+        }
+        board::spaces_in(more)
             .filter(|&s| !board::is_home(s))
-            .filter(|&s| {
-                Side::ALL
-                    .iter()
-                    .map(|&side| self.army(side).karves_on(s).count())
-                    .sum::<usize>()
-                    > 1
-            })
             .collect()
     }
 
