@@ -27,6 +27,7 @@ use crate::syntax::ast::{self, Game, PenningrMove, Record, Span, StepToken, Turn
 use crate::syntax::{Edit, SyntaxError, SyntaxErrorKind};
 use crate::types::Side;
 use problem::one_of;
+use smallvec::SmallVec;
 use written::Fault;
 
 /// What replaying one game found.
@@ -428,8 +429,8 @@ impl Replay<'_> {
         index: usize,
         following: &[Turn],
         label: TurnName,
-    ) -> Option<(Vec<u8>, bool)> {
-        let mut counts = Vec::with_capacity(turn.steps.len());
+    ) -> Option<(SmallVec<[u8; 8]>, bool)> {
+        let mut counts = SmallVec::new();
         let mut guessed = false;
         for (t, token) in turn.steps.iter().enumerate() {
             let count: u8 = counts.iter().sum();
@@ -488,7 +489,7 @@ impl Replay<'_> {
     ) -> (u8, bool) {
         let before = self.position;
         let rest = ahead.rest;
-        match written::apply(&mut self.position, step, false) {
+        match written::play_written(&mut self.position, step, false) {
             Ok(applied) => {
                 let mut applied = applied;
                 if applied.choice && !self.rest_plays(rest) {
@@ -520,6 +521,7 @@ impl Replay<'_> {
                 (applied.steps, true)
             }
             Err(fault) => {
+                self.position = before;
                 let text = step.to_string();
                 // An ambiguous `Hi` is not a badly written token: no edit of
                 // it says which Karve was meant.

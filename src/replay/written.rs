@@ -90,7 +90,14 @@ pub(super) fn apply(
     Ok(applied)
 }
 
-fn play_written(pos: &mut Position, step: &ast::Step, alternative: bool) -> Result<Applied, Fault> {
+/// Plays a written step as [`apply`] does, but on a fault leaves the position
+/// part-way through the step: for a caller that keeps the position before
+/// and puts it back, which saves a copy.
+pub(super) fn play_written(
+    pos: &mut Position,
+    step: &ast::Step,
+    alternative: bool,
+) -> Result<Applied, Fault> {
     let side = pos.to_move();
     let home = board::home(side);
     let mut applied = Applied::default();
@@ -299,7 +306,9 @@ fn walk(
     let path = pos
         .shortest_path(from, to.space)
         .ok_or(Fault::NoPath { from, to: to.space })?;
-    let before = *pos;
+    // The position before is needed only for an attack at the end of a
+    // longer walk (see `flexible`).
+    let before = (path.len() >= 2).then_some(*pos);
     let mut arrival = Arrival::Own;
     for &space in path.spaces() {
         arrival = play(
@@ -319,7 +328,9 @@ fn walk(
         (false, true) => return Err(Fault::NotAnAttack { to: to.space }),
         _ => {}
     }
-    if arrival == Arrival::Attack && path.len() >= 2 {
+    if arrival == Arrival::Attack
+        && let Some(before) = before
+    {
         let origin = path.spaces()[usize::from(path.len()) - 2];
         applied.flexible = flexible(&before, mover, from, to.space, path.len(), origin);
     }
