@@ -11,7 +11,8 @@ use super::{
     skip_until, span, text_between,
 };
 use crate::syntax::ast::{
-    Battle, BattleToken, Fate, Fighter, Malformed, Outcome, PenningrAction, PenningrMove, Span,
+    Battle, BattleToken, Fate, Fighter, Malformed, Outcome, PenningrAction, PenningrMove, Space,
+    Span,
 };
 use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
 
@@ -357,7 +358,8 @@ fn fighter(i: Input<'_>) -> PResult<'_, Fighter> {
 /// fate = space | "^" | "x" ;
 /// ```
 fn fate(i: Input<'_>) -> PResult<'_, Fate> {
-    if let Ok((i, space)) = space(i) {
+    if peek(&i).and_then(Space::from_code).is_some() {
+        let (i, space) = space(i)?;
         return Ok((i, Fate::Stands(space)));
     }
     let (i, mark) = satisfy(|c| c == '^' || c == 'x').parse(i)?;

@@ -128,10 +128,9 @@ fn round(i: Input<'_>) -> PResult<'_, u32> {
             .with_help("write the round after the side, as in `G1` or `S3`");
         return Err(nom::Err::Failure(error));
     }
-    let mut i = i;
-    while let Ok((rest, _)) = digit(i) {
-        i = rest;
-    }
+    // The rest of the digits, without a failing parser at the end.
+    let len = i.fragment().bytes().take_while(u8::is_ascii_digit).count();
+    let i = skip(i, len);
     let digits = text_between(&start, &i);
     match digits.parse::<u32>() {
         Ok(round) => Ok((i, round)),
