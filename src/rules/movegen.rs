@@ -36,48 +36,19 @@ impl Position {
     /// and on a line to the opponent's). `None` when there is no such path;
     /// `Some` of an empty path when `from == to`.
     pub fn shortest_path(&self, from: Space, to: Space) -> Option<Path> {
-        let own = self.army(self.to_move()).controlled();
-        let mut parent = [u8::MAX; 11];
-        let mut queue = [from; 11];
-        let (mut head, mut tail) = (0, 1);
-        let mut seen = 1u16 << from.index();
-        while head < tail {
-            let at = queue[head];
-            head += 1;
-            if at == to {
-                break;
-            }
-            // Only the start and own spaces can be walked through.
-            if at != from && own & (1 << at.index()) == 0 {
-                continue;
-            }
-            let new = board::neighbour_bits(at) & !seen;
-            seen |= new;
-            for next in board::spaces_in(new) {
-                parent[next.index()] = at.index() as u8;
-                queue[tail] = next;
-                tail += 1;
-            }
-        }
-        if seen & (1 << to.index()) == 0 {
-            return None;
-        }
-        let mut reversed = [to; 11];
-        let mut len = 0;
-        let mut at = to;
-        while at != from {
-            reversed[len] = at;
-            len += 1;
-            at = Space::from_index(usize::from(parent[at.index()]))?;
-        }
         let mut spaces = [to; 11];
-        for n in 0..len {
-            spaces[n] = reversed[len - 1 - n];
+        // Most walks are one or two steps: they need no search. A search
+        // would find these same paths, its queue in board order.
+        if from != to && board::adjacent(from, to) {
+            return Some(Path { spaces, len: 1 });
         }
-        Some(Path {
-            spaces,
-            len: len as u8,
-        })
+        let own = self.army(self.to_move()).controlled();
+        let between = board::neighbour_bits(from) & board::neighbour_bits(to) & own;
+        if from != to && between != 0 {
+            spaces[0] = board::spaces_in(between).next()?;
+            return Some(Path { spaces, len: 2 });
+        }
+        search(from, to, own)
     }
 
     /// Every step the side to move may play now.
@@ -113,5 +84,97 @@ impl Position {
             }
         }
         steps
+    }
+}
+
+/// Breadth-first search from `from` to `to` through the spaces `own` (bits of
+/// board indices), neighbours taken in board order.
+fn search(from: Space, to: Space, own: u16) -> Option<Path> {
+    let mut spaces = [to; 11];
+    let mut parent = [u8::MAX; 11];
+    let mut queue = [from; 11];
+    let (mut head, mut tail) = (0, 1);
+    let mut seen = 1u16 << from.index();
+    while head < tail {
+        let at = queue[head];
+        head += 1;
+        if at == to {
+            break;
+        }
+        // Only the start and own spaces can be walked through.
+        if at != from && own & (1 << at.index()) == 0 {
+            continue;
+        }
+        let new = board::neighbour_bits(at) & !seen;
+        seen |= new;
+        for next in board::spaces_in(new) {
+            parent[next.index()] = at.index() as u8;
+            queue[tail] = next;
+            tail += 1;
+        }
+    }
+    if seen & (1 << to.index()) == 0 {
+        return None;
+    }
+    let mut reversed = [to; 11];
+    let mut len = 0;
+    let mut at = to;
+    while at != from {
+        reversed[len] = at;
+        len += 1;
+        at = Space::from_index(usize::from(parent[at.index()]))?;
+    }
+    for n in 0..len {
+        spaces[n] = reversed[len - 1 - n];
+    }
+    Some(Path {
+        spaces,
+        len: len as u8,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Options, games};
+    use crate::replay::{Observer, StepView, replay_game_with};
+
+    /// Compares, after every step, each path with the one a search finds.
+    struct Compare {
+        positions: usize,
+        short: usize,
+    }
+
+    impl Observer for Compare {
+        fn step(&mut self, view: &StepView<'_>) {
+            let position = view.position;
+            let own = position.army(position.to_move()).controlled();
+            for from in Space::ALL {
+                for to in Space::ALL {
+                    let path = position.shortest_path(from, to);
+                    assert_eq!(path, search(from, to, own), "{from} to {to}");
+                    self.short += usize::from(path.is_some_and(|p| p.len() == 2));
+                }
+            }
+            self.positions += 1;
+        }
+    }
+
+    #[test]
+    fn short_walks_are_the_paths_a_search_finds() {
+        let mut compare = Compare {
+            positions: 0,
+            short: 0,
+        };
+        let options = Options {
+            seed: 7,
+            games: 20,
+            max_turns: 80,
+        };
+        for game in games(options) {
+            replay_game_with(&game, &[], &mut compare);
+        }
+        assert!(compare.positions > 1000, "{} positions", compare.positions);
+        assert!(compare.short > 10_000, "{} two-step paths", compare.short);
     }
 }
