@@ -14,12 +14,16 @@ use crate::syntax::ast::{self, BattleToken, Fate, Outcome, Piece, Span};
 use crate::types::{Side, Space};
 use smallvec::{SmallVec, smallvec};
 
+/// For each fighter of a battle (defenders, then attackers), the recorded
+/// entry: on the stack for battles of up to eight pieces.
+type Entries<'a> = SmallVec<[Option<&'a ast::Fighter>; 8]>;
+
 /// A computed battle with what the record says of it.
 struct Plan<'a> {
     battle: Battle,
     record: Option<&'a ast::Battle>,
     /// For each fighter (defenders, then attackers), the recorded entry.
-    entries: Vec<Option<&'a ast::Fighter>>,
+    entries: Entries<'a>,
     /// The record gives the battle to the other side: one problem says so.
     wrong_winner: bool,
     /// Which attackers advance.
@@ -28,7 +32,7 @@ struct Plan<'a> {
     retreat: Option<Option<Space>>,
     /// Winning pieces the record leaves out (reported unless the game ended
     /// in this battle).
-    unlisted: Option<Problem>,
+    unlisted: Option<Box<Problem>>,
 }
 
 impl Plan<'_> {
@@ -99,10 +103,10 @@ fn piece_matches(entry: &ast::Fighter, fighter: &Fighter, exact: bool) -> bool {
 fn match_entries<'a>(
     battle: &Battle,
     record: &'a ast::Battle,
-) -> (Vec<Option<&'a ast::Fighter>>, Vec<&'a ast::Fighter>) {
+) -> (Entries<'a>, Vec<&'a ast::Fighter>) {
     let fighters: SmallVec<[&Fighter; 8]> =
         battle.defenders.iter().chain(&battle.attackers).collect();
-    let mut entries: Vec<Option<&ast::Fighter>> = vec![None; fighters.len()];
+    let mut entries: Entries<'a> = smallvec![None; fighters.len()];
     let mut unmatched: Vec<&ast::Fighter> = Vec::new();
     let stays_elsewhere = |e: &ast::Fighter| matches!(e.fate, Fate::Stands(s) if s != battle.space);
     let mut order: SmallVec<[&ast::Fighter; 8]> = record.fighters.iter().collect();
@@ -297,7 +301,7 @@ pub(super) fn resolve(
         if let Some(unlisted) = plan.unlisted.take()
             && ended_in != Some(n)
         {
-            problems.push(unlisted);
+            problems.push(*unlisted);
         }
     }
     for (n, plan) in plans.iter().enumerate() {
@@ -518,7 +522,7 @@ fn plan<'a>(
     let n_all = n_def + battle.attackers.len();
     let mut plan = Plan {
         advance: vec![true; battle.attackers.len()],
-        entries: vec![None; n_all],
+        entries: smallvec![None; n_all],
         wrong_winner: false,
         retreat: None,
         unlisted: None,
@@ -634,14 +638,14 @@ fn plan<'a>(
     }
     if !unlisted.is_empty() {
         let names: Vec<String> = unlisted.iter().map(describe).collect();
-        plan.unlisted = Some(Problem::new(
+        plan.unlisted = Some(Box::new(Problem::new(
             ProblemKind::UnlistedWinner,
             record.span,
             format!(
                 "{} not listed: taken to stay where it stood",
                 names.join(", ")
             ),
-        ));
+        )));
     }
     plan
 }
