@@ -33,6 +33,20 @@ const DIRECTED: [[u8; 11]; 11] = {
     table
 };
 
+/// `LEAVING[space]`: the directed edges that leave `space`, as bits of edge
+/// indices.
+const LEAVING: [u64; 11] = {
+    let mut table = [0u64; 11];
+    let mut n = 0;
+    while n < EDGES.len() {
+        let (a, b) = EDGES[n];
+        table[a.index()] |= 1 << (2 * n);
+        table[b.index()] |= 1 << (2 * n + 1);
+        n += 1;
+    }
+    table
+};
+
 /// The index of the directed edge `from` → `to`, if they are adjacent.
 pub const fn edge(from: Space, to: Space) -> Option<usize> {
     match DIRECTED[from.index()][to.index()] {
@@ -143,10 +157,13 @@ impl Army {
 
     /// Loose Hirþs attacking from `space`, on any line.
     pub fn attacking_from(&self, space: Space) -> u8 {
-        board::neighbours(space)
-            .filter_map(|to| edge(space, to))
-            .map(|e| self.attacking[e])
-            .sum()
+        let mut edges = LEAVING[space.index()];
+        let mut sum = 0;
+        while edges != 0 {
+            sum += self.attacking[edges.trailing_zeros() as usize];
+            edges &= edges - 1;
+        }
+        sum
     }
 
     /// Loose Hirþs on `space`: free, stopped, or attacking from it.
