@@ -20,8 +20,17 @@ use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
 /// ```
 ///
 /// Errors that leave the turn readable (a bad step, a missing space) are
-/// returned beside it; the others fail the line.
+/// returned beside it; the others fail the line. A line written the usual
+/// way is read by [`fast`](super::fast) first, to the same result.
 pub(super) fn turn(i: Input<'_>) -> PResult<'_, (Turn, Vec<SyntaxError>)> {
+    if let Some((rest, turn)) = super::fast::turn(i) {
+        return Ok((rest, (turn, Vec::new())));
+    }
+    by_rules(i)
+}
+
+/// The turn as the rules read it, for every line.
+pub(super) fn by_rules(i: Input<'_>) -> PResult<'_, (Turn, Vec<SyntaxError>)> {
     let start = i;
     let (i, label) = label(i)?;
     let mut errors = Vec::new();

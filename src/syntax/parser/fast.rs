@@ -1,0 +1,483 @@
+//! A fast reading of well-formed turn lines, beside the rules of the grammar.
+//!
+//! Nearly every turn line of a real record is written the usual way:
+//! `G12 H13K2>4 >4SK4GK^`. This module reads such a line byte by byte, with
+//! no parser calls and no errors to build, and gives up (`None`) at the first
+//! byte the usual way does not allow: a comment-free variant, a missing
+//! space, a `C` before a Penningr letter, any mistake. The rule functions of
+//! [`turn`](super::turn) then read the line as they always do, so every
+//! error is still theirs. Whenever this reading succeeds, it gives exactly
+//! the [`Turn`] and the rest of the input that the rules give with no error:
+//! a test holds the two to that on generated and random lines.
+
+use super::{Input, MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS, offset, skip};
+use crate::syntax::ast::{
+    Action, Battle, BattleToken, Destination, Fate, Fighter, Label, Outcome, PenningrAction,
+    PenningrMove, Piece, Side, Space, Span, Step, StepToken, Turn,
+};
+
+/// Reads a whole turn written the usual way, up to the end of its outcome
+/// and the blanks after it; `None` for anything else.
+pub(super) fn turn(i: Input<'_>) -> Option<(Input<'_>, Turn)> {
+    let mut reader = Reader {
+        bytes: i.fragment().as_bytes(),
+        at: 0,
+        base: offset(&i),
+    };
+    let turn = reader.turn()?;
+    Some((skip(i, reader.at), turn))
+}
+
+/// Bytes being read, and where.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    /// The next byte's index.
+    at: usize,
+    /// The offset of `bytes` in the file.
+    base: usize,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn peek2(&self) -> Option<u8> {
+        self.bytes.get(self.at + 1).copied()
+    }
+
+    /// The file offset of the byte `n` of the line.
+    fn offset(&self, n: usize) -> usize {
+        self.base + n
+    }
+
+    fn span_from(&self, start: usize) -> Span {
+        Span::new(self.offset(start), self.offset(self.at))
+    }
+
+    /// Skips blanks; returns how many.
+    fn blanks(&mut self) -> usize {
+        let start = self.at;
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.at += 1;
+        }
+        self.at - start
+    }
+
+    fn side(&mut self) -> Option<Side> {
+        let side = match self.peek()? {
+            b'G' => Side::Gull,
+            b'S' => Side::Silfr,
+            _ => return None,
+        };
+        self.at += 1;
+        Some(side)
+    }
+
+    fn space(&mut self) -> Option<Space> {
+        let space = Space::from_code(char::from(self.peek()?))?;
+        self.at += 1;
+        Some(space)
+    }
+
+    fn turn(&mut self) -> Option<Turn> {
+        let label = self.label()?;
+        if self.blanks() == 0 {
+            return None;
+        }
+        let steps = self.steps()?;
+        if self.blanks() == 0 {
+            return None;
+        }
+        let outcome = self.outcome()?;
+        Some(Turn {
+            leading: Vec::new(),
+            span: Span::new(label.span.start, outcome.span.end),
+            label,
+            steps,
+            outcome,
+            trailing: Vec::new(),
+        })
+    }
+
+    fn label(&mut self) -> Option<Label> {
+        let start = self.at;
+        let side = self.side()?;
+        let digits = self.bytes[self.at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        // Nine digits always fit a `u32`; more are left to the rules.
+        if digits == 0 || digits > 9 {
+            return None;
+        }
+        let round = self.bytes[self.at..self.at + digits]
+            .iter()
+            .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        self.at += digits;
+        Some(Label {
+            side,
+            round,
+            span: self.span_from(start),
+        })
+    }
+
+    /// Steps written together, up to a blank.
+    fn steps(&mut self) -> Option<Vec<StepToken>> {
+        let mut steps = Vec::with_capacity(5);
+        loop {
+            if steps.len() >= MAX_STEPS {
+                return None;
+            }
+            steps.push(StepToken::Step(self.step()?));
+            match self.peek() {
+                Some(b'H' | b'K' | b'L') => {}
+                Some(b' ' | b'\t') => break,
+                _ => return None,
+            }
+        }
+        // A step after the blank (a mistake) cannot start an outcome: the
+        // outcome gives up on it.
+        Some(steps)
+    }
+
+    fn piece(&mut self) -> Option<Piece> {
+        let piece = match self.peek()? {
+            b'H' => Piece::Hirth,
+            b'L' => Piece::Lofdungr,
+            b'K' => {
+                let crew = self.bytes[self.at + 1..]
+                    .iter()
+                    .take_while(|&&b| b == b'h')
+                    .count();
+                self.at += crew;
+                Piece::Karve {
+                    crew: u32::try_from(crew).ok()?,
+                }
+            }
+            _ => return None,
+        };
+        self.at += 1;
+        Some(piece)
+    }
+
+    fn step(&mut self) -> Option<Step> {
+        let start = self.at;
+        let piece = self.piece()?;
+        let action = match self.peek()? {
+            b'e' => {
+                self.at += 1;
+                if self.peek() == Some(b'i') {
+                    self.at += 1;
+                    Action::EnterAndBoard
+                } else {
+                    Action::Enter {
+                        to: self.destination_if_any()?,
+                    }
+                }
+            }
+            b'v' => {
+                self.at += 1;
+                let karve = self.space()?;
+                Action::Leave {
+                    karve,
+                    to: self.destination_if_any()?,
+                }
+            }
+            b'i' => {
+                self.at += 1;
+                Action::Board
+            }
+            _ => {
+                let from = self.space()?;
+                Action::Move {
+                    from,
+                    to: self.destination()?,
+                }
+            }
+        };
+        Some(Step {
+            piece,
+            action,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `>` and a space, or a space.
+    fn destination(&mut self) -> Option<Destination> {
+        let attack = self.peek() == Some(b'>');
+        if attack {
+            self.at += 1;
+        }
+        let space = self.space()?;
+        Some(Destination { space, attack })
+    }
+
+    /// A destination when one starts here: `Some(None)` when none does,
+    /// `None` when one starts but is not whole.
+    fn destination_if_any(&mut self) -> Option<Option<Destination>> {
+        let starts = match self.peek() {
+            Some(b'>') => true,
+            Some(b) => Space::from_code(char::from(b)).is_some(),
+            None => false,
+        };
+        if starts {
+            self.destination().map(Some)
+        } else {
+            Some(None)
+        }
+    }
+
+    fn outcome(&mut self) -> Option<Outcome> {
+        let start = self.at;
+        let mut penningr = Vec::new();
+        while matches!(self.peek(), Some(b'G' | b'S'))
+            && self
+                .peek2()
+                .is_some_and(|b| b.is_ascii_lowercase() || b == b'C')
+        {
+            if penningr.len() >= MAX_PENNINGR {
+                return None;
+            }
+            let from = self.at;
+            let side = self.side()?;
+            let action = PenningrMove::from_letter(char::from(self.peek()?))?;
+            self.at += 1;
+            penningr.push(PenningrAction {
+                side,
+                action,
+                span: self.span_from(from),
+            });
+        }
+        self.blanks();
+        let mut battles = Vec::new();
+        let end = if self.peek() == Some(b'/') {
+            self.at += 1;
+            let written = self.at;
+            self.blanks();
+            if !is_outcome_end(self.peek()) {
+                return None;
+            }
+            self.offset(written)
+        } else {
+            while !is_outcome_end(self.peek()) {
+                if battles.len() >= MAX_BATTLES || self.peek() != Some(b'>') {
+                    return None;
+                }
+                battles.push(BattleToken::Battle(self.battle()?));
+                self.blanks();
+            }
+            // Only an outcome written as `/` may have no battle.
+            let last = battles.last()?;
+            last.span().end.max(self.offset(start))
+        };
+        Some(Outcome {
+            penningr,
+            battles,
+            span: Span::new(self.offset(start), end),
+        })
+    }
+
+    fn battle(&mut self) -> Option<Battle> {
+        let start = self.at;
+        self.at += 1;
+        let space = self.space()?;
+        let mut fighters = Vec::new();
+        loop {
+            if fighters.len() >= MAX_FIGHTERS {
+                return None;
+            }
+            fighters.push(self.fighter()?);
+            if is_content_end(self.peek()) || matches!(self.peek(), Some(b' ' | b'\t' | b'>')) {
+                break;
+            }
+        }
+        Some(Battle {
+            space,
+            fighters,
+            span: self.span_from(start),
+        })
+    }
+
+    fn fighter(&mut self) -> Option<Fighter> {
+        let start = self.at;
+        let side = self.side()?;
+        let piece = self.piece()?;
+        let fate = match self.peek()? {
+            b'^' => Fate::RemovedFromPlay,
+            b'x' => Fate::RemovedFromGame,
+            _ => Fate::Stands(self.space()?),
+        };
+        if matches!(fate, Fate::RemovedFromPlay | Fate::RemovedFromGame) {
+            self.at += 1;
+        }
+        Some(Fighter {
+            side,
+            piece,
+            fate,
+            span: self.span_from(start),
+        })
+    }
+}
+
+/// Whether `b` ends what a line says before its comments.
+fn is_content_end(b: Option<u8>) -> bool {
+    matches!(b, None | Some(b'\n' | b'\r' | b';' | b'{'))
+}
+
+/// Whether `b` ends an outcome: the end of the content, or a stray `}`.
+fn is_outcome_end(b: Option<u8>) -> bool {
+    is_content_end(b) || b == Some(b'}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{offset, turn::by_rules, with_input};
+    use proptest::prelude::*;
+
+    /// Reads `line` both ways; whenever the fast reading succeeds, the rules
+    /// read the same turn, to the same place, with no error. Returns whether
+    /// the fast reading succeeded.
+    fn agree(line: &str) -> bool {
+        with_input(line, 7, |i| {
+            let Some((rest, fast)) = super::turn(i) else {
+                return false;
+            };
+            let (by_rules_rest, (by_rules, errors)) = by_rules(i).unwrap_or_else(|e| {
+                panic!("{line:?}: the rules fail where the fast reading reads: {e:?}")
+            });
+            assert!(errors.is_empty(), "{line:?}: {errors:?}");
+            assert_eq!(fast, by_rules, "{line:?}");
+            assert_eq!(offset(&rest), offset(&by_rules_rest), "{line:?}");
+            true
+        })
+    }
+
+    #[test]
+    fn generated_turns_are_read_fast_as_the_rules_read_them() {
+        let options = crate::generate::Options {
+            seed: 11,
+            games: 100,
+            max_turns: 200,
+        };
+        let text = crate::generate::record(options).to_string();
+        let turns: Vec<&str> = text
+            .lines()
+            .filter(|line| line.starts_with(['G', 'S']))
+            .collect();
+        assert!(turns.len() > 5_000, "{} turns", turns.len());
+        for line in turns {
+            assert!(agree(line), "not read fast: {line:?}");
+        }
+    }
+
+    #[test]
+    fn fixture_lines_read_fast_are_read_so_by_the_rules() {
+        let (mut read, mut files) = (0, 0);
+        let mut folders = vec![std::path::PathBuf::from("fixtures")];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(folder).expect("a fixture folder") {
+                let path = entry.expect("a fixture").path();
+                if path.is_dir() {
+                    folders.push(path);
+                    continue;
+                }
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                files += 1;
+                for line in text.split_inclusive('\n') {
+                    read += usize::from(agree(line));
+                }
+            }
+        }
+        assert!(files > 100, "{files} fixtures");
+        assert!(read > 500, "{read} lines read fast");
+    }
+
+    /// Steps, mostly right, to join at random.
+    const STEPS: &[&str] = &[
+        "He", "Hei", "He7", "He>1", "Ke", "Kei", "L01", "Kh12", "Khh3>4", "Hv3", "Hv3m", "Hv5>6",
+        "Hi", "H1>2", "Khhhh0m", "Lm>5", "h", "k", "M", "é", "H", "Hv", "H1", "H1>", " ", "\t",
+        "/", "G",
+    ];
+
+    /// Outcome pieces, mostly right, to join at random.
+    const OUTCOMES: &[&str] = &[
+        "/",
+        "/",
+        "Gd",
+        "Sa",
+        "Sr",
+        "Gt",
+        "SCd",
+        "Gq",
+        ">5GH5SHx",
+        ">4SK4GK^",
+        ">mGKhh^SL9",
+        ">2",
+        ">",
+        " ",
+        "\t",
+        "GL1",
+        "}",
+        ";c",
+        "{c}",
+        "\r\n",
+        "\n",
+        "\r",
+        "x",
+        "é",
+    ];
+
+    /// One of `from`, at random.
+    fn pick(rng: &mut crate::generate::Rng, from: &[&'static str]) -> &'static str {
+        from[rng.below(from.len())]
+    }
+
+    #[test]
+    fn lines_near_the_usual_way_read_fast_are_read_so_by_the_rules() {
+        let rng = &mut crate::generate::Rng::new(5);
+        let (mut read, lines) = (0, 50_000);
+        for _ in 0..lines {
+            let labels = ["G1", "S3", "G10", "S999999999", "G4294967296", "G01"];
+            let mut line = String::from(pick(rng, &labels));
+            line.push_str(pick(rng, &[" ", " ", " ", "  ", "\t", ""]));
+            for _ in 0..1 + rng.below(6) {
+                // Mostly right, now and then not.
+                let steps = if rng.chance(10) { STEPS } else { &STEPS[..16] };
+                line.push_str(pick(rng, steps));
+            }
+            line.push_str(pick(rng, &[" ", " ", " ", "  ", "\t", ""]));
+            line.push_str(pick(rng, &["", "", "", "Gd", "SaGt", "SCd", "Gq"]));
+            line.push_str(pick(
+                rng,
+                &["/", "/", ">5GH5SHx", ">4SK4GK^ >mGKhh^SL9", ">2", "", "x"],
+            ));
+            line.push_str(pick(
+                rng,
+                &["", "", " ", "  \t", ";c", " {c}", "}", " x", " Gd"],
+            ));
+            line.push_str(pick(rng, &["", "\n", "\r\n", "\r"]));
+            read += usize::from(agree(&line));
+        }
+        assert!(read > lines / 10, "{read} of {lines} lines read fast");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4_000))]
+
+        #[test]
+        fn random_lines_read_fast_are_read_so_by_the_rules(
+            label in prop::sample::select(
+                &["G1", "S3", "G10", "S", "G4294967296", "S999999999", "G01"][..]
+            ),
+            gap in prop::sample::select(&[" ", "  ", "\t", "", " \t"][..]),
+            steps in prop::collection::vec(prop::sample::select(STEPS), 0..8),
+            blank in prop::sample::select(&[" ", "  ", "\t", ""][..]),
+            outcome in prop::collection::vec(prop::sample::select(OUTCOMES), 0..5),
+        ) {
+            agree(&format!("{label}{gap}{}{blank}{}", steps.concat(), outcome.concat()));
+        }
+    }
+}
