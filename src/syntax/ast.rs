@@ -335,7 +335,8 @@ pub struct Step {
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.piece, self.action)
+        self.piece.fmt(f)?;
+        self.action.fmt(f)
     }
 }
 
@@ -371,14 +372,27 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Enter { to: None } => f.write_char('e'),
-            Action::Enter { to: Some(to) } => write!(f, "e{to}"),
+            Action::Enter { to: Some(to) } => {
+                f.write_char('e')?;
+                to.fmt(f)
+            }
             Action::EnterAndBoard => f.write_str("ei"),
-            Action::Leave { karve, to: None } => write!(f, "v{karve}"),
+            Action::Leave { karve, to: None } => {
+                f.write_char('v')?;
+                karve.fmt(f)
+            }
             Action::Leave {
                 karve,
                 to: Some(to),
-            } => write!(f, "v{karve}{to}"),
-            Action::Move { from, to } => write!(f, "{from}{to}"),
+            } => {
+                f.write_char('v')?;
+                karve.fmt(f)?;
+                to.fmt(f)
+            }
+            Action::Move { from, to } => {
+                from.fmt(f)?;
+                to.fmt(f)
+            }
             Action::Board => f.write_char('i'),
         }
     }
@@ -398,7 +412,7 @@ impl fmt::Display for Destination {
         if self.attack {
             f.write_char('>')?;
         }
-        write!(f, "{}", self.space)
+        self.space.fmt(f)
     }
 }
 
@@ -480,7 +494,8 @@ pub struct PenningrAction {
 
 impl fmt::Display for PenningrAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.side, self.action.letter())
+        self.side.fmt(f)?;
+        f.write_char(self.action.letter())
     }
 }
 
@@ -525,9 +540,10 @@ pub struct Battle {
 
 impl fmt::Display for Battle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, ">{}", self.space)?;
+        f.write_char('>')?;
+        self.space.fmt(f)?;
         for fighter in &self.fighters {
-            write!(f, "{fighter}")?;
+            fighter.fmt(f)?;
         }
         Ok(())
     }
@@ -548,7 +564,9 @@ pub struct Fighter {
 
 impl fmt::Display for Fighter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}{}", self.side, self.piece, self.fate)
+        self.side.fmt(f)?;
+        self.piece.fmt(f)?;
+        self.fate.fmt(f)
     }
 }
 
@@ -566,7 +584,7 @@ pub enum Fate {
 impl fmt::Display for Fate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Fate::Stands(space) => write!(f, "{space}"),
+            Fate::Stands(space) => space.fmt(f),
             Fate::RemovedFromPlay => f.write_char('^'),
             Fate::RemovedFromGame => f.write_char('x'),
         }

@@ -282,7 +282,7 @@ impl Reader<'_> {
         let start = self.at;
         self.at += 1;
         let space = self.space()?;
-        let mut fighters = Vec::new();
+        let mut fighters = Vec::with_capacity(4);
         loop {
             if fighters.len() >= MAX_FIGHTERS {
                 return None;
