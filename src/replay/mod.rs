@@ -432,8 +432,9 @@ impl Replay<'_> {
     ) -> Option<(SmallVec<[u8; 8]>, bool)> {
         let mut counts = SmallVec::new();
         let mut guessed = false;
+        // Steps taken before the token.
+        let mut count = 0u8;
         for (t, token) in turn.steps.iter().enumerate() {
-            let count: u8 = counts.iter().sum();
             let rest = &turn.steps[t + 1..];
             self.position.reset_steps();
             match token {
@@ -454,7 +455,9 @@ impl Replay<'_> {
                         problem.fix =
                             (fixes.len() == 1).then(|| Edit::new(malformed.span, fix.text.clone()));
                     }
-                    counts.push(repair::apply_fix(&mut self.position, fix));
+                    let steps = repair::apply_fix(&mut self.position, fix);
+                    counts.push(steps);
+                    count = count.saturating_add(steps);
                 }
                 StepToken::Step(step) => {
                     let ahead = Ahead {
@@ -464,6 +467,7 @@ impl Replay<'_> {
                     };
                     let (steps, fixed) = self.step(step, &ahead, count, label);
                     counts.push(steps);
+                    count = count.saturating_add(steps);
                     guessed |= !fixed;
                 }
             }
@@ -471,7 +475,7 @@ impl Replay<'_> {
                 turn,
                 index,
                 token: t,
-                steps: counts.iter().sum(),
+                steps: count,
                 position: &self.position,
             });
         }
