@@ -3,12 +3,15 @@
 //! Nearly every turn line of a real record is written the usual way:
 //! `G12 H13K2>4 >4SK4GK^`. This module reads such a line byte by byte, with
 //! no parser calls and no errors to build, and gives up (`None`) at the first
-//! byte the usual way does not allow: a comment-free variant, a missing
-//! space, a `C` before a Penningr letter, any mistake. The rule functions of
-//! [`turn`](super::turn) then read the line as they always do, so every
+//! byte the usual way does not allow: a missing space, a `C` before a
+//! Penningr letter, a round of ten digits, any mistake. The rule functions
+//! of [`turn`](super::turn) then read the line as they always do, so every
 //! error is still theirs. Whenever this reading succeeds, it gives exactly
 //! the [`Turn`] and the rest of the input that the rules give with no error:
-//! a test holds the two to that on generated and random lines.
+//! the tests below hold the two to that on generated turns, on every
+//! fixture line and on lines built near the usual way, mistakes included.
+//! Comments and the line end after the outcome are left to the line's rule,
+//! as for every turn.
 
 use super::{Input, MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS, offset, skip};
 use crate::syntax::ast::{
