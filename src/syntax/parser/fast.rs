@@ -77,6 +77,7 @@ impl Reader<'_> {
         Some(side)
     }
 
+    #[inline]
     fn space(&mut self) -> Option<Space> {
         let space = Space::from_code(char::from(self.peek()?))?;
         self.at += 1;

@@ -23,7 +23,10 @@ pub(super) fn read(i: Input<'_>, damaged: &[usize]) -> Parsed {
 /// ```
 fn record(i: Input<'_>, damaged: &[usize]) -> Parsed {
     let (mut i, _) = opt(byte_order_mark).parse(i).unwrap_or((i, None));
-    let mut builder = Builder::default();
+    let mut builder = Builder {
+        first_turns: turn_lines(i.fragment()).min(MAX_RESERVED),
+        ..Builder::default()
+    };
     let mut damaged = damaged.iter().copied().peekable();
     while !i.fragment().is_empty() {
         let start = offset(&i);
@@ -71,6 +74,22 @@ fn record(i: Input<'_>, damaged: &[usize]) -> Parsed {
         }
     }
     builder.finish()
+}
+
+/// The most turns reserved for a game at once (a game of 1,024 turns takes
+/// 180 kB).
+const MAX_RESERVED: usize = 1024;
+
+/// Lines that look like turns (they start with `G` or `S`): the room the
+/// first game's turns are given, so that a game read at once, as
+/// [`stream::Games`](crate::stream::Games) cuts them, needs no growing.
+fn turn_lines(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let starts = |n: usize| matches!(bytes.get(n), Some(b'G' | b'S'));
+    usize::from(starts(0))
+        + memchr::memchr_iter(b'\n', bytes)
+            .filter(|&n| starts(n + 1))
+            .count()
 }
 
 /// The input after the end of the current line.
@@ -434,6 +453,8 @@ impl SyntaxError {
 #[derive(Default)]
 struct Builder {
     games: Vec<Game>,
+    /// Room for the turns of the first game.
+    first_turns: usize,
     /// Comments waiting for the next tag or turn.
     pending: Vec<Comment>,
     errors: Vec<SyntaxError>,
@@ -463,6 +484,7 @@ impl Builder {
         if starts_game || self.games.is_empty() {
             self.games.push(Game {
                 span: Span::new(start, end),
+                turns: Vec::with_capacity(std::mem::take(&mut self.first_turns)),
                 ..Game::default()
             });
         }
