@@ -131,11 +131,11 @@ impl Position {
                 attacked |= 1 << edge_ends(e).1.index();
             }
         }
-        Space::ALL
-            .into_iter()
-            .filter(|s| attacked & (1 << s.index()) != 0)
-            .map(|space| self.battle_on(space, attacker, defender))
-            .collect()
+        let mut battles = Vec::with_capacity(attacked.count_ones() as usize);
+        for space in board::spaces_in(attacked) {
+            battles.push(self.battle_on(space, attacker, defender));
+        }
+        battles
     }
 
     fn battle_on(&self, space: Space, attacker: Side, defender: Side) -> Battle {
