@@ -37,14 +37,17 @@ impl Position {
     /// `Some` of an empty path when `from == to`.
     pub fn shortest_path(&self, from: Space, to: Space) -> Option<Path> {
         let mut spaces = [to; 11];
+        if from == to {
+            return Some(Path { spaces, len: 0 });
+        }
         // Most walks are one or two steps: they need no search. A search
         // would find these same paths, its queue in board order.
-        if from != to && board::adjacent(from, to) {
+        if board::adjacent(from, to) {
             return Some(Path { spaces, len: 1 });
         }
         let own = self.army(self.to_move()).controlled();
         let between = board::neighbour_bits(from) & board::neighbour_bits(to) & own;
-        if from != to && between != 0 {
+        if between != 0 {
             spaces[0] = board::spaces_in(between).next()?;
             return Some(Path { spaces, len: 2 });
         }

@@ -13,7 +13,11 @@
 //! Comments and the line end after the outcome are left to the line's rule,
 //! as for every turn.
 
-use super::{Input, MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS, offset, skip};
+use super::outcome::is_outcome_end;
+use super::turn::starts_destination;
+use super::{
+    Input, MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS, is_content_end, offset, skip,
+};
 use crate::syntax::ast::{
     Action, Battle, BattleToken, Destination, Fate, Fighter, Label, Outcome, PenningrAction,
     PenningrMove, Piece, Side, Space, Span, Step, StepToken, Turn,
@@ -45,6 +49,12 @@ impl Reader<'_> {
         self.bytes.get(self.at).copied()
     }
 
+    /// The next byte as a character, for the grammar's own tests of it
+    /// (a byte that is not ASCII never passes them).
+    fn peek_char(&self) -> Option<char> {
+        self.peek().map(char::from)
+    }
+
     fn peek2(&self) -> Option<u8> {
         self.bytes.get(self.at + 1).copied()
     }
@@ -68,18 +78,14 @@ impl Reader<'_> {
     }
 
     fn side(&mut self) -> Option<Side> {
-        let side = match self.peek()? {
-            b'G' => Side::Gull,
-            b'S' => Side::Silfr,
-            _ => return None,
-        };
+        let side = Side::from_letter(self.peek_char()?)?;
         self.at += 1;
         Some(side)
     }
 
     #[inline]
     fn space(&mut self) -> Option<Space> {
-        let space = Space::from_code(char::from(self.peek()?))?;
+        let space = Space::from_code(self.peek_char()?)?;
         self.at += 1;
         Some(space)
     }
@@ -220,11 +226,7 @@ impl Reader<'_> {
     /// A destination when one starts here: `Some(None)` when none does,
     /// `None` when one starts but is not whole.
     fn destination_if_any(&mut self) -> Option<Option<Destination>> {
-        let starts = match self.peek() {
-            Some(b'>') => true,
-            Some(b) => Space::from_code(char::from(b)).is_some(),
-            None => false,
-        };
+        let starts = self.peek_char().is_some_and(starts_destination);
         if starts {
             self.destination().map(Some)
         } else {
@@ -245,7 +247,7 @@ impl Reader<'_> {
             }
             let from = self.at;
             let side = self.side()?;
-            let action = PenningrMove::from_letter(char::from(self.peek()?))?;
+            let action = PenningrMove::from_letter(self.peek_char()?)?;
             self.at += 1;
             penningr.push(PenningrAction {
                 side,
@@ -259,12 +261,12 @@ impl Reader<'_> {
             self.at += 1;
             let written = self.at;
             self.blanks();
-            if !is_outcome_end(self.peek()) {
+            if !is_outcome_end(self.peek_char()) {
                 return None;
             }
             self.offset(written)
         } else {
-            while !is_outcome_end(self.peek()) {
+            while !is_outcome_end(self.peek_char()) {
                 if battles.len() >= MAX_BATTLES || self.peek() != Some(b'>') {
                     return None;
                 }
@@ -292,7 +294,8 @@ impl Reader<'_> {
                 return None;
             }
             fighters.push(self.fighter()?);
-            if is_content_end(self.peek()) || matches!(self.peek(), Some(b' ' | b'\t' | b'>')) {
+            if is_content_end(self.peek_char()) || matches!(self.peek(), Some(b' ' | b'\t' | b'>'))
+            {
                 break;
             }
         }
@@ -322,16 +325,6 @@ impl Reader<'_> {
             span: self.span_from(start),
         })
     }
-}
-
-/// Whether `b` ends what a line says before its comments.
-fn is_content_end(b: Option<u8>) -> bool {
-    matches!(b, None | Some(b'\n' | b'\r' | b';' | b'{'))
-}
-
-/// Whether `b` ends an outcome: the end of the content, or a stray `}`.
-fn is_outcome_end(b: Option<u8>) -> bool {
-    is_content_end(b) || b == Some(b'}')
 }
 
 #[cfg(test)]

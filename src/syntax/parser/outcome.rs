@@ -18,7 +18,7 @@ use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
 
 /// Whether `c` ends the outcome: the end of the line's content, or a stray
 /// `}` (reported by the line).
-fn is_outcome_end(c: Option<char>) -> bool {
+pub(super) fn is_outcome_end(c: Option<char>) -> bool {
     is_content_end(c) || c == Some('}')
 }
 

@@ -388,7 +388,7 @@ fn entry(i: Input<'_>) -> PResult<'_, Action> {
 }
 
 /// Whether a destination starts with `c`.
-fn starts_destination(c: char) -> bool {
+pub(super) fn starts_destination(c: char) -> bool {
     c == '>' || Space::from_code(c).is_some()
 }
 
