@@ -42,8 +42,7 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         Err(status) => return status,
     };
     let game = &found.game;
-    let errors: Vec<&hirp::syntax::SyntaxError> = found.errors.iter().collect();
-    let replayed = record(game, &errors);
+    let replayed = record(game, &found.errors);
     let mut ends = replayed
         .frames
         .iter()

@@ -30,8 +30,7 @@ pub struct Args {
 
 /// The position after each turn of a game, as hirp reads it.
 fn turn_ends(game: &Game, errors: &[hirp::syntax::SyntaxError]) -> Vec<hirp::rules::Position> {
-    let errors: Vec<&hirp::syntax::SyntaxError> = errors.iter().collect();
-    let replayed = super::replay::record(game, &errors);
+    let replayed = super::replay::record(game, errors);
     replayed
         .frames
         .iter()

@@ -149,9 +149,10 @@ pub struct Replayed {
 }
 
 /// Replays a game, recording its frames.
-pub fn record(game: &Game, errors: &[&hirp::syntax::SyntaxError]) -> Replayed {
+pub fn record(game: &Game, errors: &[hirp::syntax::SyntaxError]) -> Replayed {
+    let errors: Vec<&hirp::syntax::SyntaxError> = errors.iter().collect();
     let mut recorder = Recorder::default();
-    let report = replay_game_with(game, errors, &mut recorder);
+    let report = replay_game_with(game, &errors, &mut recorder);
     Replayed {
         frames: recorder.frames,
         report,
@@ -231,8 +232,7 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         Err(status) => return status,
     };
     let game = &found.game;
-    let errors: Vec<&hirp::syntax::SyntaxError> = found.errors.iter().collect();
-    let replayed = record(game, &errors);
+    let replayed = record(game, &found.errors);
     if let Some(label) = &args.turn
         && !(0..game.turns.len()).any(|n| &self::label(n) == label)
     {
