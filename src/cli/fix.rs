@@ -73,26 +73,19 @@ fn apply(bytes: &[u8], edits: &mut [Edit]) -> Vec<u8> {
 /// then, when the chunk was cut, the start of the line left unread (so the
 /// replay knows the game goes on there). Spans start at `base`.
 fn check(piece: &[u8], chunk: &Chunk, base: usize) -> (String, Vec<Problem>) {
-    let whole = match chunk.cut {
-        None => Chunk {
-            bytes: piece.to_vec(),
-            offset: base,
-            line: 0,
-            cut: None,
-        },
-        Some(cut) => {
-            let mut bytes = piece.to_vec();
-            bytes.extend_from_slice(&chunk.bytes[cut.at..]);
-            Chunk {
-                bytes,
-                offset: base,
-                line: 0,
-                cut: Some(Cut {
-                    at: piece.len(),
-                    ..cut
-                }),
-            }
+    let mut bytes = piece.to_vec();
+    let cut = chunk.cut.map(|cut| {
+        bytes.extend_from_slice(&chunk.bytes[cut.at..]);
+        Cut {
+            at: piece.len(),
+            ..cut
         }
+    });
+    let whole = Chunk {
+        bytes,
+        offset: base,
+        line: 0,
+        cut,
     };
     let (text, parsed) = parse_chunk(&whole);
     let report = replay_record(&parsed.record, &parsed.errors);

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use hirp::json::{DocumentWriter, GameLine};
 use hirp::syntax::ast::{Comment, Game};
 
-use super::{Reporter, Status, io_reason, read_chunks, readable, write_stdout};
+use super::{Reporter, Status, each_chunk, io_reason, open, write_stdout};
 
 /// Write records as JSON, one document or one game a line.
 #[derive(Debug, clap::Args)]
@@ -62,7 +62,10 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             .try_for_each(|path| {
                 let mut pending: Option<GameLine> = None;
                 let mut number = 0;
-                let closing = read(path, reporter, &mut status, |game| {
+                let Some(reader) = open(path, reporter, &mut status) else {
+                    return Ok(());
+                };
+                let closing = read(reader, path, reporter, &mut status, |game| {
                     if let Some(line) = pending.take() {
                         write_line(&mut out, &line)?;
                     }
@@ -81,11 +84,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         args.files
             .iter()
             .try_for_each(|path| {
-                if !readable(path, reporter, &mut status) {
+                // An unreadable file is reported and left out of the document.
+                let Some(reader) = open(path, reporter, &mut status) else {
                     return Ok(());
-                }
+                };
                 writer.begin_file(path)?;
-                let closing = read(path, reporter, &mut status, |game| writer.game(game))?;
+                let closing = read(reader, path, reporter, &mut status, |game| {
+                    writer.game(game)
+                })?;
                 writer.end_file(&closing)
             })
             .and_then(|()| writer.finish())
@@ -113,16 +119,18 @@ fn write_line(out: &mut impl Write, line: &GameLine) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
-/// Reads `path` game by game, reporting its syntax errors as they come and
-/// handing each game to `on_game`; returns the comments after the last game.
+/// Reads `reader` (opened from `path`) game by game, reporting its syntax
+/// errors as they come and handing each game to `on_game`; returns the
+/// comments after the last game.
 fn read(
+    reader: impl io::BufRead,
     path: &str,
     reporter: &Reporter,
     status: &mut Status,
     mut on_game: impl FnMut(&Game) -> io::Result<()>,
 ) -> io::Result<Vec<Comment>> {
     let mut closing = Vec::new();
-    read_chunks(path, reporter, status, |read| {
+    each_chunk(reader, path, reporter, status, |read| {
         for game in &read.parsed.record.games {
             on_game(game)?;
         }

@@ -216,22 +216,6 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
     (records, status)
 }
 
-/// Whether `path` can be opened (standard input always can); reports it when
-/// it cannot.
-pub fn readable(path: &str, reporter: &Reporter, status: &mut Status) -> bool {
-    if path == "-" {
-        return true;
-    }
-    match std::fs::File::open(path) {
-        Ok(_) => true,
-        Err(e) => {
-            reporter.error(&format!("cannot read {path}: {}", io_reason(&e)));
-            *status = (*status).max(Status::Failure);
-            false
-        }
-    }
-}
-
 /// A piece of a record read by [`read_chunks`].
 pub struct ReadChunk<'a> {
     /// The chunk as cut.
@@ -252,23 +236,30 @@ pub fn read_chunks(
     status: &mut Status,
     on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let reader: Box<dyn io::BufRead> = if path == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        match std::fs::File::open(path) {
-            Ok(file) => Box::new(io::BufReader::with_capacity(1 << 16, file)),
-            Err(e) => {
-                reporter.error(&format!("cannot read {path}: {}", io_reason(&e)));
-                *status = (*status).max(Status::Failure);
-                return Ok(());
-            }
+    match open(path, reporter, status) {
+        Some(reader) => each_chunk(reader, path, reporter, status, on_chunk),
+        None => Ok(()),
+    }
+}
+
+/// Opens `path` for reading (standard input for `-`); reports it (status 2)
+/// when it cannot be opened.
+pub fn open(path: &str, reporter: &Reporter, status: &mut Status) -> Option<Box<dyn io::BufRead>> {
+    if path == "-" {
+        return Some(Box::new(io::stdin().lock()));
+    }
+    match std::fs::File::open(path) {
+        Ok(file) => Some(Box::new(io::BufReader::with_capacity(1 << 16, file))),
+        Err(e) => {
+            reporter.error(&format!("cannot read {path}: {}", io_reason(&e)));
+            *status = (*status).max(Status::Failure);
+            None
         }
-    };
-    each_chunk(reader, path, reporter, status, on_chunk)
+    }
 }
 
 /// Reads `reader` game by game as [`read_chunks`] does, for `path`.
-fn each_chunk(
+pub fn each_chunk(
     reader: impl io::BufRead,
     path: &str,
     reporter: &Reporter,
