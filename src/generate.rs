@@ -141,11 +141,7 @@ pub fn game(rng: &mut Rng, max_turns: usize) -> (Game, Option<Victory>) {
     let mut position = Position::new();
     let mut turns = Vec::new();
     for n in 0..max_turns {
-        let label = Label {
-            side: position.to_move(),
-            round: u32::try_from(n / 2 + 1).unwrap_or(u32::MAX),
-            span: Span::default(),
-        };
+        let label = Label::of_turn(n);
         // A turn may end with two Karves on a space other than a home, which
         // the rules forbid: such a turn is drawn again.
         let start = position;
@@ -379,15 +375,16 @@ fn merge(first: &ast::Step, second: &ast::Step) -> Option<ast::Step> {
 /// Whether the replayer reads `token` from `from` to exactly `to`, in
 /// `steps` steps.
 fn reads_to(from: &Position, token: &ast::Step, steps: u8, to: &Position) -> bool {
-    let mut trial = *from;
-    trial.reset_steps();
-    let Some(taken) = replay::apply_written(&mut trial, token) else {
+    let mut start = *from;
+    start.reset_steps();
+    let Ok(resolved) = replay::resolve(&start, token) else {
         return false;
     };
+    let mut trial = resolved.position;
     let mut expected = *to;
     expected.reset_steps();
     trial.reset_steps();
-    trial == expected && taken == steps
+    resolved.warning.is_none() && trial == expected && resolved.steps.len() == usize::from(steps)
 }
 
 /// Now and then an offer of the Penningr, accepted or refused.

@@ -161,8 +161,7 @@ pub fn record(game: &Game, errors: &[hirp::syntax::SyntaxError]) -> Replayed {
 
 /// The label of turn `n` of a game: `G1`, `S1`...
 pub fn label(n: usize) -> String {
-    let side = if n.is_multiple_of(2) { 'G' } else { 'S' };
-    format!("{side}{}", n / 2 + 1)
+    hirp::syntax::ast::Label::of_turn(n).to_string()
 }
 
 /// The steps of the turn before a step frame's token.

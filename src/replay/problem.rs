@@ -5,7 +5,13 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan};
 
+use super::battles::hirths;
+use super::repair::Fix;
+use super::written::Fault;
+use crate::rules::{PenningrError, Position, StepError};
+use crate::syntax::ast::{self, Action, PenningrAction, Piece, Space};
 use crate::syntax::{Edit, Span, SyntaxError, SyntaxErrorKind};
+use crate::types::Side;
 
 /// How serious a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -312,6 +318,209 @@ pub fn one_of(options: &[String]) -> String {
         [init @ .., last] => {
             let init: Vec<String> = init.iter().map(|o| format!("`{o}`")).collect();
             format!("{} or `{last}`", init.join(", "))
+        }
+    }
+}
+
+/// A help line for fixes; for a token that could not be read, saying the
+/// Karve's real crew when a Karve's move is the fix.
+pub(super) fn fix_help(fixes: &[Fix], crew_fact: bool) -> String {
+    let written: Vec<String> = fixes.iter().map(|f| f.text.clone()).collect();
+    if let (true, [fix]) = (crew_fact, fixes)
+        && let [step] = fix.steps.as_slice()
+        && let (Piece::Karve { crew }, Action::Move { from, .. }) = (step.piece, step.action)
+    {
+        let crew = u8::try_from(crew).unwrap_or(u8::MAX);
+        return format!(
+            "the Karve on {from} carries {}: write {}",
+            hirths(crew),
+            one_of(&written)
+        );
+    }
+    format!("write {}", one_of(&written))
+}
+
+/// An attack written without `>`, which the replay reads as the attack it is.
+pub(super) fn unmarked_attack(step: &ast::Step, target: Space, mover: Side) -> Problem {
+    let mut marked = *step;
+    match &mut marked.action {
+        Action::Enter { to: Some(to) }
+        | Action::Leave { to: Some(to), .. }
+        | Action::Move { to, .. } => to.attack = true,
+        _ => {}
+    }
+    Problem::new(
+        ProblemKind::AttackWithoutMarker,
+        step.span,
+        format!(
+            "{} holds {target}: this move attacks it",
+            mover.opponent().name()
+        ),
+    )
+    .with_help(format!("write `{marked}`"))
+    .with_fix(Edit::new(step.span, marked.to_string()))
+}
+
+/// The problem for a Penningr action the rules refuse, with its help and,
+/// when one action fixes it, the fix.
+pub(super) fn penningr_problem(e: PenningrError, action: &PenningrAction) -> Problem {
+    let (kind, help, fix) = match e {
+        PenningrError::OfferPending { pending_by, .. } => {
+            let answerer = pending_by.opponent();
+            let help = format!(
+                "{} answers first: `{answerer}a` or `{answerer}r`",
+                answerer.name()
+            );
+            (ProblemKind::OfferPending, Some(help), None)
+        }
+        PenningrError::AlreadyDoubled => {
+            let help = "the holder of the Penningr may offer a triple (`t`)".to_owned();
+            (ProblemKind::AlreadyDoubled, Some(help), None)
+        }
+        PenningrError::TripleBeforeDouble => {
+            let double = format!("{}d", action.side);
+            let help = format!("write `{double}` for a double");
+            (ProblemKind::TripleBeforeDouble, Some(help), Some(double))
+        }
+        PenningrError::NotHolder { holder } => {
+            let help = format!("only `{holder}t` offers the triple");
+            (ProblemKind::NotHolder, Some(help), None)
+        }
+        PenningrError::NoMoreOffers => (ProblemKind::NoMoreOffers, None, None),
+        PenningrError::NothingToAnswer => (ProblemKind::NothingToAnswer, None, None),
+        PenningrError::OwnOffer { .. } => {
+            let answer = format!("{}{}", action.side.opponent(), action.action.letter());
+            (
+                ProblemKind::OwnOffer,
+                Some(format!("write `{answer}`")),
+                Some(answer),
+            )
+        }
+        PenningrError::GameOver => (ProblemKind::AfterEnd, None, None),
+    };
+    let mut problem = Problem::new(kind, action.span, e.to_string());
+    problem.help = help;
+    problem.fix = fix.map(|fix| Edit::new(action.span, fix));
+    problem
+}
+
+/// The problem for a written step's fault: its kind, and what the rules
+/// computed, from the position before the step.
+pub(super) fn fault_problem(fault: &Fault, step: &ast::Step, position: &Position) -> Problem {
+    let side = position.to_move();
+    let (kind, label) = match fault {
+        Fault::Play(e) => (play_kind(e), play_label(e, side)),
+        Fault::Crew { at, crews, .. } => (ProblemKind::Crew, crew_label(*at, crews)),
+        Fault::LofdungrElsewhere { at, .. } => (
+            ProblemKind::NoPiece,
+            match at {
+                Some(at) => format!("{}'s Lofðungr stands on {at}", side.name()),
+                None => format!("{}'s Lofðungr has left the board", side.name()),
+            },
+        ),
+        Fault::NoKarve { at } => (
+            ProblemKind::NoPiece,
+            format!("{} has no Karve on {at}", side.name()),
+        ),
+        Fault::NoPath { from, to } => (
+            ProblemKind::NoPath,
+            format!(
+                "every way from {from} to {to} crosses a space {} does not hold",
+                side.name()
+            ),
+        ),
+        Fault::NotAnAttack { to } => (
+            ProblemKind::NotAnAttack,
+            match position.controller(*to) {
+                Some(_) => format!("{} holds {to}: the move ends there", side.name()),
+                None => format!("{to} is empty: the move stops there"),
+            },
+        ),
+        Fault::MannedKarveEnters { crew: 1 } => (
+            ProblemKind::MannedKarveEnters,
+            "the Karve enters empty; its Hirþ enters and boards it after".to_owned(),
+        ),
+        Fault::MannedKarveEnters { crew } => (
+            ProblemKind::MannedKarveEnters,
+            format!("the Karve enters empty; its {crew} Hirþs enter and board it one by one"),
+        ),
+        Fault::OnlyHirthBoards(kind) => (
+            ProblemKind::OnlyHirthBoards,
+            format!("a {} never boards a Karve", kind.name()),
+        ),
+        Fault::OnlyHirthLeaves(kind) => (
+            ProblemKind::OnlyHirthLeaves,
+            format!("a {} is never aboard a Karve", kind.name()),
+        ),
+        Fault::NothingToBoard { at } => (
+            ProblemKind::NothingToBoard,
+            match at {
+                Some(at) => format!("{} has no Karve with room on {at}", side.name()),
+                None => format!(
+                    "no loose Hirþ of {} stands by a Karve with room",
+                    side.name()
+                ),
+            },
+        ),
+        Fault::AmbiguousBoarding { spaces } => {
+            let list: Vec<String> = spaces.iter().map(ToString::to_string).collect();
+            (
+                ProblemKind::AmbiguousBoarding,
+                format!("a Hirþ could board on {}", one_of(&list).replace('`', "")),
+            )
+        }
+        Fault::NoKarveToLeave { at } => (
+            ProblemKind::NoKarveToLeave,
+            format!("{} has no manned Karve on {at}", side.name()),
+        ),
+        Fault::SameSpace { at } => (
+            ProblemKind::SameSpace,
+            format!("the move starts and ends on {at}"),
+        ),
+    };
+    Problem::new(kind, step.span, label)
+}
+
+/// The kind of problem for a step the rules refuse.
+fn play_kind(e: &StepError) -> ProblemKind {
+    use StepError as E;
+    match e {
+        E::GameOver => ProblemKind::AfterEnd,
+        E::TurnOver => ProblemKind::StepCount,
+        E::LofdungrEnters => ProblemKind::LofdungrEnters,
+        E::SupplyEmpty { .. } => ProblemKind::SupplyEmpty,
+        E::HomeHeld { .. } => ProblemKind::HomeHeld,
+        E::NoPiece { .. } | E::NoHirthToBoard { .. } => ProblemKind::NoPiece,
+        E::Stopped { .. } | E::NoHirthToLeave { .. } => ProblemKind::Stopped,
+        E::OnLine { .. } | E::KarveOnLine { .. } => ProblemKind::OnLine,
+        E::CarriesStoppedHirth { .. } => ProblemKind::StoppedCrew,
+        E::NotAdjacent { .. } => ProblemKind::NoPath,
+        E::NoKarve { .. } => ProblemKind::NothingToBoard,
+        E::KarveFull { .. } => ProblemKind::KarveFull,
+    }
+}
+
+/// What the rules computed for a step they refuse.
+fn play_label(e: &StepError, side: Side) -> String {
+    match e {
+        StepError::NoPiece { kind, at: Some(at) } => {
+            format!("{} has no free {} on {at}", side.name(), kind.name())
+        }
+        StepError::NoHirthToLeave { at } => {
+            format!("the Hirþs in the Karve on {at} stopped this turn")
+        }
+        e => e.to_string(),
+    }
+}
+
+/// "the Karve on 9 carries 2 Hirþs", or the crews of several Karves.
+fn crew_label(at: Space, crews: &[u8]) -> String {
+    match crews {
+        [crew] => format!("the Karve on {at} carries {}", hirths(*crew)),
+        crews => {
+            let list: Vec<String> = crews.iter().map(|c| c.to_string()).collect();
+            let list = one_of(&list).replace('`', "").replace(" or ", " and ");
+            format!("the Karves on {at} carry {list} Hirþs")
         }
     }
 }

@@ -95,7 +95,7 @@ pub(super) fn plays_cleanly(mut position: Position, mut steps: u8, tokens: &[&as
         match written::apply(&mut position, token, false)
             .or_else(|_| written::apply(&mut position, token, true))
         {
-            Ok(applied) if applied.unmarked_attack.is_none() => steps += applied.steps,
+            Ok(applied) if applied.unmarked_attack.is_none() => steps += applied.steps(),
             _ => return false,
         }
     }
@@ -163,7 +163,7 @@ pub(super) fn apply_fix(position: &mut Position, fix: &Fix) -> u8 {
     for step in &fix.steps {
         position.reset_steps();
         if let Ok(applied) = written::apply(position, step, false) {
-            steps += applied.steps;
+            steps += applied.steps();
         }
     }
     steps

@@ -1,10 +1,19 @@
 //! A written step meets a position: `Khhh03` becomes the rules steps it
 //! stands for, or a [`Fault`] saying why it cannot.
+//!
+//! [`play_written`] reads one action of the notation at a time (enter,
+//! enter and board, board, leave, move), as `rules/step.rs` plays one kind
+//! of rules step at a time. Where the record cannot say which piece acts,
+//! the choices are those of docs/rules.md ("Which Karve", "Which Hirþ",
+//! "Where an attacker stands").
 
-use crate::rules::board::{self, distance};
+use smallvec::SmallVec;
+
+use super::problem::{Problem, fault_problem, unmarked_attack};
+use crate::rules::board;
 use crate::rules::reading::{boarding_karve, leaving_karve};
 use crate::rules::{Arrival, KarveId, Mover, Position, Step, StepError};
-use crate::syntax::ast::{self, Action, Destination, Piece};
+use crate::syntax::ast::{self, Action, Destination, Piece, StepToken};
 use crate::types::{PieceKind, Space};
 
 /// Why a written step cannot be played.
@@ -49,16 +58,23 @@ impl From<StepError> for Fault {
 }
 
 /// A written step played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Applied {
-    /// Rules steps taken.
-    pub steps: u8,
+    /// The rules steps taken, in order (a written step takes at most five).
+    pub played: SmallVec<[Step; 5]>,
     /// The step attacks without `>`: the space it attacks.
     pub unmarked_attack: Option<Space>,
     /// The record could not say which Hirþ acted, and another choice exists.
     pub choice: bool,
     /// An attack whose walk could have ended on other spaces just as short.
     pub flexible: Option<FlexibleAttack>,
+}
+
+impl Applied {
+    /// The number of rules steps taken.
+    pub fn steps(&self) -> u8 {
+        u8::try_from(self.played.len()).unwrap_or(u8::MAX)
+    }
 }
 
 /// An attack written as a walk with several shortest ways that end on
@@ -76,6 +92,60 @@ pub(super) struct FlexibleAttack {
     pub origins: u16,
 }
 
+/// A written step resolved against a position: what it stands for in the
+/// rules. See [`resolve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// The rules steps the written step stands for, in order: `Khhh03` is
+    /// two moves of the Karve, `Hei` an entry and a boarding.
+    pub steps: Vec<Step>,
+    /// The position after them.
+    pub position: Position,
+    /// A warning the replay gives for it: an attack written without `>`,
+    /// which is read as the attack it is.
+    pub warning: Option<Problem>,
+}
+
+/// Resolves a written step against a position, as the replay reads it: the
+/// rules steps it stands for and the position after them, or the problem
+/// the replay reports for it (its code, what the rules computed there, and
+/// the step's span). The steps count against the turn's five, as
+/// [`Position::steps`] gives them. Where the record cannot tell which of
+/// two Hirþs on a space acts (one that stopped this turn and a free one),
+/// the replay's first choice is taken. `position` is not changed.
+///
+/// ```
+/// use hirp::rules::Position;
+/// use hirp::syntax::ast::Step;
+///
+/// let start = Position::new();
+/// let step: Step = "He".parse().unwrap();
+/// let resolved = hirp::replay::resolve(&start, &step).unwrap();
+/// assert_eq!(resolved.steps.len(), 1);
+///
+/// let wrong: Step = "Khh01".parse().unwrap();
+/// let problem = hirp::replay::resolve(&start, &wrong).unwrap_err();
+/// assert_eq!(problem.code.to_string(), "hirp::step::no_piece");
+/// assert_eq!(problem.label, "Gull has no Karve on 0");
+/// ```
+#[expect(
+    clippy::result_large_err,
+    reason = "the error is the replay's own diagnostic, made once for a faulty step"
+)]
+pub fn resolve(position: &Position, step: &ast::Step) -> Result<Resolved, Problem> {
+    let mut after = *position;
+    match play_written(&mut after, step, false) {
+        Ok(applied) => Ok(Resolved {
+            steps: applied.played.to_vec(),
+            warning: applied
+                .unmarked_attack
+                .map(|target| unmarked_attack(step, target, after.to_move())),
+            position: after,
+        }),
+        Err(fault) => Err(fault_problem(&fault, step, position)),
+    }
+}
+
 /// Plays a written step for the side to move; on a fault the position is
 /// left as it was. `alternative` flips the choice between a Hirþ that stopped
 /// this turn and a free one, where the record cannot tell them apart.
@@ -90,6 +160,18 @@ pub(super) fn apply(
     Ok(applied)
 }
 
+/// Whether written steps play from `position` without a fault, each with
+/// either choice of Hirþ (malformed tokens are passed over).
+pub(super) fn rest_plays(mut position: Position, rest: &[StepToken]) -> bool {
+    rest.iter().all(|token| match token {
+        StepToken::Step(step) => {
+            position.reset_steps();
+            apply(&mut position, step, false).is_ok() || apply(&mut position, step, true).is_ok()
+        }
+        StepToken::Malformed(_) => true,
+    })
+}
+
 /// Plays a written step as [`apply`] does, but on a fault leaves the position
 /// part-way through the step: for a caller that keeps the position before
 /// and puts it back, which saves a copy.
@@ -98,148 +180,190 @@ pub(super) fn play_written(
     step: &ast::Step,
     alternative: bool,
 ) -> Result<Applied, Fault> {
-    let side = pos.to_move();
-    let home = board::home(side);
     let mut applied = Applied::default();
-    let kind = step.piece.kind();
     match step.action {
-        Action::Enter { to } => {
-            if let Piece::Karve { crew } = step.piece
-                && crew > 0
-            {
-                return Err(Fault::MannedKarveEnters { crew });
-            }
-            play(pos, Step::Enter(kind), &mut applied)?;
-            if let Some(to) = to {
-                let mover = match kind {
-                    PieceKind::Karve => Mover::Karve(newest_karve(pos, home)),
-                    _ => Mover::Hirth(home),
-                };
-                walk(pos, mover, home, to, &mut applied)?;
-            }
+        Action::Enter { to } => enter(pos, step.piece, to, &mut applied)?,
+        Action::EnterAndBoard => enter_and_board(pos, step.piece, &mut applied)?,
+        Action::Board => board_karve(pos, step.piece.kind(), alternative, &mut applied)?,
+        Action::Leave { karve, to } => {
+            leave(pos, step.piece.kind(), karve, to, alternative, &mut applied)?;
         }
-        Action::EnterAndBoard => {
-            if let Piece::Karve { crew } = step.piece
-                && crew > 0
-            {
-                // `Khei`: a Karve with its crew entering.
-                return Err(Fault::MannedKarveEnters { crew });
-            }
-            if kind != PieceKind::Hirth {
-                if kind == PieceKind::Lofdungr {
-                    return Err(Fault::Play(StepError::LofdungrEnters));
-                }
-                return Err(Fault::OnlyHirthBoards(kind));
-            }
-            let karve =
-                boarding_karve(pos, side, home).ok_or(Fault::NothingToBoard { at: Some(home) })?;
-            let arrival = play(pos, Step::Enter(PieceKind::Hirth), &mut applied)?;
-            let stopped = arrival == Arrival::Stopped;
-            play(
-                pos,
-                Step::Board {
-                    at: home,
-                    stopped,
-                    karve,
-                },
-                &mut applied,
-            )?;
-        }
-        Action::Board => {
-            if kind != PieceKind::Hirth {
-                return Err(Fault::OnlyHirthBoards(kind));
-            }
-            let has_hirth = |at: Space| {
-                let army = pos.army(side);
-                army.hirths[at.index()] + army.stopped[at.index()] > 0
-            };
-            let spaces: Vec<Space> = Space::ALL
-                .into_iter()
-                .filter(|&at| has_hirth(at) && boarding_karve(pos, side, at).is_some())
-                .collect();
-            let at = match spaces.as_slice() {
-                [] => {
-                    // A full Karve by a loose Hirþ says more than "nothing".
-                    let full = Space::ALL
-                        .into_iter()
-                        .find(|&at| has_hirth(at) && pos.army(side).karves_on(at).next().is_some());
-                    return Err(
-                        full.map_or(Fault::NothingToBoard { at: None }, |at| no_room(pos, at))
-                    );
-                }
-                [at] => *at,
-                _ => return Err(Fault::AmbiguousBoarding { spaces }),
-            };
-            let karve =
-                boarding_karve(pos, side, at).ok_or(Fault::NothingToBoard { at: Some(at) })?;
-            let army = pos.army(side);
-            let (free, stopped) = (army.hirths[at.index()] > 0, army.stopped[at.index()] > 0);
-            applied.choice = free && stopped;
-            let use_stopped = if applied.choice {
-                alternative
-            } else {
-                stopped && !free
-            };
-            play(
-                pos,
-                Step::Board {
-                    at,
-                    stopped: use_stopped,
-                    karve,
-                },
-                &mut applied,
-            )?;
-        }
-        Action::Leave { karve: at, to } => {
-            if kind != PieceKind::Hirth {
-                return Err(Fault::OnlyHirthLeaves(kind));
-            }
-            let karve = leaving_karve(pos, side, at).ok_or(Fault::NoKarveToLeave { at })?;
-            let k = pos.army(side).karves[usize::from(karve.0)];
-            let (free, stopped) = (k.crew > k.stopped_crew, k.stopped_crew > 0);
-            // A Hirþ that goes on must be free; one that stays leaves the
-            // Karve free to move if it can.
-            let use_stopped = if to.is_some() {
-                false
-            } else {
-                applied.choice = free && stopped;
-                if applied.choice {
-                    !alternative
-                } else {
-                    stopped
-                }
-            };
-            play(
-                pos,
-                Step::Leave {
-                    karve,
-                    stopped: use_stopped,
-                },
-                &mut applied,
-            )?;
-            if let Some(to) = to {
-                walk(pos, Mover::Hirth(at), at, to, &mut applied)?;
-            }
-        }
-        Action::Move { from, to } => {
-            let mover = match step.piece {
-                Piece::Lofdungr => {
-                    let at = pos.army(side).lofdungr.at;
-                    if at != Some(from) {
-                        return Err(Fault::LofdungrElsewhere { from, at });
-                    }
-                    Mover::Lofdungr
-                }
-                Piece::Hirth => Mover::Hirth(from),
-                Piece::Karve { crew } => Mover::Karve(find_karve(pos, from, crew)?),
-            };
-            if to.space == from {
-                return Err(Fault::SameSpace { at: from });
-            }
-            walk(pos, mover, from, to, &mut applied)?;
-        }
+        Action::Move { from, to } => move_piece(pos, step.piece, from, to, &mut applied)?,
     }
     Ok(applied)
+}
+
+/// `He`, `Ke`, `He7`, `He>1`: enter on the home space, then perhaps walk on.
+fn enter(
+    pos: &mut Position,
+    piece: Piece,
+    to: Option<Destination>,
+    applied: &mut Applied,
+) -> Result<(), Fault> {
+    if let Piece::Karve { crew } = piece
+        && crew > 0
+    {
+        return Err(Fault::MannedKarveEnters { crew });
+    }
+    let kind = piece.kind();
+    play(pos, Step::Enter(kind), applied)?;
+    if let Some(to) = to {
+        let home = board::home(pos.to_move());
+        let mover = match kind {
+            PieceKind::Karve => Mover::Karve(newest_karve(pos, home)),
+            _ => Mover::Hirth(home),
+        };
+        walk(pos, mover, home, to, applied)?;
+    }
+    Ok(())
+}
+
+/// `Hei`: enter, then board the Karve on the home space.
+fn enter_and_board(pos: &mut Position, piece: Piece, applied: &mut Applied) -> Result<(), Fault> {
+    if let Piece::Karve { crew } = piece
+        && crew > 0
+    {
+        // `Khei`: a Karve with its crew entering.
+        return Err(Fault::MannedKarveEnters { crew });
+    }
+    match piece.kind() {
+        PieceKind::Hirth => {}
+        PieceKind::Lofdungr => return Err(Fault::Play(StepError::LofdungrEnters)),
+        kind => return Err(Fault::OnlyHirthBoards(kind)),
+    }
+    let side = pos.to_move();
+    let home = board::home(side);
+    let karve = boarding_karve(pos, side, home).ok_or(Fault::NothingToBoard { at: Some(home) })?;
+    let arrival = play(pos, Step::Enter(PieceKind::Hirth), applied)?;
+    let stopped = arrival == Arrival::Stopped;
+    play(
+        pos,
+        Step::Board {
+            at: home,
+            stopped,
+            karve,
+        },
+        applied,
+    )?;
+    Ok(())
+}
+
+/// `Hi`: a Hirþ boards a Karve on its own space, the only space where one
+/// can.
+fn board_karve(
+    pos: &mut Position,
+    kind: PieceKind,
+    alternative: bool,
+    applied: &mut Applied,
+) -> Result<(), Fault> {
+    if kind != PieceKind::Hirth {
+        return Err(Fault::OnlyHirthBoards(kind));
+    }
+    let side = pos.to_move();
+    let has_hirth = |at: Space| {
+        let army = pos.army(side);
+        army.hirths[at.index()] + army.stopped[at.index()] > 0
+    };
+    let spaces: Vec<Space> = Space::ALL
+        .into_iter()
+        .filter(|&at| has_hirth(at) && boarding_karve(pos, side, at).is_some())
+        .collect();
+    let at = match spaces.as_slice() {
+        [] => {
+            // A full Karve by a loose Hirþ says more than "nothing".
+            let full = Space::ALL
+                .into_iter()
+                .find(|&at| has_hirth(at) && pos.army(side).karves_on(at).next().is_some());
+            return Err(full.map_or(Fault::NothingToBoard { at: None }, |at| no_room(pos, at)));
+        }
+        [at] => *at,
+        _ => return Err(Fault::AmbiguousBoarding { spaces }),
+    };
+    let karve = boarding_karve(pos, side, at).ok_or(Fault::NothingToBoard { at: Some(at) })?;
+    let army = pos.army(side);
+    let (free, stopped) = (army.hirths[at.index()] > 0, army.stopped[at.index()] > 0);
+    applied.choice = free && stopped;
+    let use_stopped = if applied.choice {
+        alternative
+    } else {
+        stopped && !free
+    };
+    play(
+        pos,
+        Step::Board {
+            at,
+            stopped: use_stopped,
+            karve,
+        },
+        applied,
+    )?;
+    Ok(())
+}
+
+/// `Hv3`, `Hv3m`, `Hv3>6`: leave the Karve on a space, then perhaps walk on.
+fn leave(
+    pos: &mut Position,
+    kind: PieceKind,
+    at: Space,
+    to: Option<Destination>,
+    alternative: bool,
+    applied: &mut Applied,
+) -> Result<(), Fault> {
+    if kind != PieceKind::Hirth {
+        return Err(Fault::OnlyHirthLeaves(kind));
+    }
+    let karve = leaving_karve(pos, pos.to_move(), at).ok_or(Fault::NoKarveToLeave { at })?;
+    let k = pos.army(pos.to_move()).karves[usize::from(karve.0)];
+    let (free, stopped) = (k.crew > k.stopped_crew, k.stopped_crew > 0);
+    // A Hirþ that goes on must be free; one that stays leaves the Karve
+    // free to move if it can.
+    let use_stopped = if to.is_some() {
+        false
+    } else {
+        applied.choice = free && stopped;
+        if applied.choice {
+            !alternative
+        } else {
+            stopped
+        }
+    };
+    play(
+        pos,
+        Step::Leave {
+            karve,
+            stopped: use_stopped,
+        },
+        applied,
+    )?;
+    if let Some(to) = to {
+        walk(pos, Mover::Hirth(at), at, to, applied)?;
+    }
+    Ok(())
+}
+
+/// `L01`, `Khhh03`, `Hm>6`: move from a space to another.
+fn move_piece(
+    pos: &mut Position,
+    piece: Piece,
+    from: Space,
+    to: Destination,
+    applied: &mut Applied,
+) -> Result<(), Fault> {
+    let mover = match piece {
+        Piece::Lofdungr => {
+            let at = pos.army(pos.to_move()).lofdungr.at;
+            if at != Some(from) {
+                return Err(Fault::LofdungrElsewhere { from, at });
+            }
+            Mover::Lofdungr
+        }
+        Piece::Hirth => Mover::Hirth(from),
+        Piece::Karve { crew } => Mover::Karve(find_karve(pos, from, crew)?),
+    };
+    if to.space == from {
+        return Err(Fault::SameSpace { at: from });
+    }
+    walk(pos, mover, from, to, applied)
 }
 
 /// Why no Karve on `at` takes a boarding Hirþ: all full, or none there.
@@ -252,15 +376,15 @@ fn no_room(pos: &Position, at: Space) -> Fault {
     }
 }
 
-/// Plays one rules step, counting it.
+/// Plays one rules step, recording it.
 fn play(pos: &mut Position, step: Step, applied: &mut Applied) -> Result<Arrival, Fault> {
     let arrival = pos.play(step)?;
-    applied.steps += 1;
+    applied.played.push(step);
     Ok(arrival)
 }
 
 /// The Karve that entered last on `home`.
-fn newest_karve(pos: &Position, home: Space) -> KarveId {
+pub(super) fn newest_karve(pos: &Position, home: Space) -> KarveId {
     pos.army(pos.to_move())
         .karves_on(home)
         .max_by_key(|(_, k)| k.entered)
@@ -268,7 +392,7 @@ fn newest_karve(pos: &Position, home: Space) -> KarveId {
 }
 
 /// The Karve on `at` with the written crew, a movable one first.
-fn find_karve(pos: &Position, at: Space, crew: u32) -> Result<KarveId, Fault> {
+pub(super) fn find_karve(pos: &Position, at: Space, crew: u32) -> Result<KarveId, Fault> {
     let army = pos.army(pos.to_move());
     let mut here = army.karves_on(at).peekable();
     if here.peek().is_none() {
@@ -367,186 +491,4 @@ fn flexible(
         origin,
         origins,
     })
-}
-
-/// Plays as much of a written step as is legal: the enter or leave, then
-/// the walk along the bare board towards its destination for as long as the
-/// rules allow. `Hv75` of a stopped Hirþ leaves the Karve and stays; `L06`
-/// with only 1 and 3 held walks 0, 1, 3 and stops on the empty 5.
-pub(super) fn prefix(pos: &mut Position, step: &ast::Step) {
-    let side = pos.to_move();
-    let home = board::home(side);
-    let head = |action| ast::Step { action, ..*step };
-    let (start, mover, to) = match step.action {
-        Action::Enter { to: Some(to) } => {
-            if apply(pos, &head(Action::Enter { to: None }), false).is_err() {
-                return;
-            }
-            let mover = match step.piece {
-                Piece::Karve { .. } => Mover::Karve(newest_karve(pos, home)),
-                _ => Mover::Hirth(home),
-            };
-            (home, mover, to)
-        }
-        Action::Leave {
-            karve,
-            to: Some(to),
-        } => {
-            if apply(pos, &head(Action::Leave { karve, to: None }), false).is_err() {
-                return;
-            }
-            (karve, Mover::Hirth(karve), to)
-        }
-        Action::Move { from, to } => {
-            let mover = match step.piece {
-                Piece::Lofdungr => Mover::Lofdungr,
-                Piece::Hirth => Mover::Hirth(from),
-                Piece::Karve { crew } => match find_karve(pos, from, crew) {
-                    Ok(id) => Mover::Karve(id),
-                    Err(_) => return,
-                },
-            };
-            (from, mover, to)
-        }
-        _ => {
-            let _ = play_written(pos, step, false);
-            return;
-        }
-    };
-    let mut mover = mover;
-    let mut at = start;
-    while at != to.space {
-        let Some(next) =
-            board::neighbours(at).find(|&n| distance(n, to.space) < distance(at, to.space))
-        else {
-            return;
-        };
-        if pos.play(Step::Move {
-            piece: mover,
-            to: next,
-        }) != Ok(Arrival::Own)
-            && next != to.space
-        {
-            return;
-        }
-        if let Mover::Hirth(_) = mover {
-            mover = Mover::Hirth(next);
-        }
-        at = next;
-    }
-}
-
-/// Plays a written step as nearly as the position allows, ignoring the rule
-/// it breaks, so that the replay can go on after reporting it; returns the
-/// steps it counts. Used only for recovery.
-pub(super) fn force(pos: &mut Position, step: &ast::Step) -> u8 {
-    let side = pos.to_move();
-    let home = board::home(side);
-    let walk_steps =
-        |from: Space, to: Option<Destination>| to.map_or(0, |to| distance(from, to.space));
-    match step.action {
-        Action::Enter { to } => {
-            if let Piece::Karve { crew } = step.piece {
-                // Read `Khhe` as `Ke` and a `Hei` for each Hirþ.
-                let mut steps = 0;
-                if pos.play(Step::Enter(PieceKind::Karve)).is_ok() {
-                    steps += 1;
-                    for _ in 0..crew.min(4) {
-                        let hei = ast::Step {
-                            piece: Piece::Hirth,
-                            action: Action::EnterAndBoard,
-                            span: step.span,
-                        };
-                        if let Ok(applied) = apply(pos, &hei, false) {
-                            steps += applied.steps;
-                        }
-                    }
-                    if let Some(to) = to {
-                        let karve = newest_karve(pos, home);
-                        teleport(pos, Mover::Karve(karve), home, to);
-                        steps += distance(home, to.space);
-                    }
-                }
-                return steps;
-            }
-            if pos.play(Step::Enter(step.piece.kind())).is_ok()
-                && let Some(to) = to
-            {
-                teleport(pos, Mover::Hirth(home), home, to);
-            }
-            1 + walk_steps(home, to)
-        }
-        Action::EnterAndBoard => 2,
-        Action::Board => {
-            let at = Space::ALL.into_iter().find(|&at| {
-                pos.army(side).loose_on(at) > 0 && boarding_karve(pos, side, at).is_some()
-            });
-            if let Some(at) = at
-                && let Some(karve) = boarding_karve(pos, side, at)
-            {
-                let stopped = pos.army(side).hirths[at.index()] == 0;
-                let _ = pos.play(Step::Board { at, stopped, karve });
-            }
-            1
-        }
-        Action::Leave { karve: at, to } => {
-            if let Some(karve) = leaving_karve(pos, side, at) {
-                let k = pos.army(side).karves[usize::from(karve.0)];
-                let stopped = k.crew == k.stopped_crew;
-                if pos.play(Step::Leave { karve, stopped }).is_ok()
-                    && let Some(to) = to
-                {
-                    teleport(pos, Mover::Hirth(at), at, to);
-                }
-            }
-            1 + walk_steps(at, to)
-        }
-        Action::Move { from, to } => {
-            let army = pos.army(side);
-            let mover = match step.piece {
-                Piece::Lofdungr => army.lofdungr.at.map(|_| Mover::Lofdungr),
-                Piece::Hirth => (army.hirths[from.index()] + army.stopped[from.index()] > 0)
-                    .then_some(Mover::Hirth(from)),
-                Piece::Karve { crew } => army
-                    .karves_on(from)
-                    .min_by_key(|(_, k)| u32::from(k.crew).abs_diff(crew))
-                    .map(|(id, _)| Mover::Karve(id)),
-            };
-            let start = match step.piece {
-                Piece::Lofdungr => army.lofdungr.at.unwrap_or(from),
-                _ => from,
-            };
-            if let Some(mover) = mover
-                && start != to.space
-            {
-                teleport(pos, mover, start, to);
-            }
-            distance(from, to.space)
-        }
-    }
-}
-
-/// Puts a piece on its destination as if it had walked there, whatever lies
-/// between: into an attack when the opponent holds the space.
-fn teleport(pos: &mut Position, mover: Mover, from: Space, to: Destination) {
-    let target = to.space;
-    let arrival = pos.arrival(target);
-    // An attacker stands on a line next to its target: walk the bare board to
-    // the space before it.
-    let before = board::neighbours(target)
-        .min_by_key(|&n| distance(from, n))
-        .unwrap_or(from);
-    let mut mover = mover;
-    if before != from {
-        pos.relocate(mover, from, before, Arrival::Own);
-        if let Mover::Hirth(_) = mover {
-            mover = Mover::Hirth(before);
-        }
-    }
-    let arrival = if arrival == Arrival::Attack && !board::adjacent(before, target) {
-        Arrival::Own
-    } else {
-        arrival
-    };
-    pos.relocate(mover, before, target, arrival);
 }

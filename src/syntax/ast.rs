@@ -97,6 +97,19 @@ pub struct Record {
     pub comments: Vec<Comment>,
 }
 
+impl Record {
+    /// The game an offset of the text belongs to, by index: the last game
+    /// that starts at or before it (so a game owns what follows it up to
+    /// the next one), or the first game for an offset before any. `None`
+    /// only in a record with no game.
+    pub fn game_at(&self, offset: usize) -> Option<usize> {
+        let after = self.games.partition_point(|g| g.span.start <= offset);
+        after
+            .checked_sub(1)
+            .or((!self.games.is_empty()).then_some(0))
+    }
+}
+
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (n, game) in self.games.iter().enumerate() {
@@ -271,6 +284,28 @@ pub struct Label {
     pub round: u32,
     /// The label's text.
     pub span: Span,
+}
+
+impl Label {
+    /// The label of a game's turn `n`, counted from 0: `G1`, `S1`, `G2`...
+    /// Gull moves first and the sides alternate; a round is a turn of each.
+    /// The label has no span.
+    pub fn of_turn(n: usize) -> Label {
+        Label {
+            side: if n.is_multiple_of(2) {
+                Side::Gull
+            } else {
+                Side::Silfr
+            },
+            round: u32::try_from(n / 2 + 1).unwrap_or(u32::MAX),
+            span: Span::default(),
+        }
+    }
+
+    /// Whether two labels name the same turn, wherever they are written.
+    pub fn same_turn(&self, other: &Label) -> bool {
+        self.side == other.side && self.round == other.round
+    }
 }
 
 impl fmt::Display for Label {

@@ -1,0 +1,368 @@
+//! A computed battle paired with its record: each recorded piece matched to
+//! a piece that fought, the winner the record implies, and the fate of every
+//! piece but a losing Lofðungr (whose retreat is checked after all battles).
+
+use smallvec::{SmallVec, smallvec};
+
+use super::report::{describe, hirths, written_fighter};
+use crate::replay::problem::{Problem, ProblemKind};
+use crate::rules::{Battle, Fighter, FighterKind};
+use crate::syntax::Edit;
+use crate::syntax::ast::{self, Fate, Piece, Span};
+use crate::types::{Side, Space};
+
+/// For each fighter of a battle (defenders, then attackers), the recorded
+/// entry: on the stack for battles of up to eight pieces.
+type Entries<'a> = SmallVec<[Option<&'a ast::Fighter>; 8]>;
+
+/// A computed battle with what the record says of it.
+pub(super) struct Plan<'a> {
+    pub battle: Battle,
+    pub record: Option<&'a ast::Battle>,
+    /// For each fighter (defenders, then attackers), the recorded entry.
+    pub entries: Entries<'a>,
+    /// The record gives the battle to the other side: one problem says so.
+    pub wrong_winner: bool,
+    /// Which attackers advance.
+    pub advance: Vec<bool>,
+    /// Where a losing Lofðungr went (`None`: off the board), once decided.
+    pub retreat: Option<Option<Space>>,
+    /// Winning pieces the record leaves out (reported unless the game ended
+    /// in this battle).
+    pub unlisted: Option<Box<Problem>>,
+}
+
+impl Plan<'_> {
+    pub fn fighters(&self) -> impl Iterator<Item = &Fighter> {
+        self.battle.defenders.iter().chain(&self.battle.attackers)
+    }
+
+    pub fn losing_lofdungr(&self) -> Option<(usize, &Fighter)> {
+        self.fighters()
+            .enumerate()
+            .find(|(_, f)| f.side == self.battle.loser() && f.kind == FighterKind::Lofdungr)
+    }
+
+    /// Whether the record itself names an attacker entering (and not only
+    /// the reading adopted after an error).
+    pub fn recorded_advance(&self) -> bool {
+        let n_def = self.battle.defenders.len();
+        self.entries[n_def..]
+            .iter()
+            .any(|e| e.is_some_and(|e| e.fate == Fate::Stands(self.battle.space)))
+    }
+
+    /// The battle as the rules and the adopted choices give it, in notation.
+    pub fn computed(&self) -> String {
+        let space = self.battle.space;
+        let mut text = format!(">{space}");
+        let n_def = self.battle.defenders.len();
+        for (n, fighter) in self.fighters().enumerate() {
+            let fate = if fighter.side == self.battle.winner {
+                if n >= n_def && self.advance.get(n - n_def).copied().unwrap_or(false) {
+                    Fate::Stands(space)
+                } else {
+                    Fate::Stands(fighter.from)
+                }
+            } else {
+                match fighter.kind {
+                    FighterKind::Hirth => Fate::RemovedFromGame,
+                    FighterKind::Karve { .. } => Fate::RemovedFromPlay,
+                    FighterKind::Lofdungr => match self.retreat {
+                        Some(Some(to)) => Fate::Stands(to),
+                        _ => Fate::RemovedFromGame,
+                    },
+                }
+            };
+            text.push_str(&written_fighter(fighter, fate));
+        }
+        text
+    }
+}
+
+/// Pairs a computed battle with its record, if it has one, and checks every
+/// recorded piece but a losing Lofðungr.
+pub(super) fn plan<'a>(
+    battle: Battle,
+    record: Option<&'a ast::Battle>,
+    problems: &mut Vec<Problem>,
+) -> Plan<'a> {
+    let n_all = battle.defenders.len() + battle.attackers.len();
+    let mut plan = Plan {
+        advance: vec![true; battle.attackers.len()],
+        entries: smallvec![None; n_all],
+        wrong_winner: false,
+        retreat: None,
+        unlisted: None,
+        battle,
+        record,
+    };
+    let Some(record) = record else {
+        return plan;
+    };
+    let (entries, unmatched) = match_entries(&plan.battle, record);
+    plan.entries = entries;
+    for entry in unmatched {
+        problems.push(unknown_fighter(entry, record));
+    }
+    // Advances: as recorded; with no winning attacker listed as entering,
+    // every attacker enters (the record is then reported).
+    let n_def = plan.battle.defenders.len();
+    let space = plan.battle.space;
+    let advances = |e: &Option<&ast::Fighter>| e.is_some_and(|e| e.fate == Fate::Stands(space));
+    if plan.entries[n_def..].iter().any(advances) {
+        plan.advance = plan.entries[n_def..].iter().map(advances).collect();
+    }
+    if recorded_winner(&plan.battle, &plan.entries).is_some_and(|w| w != plan.battle.winner) {
+        plan.wrong_winner = true;
+        plan.advance = vec![true; plan.battle.attackers.len()];
+        return plan;
+    }
+    if let Some(problem) = defender_first(&plan.battle, record) {
+        problems.push(problem);
+    }
+    check_fighters(&mut plan, record, problems);
+    plan
+}
+
+/// A recorded piece that matches none that fought.
+fn unknown_fighter(entry: &ast::Fighter, record: &ast::Battle) -> Problem {
+    Problem::new(
+        ProblemKind::UnknownFighter,
+        entry.span,
+        format!(
+            "no such piece of {} fought on {}",
+            entry.side.name(),
+            record.space
+        ),
+    )
+    .with_help("remove it from the battle record")
+    .with_fix(Edit::new(entry.span, ""))
+}
+
+/// A warning when the record lists an attacker before a defender.
+fn defender_first(battle: &Battle, record: &ast::Battle) -> Option<Problem> {
+    let first_attacker = record
+        .fighters
+        .iter()
+        .position(|e| e.side == battle.attacker)?;
+    if !record.fighters[first_attacker..]
+        .iter()
+        .any(|e| e.side == battle.defender())
+    {
+        return None;
+    }
+    let space = battle.space;
+    let mut reordered: Vec<&ast::Fighter> = record.fighters.iter().collect();
+    reordered.sort_by_key(|e| e.side == battle.attacker);
+    let text: String = reordered.iter().map(ToString::to_string).collect();
+    Some(
+        Problem::new(
+            ProblemKind::DefenderFirst,
+            record.span,
+            format!(
+                "{} defends {}; its pieces come first",
+                battle.defender().name(),
+                space
+            ),
+        )
+        .with_help(format!("write `>{space}{text}`"))
+        .with_fix(Edit::new(record.span, format!(">{space}{text}"))),
+    )
+}
+
+/// Checks each fighter against its entry: a losing piece left out, a
+/// winning one left out (kept as the plan's `unlisted`), a Karve's crew, a
+/// fate.
+fn check_fighters(plan: &mut Plan, record: &ast::Battle, problems: &mut Vec<Problem>) {
+    let mut unlisted = Vec::new();
+    let fighters: SmallVec<[Fighter; 8]> = plan.fighters().copied().collect();
+    for (n, fighter) in fighters.iter().enumerate() {
+        let winner = fighter.side == plan.battle.winner;
+        let Some(entry) = plan.entries[n] else {
+            if fighter.kind == FighterKind::Lofdungr && !winner {
+                continue; // checked with the retreats
+            }
+            if winner {
+                unlisted.push(*fighter);
+            } else {
+                problems.push(missing_fighter(fighter, record));
+            }
+            continue;
+        };
+        if let (Piece::Karve { crew }, FighterKind::Karve { crew: actual, .. }) =
+            (entry.piece, fighter.kind)
+            && crew != u32::from(actual)
+        {
+            problems.push(
+                Problem::new(
+                    ProblemKind::BattleCrew,
+                    entry.span,
+                    format!("the Karve carries {}", hirths(actual)),
+                )
+                .with_help(format!("write `{}`", written_fighter(fighter, entry.fate)))
+                .with_fix(Edit::new(entry.span, written_fighter(fighter, entry.fate))),
+            );
+        }
+        check_fate(plan, n, fighter, entry, problems);
+    }
+    if !unlisted.is_empty() {
+        let names: Vec<String> = unlisted.iter().map(describe).collect();
+        plan.unlisted = Some(Box::new(Problem::new(
+            ProblemKind::UnlistedWinner,
+            record.span,
+            format!(
+                "{} not listed: taken to stay where it stood",
+                names.join(", ")
+            ),
+        )));
+    }
+}
+
+/// A losing piece other than a Lofðungr that the record leaves out.
+fn missing_fighter(fighter: &Fighter, record: &ast::Battle) -> Problem {
+    let expected = match fighter.kind {
+        FighterKind::Karve { .. } => Fate::RemovedFromPlay,
+        _ => Fate::RemovedFromGame,
+    };
+    Problem::new(
+        ProblemKind::MissingFighter,
+        record.span,
+        format!(
+            "{} loses {}, which is not listed",
+            fighter.side.name(),
+            describe(fighter)
+        ),
+    )
+    .with_help(format!("add `{}`", written_fighter(fighter, expected)))
+    .with_fix(Edit::new(
+        Span::new(record.span.end, record.span.end),
+        written_fighter(fighter, expected),
+    ))
+}
+
+fn piece_matches(entry: &ast::Fighter, fighter: &Fighter, exact: bool) -> bool {
+    if entry.side != fighter.side || entry.piece.kind() != fighter.piece() {
+        return false;
+    }
+    match (entry.piece, fighter.kind) {
+        (Piece::Karve { crew }, FighterKind::Karve { crew: actual, .. }) if exact => {
+            crew == u32::from(actual)
+        }
+        _ => true,
+    }
+}
+
+/// Matches recorded entries to fighters: exact pieces first, and attackers
+/// said to stay on a space to those that attacked from it.
+fn match_entries<'a>(
+    battle: &Battle,
+    record: &'a ast::Battle,
+) -> (Entries<'a>, Vec<&'a ast::Fighter>) {
+    let fighters: SmallVec<[&Fighter; 8]> =
+        battle.defenders.iter().chain(&battle.attackers).collect();
+    let mut entries: Entries<'a> = smallvec![None; fighters.len()];
+    let mut unmatched: Vec<&ast::Fighter> = Vec::new();
+    let stays_elsewhere = |e: &ast::Fighter| matches!(e.fate, Fate::Stands(s) if s != battle.space);
+    let mut order: SmallVec<[&ast::Fighter; 8]> = record.fighters.iter().collect();
+    order.sort_by_key(|e| !stays_elsewhere(e));
+    for exact in [true, false] {
+        let mut left = SmallVec::new();
+        for entry in order {
+            let origin = match entry.fate {
+                Fate::Stands(s) if exact && s != battle.space => Some(s),
+                _ => None,
+            };
+            let found = (0..fighters.len()).find(|&n| {
+                entries[n].is_none()
+                    && piece_matches(entry, fighters[n], exact)
+                    && origin.is_none_or(|o| {
+                        fighters[n].from == o || fighters[n].side != battle.attacker
+                    })
+            });
+            match found {
+                Some(n) => entries[n] = Some(entry),
+                None => left.push(entry),
+            }
+        }
+        order = left;
+    }
+    unmatched.extend(order);
+    (entries, unmatched)
+}
+
+/// The winner the record implies, when it implies one.
+fn recorded_winner(battle: &Battle, entries: &[Option<&ast::Fighter>]) -> Option<Side> {
+    let (mut attacker, mut defender) = (false, false);
+    let fighters = battle.defenders.iter().chain(&battle.attackers);
+    for (fighter, entry) in fighters.zip(entries) {
+        let Some(entry) = entry else { continue };
+        let removed = matches!(entry.fate, Fate::RemovedFromGame | Fate::RemovedFromPlay);
+        let on_space = entry.fate == Fate::Stands(battle.space);
+        if fighter.side == battle.attacker {
+            attacker |= on_space;
+            defender |= removed && fighter.kind != FighterKind::Lofdungr;
+        } else {
+            attacker |= removed || !on_space;
+        }
+    }
+    match (attacker, defender) {
+        (true, false) => Some(battle.attacker),
+        (false, true) => Some(battle.defender()),
+        _ => None,
+    }
+}
+
+/// Checks the fate of a recorded piece other than a losing Lofðungr.
+fn check_fate(
+    plan: &Plan,
+    n: usize,
+    fighter: &Fighter,
+    entry: &ast::Fighter,
+    problems: &mut Vec<Problem>,
+) {
+    let battle = &plan.battle;
+    let space = battle.space;
+    let winner = fighter.side == battle.winner;
+    if !winner && fighter.kind == FighterKind::Lofdungr {
+        return;
+    }
+    let (ok, expected, why) = if !winner {
+        match fighter.kind {
+            FighterKind::Karve { .. } => (
+                entry.fate == Fate::RemovedFromPlay,
+                Fate::RemovedFromPlay,
+                "a losing Karve is removed from play with its crew",
+            ),
+            _ => (
+                entry.fate == Fate::RemovedFromGame,
+                Fate::RemovedFromGame,
+                "a losing loose Hirþ is removed from game",
+            ),
+        }
+    } else if fighter.side == battle.defender() {
+        (
+            entry.fate == Fate::Stands(space),
+            Fate::Stands(space),
+            "a winning defender stays where it is",
+        )
+    } else {
+        let advances = plan
+            .advance
+            .get(n - battle.defenders.len())
+            .copied()
+            .unwrap_or(false);
+        (
+            entry.fate == Fate::Stands(space) || entry.fate == Fate::Stands(fighter.from),
+            Fate::Stands(if advances { space } else { fighter.from }),
+            "a winning attacker enters the space or stays where it attacked from",
+        )
+    };
+    if !ok {
+        problems.push(
+            Problem::new(ProblemKind::Fate, entry.span, why)
+                .with_help(format!("write `{}`", written_fighter(fighter, expected)))
+                .with_fix(Edit::new(entry.span, written_fighter(fighter, expected))),
+        );
+    }
+}

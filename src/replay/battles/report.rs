@@ -1,0 +1,157 @@
+//! What the battles' problems say: the notation of computed battles and
+//! pieces, and the problems that compare a turn's battles as a whole with
+//! the record (order, unexpected, missing, wrong winner, no advance).
+
+use super::pairing::Plan;
+use crate::replay::problem::{Problem, ProblemKind, Severity};
+use crate::rules::{Battle, Fighter, FighterKind, Tiebreak};
+use crate::syntax::Edit;
+use crate::syntax::ast::{self, BattleToken, Fate, Outcome, Piece, Span};
+
+/// A fighter in notation: `GKh^`.
+pub(super) fn written_fighter(fighter: &Fighter, fate: Fate) -> String {
+    let piece = match fighter.kind {
+        FighterKind::Lofdungr => Piece::Lofdungr,
+        FighterKind::Hirth => Piece::Hirth,
+        FighterKind::Karve { crew, .. } => Piece::Karve {
+            crew: u32::from(crew),
+        },
+    };
+    format!("{}{piece}{fate}", fighter.side)
+}
+
+/// "power 3 against 2", with how a tie was broken.
+pub(super) fn powers(battle: &Battle) -> String {
+    let (w, l) = if battle.attacker_wins() {
+        (battle.attack, battle.defence)
+    } else {
+        (battle.defence, battle.attack)
+    };
+    let mut text = format!(
+        "{} wins the battle on {}, power {w} against {l}",
+        battle.winner.name(),
+        battle.space
+    );
+    match battle.tiebreak {
+        Some(Tiebreak::Lofdungr(side)) => {
+            text.push_str(&format!(": {}'s lone Lofðungr breaks the tie", side.name()));
+        }
+        Some(Tiebreak::Defender) => text.push_str(": the defender wins a tie"),
+        None => {}
+    }
+    text
+}
+
+/// "a Hirþ", "a Karve with 2 Hirþs", "the Lofðungr".
+pub(super) fn describe(fighter: &Fighter) -> String {
+    match fighter.kind {
+        FighterKind::Lofdungr => "its Lofðungr".to_owned(),
+        FighterKind::Hirth => "a Hirþ".to_owned(),
+        FighterKind::Karve { crew: 0, .. } => "an empty Karve".to_owned(),
+        FighterKind::Karve { crew, .. } => format!("a Karve with {}", hirths(crew)),
+    }
+}
+
+/// "1 Hirþ", "3 Hirþs".
+pub(crate) fn hirths(n: u8) -> String {
+    format!("{n} Hirþ{}", if n == 1 { "" } else { "s" })
+}
+
+/// Warns when recorded battles are not in board order.
+pub(super) fn check_order(recorded: &[&ast::Battle], problems: &mut Vec<Problem>) {
+    let Some(pair) = recorded.windows(2).find(|w| w[0].space > w[1].space) else {
+        return;
+    };
+    let mut sorted: Vec<&ast::Battle> = recorded.to_vec();
+    sorted.sort_by_key(|b| b.space);
+    let written: Vec<String> = sorted.iter().map(ToString::to_string).collect();
+    problems.push(
+        Problem::new(
+            ProblemKind::BattleOrder,
+            pair[1].span,
+            format!(
+                "the battle on {} comes before the one on {}",
+                pair[1].space, pair[0].space
+            ),
+        )
+        .with_help(format!("write `{}`", written.join(" ")))
+        .with_fix(Edit::new(
+            recorded[0].span.join(recorded[recorded.len() - 1].span),
+            written.join(" "),
+        )),
+    );
+}
+
+/// A battle record for a space nobody attacked.
+pub(super) fn unexpected(outcome: &Outcome, record: &ast::Battle) -> Problem {
+    Problem::new(
+        ProblemKind::BattleUnexpected,
+        record.span,
+        format!("no piece attacked {} this turn", record.space),
+    )
+    .with_help("remove this battle record")
+    .with_fix(removal(outcome, record.span))
+}
+
+/// The edit that takes a battle record out of an outcome: with its blank,
+/// or, if it is the only one, leaving `/`.
+fn removal(outcome: &Outcome, span: Span) -> Edit {
+    let spans: Vec<Span> = outcome.battles.iter().map(BattleToken::span).collect();
+    let n = spans.iter().position(|s| *s == span);
+    match (n, spans.len()) {
+        (_, 0 | 1) | (None, _) => Edit::new(span, "/"),
+        (Some(0), _) => Edit::new(Span::new(span.start, spans[1].start), ""),
+        (Some(n), _) => Edit::new(Span::new(spans[n - 1].end, span.end), ""),
+    }
+}
+
+/// A won attack whose record names no attacker entering the space: an
+/// error, or an advice when the game ended in this battle.
+pub(super) fn no_advance(plan: &Plan, record: &ast::Battle, ended_here: bool) -> Problem {
+    let space = plan.battle.space;
+    if ended_here {
+        return Problem::new(
+            ProblemKind::NoAdvance,
+            record.span,
+            format!("no attacker is written entering {space}; the game ended in this battle"),
+        )
+        .with_severity(Severity::Advice);
+    }
+    Problem::new(
+        ProblemKind::NoAdvance,
+        record.span,
+        format!("no attacker is written entering {space}"),
+    )
+    .with_help(format!("write `{}`", plan.computed()))
+    .with_fix(Edit::new(record.span, plan.computed()))
+}
+
+/// A battle the record lacks, pointed at the `/` or the end of the outcome;
+/// with `/` written, the missing battles (`all_missing`) take its place.
+pub(super) fn missing(plan: &Plan, outcome: &Outcome, all_missing: &[String]) -> Problem {
+    let span = outcome_slash(outcome);
+    let problem = Problem::new(ProblemKind::BattleMissing, span, powers(&plan.battle))
+        .with_help(format!("write `{}`", plan.computed()));
+    if outcome.battles.is_empty() {
+        problem.with_fix(Edit::new(span, all_missing.join(" ")))
+    } else {
+        problem
+    }
+}
+
+/// A battle the record gives to the side that lost it.
+pub(super) fn wrong_winner(plan: &Plan, record: &ast::Battle) -> Problem {
+    Problem::new(ProblemKind::BattleWinner, record.span, powers(&plan.battle))
+        .with_help(format!("write `{}`", plan.computed()))
+        .with_fix(Edit::new(record.span, plan.computed()))
+}
+
+/// The span to point at for a battle the record lacks: the `/`, or the end
+/// of the outcome.
+fn outcome_slash(outcome: &Outcome) -> Span {
+    if outcome.span.is_empty() {
+        outcome.span
+    } else {
+        Span::new(outcome.span.end.saturating_sub(1), outcome.span.end)
+    }
+}

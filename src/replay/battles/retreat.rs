@@ -1,0 +1,168 @@
+//! The losing Lofðungrs' retreats, after every battle is fought and before
+//! the winners advance (docs/rules.md, "Retreat before advance").
+
+use super::pairing::Plan;
+use super::report::written_fighter;
+use crate::replay::problem::{Problem, ProblemKind, one_of};
+use crate::replay::written::rest_plays;
+use crate::rules::{Battle, Fighter, Position, Victory};
+use crate::syntax::Edit;
+use crate::syntax::ast::{self, Fate, Span};
+use crate::types::{Side, Space};
+
+/// Retreats the losing Lofðungr of each battle, in board order, as the
+/// record says when the rules allow it and else as the rules give it.
+/// `next` is the turn after, whose steps choose among legal retreats when
+/// the record's is wrong. Returns the victory a retreat decided, with the
+/// battle it was decided in.
+pub(super) fn retreats(
+    position: &mut Position,
+    plans: &mut [Plan],
+    next: Option<&ast::Turn>,
+    problems: &mut Vec<Problem>,
+) -> Option<(Victory, usize)> {
+    // Only a losing Lofðungr's retreat asks the next turn.
+    let advances: Vec<(Battle, Vec<bool>)> = if plans.iter().any(|p| p.losing_lofdungr().is_some())
+    {
+        plans
+            .iter()
+            .map(|p| (p.battle.clone(), p.advance.clone()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // Whether, with a Lofðungr retreated to `to`, the next turn plays.
+    let agrees = |position: &Position, side: Side, to: Space| {
+        let Some(next) = next else { return false };
+        let mut trial = *position;
+        trial.retreat(side, Some(to));
+        for (battle, advance) in &advances {
+            trial.advance(battle, advance);
+        }
+        trial.end_turn();
+        rest_plays(trial, &next.steps)
+    };
+    let mut victory = None;
+    for (n, plan) in plans.iter_mut().enumerate() {
+        if let Some(won) = retreat(position, plan, &agrees, problems) {
+            victory = Some((won, n));
+        }
+    }
+    victory
+}
+
+/// Retreats a battle's losing Lofðungr; returns a victory if it leaves the
+/// board.
+fn retreat(
+    position: &mut Position,
+    plan: &mut Plan,
+    agrees: &dyn Fn(&Position, Side, Space) -> bool,
+    problems: &mut Vec<Problem>,
+) -> Option<Victory> {
+    let (n, fighter) = plan.losing_lofdungr().map(|(n, f)| (n, *f))?;
+    let side = fighter.side;
+    position.retreat_pending(side)?;
+    let options = position.retreats(side);
+    let entry = plan.entries[n].filter(|_| !plan.wrong_winner);
+    // As written when legal; else the legal retreat the next turn agrees
+    // with, else the first in board order.
+    let chosen = match (entry.map(|e| e.fate), options.as_slice()) {
+        (Some(Fate::Stands(to)), _) if options.contains(&to) => Some(to),
+        (_, []) => None,
+        (_, [first, ..]) => Some(
+            options
+                .iter()
+                .copied()
+                .find(|&to| agrees(position, side, to))
+                .unwrap_or(*first),
+        ),
+    };
+    if let Some(entry) = entry {
+        if !retreat_written(entry.fate, chosen) {
+            problems.push(wrong_retreat(plan, &fighter, entry, &options));
+        }
+    } else if !plan.wrong_winner
+        && let Some(record) = plan.record
+    {
+        problems.push(unlisted_retreat(record, &fighter, chosen, &options));
+    }
+    plan.retreat = Some(chosen);
+    position.retreat(side, chosen)
+}
+
+/// Whether a written fate is the retreat chosen: the space, or `x` or `^`
+/// for a Lofðungr that leaves the board.
+fn retreat_written(fate: Fate, chosen: Option<Space>) -> bool {
+    match (fate, chosen) {
+        (Fate::Stands(to), Some(c)) => to == c,
+        (Fate::RemovedFromGame | Fate::RemovedFromPlay, None) => true,
+        _ => false,
+    }
+}
+
+/// A losing Lofðungr written with a fate the rules do not allow.
+fn wrong_retreat(
+    plan: &Plan,
+    fighter: &Fighter,
+    entry: &ast::Fighter,
+    options: &[Space],
+) -> Problem {
+    let label = if options.is_empty() {
+        let end = if plan.battle.space == Space::Midr && fighter.from == Space::Midr {
+            "it is killed: Drepið"
+        } else {
+            "it leaves the board: Þungur Hnífur"
+        };
+        format!("the Lofðungr has nowhere to retreat; {end}")
+    } else {
+        let spaces: Vec<String> = options.iter().map(ToString::to_string).collect();
+        format!(
+            "the Lofðungr can retreat to {}",
+            one_of(&spaces).replace('`', "")
+        )
+    };
+    let fixes: Vec<String> = if options.is_empty() {
+        vec![written_fighter(fighter, Fate::RemovedFromGame)]
+    } else {
+        options
+            .iter()
+            .take(3)
+            .map(|&to| written_fighter(fighter, Fate::Stands(to)))
+            .collect()
+    };
+    let problem = Problem::new(ProblemKind::Retreat, entry.span, label)
+        .with_help(format!("write {}", one_of(&fixes)));
+    match fixes.as_slice() {
+        [fix] => problem.with_fix(Edit::new(entry.span, fix.clone())),
+        _ => problem,
+    }
+}
+
+/// A losing Lofðungr the record leaves out.
+fn unlisted_retreat(
+    record: &ast::Battle,
+    fighter: &Fighter,
+    chosen: Option<Space>,
+    options: &[Space],
+) -> Problem {
+    let fate = chosen.map_or(Fate::RemovedFromGame, Fate::Stands);
+    let added = written_fighter(fighter, fate);
+    let problem = Problem::new(
+        ProblemKind::MissingFighter,
+        record.span,
+        format!(
+            "{} loses its Lofðungr's battle, and its fate is not listed",
+            fighter.side.name()
+        ),
+    )
+    .with_help(format!("add `{added}`"));
+    // With several places to retreat to, which one is a guess.
+    if options.len() <= 1 {
+        problem.with_fix(Edit::new(
+            Span::new(record.span.end, record.span.end),
+            added,
+        ))
+    } else {
+        problem
+    }
+}

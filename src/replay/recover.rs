@@ -1,0 +1,168 @@
+//! Recovery after a faulty step: the fault reported with the edits that
+//! make the turn legal, ranked by how much of the record after them plays,
+//! and the replay carried on from the nearest legal reading, so that a
+//! consequence of the mistake is never reported as a new one.
+
+use super::battles;
+use super::forced;
+use super::problem::{Severity, fault_problem, fix_help};
+use super::repair::{self, Fix};
+use super::turn::Replay;
+use super::written::{self, Fault};
+use crate::rules::Position;
+use crate::syntax::Edit;
+use crate::syntax::ast::{self, Label, StepToken, Turn};
+
+/// What follows a step in the record, to choose among readings of it.
+pub(super) struct Ahead<'a> {
+    /// The turn's steps after it.
+    pub rest: &'a [StepToken],
+    /// The turn.
+    pub turn: &'a Turn,
+    /// The turns after it.
+    pub following: &'a [Turn],
+}
+
+/// Turns after the current one that a reading is checked against: the
+/// opponent's, then the mover's own next one.
+const TURNS_AHEAD: usize = 2;
+
+impl Replay<'_> {
+    /// Reports a faulty step, with the fixes that make the turn legal, and
+    /// goes on from the nearest legal reading of it; `before` is the
+    /// position before the step, `count` the steps taken before it. Returns
+    /// the steps it counts and whether a fix was found.
+    pub(super) fn recover(
+        &mut self,
+        step: &ast::Step,
+        fault: &Fault,
+        before: Position,
+        ahead: &Ahead<'_>,
+        count: u8,
+        label: Label,
+    ) -> (u8, bool) {
+        let fixes = ranked_fixes(step, fault, &before, count, ahead);
+        let mut problem = fault_problem(fault, step, &before);
+        if !fixes.is_empty() {
+            problem = problem.with_help(fix_help(&fixes, false));
+        }
+        if let [fix] = fixes.as_slice() {
+            problem = problem.with_fix(Edit::new(step.span, fix.text.clone()));
+        }
+        self.push(problem, label);
+        let (position, steps) = nearest_reading(before, step, fixes.first(), ahead);
+        self.position = position;
+        (steps, !fixes.is_empty())
+    }
+}
+
+/// The edits of a faulty step that make its turn legal, the one the rest of
+/// the record agrees with best first. An ambiguous `Hi` has none: no edit
+/// of it says which Karve was meant.
+fn ranked_fixes(
+    step: &ast::Step,
+    fault: &Fault,
+    before: &Position,
+    count: u8,
+    ahead: &Ahead<'_>,
+) -> Vec<Fix> {
+    if matches!(fault, Fault::AmbiguousBoarding { .. }) {
+        return Vec::new();
+    }
+    let fixes = repair::fixes(&step.to_string(), Some(fault), before, count, ahead.rest);
+    if fixes.len() <= 1 {
+        return fixes;
+    }
+    let mut scored: Vec<(usize, Fix)> = fixes
+        .into_iter()
+        .map(|fix| {
+            let mut position = *before;
+            repair::apply_fix(&mut position, &fix);
+            (faults_ahead(position, ahead), fix)
+        })
+        .collect();
+    scored.sort_by_key(|(faults, _)| *faults);
+    scored.into_iter().map(|(_, fix)| fix).collect()
+}
+
+/// The reading of a faulty step the replay goes on from: the best fix, or
+/// else the legal part of the step, the step as if it were legal, or no
+/// step at all, whichever the rest of the record agrees with best. Returns
+/// the position after it and the steps it counts.
+fn nearest_reading(
+    before: Position,
+    step: &ast::Step,
+    fix: Option<&Fix>,
+    ahead: &Ahead<'_>,
+) -> (Position, u8) {
+    if let Some(fix) = fix {
+        let mut position = before;
+        let steps = repair::apply_fix(&mut position, fix);
+        return (position, steps);
+    }
+    let mut forced = before;
+    let steps = forced::force(&mut forced, step);
+    let mut prefix = before;
+    forced::prefix(&mut prefix, step);
+    let mut readings = vec![(prefix, steps), (forced, steps), (before, steps)];
+    // Last, any one legal step in its place: the record may have replaced
+    // a whole token.
+    readings.extend(before.legal_steps().into_iter().filter_map(|legal| {
+        let mut position = before;
+        position.play(legal).ok()?;
+        Some((position, steps))
+    }));
+    let best = readings
+        .iter()
+        .enumerate()
+        .min_by_key(|(n, (position, _))| (faults_ahead(*position, ahead), *n))
+        .map_or(0, |(n, _)| n);
+    readings[best]
+}
+
+/// How many faults the record shows ahead of `position`: in the rest of the
+/// turn's steps and its battles, and in the next turns. Fewer means the
+/// reading is nearer to what the record means.
+pub(super) fn faults_ahead(mut position: Position, ahead: &Ahead<'_>) -> usize {
+    let mut faults = count_faults(&mut position, ahead.rest);
+    faults += battle_faults(&mut position, &ahead.turn.outcome);
+    for turn in ahead.following.iter().take(TURNS_AHEAD) {
+        if position.result().is_some() {
+            break;
+        }
+        position.end_turn();
+        faults += count_faults(&mut position, &turn.steps);
+        faults += battle_faults(&mut position, &turn.outcome);
+    }
+    faults
+}
+
+/// Fights a turn's battles on `position`; returns the errors the record shows.
+fn battle_faults(position: &mut Position, outcome: &ast::Outcome) -> usize {
+    let written = battles::written(outcome);
+    let mut found = Vec::new();
+    battles::resolve(position, written.as_ref(), None, &[], &mut found);
+    found
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count()
+}
+
+/// Plays written steps as far as they go, forcing the faulty ones; returns
+/// how many were faulty.
+fn count_faults(position: &mut Position, steps: &[StepToken]) -> usize {
+    let mut faults = 0;
+    for token in steps {
+        let StepToken::Step(step) = token else {
+            continue;
+        };
+        position.reset_steps();
+        if written::apply(position, step, false).is_err()
+            && written::apply(position, step, true).is_err()
+        {
+            faults += 1;
+            forced::force(position, step);
+        }
+    }
+    faults
+}

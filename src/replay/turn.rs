@@ -1,0 +1,413 @@
+//! One turn of a game replayed: its label, its written steps and their
+//! count, its Penningr actions, its battles, and the end of the turn.
+
+use smallvec::SmallVec;
+
+use super::battles;
+use super::problem::{Code, Problem, ProblemKind, fix_help, penningr_problem, unmarked_attack};
+use super::recover::Ahead;
+use super::repair;
+use super::written::{self, FlexibleAttack, rest_plays};
+use super::{Observer, StepView};
+use crate::rules::position::STEPS_PER_TURN;
+use crate::rules::{Offer, PenningrError, Position};
+use crate::syntax::Edit;
+use crate::syntax::ast::{self, BattleToken, Label, PenningrMove, Span, StepToken, Turn};
+use crate::types::Space;
+
+/// A game being replayed.
+pub(super) struct Replay<'o> {
+    pub position: Position,
+    pub problems: Vec<Problem>,
+    pub observer: &'o mut dyn Observer,
+    /// This turn's attacks that could stand on more than one space.
+    pub flexible: Vec<FlexibleAttack>,
+}
+
+/// A token as a message quotes it: a long one cut to its first characters.
+fn short(text: &str) -> std::borrow::Cow<'_, str> {
+    const SHOWN: usize = 24;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
+
+impl Replay<'_> {
+    /// Adds a problem of the turn labelled `turn`.
+    pub fn push(&mut self, mut problem: Problem, turn: Label) {
+        problem.turn = Some(turn.to_string());
+        self.problems.push(problem);
+    }
+
+    /// Stops the game's replay at `turn`, saying why.
+    pub fn stop(&mut self, turn: &Turn, why: &str) {
+        self.problems.push(Problem::new(
+            ProblemKind::Unread,
+            turn.label.span,
+            format!("{why}; the rest of the game is not checked"),
+        ));
+    }
+
+    /// Replays the game's turn `n` (from 0); `following` are the turns after
+    /// it. `false` when the game's replay must stop.
+    pub fn turn(&mut self, turn: &Turn, n: usize, following: &[Turn]) -> bool {
+        let label = Label::of_turn(n);
+        if !self.check_label(turn, n, label) {
+            return false;
+        }
+        let crowded_before = self.position.crowded();
+        self.flexible.clear();
+        let Some((counts, guessed)) = self.steps(turn, n, following, label) else {
+            return false;
+        };
+        let steps = counts.iter().fold(0u8, |sum, &n| sum.saturating_add(n));
+        if self.penningr(turn, label) {
+            // The refusal may come after any step, but not after a sixth.
+            if steps > STEPS_PER_TURN && !guessed {
+                self.step_count(turn, &counts, label);
+            }
+            self.battles_after_refusal(turn, label);
+            self.observer.turn(turn, n, &self.position);
+            return true;
+        }
+        // After a fault with no fix the count is a guess: not reported.
+        if steps != STEPS_PER_TURN && !guessed {
+            self.step_count(turn, &counts, label);
+        }
+        if !self.battles(turn, following.first(), label) {
+            self.end_turn(turn, &crowded_before, label);
+        }
+        self.observer.turn(turn, n, &self.position);
+        true
+    }
+
+    /// Checks the turn's label against its place `n` in the game (`label`);
+    /// `false` when the turn is the wrong side's, and the replay stops.
+    fn check_label(&mut self, turn: &Turn, n: usize, label: Label) -> bool {
+        let side = self.position.to_move();
+        if turn.label.side != side {
+            self.push(
+                Problem::new(
+                    ProblemKind::WrongSide,
+                    turn.label.span,
+                    format!(
+                        "turn {} of the game is {}'s; a turn may be missing",
+                        n + 1,
+                        side.name()
+                    ),
+                )
+                .with_help(format!("write `{label}`")),
+                label,
+            );
+            self.stop(turn, "the turns no longer alternate");
+            return false;
+        }
+        if !label.same_turn(&turn.label) {
+            self.push(
+                Problem::new(
+                    ProblemKind::TurnLabel,
+                    turn.label.span,
+                    format!("this is turn {} of the game: {label}", n + 1),
+                )
+                .with_help(format!("write `{label}`"))
+                .with_fix(Edit::new(turn.label.span, label.to_string())),
+                label,
+            );
+        }
+        true
+    }
+
+    /// Plays the turn's steps; returns how many rules steps each token took
+    /// and whether a count had to be guessed (a fault with no fix), or `None`
+    /// when a token cannot be read at all.
+    fn steps(
+        &mut self,
+        turn: &Turn,
+        index: usize,
+        following: &[Turn],
+        label: Label,
+    ) -> Option<(SmallVec<[u8; 8]>, bool)> {
+        let mut counts = SmallVec::new();
+        let mut guessed = false;
+        // Steps taken before the token.
+        let mut count = 0u8;
+        for (t, token) in turn.steps.iter().enumerate() {
+            let rest = &turn.steps[t + 1..];
+            self.position.reset_steps();
+            let steps = match token {
+                StepToken::Malformed(malformed) => self.malformed(turn, malformed, count, rest)?,
+                StepToken::Step(step) => {
+                    let ahead = Ahead {
+                        rest,
+                        turn,
+                        following,
+                    };
+                    let (steps, fixed) = self.step(step, &ahead, count, label);
+                    guessed |= !fixed;
+                    steps
+                }
+            };
+            counts.push(steps);
+            count = count.saturating_add(steps);
+            self.observer.step(&StepView {
+                turn,
+                index,
+                token: t,
+                steps: count,
+                position: &self.position,
+            });
+        }
+        Some((counts, guessed))
+    }
+
+    /// Plays the fix of a token that could not be read, and gives its syntax
+    /// error the fix as help; returns the steps it took, or `None` (the game's
+    /// replay stops) when no edit makes the turn legal.
+    fn malformed(
+        &mut self,
+        turn: &Turn,
+        malformed: &ast::Malformed,
+        count: u8,
+        rest: &[StepToken],
+    ) -> Option<u8> {
+        let fixes = repair::fixes(&malformed.text, None, &self.position, count, rest);
+        let Some(fix) = fixes.first() else {
+            self.stop(
+                turn,
+                &format!("`{}` could not be read", short(&malformed.text)),
+            );
+            return None;
+        };
+        let help = fix_help(&fixes, true);
+        if let Some(problem) = self
+            .problems
+            .iter_mut()
+            .find(|p| matches!(p.code, Code::Syntax(_)) && malformed.span.contains(p.span.start))
+        {
+            problem.help = Some(help);
+            problem.fix = (fixes.len() == 1).then(|| Edit::new(malformed.span, fix.text.clone()));
+        }
+        Some(repair::apply_fix(&mut self.position, fix))
+    }
+
+    /// Plays one written step, reporting and recovering from a fault; returns
+    /// the steps it took and `false` when it was a fault with no fix.
+    fn step(&mut self, step: &ast::Step, ahead: &Ahead<'_>, count: u8, label: Label) -> (u8, bool) {
+        let before = self.position;
+        let mut applied = match written::play_written(&mut self.position, step, false) {
+            Ok(applied) => applied,
+            Err(fault) => {
+                self.position = before;
+                return self.recover(step, &fault, before, ahead, count, label);
+            }
+        };
+        // Where the record cannot tell which Hirþ acts, the one that lets
+        // the rest of the turn be played.
+        if applied.choice && !rest_plays(self.position, ahead.rest) {
+            let mut other = before;
+            if let Ok(alternative) = written::apply(&mut other, step, true)
+                && rest_plays(other, ahead.rest)
+            {
+                self.position = other;
+                applied = alternative;
+            }
+        }
+        if let Some(target) = applied.unmarked_attack {
+            let problem = unmarked_attack(step, target, self.position.to_move());
+            self.push(problem, label);
+        }
+        self.flexible.extend(applied.flexible);
+        (applied.steps(), true)
+    }
+
+    /// Reports a turn whose steps are not five, with what each token counts.
+    fn step_count(&mut self, turn: &Turn, counts: &[u8], label: Label) {
+        let steps = counts.iter().fold(0u8, |sum, &n| sum.saturating_add(n));
+        let parts: Vec<String> = turn
+            .steps
+            .iter()
+            .zip(counts)
+            .map(|(token, n)| format!("{token} {n}"))
+            .collect();
+        let span = match turn.steps.as_slice() {
+            [first, .., last] => first.span().join(last.span()),
+            [only] => only.span(),
+            [] => turn.label.span,
+        };
+        self.push(
+            Problem::new(
+                ProblemKind::StepCount,
+                span,
+                format!("these steps count {steps}: {}", parts.join(", ")),
+            ),
+            label,
+        );
+    }
+
+    /// Applies the turn's Penningr actions; `true` when a refusal ended the
+    /// game.
+    fn penningr(&mut self, turn: &Turn, label: Label) -> bool {
+        let mut last_offer: Option<Span> = None;
+        // An answer to an offer that was reported as not allowed is part of
+        // that one mistake: it is skipped.
+        let mut skip_answer = false;
+        for action in &turn.outcome.penningr {
+            if self.position.result().is_some() {
+                break;
+            }
+            let answer = matches!(action.action, PenningrMove::Accept | PenningrMove::Refuse);
+            if answer && std::mem::take(&mut skip_answer) {
+                continue;
+            }
+            let side = action.side;
+            let result = match action.action {
+                PenningrMove::Double => self.position.offer(side, Offer::Double).map(|()| None),
+                PenningrMove::Triple => self.position.offer(side, Offer::Triple).map(|()| None),
+                PenningrMove::Accept => self.position.answer(side, true),
+                PenningrMove::Refuse => self.position.answer(side, false),
+            };
+            match result {
+                Ok(_) if !answer => last_offer = Some(action.span),
+                Ok(_) => {}
+                Err(e) => {
+                    self.push(penningr_problem(e, action), label);
+                    if self.adopt_penningr(e, action) {
+                        skip_answer = !answer;
+                    }
+                }
+            }
+        }
+        if self.position.result().is_some() {
+            return true;
+        }
+        if let (Some((by, offer)), Some(span)) = (self.position.penningr().pending, last_offer) {
+            let answer = by.opponent();
+            let offered = if offer == Offer::Double {
+                "double"
+            } else {
+                "triple"
+            };
+            self.push(
+                Problem::new(
+                    ProblemKind::Unanswered,
+                    span,
+                    format!(
+                        "{} must accept or refuse the {offered} at once",
+                        answer.name()
+                    ),
+                )
+                .with_help(format!("write `{answer}a` or `{answer}r`")),
+                label,
+            );
+            self.position.withdraw_offer();
+        }
+        false
+    }
+
+    /// After a Penningr action the rules refuse, adopts the reading the
+    /// record most likely means; `true` when the action is simply dropped
+    /// (and an answer to it after it is dropped too).
+    fn adopt_penningr(&mut self, e: PenningrError, action: &ast::PenningrAction) -> bool {
+        let accept = action.action == PenningrMove::Accept;
+        match e {
+            // Read as the other player's answer.
+            PenningrError::OwnOffer { other, .. } => {
+                let _ = self.position.answer(other, accept);
+                false
+            }
+            // An answer means an offer was made: the one the other player
+            // could make.
+            PenningrError::NothingToAnswer => {
+                let offer = if self.position.penningr().multiplier() == 1 {
+                    Offer::Double
+                } else {
+                    Offer::Triple
+                };
+                if self.position.offer(action.side.opponent(), offer).is_ok() {
+                    let _ = self.position.answer(action.side, accept);
+                }
+                false
+            }
+            // The waiting offer is still the one to answer.
+            PenningrError::OfferPending { .. } => false,
+            _ => true,
+        }
+    }
+
+    /// Battles written after a refusal that ended the game: never fought.
+    fn battles_after_refusal(&mut self, turn: &Turn, label: Label) {
+        if let (Some(first), Some(last)) =
+            (turn.outcome.battles.first(), turn.outcome.battles.last())
+            && matches!(first, BattleToken::Battle(_))
+        {
+            self.push(
+                Problem::new(
+                    ProblemKind::BattleNotFought,
+                    first.span(),
+                    "the refusal ended the game before the battles",
+                )
+                .with_help("write `/` for the battles")
+                .with_fix(Edit::new(first.span().join(last.span()), "/")),
+                label,
+            );
+        }
+    }
+
+    /// Fights the turn's battles and compares them with the record; `true`
+    /// when a retreat ended the game.
+    fn battles(&mut self, turn: &Turn, next: Option<&Turn>, label: Label) -> bool {
+        let written = battles::written(&turn.outcome);
+        let mut found = Vec::new();
+        let resolution = battles::resolve(
+            &mut self.position,
+            written.as_ref(),
+            next,
+            &self.flexible,
+            &mut found,
+        );
+        for problem in found {
+            self.push(problem, label);
+        }
+        if !resolution.battles.is_empty() {
+            self.observer
+                .battles(turn, &resolution.battles, &self.position);
+        }
+        resolution.victory.is_some()
+    }
+
+    /// Ends the turn, reporting Karves left crowded on a space by this turn
+    /// (those crowded before it were reported then).
+    fn end_turn(&mut self, turn: &Turn, crowded_before: &[Space], label: Label) {
+        let end = self.position.end_turn();
+        for space in end
+            .crowded
+            .into_iter()
+            .filter(|s| !crowded_before.contains(s))
+        {
+            self.push(
+                Problem::new(
+                    ProblemKind::Crowded,
+                    crowding_step(turn, space),
+                    format!("more than one Karve stands on {space} at the end of the turn"),
+                ),
+                label,
+            );
+        }
+    }
+}
+
+/// The step of a turn that brought a Karve to a crowded space, else the turn.
+fn crowding_step(turn: &Turn, space: Space) -> Span {
+    turn.read_steps()
+        .filter(|s| matches!(s.piece, ast::Piece::Karve { .. }))
+        .filter(|s| match s.action {
+            ast::Action::Enter { to } | ast::Action::Leave { to, .. } => {
+                to.is_some_and(|to| to.space == space)
+            }
+            ast::Action::Move { to, .. } => to.space == space,
+            _ => false,
+        })
+        .last()
+        .map_or(turn.span, |s| s.span)
+}
