@@ -63,7 +63,8 @@ impl Replay<'_> {
         };
         let steps = counts.iter().fold(0u8, |sum, &n| sum.saturating_add(n));
         if self.penningr(turn, label) {
-            // The refusal may come after any step, but not after a sixth.
+            // The refusal may come after any step, but not after a sixth
+            // (`docs/rules.md#refused-offer`).
             if steps > STEPS_PER_TURN && !guessed {
                 self.step_count(turn, &counts, label);
             }
@@ -246,7 +247,8 @@ impl Replay<'_> {
     }
 
     /// Applies the turn's Penningr actions; `true` when a refusal ended the
-    /// game.
+    /// game. An offer is answered in its turn
+    /// (`docs/rules.md#offers-are-answered-at-once`).
     fn penningr(&mut self, turn: &Turn, label: Label) -> bool {
         let mut last_offer: Option<Span> = None;
         // An answer to an offer that was reported as not allowed is part of

@@ -3,9 +3,10 @@
 //!
 //! [`play_written`] reads one action of the notation at a time (enter,
 //! enter and board, board, leave, move), as `rules/step.rs` plays one kind
-//! of rules step at a time. Where the record cannot say which piece acts,
-//! the choices are those of docs/rules.md ("Which Karve", "Which Hirþ",
-//! "Where an attacker stands").
+//! of rules step at a time. A move walks the shortest way
+//! (`docs/rules.md#shortest-walk`). Where the record cannot say which piece
+//! acts, the choices are those of `docs/rules.md#which-karve`,
+//! `docs/rules.md#which-hirth` and `docs/rules.md#where-an-attacker-stands`.
 
 use smallvec::SmallVec;
 

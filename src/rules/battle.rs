@@ -262,7 +262,8 @@ impl Position {
     /// are removed from game, its Karves and their crews go back to the
     /// supply, its Lofðungr waits to retreat. Winning attackers stay on their
     /// lines (counting on the spaces they attack from) until
-    /// [`Position::advance`], after the retreats.
+    /// [`Position::advance`], after the retreats
+    /// (`docs/rules.md#retreat-before-advance`).
     pub fn fight(&mut self, battle: &Battle) {
         if battle.attacker_wins() {
             self.conquer(battle.space);
@@ -354,8 +355,9 @@ impl Position {
     /// Where a side's Lofðungr may retreat after the battles, before the
     /// winners advance: a space next to the battle's that is then empty or held
     /// by its side (a space conquered this turn is its conqueror's); an
-    /// attacking Lofðungr may always go back to the space it attacked from.
-    /// Empty when it has nowhere to go (or need not retreat).
+    /// attacking Lofðungr may always go back to the space it attacked from
+    /// (`docs/rules.md#where-a-lofdungr-retreats`). Empty when it has
+    /// nowhere to go (or need not retreat).
     pub fn retreats(&self, side: Side) -> Vec<Space> {
         let army = self.army(side);
         let Some(battle) = army.lofdungr.retreat_from else {
@@ -426,8 +428,8 @@ impl Position {
     }
 
     /// Ends the turn after its battles and retreats: finds non-home spaces
-    /// holding several Karves, checks the mover for Yfirráð, and passes the
-    /// turn.
+    /// holding several Karves, checks the mover for Yfirráð
+    /// (`docs/rules.md#yfirrad-for-the-mover`), and passes the turn.
     pub fn end_turn(&mut self) -> TurnEnd {
         let mover = self.to_move();
         let crowded = self.crowded();

@@ -12,7 +12,7 @@
 use crate::types::{Side, Space};
 
 /// The eighteen edges. The edges 1–2, 3–4, 5–6 and 7–8 are a reading of the
-/// two-row board (see `shared/rules/hirp.md`); no example depends on them.
+/// two-row board (`docs/rules.md#cross-edges`); no example depends on them.
 pub const EDGES: [(Space, Space); 18] = {
     use Space::*;
     [

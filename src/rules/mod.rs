@@ -1,12 +1,13 @@
 //! The rules engine: the board, positions, steps, battles, the Penningr and
-//! victories, as `shared/rules/hirp.md` gives them. This layer knows the game
-//! and nothing of the notation.
+//! victories, as `docs/rules.md` states them. This layer knows the game and
+//! nothing of the notation.
 //!
 //! A [`Position`] changes only through [`Position::play`] (one step; on error
 //! the position is left as it was), [`Position::fight`] and
 //! [`Position::retreat`] (the battles after the five steps) and
-//! [`Position::end_turn`]. The choices the rulebook leaves open are listed in
-//! [`reading`].
+//! [`Position::end_turn`]. The choices the rulebook leaves open are the
+//! readings of `docs/rules.md#readings`; each is kept in one place, named
+//! there.
 
 pub mod battle;
 pub mod board;

@@ -33,8 +33,9 @@ impl Path {
 impl Position {
     /// The shortest path from `from` to `to` for the side to move, every space
     /// before the last one held by that side (a piece stops on an empty space
-    /// and on a line to the opponent's). `None` when there is no such path;
-    /// `Some` of an empty path when `from == to`.
+    /// and on a line to the opponent's; `docs/rules.md#shortest-walk`).
+    /// `None` when there is no such path; `Some` of an empty path when
+    /// `from == to`.
     pub fn shortest_path(&self, from: Space, to: Space) -> Option<Path> {
         let mut spaces = [to; 11];
         if from == to {

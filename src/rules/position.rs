@@ -110,7 +110,8 @@ impl Karve {
         entered: 0,
     };
 
-    /// Whether it may still move this turn.
+    /// Whether it may still move this turn: not stopped, and carrying no
+    /// Hirþ that stopped this turn (`docs/rules.md#stopped-crews`).
     pub const fn can_move(&self) -> bool {
         self.at.is_some() && !self.stopped && self.attacking.is_none() && self.stopped_crew == 0
     }

@@ -204,7 +204,8 @@ impl Position {
         if supply == 0 {
             return Err(StepError::SupplyEmpty { kind });
         }
-        // Reading: entering follows the rule of moving into a space. An empty
+        // Reading (`docs/rules.md#entering-is-moving`): entering follows the
+        // rule of moving into a space. An empty
         // home stops the piece; a home the opponent holds cannot be entered.
         let arrival = self.arrival(home);
         if arrival == Arrival::Attack {

@@ -172,8 +172,8 @@ fn defender_first(battle: &Battle, record: &ast::Battle) -> Option<Problem> {
 }
 
 /// Checks each fighter against its entry: a losing piece left out, a
-/// winning one left out (kept as the plan's `unlisted`), a Karve's crew, a
-/// fate.
+/// winning one left out (kept as the plan's `unlisted`:
+/// `docs/rules.md#unlisted-winners`), a Karve's crew, a fate.
 fn check_fighters(plan: &mut Plan, record: &ast::Battle, problems: &mut Vec<Problem>) {
     let mut unlisted = Vec::new();
     let fighters: SmallVec<[Fighter; 8]> = plan.fighters().copied().collect();

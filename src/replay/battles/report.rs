@@ -106,7 +106,8 @@ fn removal(outcome: &Outcome, span: Span) -> Edit {
 }
 
 /// A won attack whose record names no attacker entering the space: an
-/// error, or an advice when the game ended in this battle.
+/// error, or an advice when the game ended in this battle
+/// (`docs/rules.md#missing-advance`).
 pub(super) fn no_advance(plan: &Plan, record: &ast::Battle, ended_here: bool) -> Problem {
     let space = plan.battle.space;
     if ended_here {

@@ -1,5 +1,8 @@
 //! The losing Lofðungrs' retreats, after every battle is fought and before
-//! the winners advance (docs/rules.md, "Retreat before advance").
+//! the winners advance (`docs/rules.md#retreat-before-advance`), in the
+//! board order of their battles (`docs/rules.md#retreat-order`); a Lofðungr
+//! leaving the board may be written `x` or `^`
+//! (`docs/rules.md#killed-or-off-the-board`).
 
 use super::pairing::Plan;
 use super::report::written_fighter;
