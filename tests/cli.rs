@@ -255,3 +255,16 @@ fn help_teaches_the_notation_and_exit_codes() {
         );
     }
 }
+
+#[test]
+fn help_says_what_each_colour_choice_does() {
+    let output = hirp().args(["validate", "--help"]).output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    for value in [
+        "auto:   Colour when writing to a terminal and NO_COLOR is not set",
+        "always: Always colour",
+        "never:  Never colour",
+    ] {
+        assert!(help.contains(value), "{value}");
+    }
+}

@@ -300,3 +300,44 @@ fn the_readme_picture_is_what_board_draws() {
         "docs/rulebook-s4.svg is stale: run the command in README.md again"
     );
 }
+
+/// Keeps what an observer sees: every written step, as the library hands it.
+#[derive(Default)]
+struct Steps(Vec<(usize, usize, u8, hirp::rules::Position)>);
+
+impl hirp::replay::Observer for Steps {
+    fn step(&mut self, s: &hirp::replay::StepView<'_>) {
+        self.0.push((s.index, s.token, s.steps, *s.position));
+    }
+}
+
+#[test]
+fn an_observer_sees_every_written_step() {
+    let text = std::fs::read_to_string("fixtures/rulebook/corrected.hirp").unwrap();
+    let parsed = hirp::parse(&text);
+    let game = &parsed.record.games[0];
+    let mut seen = Steps::default();
+    let report = hirp::replay::replay_game_with(game, &[], &mut seen);
+    assert!(report.is_valid());
+    let tokens: usize = game.turns.iter().map(|t| t.steps.len()).sum();
+    assert_eq!(seen.0.len(), tokens);
+    // Each turn's last token brings its count to five.
+    for (n, turn) in game.turns.iter().enumerate() {
+        let last = seen.0.iter().rfind(|(index, ..)| *index == n).unwrap();
+        assert_eq!(
+            (last.1, last.2),
+            (turn.steps.len() - 1, 5),
+            "{}",
+            turn.label
+        );
+    }
+    // After S4's `H8>6`, its last step, Silfr's Lofðungr and a Hirþ from 8
+    // stand on the line to 6, before the battles.
+    let (_, _, _, position) = seen.0.iter().find(|(i, t, ..)| *i == 7 && *t == 3).unwrap();
+    let silfr = position.army(hirp::types::Side::Silfr);
+    assert_eq!(
+        silfr.lofdungr.attacking,
+        Some(hirp::types::Space::SilfrSudrArchipelago)
+    );
+    insta::assert_snapshot!(hirp::render::text::board(position).plain());
+}

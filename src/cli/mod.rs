@@ -47,11 +47,11 @@ pub struct Cli {
 /// When to colour output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
-    // Colour when writing to a terminal and NO_COLOR is not set.
+    /// Colour when writing to a terminal and NO_COLOR is not set.
     Auto,
-    // Always colour.
+    /// Always colour.
     Always,
-    // Never colour.
+    /// Never colour.
     Never,
 }
 
