@@ -1,4 +1,7 @@
-//! The JSON of `hirp validate --format json`.
+//! The JSON of `hirp validate --format json`, written from these types by
+//! [`writer`].
+
+pub mod writer;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
