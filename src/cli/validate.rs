@@ -186,34 +186,6 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     workers: usize,
 ) -> io::Result<()> {
     let json = args.format == Format::Json;
-    let reader: Box<dyn io::BufRead + Send> = match &input.target {
-        Target::Stdin => Box::new(BufReader::new(io::stdin())),
-        Target::File(path) => match std::fs::File::open(path) {
-            Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
-            Err(e) => {
-                let message = format!("cannot read {}: {}", input.path, super::io_reason(&e));
-                let mut piece = Piece {
-                    tally: Tally {
-                        files: 1,
-                        unreadable: 1,
-                        ..Tally::default()
-                    },
-                    ..Piece::default()
-                };
-                if json {
-                    FileWriter::begin(&mut piece.out, n, &input.path)?.end(
-                        &mut piece.out,
-                        &[],
-                        Some(&message),
-                    )?;
-                } else {
-                    piece.err = format!("error: {message}\n");
-                }
-                sequence.emit(n, piece);
-                return Ok(());
-            }
-        },
-    };
     // In JSON, the file's writer, and its problems in no game.
     let mut file = None;
     let mut loose = Vec::new();
@@ -230,28 +202,30 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     }
     let mut fault = None;
     let mut last_offset = 0;
-    let result = check_parallel(reader, workers, |mut checked| {
-        if args.strict {
-            for problem in &mut checked.report.problems {
-                if problem.severity == Severity::Warning {
-                    problem.severity = Severity::Error;
+    let result = open(&input.target).and_then(|reader| {
+        check_parallel(reader, workers, |mut checked| {
+            if args.strict {
+                for problem in &mut checked.report.problems {
+                    if problem.severity == Severity::Warning {
+                        problem.severity = Severity::Error;
+                    }
                 }
             }
-        }
-        let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
-        last_offset = checked.offset + checked.text.len();
-        progress.advance(advanced as u64);
-        let piece = match &mut file {
-            Some(file) => match json_game(file, &checked, &mut loose) {
-                Ok(piece) => piece,
-                Err(e) => {
-                    fault = Some(e);
-                    return false;
-                }
-            },
-            None => human(&input.path, &checked, args.quiet, reporter),
-        };
-        sequence.emit(n, piece)
+            let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
+            last_offset = checked.offset + checked.text.len();
+            progress.advance(advanced as u64);
+            let piece = match &mut file {
+                Some(file) => match json_game(file, &checked, &mut loose) {
+                    Ok(piece) => piece,
+                    Err(e) => {
+                        fault = Some(e);
+                        return false;
+                    }
+                },
+                None => human(&input.path, &checked, args.quiet, reporter),
+            };
+            sequence.emit(n, piece)
+        })
     });
     if let Some(e) = fault {
         return Err(e);
@@ -264,19 +238,32 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
         always: true,
         ..Piece::default()
     };
+    let mut error = None;
     if let Err(e) = result {
         let message = format!("cannot read {}: {}", input.path, super::io_reason(&e));
         end.tally.unreadable = 1;
-        if !json {
+        if json {
+            error = Some(message);
+        } else {
             end.err = format!("error: {message}\n");
         }
-        loose.clear();
     }
     if let Some(file) = file {
-        file.end(&mut end.out, &loose, None)?;
+        file.end(&mut end.out, &loose, error.as_deref())?;
     }
     sequence.emit(n, end);
     Ok(())
+}
+
+/// Opens an input for reading.
+fn open(target: &Target) -> io::Result<Box<dyn io::BufRead + Send>> {
+    Ok(match target {
+        Target::Stdin => Box::new(BufReader::new(io::stdin())),
+        Target::File(path) => Box::new(BufReader::with_capacity(
+            1 << 16,
+            std::fs::File::open(path)?,
+        )),
+    })
 }
 
 /// A game's JSON output; problems in no game are kept in `loose` for the end
