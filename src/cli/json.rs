@@ -43,8 +43,10 @@ pub struct Args {
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     if args.schema {
         let schema = hirp::json::schema(args.lines);
-        let text = serde_json::to_string_pretty(&schema).unwrap_or_default();
-        return match write_stdout(&format!("{text}\n")) {
+        let written = serde_json::to_string_pretty(&schema)
+            .map_err(|e| format!("cannot write the schema: {e}"))
+            .and_then(|text| write_stdout(&format!("{text}\n")));
+        return match written {
             Ok(()) => Status::Ok,
             Err(message) => {
                 reporter.error(&message);

@@ -14,7 +14,7 @@ use super::tally::Tally;
 #[derive(Debug, Default)]
 pub struct Piece {
     /// For standard output.
-    pub out: String,
+    pub out: Vec<u8>,
     /// For standard error.
     pub err: String,
     /// What it counts for the summary.
@@ -52,7 +52,7 @@ pub struct Sequence<P> {
     print: P,
 }
 
-impl<P: Fn(&str, &str) + Sync> Sequence<P> {
+impl<P: Fn(&[u8], &str) + Sync> Sequence<P> {
     /// A sequence that prints with `print(out, err)` and stops after
     /// `max_errors` errors, if given.
     pub fn new(print: P, max_errors: Option<usize>) -> Self {
@@ -108,9 +108,14 @@ impl<P: Fn(&str, &str) + Sync> Sequence<P> {
         }
     }
 
-    /// Whether output has stopped (`--max-errors`).
+    /// Whether output has stopped (`--max-errors`, or [`Sequence::stop`]).
     pub fn stopped(&self) -> bool {
         self.lock().stopped
+    }
+
+    /// Stops output, as reaching `max_errors` does.
+    pub fn stop(&self) {
+        self.lock().stopped = true;
     }
 
     /// The summary of everything printed.
@@ -141,16 +146,16 @@ mod tests {
 
     fn piece(text: &str) -> Piece {
         Piece {
-            out: text.to_owned(),
+            out: text.as_bytes().to_vec(),
             ..Piece::default()
         }
     }
 
     #[test]
     fn prints_in_the_order_of_the_work() {
-        let printed = Mutex::new(String::new());
+        let printed = Mutex::new(Vec::new());
         let sequence = Sequence::new(
-            |out: &str, _: &str| printed.lock().unwrap().push_str(out),
+            |out: &[u8], _: &str| printed.lock().unwrap().extend_from_slice(out),
             None,
         );
         sequence.emit(1, piece("b1 "));
@@ -159,9 +164,9 @@ mod tests {
         sequence.finish(2);
         sequence.emit(1, piece("b2 "));
         sequence.finish(1);
-        assert_eq!(*printed.lock().unwrap(), "a1 ");
+        assert_eq!(*printed.lock().unwrap(), b"a1 ");
         sequence.emit(0, piece("a2 "));
         sequence.finish(0);
-        assert_eq!(*printed.lock().unwrap(), "a1 a2 b1 b2 c1 ");
+        assert_eq!(*printed.lock().unwrap(), b"a1 a2 b1 b2 c1 ");
     }
 }

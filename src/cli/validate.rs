@@ -1,10 +1,12 @@
 //! `hirp validate`: replay records against the rules, many files at once.
 
-use std::io::{BufReader, IsTerminal, Write};
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use hirp::json::report::{LineIndex, game_validation};
+use hirp::json::report::writer::{self, FileWriter};
+use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 use hirp::replay::Severity;
 use hirp::stream::{Checked, check_parallel};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -85,7 +87,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let total: u64 = inputs.iter().filter_map(|i| i.size).sum();
     let progress = Progress::new(total);
     let sequence = Sequence::new(
-        |out: &str, err: &str| progress.print(out, err),
+        |out: &[u8], err: &str| progress.print(out, err),
         args.max_errors,
     );
     let jobs = args.jobs.unwrap_or(0);
@@ -97,18 +99,29 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
     };
     if args.format == Format::Json {
-        progress.print("{\"files\":[", "");
+        progress.print(writer::BEGIN, "");
     }
+    // A JSON report that cannot be written stops the work.
+    let fault = Mutex::new(None);
+    let validate = |n: usize, input: &Input, workers: usize| {
+        if !sequence.stopped()
+            && let Err(e) = validate_file(n, input, &args, reporter, &sequence, &progress, workers)
+        {
+            sequence.stop();
+            let mut fault = fault
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            fault.get_or_insert(e);
+        }
+        sequence.finish(n);
+    };
     // With fewer files than threads, every thread works on each file in
     // turn; with more, each file goes to one thread.
     let threads = pool.current_num_threads();
     pool.install(|| {
         if inputs.len() < threads {
             for (n, input) in inputs.iter().enumerate() {
-                if !sequence.stopped() {
-                    validate_file(n, input, &args, reporter, &sequence, &progress, threads);
-                }
-                sequence.finish(n);
+                validate(n, input, threads);
             }
         } else {
             // Each thread takes the next file in order, so that the output
@@ -120,10 +133,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
                         loop {
                             let n = next.fetch_add(1, Ordering::Relaxed);
                             let Some(input) = inputs.get(n) else { break };
-                            if !sequence.stopped() {
-                                validate_file(n, input, &args, reporter, &sequence, &progress, 1);
-                            }
-                            sequence.finish(n);
+                            validate(n, input, 1);
                         }
                     });
                 }
@@ -131,10 +141,18 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
     });
     progress.finish();
+    let fault = fault
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(e) = fault {
+        // Writing into memory fails only if serialising does.
+        reporter.error(&format!("cannot write the JSON report: {e}"));
+        return Status::Failure;
+    }
     let stopped = sequence.stopped();
     let tally = sequence.tally();
     match args.format {
-        Format::Json => progress.print("]}\n", ""),
+        Format::Json => progress.print(&[writer::END, b"\n"].concat(), ""),
         Format::Human => {
             let mut out = String::new();
             if stopped {
@@ -144,7 +162,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
                 ));
             }
             out.push_str(&tally.render());
-            progress.print(&out, "");
+            progress.print(out.as_bytes(), "");
         }
     }
     if !missing.is_empty() || tally.unreadable > 0 {
@@ -156,8 +174,9 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
 }
 
-/// Checks one input game by game, handing its output to the sequence.
-fn validate_file<P: Fn(&str, &str) + Sync>(
+/// Checks one input game by game, handing its output to the sequence; fails
+/// only if its JSON report cannot be written.
+fn validate_file<P: Fn(&[u8], &str) + Sync>(
     n: usize,
     input: &Input,
     args: &Args,
@@ -165,77 +184,52 @@ fn validate_file<P: Fn(&str, &str) + Sync>(
     sequence: &Sequence<P>,
     progress: &Progress,
     workers: usize,
-) {
+) -> io::Result<()> {
     let json = args.format == Format::Json;
-    let comma = if n > 0 { "," } else { "" };
-    let path_json = serde_json::to_string(&input.path).unwrap_or_default();
-    let reader: Box<dyn std::io::BufRead + Send> = match &input.target {
-        Target::Stdin => Box::new(BufReader::new(std::io::stdin())),
-        Target::File(path) => match std::fs::File::open(path) {
-            Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
-            Err(e) => {
-                let message = format!("cannot read {}: {}", input.path, super::io_reason(&e));
-                unreadable(n, sequence, json, comma, &path_json, message);
-                return;
-            }
-        },
-    };
+    // In JSON, the file's writer, and its problems in no game.
+    let mut file = None;
+    let mut loose = Vec::new();
     if json {
-        let header = format!("{comma}{{\"path\":{path_json},\"games\":[");
+        let mut out = Vec::new();
+        file = Some(FileWriter::begin(&mut out, n, &input.path)?);
         sequence.emit(
             n,
             Piece {
-                out: header,
+                out,
                 ..Piece::default()
             },
         );
     }
-    let mut loose = Vec::new();
-    let mut first_game = true;
+    let mut fault = None;
     let mut last_offset = 0;
-    let result = check_parallel(reader, workers, |mut checked| {
-        if args.strict {
-            for problem in &mut checked.report.problems {
-                if problem.severity == Severity::Warning {
-                    problem.severity = Severity::Error;
+    let result = open(&input.target).and_then(|reader| {
+        check_parallel(reader, workers, |mut checked| {
+            if args.strict {
+                for problem in &mut checked.report.problems {
+                    if problem.severity == Severity::Warning {
+                        problem.severity = Severity::Error;
+                    }
                 }
             }
-        }
-        let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
-        last_offset = checked.offset + checked.text.len();
-        progress.advance(advanced as u64);
-        let piece = if json {
-            let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
-            if checked.game.is_none() {
-                loose.extend(
-                    checked
-                        .report
-                        .problems
-                        .iter()
-                        .map(|p| hirp::json::report::diagnostic(p, &lines)),
-                );
-                Piece {
-                    tally: Tally::game(&checked.report, false),
-                    ..Piece::default()
-                }
-            } else {
-                let game = game_validation(&checked.report, checked.view.as_ref(), &lines);
-                let sep = if std::mem::take(&mut first_game) {
-                    ""
-                } else {
-                    ","
-                };
-                Piece {
-                    out: format!("{sep}{}", serde_json::to_string(&game).unwrap_or_default()),
-                    tally: Tally::game(&checked.report, true),
-                    ..Piece::default()
-                }
-            }
-        } else {
-            human(&input.path, &checked, args.quiet, reporter)
-        };
-        sequence.emit(n, piece)
+            let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
+            last_offset = checked.offset + checked.text.len();
+            progress.advance(advanced as u64);
+            let piece = match &mut file {
+                Some(file) => match json_game(file, &checked, &mut loose) {
+                    Ok(piece) => piece,
+                    Err(e) => {
+                        fault = Some(e);
+                        return false;
+                    }
+                },
+                None => human(&input.path, &checked, args.quiet, reporter),
+            };
+            sequence.emit(n, piece)
+        })
     });
+    if let Some(e) = fault {
+        return Err(e);
+    }
     let mut end = Piece {
         tally: Tally {
             files: 1,
@@ -244,50 +238,57 @@ fn validate_file<P: Fn(&str, &str) + Sync>(
         always: true,
         ..Piece::default()
     };
+    let mut error = None;
     if let Err(e) = result {
         let message = format!("cannot read {}: {}", input.path, super::io_reason(&e));
         end.tally.unreadable = 1;
-        if !json {
+        if json {
+            error = Some(message);
+        } else {
             end.err = format!("error: {message}\n");
         }
-        loose.clear();
     }
-    if json {
-        let diagnostics = serde_json::to_string(&loose).unwrap_or_default();
-        end.out = format!("],\"diagnostics\":{diagnostics}}}");
+    if let Some(file) = file {
+        file.end(&mut end.out, &loose, error.as_deref())?;
     }
     sequence.emit(n, end);
+    Ok(())
 }
 
-/// The output of a file that cannot be opened.
-fn unreadable<P: Fn(&str, &str) + Sync>(
-    n: usize,
-    sequence: &Sequence<P>,
-    json: bool,
-    comma: &str,
-    path_json: &str,
-    message: String,
-) {
-    let tally = Tally {
-        files: 1,
-        unreadable: 1,
-        ..Tally::default()
-    };
-    let piece = if json {
-        let error = serde_json::to_string(&message).unwrap_or_default();
-        Piece {
-            out: format!("{comma}{{\"path\":{path_json},\"games\":[],\"error\":{error}}}"),
-            tally,
-            ..Piece::default()
-        }
+/// Opens an input for reading.
+fn open(target: &Target) -> io::Result<Box<dyn io::BufRead + Send>> {
+    Ok(match target {
+        Target::Stdin => Box::new(BufReader::new(io::stdin())),
+        Target::File(path) => Box::new(BufReader::with_capacity(
+            1 << 16,
+            std::fs::File::open(path)?,
+        )),
+    })
+}
+
+/// A game's JSON output; problems in no game are kept in `loose` for the end
+/// of the file.
+fn json_game(
+    file: &mut FileWriter,
+    checked: &Checked<'_>,
+    loose: &mut Vec<Diagnostic>,
+) -> io::Result<Piece> {
+    let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
+    let report = &checked.report;
+    let mut out = Vec::new();
+    if checked.game.is_some() {
+        file.game(
+            &mut out,
+            &game_validation(report, checked.view.as_ref(), &lines),
+        )?;
     } else {
-        Piece {
-            err: format!("error: {message}\n"),
-            tally,
-            ..Piece::default()
-        }
-    };
-    sequence.emit(n, piece);
+        loose.extend(report.problems.iter().map(|p| diagnostic(p, &lines)));
+    }
+    Ok(Piece {
+        out,
+        tally: Tally::game(report, checked.game.is_some()),
+        ..Piece::default()
+    })
 }
 
 /// A game's human output: its diagnostics, and a line for it.
@@ -332,7 +333,7 @@ fn human(path: &str, checked: &Checked<'_>, quiet: bool, reporter: &Reporter) ->
         String::new()
     };
     Piece {
-        out,
+        out: out.into_bytes(),
         err,
         tally,
         ..Piece::default()
@@ -389,14 +390,14 @@ impl Progress {
         }
     }
 
-    fn print(&self, out: &str, err: &str) {
+    fn print(&self, out: &[u8], err: &str) {
         self.bar.suspend(|| {
             if !err.is_empty() {
                 let _ = std::io::stderr().lock().write_all(err.as_bytes());
             }
             if !out.is_empty() {
                 let mut stdout = std::io::stdout().lock();
-                if let Err(e) = stdout.write_all(out.as_bytes())
+                if let Err(e) = stdout.write_all(out)
                     && e.kind() == std::io::ErrorKind::BrokenPipe
                 {
                     std::process::exit(0);

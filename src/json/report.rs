@@ -1,4 +1,7 @@
-//! The JSON of `hirp validate --format json`.
+//! The JSON of `hirp validate --format json`, written from these types by
+//! [`writer`].
+
+pub mod writer;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,6 +12,7 @@ use crate::rules::Victory;
 
 /// The validation of one or more files.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Validation {
     /// The files, in the order given.
     pub files: Vec<FileValidation>,
@@ -16,21 +20,25 @@ pub struct Validation {
 
 /// The validation of one file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct FileValidation {
     /// The path as given.
     pub path: String,
     /// One entry per game, in file order.
     pub games: Vec<GameValidation>,
-    /// Problems that belong to no game (in a file that holds none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Problems that belong to no game (in a file that holds none); always
+    /// written, empty if there are none.
+    #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
-    /// Why the file could not be read, if it could not.
+    /// Why the file could not be read to its end, if it could not: `games`
+    /// and `diagnostics` hold what was read before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
 /// The validation of one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct GameValidation {
     /// No problem of error severity was found.
     pub valid: bool,
@@ -47,6 +55,7 @@ pub struct GameValidation {
 
 /// A game's place in its match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct MatchStanding {
     /// The match's `[Match]` tag, if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -64,6 +73,7 @@ pub struct MatchStanding {
 
 /// A won game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// Who won.
     pub winner: Side,
@@ -75,6 +85,7 @@ pub struct GameResult {
 
 /// A problem found in a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Diagnostic {
     /// `error`, `warning` or `advice`.
     pub severity: String,
@@ -105,6 +116,7 @@ pub struct Diagnostic {
 
 /// An edit of the record's text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Fix {
     /// The byte offset of the text replaced.
     pub offset: usize,

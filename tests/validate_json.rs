@@ -1,0 +1,410 @@
+//! `hirp validate --format json` is written from its types: whatever the
+//! input, the output reads back into `hirp::json::report::Validation` (which
+//! denies fields it does not know), writes back to the same bytes, and meets
+//! the schema generated from the types.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use hirp::json::report::{FileValidation, Validation};
+use serde_json::Value;
+
+/// A fresh directory under the system's temporary one.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hirp-json-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `hirp validate --format json ARGS` with `stdin` on standard input;
+/// returns the exit status and standard output.
+fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>) {
+    let output = common::hirp()
+        .args(["validate", "--format", "json"])
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (output.status.code().unwrap(), output.stdout)
+}
+
+/// Runs `hirp validate --format json ARGS` with `stdin` on standard input;
+/// returns the exit status and the document, checked against the contract.
+fn validate(args: &[&str], stdin: &[u8]) -> (i32, Validation) {
+    let (status, stdout) = run(args, stdin);
+    (status, contract(&stdout, &format!("{args:?}")))
+}
+
+/// Reads `stdout` as one document of the contract, on one line: it
+/// deserialises into the types, serialises back to the same bytes, and meets
+/// the schema.
+fn contract(stdout: &[u8], what: &str) -> Validation {
+    let text = std::str::from_utf8(stdout).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let line = text
+        .strip_suffix('\n')
+        .unwrap_or_else(|| panic!("{what}: the document ends with a newline: {text}"));
+    assert!(!line.contains('\n'), "{what}: one line: {text}");
+    let validation: Validation =
+        serde_json::from_str(line).unwrap_or_else(|e| panic!("{what}: {e}: {line}"));
+    assert_eq!(
+        serde_json::to_string(&validation).unwrap(),
+        line,
+        "{what}: the output is what the types write"
+    );
+    let value: Value = serde_json::from_str(line).unwrap();
+    let schema = serde_json::to_value(hirp::json::validation_schema()).unwrap();
+    if let Err(e) = conforms(&schema, &schema, &value, "") {
+        panic!("{what}: the output does not meet the schema: {e}");
+    }
+    validation
+}
+
+/// Checks `value` against `schema`, within the schema `root`: the part of
+/// JSON Schema that schemars writes. A keyword the check does not know fails
+/// the test, so that nothing passes by being skipped.
+fn conforms(root: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
+    let Some(schema) = schema.as_object() else {
+        panic!("{at}: a schema that is not an object: {schema}");
+    };
+    let fail = |what: String| Err(format!("{at}: {what}: {value}"));
+    for (keyword, rule) in schema {
+        match keyword.as_str() {
+            "$schema" | "title" | "description" | "default" | "$defs" | "format" => {}
+            "$ref" => {
+                let name = rule
+                    .as_str()
+                    .and_then(|r| r.strip_prefix("#/$defs/"))
+                    .unwrap_or_else(|| panic!("{at}: a reference outside $defs: {rule}"));
+                conforms(root, &root["$defs"][name], value, at)?;
+            }
+            "type" => {
+                let types: Vec<&str> = match rule {
+                    Value::String(name) => vec![name.as_str()],
+                    Value::Array(names) => names.iter().filter_map(Value::as_str).collect(),
+                    _ => panic!("{at}: a type that is neither a name nor a list: {rule}"),
+                };
+                if !types.iter().any(|name| is_type(value, name)) {
+                    return fail(format!("not of type {types:?}"));
+                }
+            }
+            "const" => {
+                if value != rule {
+                    return fail(format!("not {rule}"));
+                }
+            }
+            "anyOf" | "oneOf" => {
+                let matching = rule
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|option| conforms(root, option, value, at).is_ok())
+                    .count();
+                let ok = if keyword == "oneOf" {
+                    matching == 1
+                } else {
+                    matching > 0
+                };
+                if !ok {
+                    return fail(format!("{matching} schemas of {keyword} met"));
+                }
+            }
+            "properties" => {
+                for (name, property) in rule.as_object().unwrap() {
+                    if let Some(field) = value.get(name) {
+                        conforms(root, property, field, &format!("{at}/{name}"))?;
+                    }
+                }
+            }
+            "required" => {
+                if let Some(object) = value.as_object() {
+                    for name in rule.as_array().unwrap() {
+                        if !object.contains_key(name.as_str().unwrap()) {
+                            return fail(format!("no {name}"));
+                        }
+                    }
+                }
+            }
+            "additionalProperties" => {
+                assert_eq!(rule, &Value::Bool(false), "{at}: additionalProperties");
+                if let Some(object) = value.as_object() {
+                    let known = schema.get("properties").and_then(Value::as_object);
+                    for name in object.keys() {
+                        if !known.is_some_and(|known| known.contains_key(name)) {
+                            return fail(format!("the field {name} is not in the schema"));
+                        }
+                    }
+                }
+            }
+            "items" => {
+                if let Some(items) = value.as_array() {
+                    for (n, item) in items.iter().enumerate() {
+                        conforms(root, rule, item, &format!("{at}/{n}"))?;
+                    }
+                }
+            }
+            "minItems" | "maxItems" => {
+                if let Some(items) = value.as_array() {
+                    let bound = rule.as_u64().unwrap() as usize;
+                    let within = if keyword == "minItems" {
+                        items.len() >= bound
+                    } else {
+                        items.len() <= bound
+                    };
+                    if !within {
+                        return fail(format!("{} items, {keyword} {bound}", items.len()));
+                    }
+                }
+            }
+            "minimum" | "maximum" => {
+                if let Some(number) = value.as_f64() {
+                    let bound = rule.as_f64().unwrap();
+                    let within = if keyword == "minimum" {
+                        number >= bound
+                    } else {
+                        number <= bound
+                    };
+                    if !within {
+                        return fail(format!("{keyword} {bound}"));
+                    }
+                }
+            }
+            other => panic!("{at}: the check does not know the keyword {other}"),
+        }
+    }
+    Ok(())
+}
+
+/// Whether `value` is of the JSON Schema type `name`.
+fn is_type(value: &Value, name: &str) -> bool {
+    match name {
+        "object" => value.is_object(),
+        "array" => value.is_array(),
+        "string" => value.is_string(),
+        "boolean" => value.is_boolean(),
+        "null" => value.is_null(),
+        "integer" => value.is_u64() || value.is_i64(),
+        "number" => value.is_number(),
+        _ => panic!("an unknown type {name}"),
+    }
+}
+
+/// Every record under `dir`, in path order, relative to the crate root.
+fn records(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            found.extend(records(&path));
+        } else if path.extension().is_some_and(|e| e == "hirp") {
+            found.push(common::relative(&path));
+        }
+    }
+    found
+}
+
+/// Checks that `file` is the entry of `path`, read to its end.
+fn read_to_end(file: &FileValidation, path: &str) {
+    assert_eq!(file.path, path);
+    assert_eq!(file.error, None, "{path}");
+}
+
+#[test]
+fn every_fixture_alone_and_all_at_once_with_one_or_two_jobs() {
+    let fixtures = records(&common::root().join("fixtures"));
+    assert!(fixtures.len() > 100, "{} fixtures", fixtures.len());
+    let mut alone = Vec::new();
+    for path in &fixtures {
+        let (status, validation) = validate(&[path], b"");
+        assert!(status == 0 || status == 1, "{path}: status {status}");
+        let [file] = <[FileValidation; 1]>::try_from(validation.files).unwrap();
+        read_to_end(&file, path);
+        let valid = file.games.iter().all(|g| g.valid)
+            && file.diagnostics.iter().all(|d| d.severity != "error");
+        assert_eq!(
+            status == 0,
+            valid,
+            "{path}: the status agrees with the games"
+        );
+        alone.push(file);
+    }
+    let dirs = ["fixtures/invalid", "fixtures/rulebook", "fixtures/valid"];
+    let one = run(&[&["-j", "1"], &dirs[..]].concat(), b"");
+    let two = run(&[&["-j", "2"], &dirs[..]].concat(), b"");
+    assert_eq!(one, two, "the output does not depend on -j");
+    assert_eq!(one.0, 1);
+    let all = contract(&one.1, "all fixtures");
+    assert_eq!(all.files, alone, "each file as when it is validated alone");
+}
+
+#[test]
+fn stopping_after_some_errors_closes_the_document() {
+    let dirs = ["fixtures/rulebook", "fixtures/invalid"];
+    let one = run(
+        &[&["--max-errors", "3", "-j", "1"], &dirs[..]].concat(),
+        b"",
+    );
+    let two = run(
+        &[&["--max-errors", "3", "-j", "2"], &dirs[..]].concat(),
+        b"",
+    );
+    assert_eq!(one, two, "the output does not depend on -j");
+    assert_eq!(one.0, 1);
+    let validation = contract(&one.1, "--max-errors 3");
+    let games: usize = validation.files.iter().map(|f| f.games.len()).sum();
+    assert!(games > 0 && games < 10, "{games} games before the stop");
+}
+
+#[test]
+fn standard_input_is_the_file_named_dash() {
+    let path = "fixtures/rulebook/en.hirp";
+    let (status, from_file) = validate(&[path], b"");
+    let (stdin_status, from_stdin) = validate(&["-"], common::fixture(path).as_bytes());
+    assert_eq!((status, stdin_status), (1, 1));
+    let (mut file, stdin) = (from_file.files[0].clone(), &from_stdin.files[0]);
+    read_to_end(stdin, "-");
+    file.path = "-".to_owned();
+    assert_eq!(&file, stdin);
+}
+
+#[test]
+fn empty_and_binary_files() {
+    let dir = scratch("odd");
+    let empty = dir.join("empty.hirp");
+    std::fs::write(&empty, "").unwrap();
+    let binary = dir.join("binary.hirp");
+    let bytes: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
+    std::fs::write(&binary, bytes).unwrap();
+    let (empty, binary) = (empty.to_str().unwrap(), binary.to_str().unwrap());
+
+    let (status, validation) = validate(&[empty], b"");
+    assert_eq!(status, 0);
+    read_to_end(&validation.files[0], empty);
+    assert!(validation.files[0].games.is_empty());
+    assert!(validation.files[0].diagnostics.is_empty());
+
+    let (status, validation) = validate(&[binary], b"");
+    assert_eq!(status, 1);
+    read_to_end(&validation.files[0], binary);
+    let file = &validation.files[0];
+    let codes: Vec<&str> = file
+        .diagnostics
+        .iter()
+        .chain(file.games.iter().flat_map(|g| &g.diagnostics))
+        .map(|d| d.code.as_str())
+        .collect();
+    assert!(codes.contains(&"hirp::syntax::invalid_utf8"), "{codes:?}");
+
+    let (status, validation) = validate(&[empty, binary, empty], b"");
+    assert_eq!(status, 1);
+    assert_eq!(validation.files.len(), 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn directories_with_and_without_records() {
+    let dir = scratch("dirs");
+    let none = dir.join("none");
+    std::fs::create_dir_all(&none).unwrap();
+    std::fs::write(none.join("notes.txt"), "not a record").unwrap();
+    let some = dir.join("some");
+    std::fs::create_dir_all(some.join("sub")).unwrap();
+    std::fs::write(some.join("a.hirp"), "G1 KeHeiHei /\n").unwrap();
+    std::fs::write(some.join("sub/b.hirp"), "G1 KeHeiHei /\nS1 He7He8He7 /\n").unwrap();
+
+    let (status, validation) = validate(&[none.to_str().unwrap()], b"");
+    assert_eq!(status, 0);
+    assert_eq!(validation, Validation { files: Vec::new() });
+
+    let (status, validation) = validate(&[some.to_str().unwrap()], b"");
+    assert_eq!(status, 1);
+    let paths: Vec<&str> = validation.files.iter().map(|f| f.path.as_str()).collect();
+    let expected = [some.join("a.hirp"), some.join("sub/b.hirp")];
+    assert_eq!(
+        paths,
+        expected
+            .iter()
+            .map(|p| p.to_str().unwrap())
+            .collect::<Vec<_>>()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file that cannot be read has an `error` (and an unreadable one after
+/// others, the same): the status is 2, and the other files are reported.
+fn unreadable(path: &Path) {
+    let path = path.to_str().unwrap();
+    let valid = "fixtures/valid/01-yfirrad-empty-karve.hirp";
+    let (status, validation) = validate(&[valid, path, valid], b"");
+    assert_eq!(status, 2, "{path}");
+    let file = &validation.files[1];
+    assert_eq!(file.path, path);
+    let error = file.error.as_deref().expect("an error");
+    assert!(
+        error.starts_with(&format!("cannot read {path}: ")),
+        "{error}"
+    );
+    assert!(file.games.is_empty() && file.diagnostics.is_empty());
+    read_to_end(&validation.files[0], valid);
+    read_to_end(&validation.files[2], valid);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_that_cannot_be_opened_has_an_error() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("unopened");
+    // A socket is no file to open, whoever runs the test.
+    let socket = dir.join("socket.hirp");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    unreadable(&socket);
+    // A file without permissions, unless the test may read it anyway.
+    let locked = dir.join("locked.hirp");
+    std::fs::write(&locked, "G1 KeHeiHei /\n").unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::File::open(&locked).is_err() {
+        unreadable(&locked);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_that_fails_while_being_read_has_an_error() {
+    // Opened, then failing at the first read (on Linux).
+    let path = Path::new("/proc/self/mem");
+    if path.exists() {
+        unreadable(path);
+    }
+}
+
+#[test]
+fn the_check_rejects_what_the_contract_does_not_allow() {
+    let good = r#"{"files":[{"path":"a","games":[{"valid":true,"turns":1,"result":{"winner":"gull","victory":"drepid","points":5},"diagnostics":[],"match":{"game":1,"score":[5,0]}}],"diagnostics":[]}]}"#;
+    contract(format!("{good}\n").as_bytes(), "a good document");
+    let schema = serde_json::to_value(hirp::json::validation_schema()).unwrap();
+    for (bad, change) in [
+        (r#""path":"a""#, r#""path":"a","extra":1"#),
+        (r#""turns":1"#, r#""turns":"1""#),
+        (r#""turns":1"#, r#""turns":-1"#),
+        (r#""winner":"gull""#, r#""winner":"red""#),
+        (r#""score":[5,0]"#, r#""score":[5,0,0]"#),
+        (r#""points":5"#, r#""points":256"#),
+        (r#""valid":true,"#, ""),
+    ] {
+        let text = good.replacen(bad, change, 1);
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert!(
+            conforms(&schema, &schema, &value, "").is_err(),
+            "the schema rejects {change}"
+        );
+        assert!(
+            serde_json::from_str::<Validation>(&text).is_err(),
+            "the types reject {change}"
+        );
+    }
+}
