@@ -259,45 +259,13 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         .find(|p| p.severity == Severity::Error)
         .filter(|_| !args.keep_going);
     let last = first_error.map(|p| stop_at(game, &replayed.frames, p));
-    let mut out = String::new();
-    for (n, frame) in replayed.frames.iter().enumerate() {
-        if last.is_some_and(|last| n > last) {
-            break;
-        }
-        let label = label(frame.turn);
-        if args.turn.as_ref().is_some_and(|wanted| *wanted != label) {
-            continue;
-        }
-        let at_error = last == Some(n);
-        let canvas = match &frame.moment {
-            Moment::Step { .. } if args.step || at_error => Some(show(game, frame)),
-            Moment::Battles(battles) => {
-                let mut table = Canvas::new();
-                table.text(
-                    0,
-                    0,
-                    &format!("Battles of {label}"),
-                    hirp::render::canvas::Style::Highlight,
-                );
-                table.append(&text::battle_table(battles), 0);
-                Some(table)
-            }
-            Moment::TurnEnd => Some(show(game, frame)),
-            Moment::Step { .. } => None,
-        };
-        if let Some(canvas) = canvas {
-            if !out.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(&canvas.render(color));
-        }
-        if let (Some(dir), Moment::TurnEnd) = (&args.svg_dir, &frame.moment)
-            && let Err(message) = write_picture(dir, &path, args.game, frame)
-        {
+    let out = match frames(&args, &path, game, &replayed.frames, last, color) {
+        Ok(out) => out,
+        Err(message) => {
             reporter.error(&message);
             return Status::Failure;
         }
-    }
+    };
     if let Err(message) = write_stdout(&out) {
         reporter.error(&message);
         return Status::Failure;
@@ -312,6 +280,61 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         reported.into_iter().map(|p| p as &dyn miette::Diagnostic),
     );
     if invalid { Status::Invalid } else { Status::Ok }
+}
+
+/// The frames shown, up to `last` (the frame of the first error, when the
+/// replay stops there), rendered; the SVG pictures of turn ends written
+/// into `--svg-dir`. `Err` with a message when a picture cannot be written.
+fn frames(
+    args: &Args,
+    path: &str,
+    game: &Game,
+    frames: &[Frame],
+    last: Option<usize>,
+    color: bool,
+) -> Result<String, String> {
+    let mut out = String::new();
+    for (n, frame) in frames.iter().enumerate() {
+        if last.is_some_and(|last| n > last) {
+            break;
+        }
+        let label = label(frame.turn);
+        if args.turn.as_ref().is_some_and(|wanted| *wanted != label) {
+            continue;
+        }
+        let shows_step = args.step || last == Some(n);
+        if let Some(canvas) = frame_canvas(game, frame, &label, shows_step) {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&canvas.render(color));
+        }
+        if let (Some(dir), Moment::TurnEnd) = (&args.svg_dir, &frame.moment) {
+            write_picture(dir, path, args.game, frame)?;
+        }
+    }
+    Ok(out)
+}
+
+/// What a frame shows: a board at a turn's end (and after a step, when
+/// steps are shown), or the table of a turn's battles.
+fn frame_canvas(game: &Game, frame: &Frame, label: &str, shows_step: bool) -> Option<Canvas> {
+    match &frame.moment {
+        Moment::Step { .. } if shows_step => Some(show(game, frame)),
+        Moment::Battles(battles) => {
+            let mut table = Canvas::new();
+            table.text(
+                0,
+                0,
+                &format!("Battles of {label}"),
+                hirp::render::canvas::Style::Highlight,
+            );
+            table.append(&text::battle_table(battles), 0);
+            Some(table)
+        }
+        Moment::TurnEnd => Some(show(game, frame)),
+        Moment::Step { .. } => None,
+    }
 }
 
 /// Writes the SVG picture of a turn's end into `dir`.

@@ -38,6 +38,22 @@ pub enum JsonError {
 /// Reads JSON written by `hirp json` (a [`Document`]) or `hirp json --lines`
 /// (one [`GameLine`] per line) back into records, with the path of each.
 pub fn read_records(text: &str) -> Result<Vec<(String, ast::Record)>, JsonError> {
+    let mut values = json_values(text)?;
+    let is_document = values.len() == 1
+        && values[0]
+            .1
+            .as_object()
+            .is_some_and(|o| o.contains_key("files"));
+    if is_document {
+        let (_, value) = values.remove(0);
+        return document_records(typed(value, "")?);
+    }
+    game_line_records(values)
+}
+
+/// The JSON values of a text, one after another, each with the line it
+/// starts on.
+fn json_values(text: &str) -> Result<Vec<(usize, serde_json::Value)>, JsonError> {
     let mut values = Vec::new();
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
     // Lines counted as the stream goes, each byte once.
@@ -56,7 +72,7 @@ pub fn read_records(text: &str) -> Result<Vec<(String, ast::Record)>, JsonError>
             .filter(|&b| b == b'\n')
             .count();
         match stream.next() {
-            None => break,
+            None => return Ok(values),
             Some(Ok(value)) => values.push((line + leading, value)),
             Some(Err(e)) => {
                 return Err(JsonError::Syntax {
@@ -65,31 +81,33 @@ pub fn read_records(text: &str) -> Result<Vec<(String, ast::Record)>, JsonError>
             }
         }
     }
-    let is_document = values.len() == 1
-        && values[0]
-            .1
-            .as_object()
-            .is_some_and(|o| o.contains_key("files"));
-    if is_document {
-        let (_, value) = values.remove(0);
-        let document: Document = typed(value, "")?;
-        return document
-            .files
-            .into_iter()
-            .enumerate()
-            .map(|(n, file)| {
-                let at = format!("files[{n}]");
-                let games = file
-                    .games
-                    .into_iter()
-                    .enumerate()
-                    .map(|(g, game)| convert_game(game, &format!("{at}.games[{g}]")))
-                    .collect::<Result<_, _>>()?;
-                let comments = convert_comments(file.comments, &format!("{at}.comments"))?;
-                Ok((file.path, ast::Record { games, comments }))
-            })
-            .collect();
-    }
+}
+
+/// The records of a [`Document`], with their paths.
+fn document_records(document: Document) -> Result<Vec<(String, ast::Record)>, JsonError> {
+    document
+        .files
+        .into_iter()
+        .enumerate()
+        .map(|(n, file)| {
+            let at = format!("files[{n}]");
+            let games = file
+                .games
+                .into_iter()
+                .enumerate()
+                .map(|(g, game)| convert_game(game, &format!("{at}.games[{g}]")))
+                .collect::<Result<_, _>>()?;
+            let comments = convert_comments(file.comments, &format!("{at}.comments"))?;
+            Ok((file.path, ast::Record { games, comments }))
+        })
+        .collect()
+}
+
+/// The records of JSON Lines, one [`GameLine`] per value: consecutive games
+/// of one path are one record.
+fn game_line_records(
+    values: Vec<(usize, serde_json::Value)>,
+) -> Result<Vec<(String, ast::Record)>, JsonError> {
     let mut records: Vec<(String, ast::Record)> = Vec::new();
     for (line, value) in values {
         let at = format!("line {line}");
@@ -398,6 +416,38 @@ fn convert_step(step: Step, at: &str) -> Result<ast::StepToken, JsonError> {
             "an attack names its space in `to`",
         ));
     }
+    if step.action == Action::Malformed {
+        let text = step
+            .notation
+            .ok_or_else(|| invalid(at, "a malformed step keeps its text in `notation`"))?;
+        if text.contains(['\n', '\r']) {
+            return Err(invalid(
+                &format!("{at}.notation"),
+                "a step holds no line break",
+            ));
+        }
+        return Ok(ast::StepToken::Malformed(ast::Malformed { text, span }));
+    }
+    let action = convert_action(&step, to, at)?;
+    let kind = step
+        .piece
+        .ok_or_else(|| invalid(&format!("{at}.piece"), "a step names its piece"))?;
+    let built = ast::Step {
+        piece: convert_piece(kind, step.crew, at)?,
+        action,
+        span,
+    };
+    check_notation(step.notation.as_deref(), &built, at)?;
+    Ok(ast::StepToken::Step(built))
+}
+
+/// The written action of a step that is not malformed, its `from` and `to`
+/// checked against what the action takes.
+fn convert_action(
+    step: &Step,
+    to: Option<ast::Destination>,
+    at: &str,
+) -> Result<ast::Action, JsonError> {
     let no_from = |action: &str| {
         step.from.map_or(Ok(()), |_| {
             Err(invalid(
@@ -414,19 +464,7 @@ fn convert_step(step: Step, at: &str) -> Result<ast::StepToken, JsonError> {
             ))
         })
     };
-    let action = match step.action {
-        Action::Malformed => {
-            let text = step
-                .notation
-                .ok_or_else(|| invalid(at, "a malformed step keeps its text in `notation`"))?;
-            if text.contains(['\n', '\r']) {
-                return Err(invalid(
-                    &format!("{at}.notation"),
-                    "a step holds no line break",
-                ));
-            }
-            return Ok(ast::StepToken::Malformed(ast::Malformed { text, span }));
-        }
+    Ok(match step.action {
         Action::Enter => {
             no_from("enter")?;
             ast::Action::Enter { to }
@@ -457,17 +495,8 @@ fn convert_step(step: Step, at: &str) -> Result<ast::StepToken, JsonError> {
                 .ok_or_else(|| invalid(&format!("{at}.from"), "a `move` step names `from`"))?,
             to: to.ok_or_else(|| invalid(&format!("{at}.to"), "a `move` step names `to`"))?,
         },
-    };
-    let kind = step
-        .piece
-        .ok_or_else(|| invalid(&format!("{at}.piece"), "a step names its piece"))?;
-    let built = ast::Step {
-        piece: convert_piece(kind, step.crew, at)?,
-        action,
-        span,
-    };
-    check_notation(step.notation.as_deref(), &built, at)?;
-    Ok(ast::StepToken::Step(built))
+        Action::Malformed => return Err(invalid(at, "a malformed step is read apart")),
+    })
 }
 
 fn convert_penningr(action: PenningrAction, at: &str) -> Result<ast::PenningrAction, JsonError> {

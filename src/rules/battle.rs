@@ -138,68 +138,11 @@ impl Position {
         battles
     }
 
+    /// The battle on an attacked space: its pieces, their powers, and who
+    /// wins (docs/rules.md, Power and Ties).
     fn battle_on(&self, space: Space, attacker: Side, defender: Side) -> Battle {
-        let own = self.army(attacker);
-        let mut attackers = Vec::with_capacity(4);
-        if own.lofdungr.attacking == Some(space)
-            && let Some(from) = own.lofdungr.at
-        {
-            attackers.push(Fighter {
-                side: attacker,
-                kind: FighterKind::Lofdungr,
-                from,
-            });
-        }
-        for (n, karve) in own.karves.iter().enumerate() {
-            if karve.attacking == Some(space)
-                && let Some(from) = karve.at
-            {
-                attackers.push(Fighter {
-                    side: attacker,
-                    kind: FighterKind::Karve {
-                        id: KarveId(n as u8),
-                        crew: karve.crew,
-                    },
-                    from,
-                });
-            }
-        }
-        for from in board::neighbours(space) {
-            let count = edge(from, space).map_or(0, |e| own.attacking[e]);
-            for _ in 0..count {
-                attackers.push(Fighter {
-                    side: attacker,
-                    kind: FighterKind::Hirth,
-                    from,
-                });
-            }
-        }
-        let theirs = self.army(defender);
-        let mut defenders = Vec::with_capacity(4);
-        if theirs.lofdungr.at == Some(space) {
-            defenders.push(Fighter {
-                side: defender,
-                kind: FighterKind::Lofdungr,
-                from: space,
-            });
-        }
-        for (id, karve) in theirs.karves_on(space) {
-            defenders.push(Fighter {
-                side: defender,
-                kind: FighterKind::Karve {
-                    id,
-                    crew: karve.crew,
-                },
-                from: space,
-            });
-        }
-        for _ in 0..theirs.loose_on(space) {
-            defenders.push(Fighter {
-                side: defender,
-                kind: FighterKind::Hirth,
-                from: space,
-            });
-        }
+        let attackers = self.attackers_of(space, attacker);
+        let defenders = self.defenders_of(space, defender);
         let attack: u8 = attackers.iter().map(Fighter::power).sum();
         let defence: u8 = defenders.iter().map(Fighter::power).sum();
         let (winner, tiebreak) = if attack > defence {
@@ -225,6 +168,62 @@ impl Position {
             winner,
             tiebreak,
         }
+    }
+
+    /// The pieces of `side` on lines to `space`: its Lofðungr, its Karves,
+    /// then its Hirþs by the space they attack from.
+    fn attackers_of(&self, space: Space, side: Side) -> Vec<Fighter> {
+        let own = self.army(side);
+        let mut attackers = Vec::with_capacity(4);
+        let fighter = |kind, from| Fighter { side, kind, from };
+        if own.lofdungr.attacking == Some(space)
+            && let Some(from) = own.lofdungr.at
+        {
+            attackers.push(fighter(FighterKind::Lofdungr, from));
+        }
+        for (n, karve) in own.karves.iter().enumerate() {
+            if karve.attacking == Some(space)
+                && let Some(from) = karve.at
+            {
+                let kind = FighterKind::Karve {
+                    id: KarveId(n as u8),
+                    crew: karve.crew,
+                };
+                attackers.push(fighter(kind, from));
+            }
+        }
+        for from in board::neighbours(space) {
+            let count = edge(from, space).map_or(0, |e| own.attacking[e]);
+            for _ in 0..count {
+                attackers.push(fighter(FighterKind::Hirth, from));
+            }
+        }
+        attackers
+    }
+
+    /// The pieces of `side` on `space`: its Lofðungr, its Karves, its loose
+    /// Hirþs.
+    fn defenders_of(&self, space: Space, side: Side) -> Vec<Fighter> {
+        let theirs = self.army(side);
+        let mut defenders = Vec::with_capacity(4);
+        let fighter = |kind| Fighter {
+            side,
+            kind,
+            from: space,
+        };
+        if theirs.lofdungr.at == Some(space) {
+            defenders.push(fighter(FighterKind::Lofdungr));
+        }
+        for (id, karve) in theirs.karves_on(space) {
+            defenders.push(fighter(FighterKind::Karve {
+                id,
+                crew: karve.crew,
+            }));
+        }
+        for _ in 0..theirs.loose_on(space) {
+            defenders.push(fighter(FighterKind::Hirth));
+        }
+        defenders
     }
 
     /// Moves an attacker of the side to move onto another line to the same
