@@ -115,31 +115,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
         sequence.finish(n);
     };
-    // With fewer files than threads, every thread works on each file in
-    // turn; with more, each file goes to one thread.
-    let threads = pool.current_num_threads();
-    pool.install(|| {
-        if inputs.len() < threads {
-            for (n, input) in inputs.iter().enumerate() {
-                validate(n, input, threads);
-            }
-        } else {
-            // Each thread takes the next file in order, so that the output
-            // waiting for an earlier file is never more than a few files'.
-            let next = AtomicUsize::new(0);
-            rayon::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(|_| {
-                        loop {
-                            let n = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(input) = inputs.get(n) else { break };
-                            validate(n, input, 1);
-                        }
-                    });
-                }
-            });
-        }
-    });
+    pool.install(|| each_input(&inputs, pool.current_num_threads(), &validate));
     progress.finish();
     let fault = fault
         .into_inner()
@@ -153,17 +129,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let tally = sequence.tally();
     match args.format {
         Format::Json => progress.print(&[writer::END, b"\n"].concat(), ""),
-        Format::Human => {
-            let mut out = String::new();
-            if stopped {
-                out.push_str(&format!(
-                    "stopped after {} errors (--max-errors)\n",
-                    tally.error_count()
-                ));
-            }
-            out.push_str(&tally.render());
-            progress.print(out.as_bytes(), "");
-        }
+        Format::Human => progress.print(summary(&tally, stopped).as_bytes(), ""),
     }
     if !missing.is_empty() || tally.unreadable > 0 {
         Status::Failure
@@ -172,6 +138,46 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     } else {
         Status::Ok
     }
+}
+
+/// Runs `validate(n, input, workers)` on every input on the pool's
+/// `threads`: with fewer inputs than threads, every thread works on each
+/// input in turn; with more, each input goes to one thread.
+fn each_input(inputs: &[Input], threads: usize, validate: &(dyn Fn(usize, &Input, usize) + Sync)) {
+    if inputs.len() < threads {
+        for (n, input) in inputs.iter().enumerate() {
+            validate(n, input, threads);
+        }
+        return;
+    }
+    // Each thread takes the next input in order, so that the output waiting
+    // for an earlier one is never more than a few inputs'.
+    let next = AtomicUsize::new(0);
+    rayon::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|_| {
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(input) = inputs.get(n) else { break };
+                    validate(n, input, 1);
+                }
+            });
+        }
+    });
+}
+
+/// The summary table, after a line saying so if `--max-errors` stopped the
+/// work.
+fn summary(tally: &Tally, stopped: bool) -> String {
+    let mut out = String::new();
+    if stopped {
+        out.push_str(&format!(
+            "stopped after {} errors (--max-errors)\n",
+            tally.error_count()
+        ));
+    }
+    out.push_str(&tally.render());
+    out
 }
 
 /// Checks one input game by game, handing its output to the sequence; fails
