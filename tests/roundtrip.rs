@@ -345,8 +345,8 @@ proptest! {
         prop_assert_eq!(&chunked.errors, &whole.errors);
         prop_assert_eq!(&chunked.record.comments, &whole.record.comments);
         let mut games = Vec::new();
-        for chunk in hirp::stream::Games::new(text.as_bytes()) {
-            let (_, parsed) = hirp::stream::parse_chunk(&chunk.unwrap());
+        for chunk in hirp::syntax::Games::new(text.as_bytes()) {
+            let (_, parsed) = hirp::syntax::parse_chunk(&chunk.unwrap());
             games.extend(parsed.record.games);
         }
         prop_assert_eq!(games, whole.record.games);
@@ -357,15 +357,15 @@ proptest! {
     #[test]
     fn limits_bound_every_chunk(record in record(), line in 8..60usize, game in 40..200usize) {
         let text = record.to_string();
-        let limits = hirp::stream::Limits { line, game };
+        let limits = hirp::syntax::Limits { line, game };
         let mut errors = Vec::new();
         let mut read = 0;
-        for chunk in hirp::stream::Games::with_limits(text.as_bytes(), limits) {
+        for chunk in hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
             let chunk = chunk.unwrap();
             prop_assert!(chunk.bytes.len() <= game + line + 2, "{} bytes", chunk.bytes.len());
             prop_assert!(chunk.offset >= read);
             read = chunk.offset + chunk.bytes.len();
-            let (shown, parsed) = hirp::stream::parse_chunk(&chunk);
+            let (shown, parsed) = hirp::syntax::parse_chunk(&chunk);
             prop_assert_eq!(shown.len(), chunk.bytes.len());
             for error in &parsed.errors {
                 prop_assert!(error.span.start >= chunk.offset);
@@ -397,9 +397,9 @@ proptest! {
 
     #[test]
     fn notation_like_text_does_not_panic_and_formats_stably(text in notation_like()) {
-        let limits = hirp::stream::Limits { line: 20, game: 60 };
-        for chunk in hirp::stream::Games::with_limits(text.as_bytes(), limits) {
-            let _ = hirp::stream::parse_chunk(&chunk.unwrap());
+        let limits = hirp::syntax::Limits { line: 20, game: 60 };
+        for chunk in hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
+            let _ = hirp::syntax::parse_chunk(&chunk.unwrap());
         }
         let parsed = parse(&text);
         for error in &parsed.errors {

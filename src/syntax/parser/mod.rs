@@ -80,16 +80,16 @@ pub struct Parsed {
 /// Never fails and never panics: what cannot be read is reported in
 /// [`Parsed::errors`] and reading resumes at the next line (or, inside a
 /// turn, at the next step or battle). The record is read game by game within
-/// [`Limits::DEFAULT`](crate::stream::Limits::DEFAULT), as
-/// [`stream::Games`](crate::stream::Games) cuts it: a game beyond the limits
+/// [`Limits::DEFAULT`](super::Limits::DEFAULT), as
+/// [`Games`](super::Games) cuts it: a game beyond the limits
 /// is read up to them and reported.
 pub fn parse(text: &str) -> Parsed {
-    crate::stream::read_all(text.as_bytes())
+    super::games::read_all(text.as_bytes())
 }
 
 /// Reads text as one piece of a record starting at byte `base` of a larger
 /// file, so that spans and errors point into that file: the pieces
-/// [`stream::Games`](crate::stream::Games) cuts. Unlike [`parse`], this sets
+/// [`Games`](super::Games) cuts. Unlike [`parse`], this sets
 /// no limit on the size of a game.
 pub fn parse_at(text: &str, base: usize) -> Parsed {
     with_input(text, base, |input| record::read(input, &[]))
@@ -154,7 +154,7 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
 /// holding bytes that are not UTF-8, and reads the rest as [`parse`] does.
 /// Returns the decoded text, to which the spans point, with the result.
 pub fn parse_bytes(bytes: &[u8]) -> (Cow<'_, str>, Parsed) {
-    (decode(bytes).text, crate::stream::read_all(bytes))
+    (decode(bytes).text, super::games::read_all(bytes))
 }
 
 /// Reads bytes as one piece of a record starting at byte `base` of a larger

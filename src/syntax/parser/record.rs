@@ -82,7 +82,7 @@ const MAX_RESERVED: usize = 1024;
 
 /// Lines that look like turns (they start with `G` or `S`): the room the
 /// first game's turns are given, so that a game read at once, as
-/// [`stream::Games`](crate::stream::Games) cuts them, needs no growing.
+/// [`Games`](crate::syntax::Games) cuts them, needs no growing.
 fn turn_lines(text: &str) -> usize {
     let bytes = text.as_bytes();
     let starts = |n: usize| matches!(bytes.get(n), Some(b'G' | b'S'));
