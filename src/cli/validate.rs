@@ -4,9 +4,9 @@ use std::io::{BufReader, IsTerminal, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use hirp::check::{Checked, check_parallel};
 use hirp::json::report::{LineIndex, game_validation};
 use hirp::replay::Severity;
-use hirp::stream::{Checked, check_parallel};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::report::Source;
