@@ -341,6 +341,84 @@ impl<R: BufRead> Games<R> {
     }
 }
 
+impl<R: BufRead> Games<R> {
+    /// Takes a line read: adds it to the chunk being gathered, or drops it
+    /// while the rest of a game is skipped. Returns the chunk it ends, if it
+    /// ends one.
+    fn take_line(&mut self, line: Line) -> Option<Chunk> {
+        let lines_before = self.lines;
+        self.lines += 1;
+        let mut text = &self.buf[line.start..];
+        if std::mem::take(&mut self.first) {
+            text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
+        }
+        let kind = classify(text, line.in_comment);
+        let mut starts_game = match kind {
+            Kind::Tag | Kind::FirstTurn => self.has_turn,
+            _ => false,
+        };
+        if self.skipping {
+            if !starts_game {
+                self.skip_line(&line, kind);
+                return None;
+            }
+            // The next game: its first line starts the next chunk.
+            self.skipping = false;
+            self.has_turn = false;
+            starts_game = false;
+        }
+        let too_long = line.len > self.limits.line;
+        if starts_game {
+            return Some(self.start_game(line, lines_before, kind, too_long));
+        }
+        if too_long || self.buf.len() > self.limits.game {
+            return Some(self.cut_game(&line, too_long));
+        }
+        match kind {
+            Kind::Comment => {
+                self.pending.get_or_insert((line.start, lines_before));
+            }
+            // A line the parser skips leaves waiting comments waiting.
+            Kind::InComment | Kind::Other => {}
+            Kind::Tag => self.pending = None,
+            Kind::FirstTurn | Kind::Turn => {
+                self.pending = None;
+                self.has_turn = true;
+            }
+        }
+        None
+    }
+
+    /// Drops a line of a game being skipped: the next chunk starts after it.
+    fn skip_line(&mut self, line: &Line, kind: Kind) {
+        if matches!(kind, Kind::Turn | Kind::FirstTurn) {
+            self.has_turn = true;
+        }
+        self.buf.truncate(line.start);
+        self.offset += line.read;
+        self.line += 1;
+        self.lines -= 1;
+    }
+
+    /// Ends the chunk before the line `line` (with `lines_before` lines
+    /// before it), where a game starts, with the comment lines waiting
+    /// before it; returns the chunk ended. A first line beyond the line
+    /// limit ends the new game's chunk at once, queued.
+    fn start_game(&mut self, line: Line, lines_before: usize, kind: Kind, too_long: bool) -> Chunk {
+        let (at, lines) = self.pending.take().unwrap_or((line.start, lines_before));
+        let chunk = self.cut(at, lines);
+        self.has_turn = kind == Kind::FirstTurn;
+        if too_long {
+            let line = Line {
+                start: line.start - at,
+                ..line
+            };
+            self.queued = Some(self.cut_game(&line, true));
+        }
+        chunk
+    }
+}
+
 impl<R: BufRead> Iterator for Games<R> {
     type Item = io::Result<Chunk>;
 
@@ -348,11 +426,8 @@ impl<R: BufRead> Iterator for Games<R> {
         if let Some(chunk) = self.queued.take() {
             return Some(Ok(chunk));
         }
-        loop {
-            if self.done {
-                return None;
-            }
-            let line = match self.read_line() {
+        while !self.done {
+            match self.read_line() {
                 Err(e) => {
                     self.done = true;
                     return Some(Err(e));
@@ -365,68 +440,14 @@ impl<R: BufRead> Iterator for Games<R> {
                     let lines = self.lines;
                     return Some(Ok(self.cut(self.buf.len(), lines)));
                 }
-                Ok(Some(line)) => line,
-            };
-            let lines_before = self.lines;
-            self.lines += 1;
-            let mut text = &self.buf[line.start..];
-            if std::mem::take(&mut self.first) {
-                text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
-            }
-            let kind = classify(text, line.in_comment);
-            let mut starts_game = match kind {
-                Kind::Tag | Kind::FirstTurn => self.has_turn,
-                _ => false,
-            };
-            if self.skipping {
-                if !starts_game {
-                    if matches!(kind, Kind::Turn | Kind::FirstTurn) {
-                        self.has_turn = true;
+                Ok(Some(line)) => {
+                    if let Some(chunk) = self.take_line(line) {
+                        return Some(Ok(chunk));
                     }
-                    // Dropped: the next chunk starts after it.
-                    self.buf.truncate(line.start);
-                    self.offset += line.read;
-                    self.line += 1;
-                    self.lines -= 1;
-                    continue;
-                }
-                // The next game: its first line starts the next chunk.
-                self.skipping = false;
-                self.has_turn = false;
-                starts_game = false;
-            }
-            let too_long = line.len > self.limits.line;
-            let too_big = !too_long && self.buf.len() > self.limits.game;
-            if starts_game {
-                let (at, lines) = self.pending.take().unwrap_or((line.start, lines_before));
-                let chunk = self.cut(at, lines);
-                self.has_turn = kind == Kind::FirstTurn;
-                if too_long {
-                    // The new game goes beyond a limit at its first line.
-                    let line = Line {
-                        start: line.start - at,
-                        ..line
-                    };
-                    self.queued = Some(self.cut_game(&line, true));
-                }
-                return Some(Ok(chunk));
-            }
-            if too_long || too_big {
-                return Some(Ok(self.cut_game(&line, too_long)));
-            }
-            match kind {
-                Kind::Comment => {
-                    self.pending.get_or_insert((line.start, lines_before));
-                }
-                // A line the parser skips leaves waiting comments waiting.
-                Kind::InComment | Kind::Other => {}
-                Kind::Tag => self.pending = None,
-                Kind::FirstTurn | Kind::Turn => {
-                    self.pending = None;
-                    self.has_turn = true;
                 }
             }
         }
+        None
     }
 }
 
