@@ -2,13 +2,16 @@
 //! memory.
 //!
 //! [`Games`] reads lines and cuts the input where the parser starts a new
-//! game (at a tag that follows a turn, and at a turn labelled `G1` that
-//! follows a turn), keeping the comment lines before a game with it and never
-//! cutting inside a `{ }` comment. Each [`Chunk`] is then read with
-//! [`parse_chunk`], so spans stay offsets in the whole file, and the chunks
-//! read one by one give the games that reading the whole file at once gives
-//! (a property test checks it). Around a tag line the parser cannot read, the
-//! cut may fall where the whole file would not have one. A single game is one
+//! game, by the parser's own rule (at a tag that follows a turn, and at a
+//! turn labelled `G1` that follows a turn, its label read as the parser reads
+//! it), keeping the comment lines before a game with it and never cutting
+//! inside a `{ }` comment. Each [`Chunk`] is then read with [`parse_chunk`],
+//! so spans stay offsets in the whole file, and the chunks read one by one
+//! give the games that reading the whole file at once gives (a property test
+//! checks it). The cut is made from a line's first bytes: around a tag or
+//! turn line the parser cannot read, it may fall where the whole file would
+//! not have one; before a tag or turn written after a `{ }` comment on its
+//! line, none is made, and the chunk holds both games. A single game is one
 //! chunk, however long.
 
 use std::borrow::Cow;
@@ -17,6 +20,7 @@ use std::io::{self, BufRead};
 use super::Parsed;
 use super::ast::Span;
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
+use super::parser::{ItemKind, Reading, begins_game, label_at};
 
 /// How much of a record is read: enough for any real game, and a bound on
 /// the memory and time one game takes whatever the input.
@@ -76,12 +80,8 @@ const SHOWN: usize = 80;
 enum Kind {
     /// Blank, or a comment on a line of its own.
     Comment,
-    /// A tag line.
-    Tag,
-    /// A turn labelled `G1`.
-    FirstTurn,
-    /// Another turn.
-    Turn,
+    /// A tag or a turn.
+    Item(ItemKind),
     /// Neither: a line the parser reports and skips.
     Other,
     /// Inside a `{ }` comment that began on an earlier line.
@@ -147,12 +147,11 @@ fn classify(start: &[u8], in_comment: bool) -> Kind {
         .map_or(&[][..], |n| &start[n..]);
     match start {
         [] | [b'\n' | b'\r' | b';' | b'{', ..] => Kind::Comment,
-        [b'[', ..] => Kind::Tag,
-        [b'G', b'1', rest @ ..] if rest.first().is_none_or(|b| !b.is_ascii_digit()) => {
-            Kind::FirstTurn
-        }
-        [b'G' | b'S', d, ..] if d.is_ascii_digit() => Kind::Turn,
-        _ => Kind::Other,
+        [b'[', ..] => Kind::Item(ItemKind::Tag),
+        _ => match label_at(start) {
+            Some((side, round)) => Kind::Item(ItemKind::Turn { side, round }),
+            None => Kind::Other,
+        },
     }
 }
 
@@ -188,8 +187,9 @@ pub struct Games<R> {
     /// Where comment lines waiting for the next item begin in `buf`, and
     /// their line count before them.
     pending: Option<(usize, usize)>,
-    /// The game being read holds a turn: a tag or `G1` now starts a new game.
-    has_turn: bool,
+    /// Where the reading of the chunk's last game stands, for the rule of
+    /// where the next begins.
+    reading: Reading,
     scan: Scan,
     /// The next line is the file's first.
     first: bool,
@@ -216,7 +216,7 @@ impl<R: BufRead> Games<R> {
             line: 0,
             lines: 0,
             pending: None,
-            has_turn: false,
+            reading: Reading::NoGame,
             scan: Scan::default(),
             first: true,
             skipping: false,
@@ -307,7 +307,7 @@ impl<R: BufRead> Games<R> {
         self.offset += at;
         self.line += lines;
         self.lines -= lines;
-        self.has_turn = false;
+        self.reading = Reading::NoTurn;
         chunk
     }
 
@@ -353,23 +353,28 @@ impl<R: BufRead> Games<R> {
             text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
         }
         let kind = classify(text, line.in_comment);
-        let mut starts_game = match kind {
-            Kind::Tag | Kind::FirstTurn => self.has_turn,
-            _ => false,
+        // The item of a game that begins after another in the chunk.
+        let mut next_game = match kind {
+            Kind::Item(item)
+                if self.reading != Reading::NoGame && begins_game(self.reading, item) =>
+            {
+                Some(item)
+            }
+            _ => None,
         };
         if self.skipping {
-            if !starts_game {
+            if next_game.is_none() {
                 self.skip_line(&line, kind);
                 return None;
             }
             // The next game: its first line starts the next chunk.
             self.skipping = false;
-            self.has_turn = false;
-            starts_game = false;
+            self.reading = Reading::NoTurn;
+            next_game = None;
         }
         let too_long = line.len > self.limits.line;
-        if starts_game {
-            return Some(self.start_game(line, lines_before, kind, too_long));
+        if let Some(item) = next_game {
+            return Some(self.start_game(line, lines_before, item, too_long));
         }
         if too_long || self.buf.len() > self.limits.game {
             return Some(self.cut_game(&line, too_long));
@@ -380,10 +385,9 @@ impl<R: BufRead> Games<R> {
             }
             // A line the parser skips leaves waiting comments waiting.
             Kind::InComment | Kind::Other => {}
-            Kind::Tag => self.pending = None,
-            Kind::FirstTurn | Kind::Turn => {
+            Kind::Item(item) => {
                 self.pending = None;
-                self.has_turn = true;
+                self.reading = Reading::after(item);
             }
         }
         None
@@ -391,8 +395,8 @@ impl<R: BufRead> Games<R> {
 
     /// Drops a line of a game being skipped: the next chunk starts after it.
     fn skip_line(&mut self, line: &Line, kind: Kind) {
-        if matches!(kind, Kind::Turn | Kind::FirstTurn) {
-            self.has_turn = true;
+        if let Kind::Item(item) = kind {
+            self.reading = Reading::after(item);
         }
         self.buf.truncate(line.start);
         self.offset += line.read;
@@ -404,10 +408,16 @@ impl<R: BufRead> Games<R> {
     /// before it), where a game starts, with the comment lines waiting
     /// before it; returns the chunk ended. A first line beyond the line
     /// limit ends the new game's chunk at once, queued.
-    fn start_game(&mut self, line: Line, lines_before: usize, kind: Kind, too_long: bool) -> Chunk {
+    fn start_game(
+        &mut self,
+        line: Line,
+        lines_before: usize,
+        item: ItemKind,
+        too_long: bool,
+    ) -> Chunk {
         let (at, lines) = self.pending.take().unwrap_or((line.start, lines_before));
         let chunk = self.cut(at, lines);
-        self.has_turn = kind == Kind::FirstTurn;
+        self.reading = Reading::after(item);
         if too_long {
             let line = Line {
                 start: line.start - at,
@@ -526,6 +536,20 @@ mod tests {
                 ("[Game \"1\"]\nG1 He /\nS1 He /\n".to_owned(), 0, 0),
                 ("; next\n\n[Game \"2\"]\nG1 He /\n".to_owned(), 27, 3),
                 ("G1 He /\n".to_owned(), 54, 7),
+            ]
+        );
+    }
+
+    #[test]
+    fn cuts_at_g1_however_its_round_is_written() {
+        let text = "G1 He /\nS1 He /\nG01 He /\nS1 He /\nG001 He /\nG10 He /\n";
+        let got: Vec<String> = chunks(text).into_iter().map(|c| c.0).collect();
+        assert_eq!(
+            got,
+            [
+                "G1 He /\nS1 He /\n",
+                "G01 He /\nS1 He /\n",
+                "G001 He /\nG10 He /\n"
             ]
         );
     }

@@ -23,6 +23,9 @@ use std::borrow::Cow;
 
 use nom::{IResult, Input as _};
 
+pub(crate) use self::record::{ItemKind, Reading, begins_game};
+pub(crate) use self::turn::label_at;
+
 use self::input::{Context, Input};
 use super::ast::{Battle, Label, PenningrAction, Record, Span, Step};
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
