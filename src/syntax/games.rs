@@ -20,31 +20,8 @@ use std::io::{self, BufRead};
 use super::Parsed;
 use super::ast::Span;
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
+use super::limits::Limits;
 use super::parser::{ItemKind, Reading, begins_game, label_at};
-
-/// How much of a record is read: enough for any real game, and a bound on
-/// the memory and time one game takes whatever the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The longest line read, in bytes, its line end not counted.
-    pub line: usize,
-    /// The most bytes of one game, with the comment lines before it.
-    pub game: usize,
-}
-
-impl Limits {
-    /// 64 KiB a line, 256 KiB a game (some 10,000 turns).
-    pub const DEFAULT: Limits = Limits {
-        line: 64 * 1024,
-        game: 256 * 1024,
-    };
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits::DEFAULT
-    }
-}
 
 /// A run of whole games cut from a record.
 #[derive(Clone, Debug, PartialEq, Eq)]

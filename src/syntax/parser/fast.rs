@@ -15,13 +15,12 @@
 
 use super::outcome::is_outcome_end;
 use super::turn::{round_digits, starts_destination};
-use super::{
-    Input, MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS, is_content_end, offset, skip,
-};
+use super::{Input, is_content_end, offset, skip};
 use crate::syntax::ast::{
     Action, Battle, BattleToken, Destination, Fate, Fighter, Label, Outcome, PenningrAction,
     PenningrMove, Piece, Side, Space, Span, Step, StepToken, Turn,
 };
+use crate::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
 
 /// Reads a whole turn written the usual way, up to the end of its outcome
 /// and the blanks after it; `None` for anything else.

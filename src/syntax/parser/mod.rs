@@ -30,18 +30,6 @@ use self::input::{Context, Input};
 use super::ast::{Battle, Label, PenningrAction, Record, Span, Step};
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
 
-/// The most step tokens a turn line may hold.
-const MAX_STEPS: usize = 32;
-/// Syntax errors after which the rest of what is read is left unread: a
-/// game of nothing but mistakes costs little memory.
-const MAX_ERRORS: usize = 1000;
-/// The most Penningr actions a turn line may hold.
-const MAX_PENNINGR: usize = 8;
-/// The most battle records a turn line may hold.
-const MAX_BATTLES: usize = 16;
-/// The most pieces a battle record may list.
-const MAX_FIGHTERS: usize = 64;
-
 /// The failure for a turn holding more than the limits allow, at `i`.
 fn too_many<'a, T>(i: &Input<'_>) -> PResult<'a, T> {
     Err(nom::Err::Failure(

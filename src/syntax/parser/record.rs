@@ -12,6 +12,7 @@ use super::{
 };
 use crate::syntax::ast::{Comment, CommentKind, Game, Record, Side, Span, Tag, Turn};
 use crate::syntax::error::{Edit, Found, SyntaxError, SyntaxErrorKind as Kind};
+use crate::syntax::limits::MAX_ERRORS;
 
 /// Reads a whole record, skipping the lines that hold a `damaged` offset.
 pub(super) fn read(i: Input<'_>, damaged: &[usize]) -> Parsed {
@@ -62,7 +63,7 @@ fn record(i: Input<'_>, damaged: &[usize]) -> Parsed {
                 i = next_line(skip(i, at));
             }
         }
-        if builder.errors.len() >= super::MAX_ERRORS && !i.fragment().is_empty() {
+        if builder.errors.len() >= MAX_ERRORS && !i.fragment().is_empty() {
             let rest = to_line_end(i);
             let mut error = error_at(Kind::TooManyErrors, &i);
             error.span = span(&i, &rest);

@@ -14,6 +14,7 @@ use crate::syntax::ast::{
     Action, Destination, Label, Malformed, Outcome, Piece, Side, Space, Step, StepToken, Turn,
 };
 use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
+use crate::syntax::limits::MAX_STEPS;
 
 /// ```ebnf
 /// turn = label , gap , steps , gap , outcome ;
@@ -194,7 +195,7 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
     let mut spaced = Vec::new();
     let mut last_start = i;
     loop {
-        if tokens.len() >= super::MAX_STEPS && !is_step_end(peek(&i)) {
+        if tokens.len() >= MAX_STEPS && !is_step_end(peek(&i)) {
             return super::too_many(&i);
         }
         match peek(&i) {
