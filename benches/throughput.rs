@@ -56,7 +56,7 @@ fn validate(bencher: Bencher) {
         .counter(ItemsCount::new(turns(&text)))
         .bench(|| {
             let mut games = 0;
-            hirp::stream::check(black_box(text.as_bytes()), |_| {
+            hirp::check::check(black_box(text.as_bytes()), |_| {
                 games += 1;
                 true
             })

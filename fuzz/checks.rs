@@ -2,7 +2,7 @@
 //! replays the seeds and every input a fuzzer found (`tests/fuzz.rs`).
 
 use hirp::replay::replay_record;
-use hirp::stream::{Games, Limits, parse_chunk};
+use hirp::syntax::{Games, Limits, parse_chunk};
 
 /// Reading any bytes: no panic, every span on the decoded text's character
 /// boundaries, and a record read without error reads back the same from its

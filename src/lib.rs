@@ -6,12 +6,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod check;
 pub mod generate;
 pub mod json;
 pub mod render;
 pub mod replay;
 pub mod rules;
-pub mod stream;
 pub mod syntax;
 pub mod types;
 

@@ -184,7 +184,7 @@ fn one_big_record() -> String {
 /// What `check` and `check_parallel` hand over, written out.
 fn checked_games(text: &str, workers: Option<usize>) -> (Vec<String>, usize) {
     let mut seen = Vec::new();
-    let on_game = |checked: hirp::stream::Checked<'_>| {
+    let on_game = |checked: hirp::check::Checked<'_>| {
         let problems: Vec<String> = checked
             .report
             .problems
@@ -203,8 +203,8 @@ fn checked_games(text: &str, workers: Option<usize>) -> (Vec<String>, usize) {
         true
     };
     let read = match workers {
-        None => hirp::stream::check(text.as_bytes(), on_game),
-        Some(n) => hirp::stream::check_parallel(text.as_bytes(), n, on_game),
+        None => hirp::check::check(text.as_bytes(), on_game),
+        Some(n) => hirp::check::check_parallel(text.as_bytes(), n, on_game),
     }
     .unwrap();
     (seen, read)
@@ -267,7 +267,7 @@ fn a_read_error_ends_the_check_after_the_games_before_it() {
             left: text.len() / 2,
         });
         let mut numbers = Vec::new();
-        let result = hirp::stream::check_parallel(reader, workers, |c| {
+        let result = hirp::check::check_parallel(reader, workers, |c| {
             numbers.push(c.number);
             true
         });
@@ -292,7 +292,7 @@ fn stopping_early_ends_every_thread() {
         for stop_after in stops {
             for workers in [2, 3] {
                 let mut seen = 0;
-                let read = hirp::stream::check_parallel(text.as_bytes(), workers, |_| {
+                let read = hirp::check::check_parallel(text.as_bytes(), workers, |_| {
                     seen += 1;
                     seen < stop_after
                 })

@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::io::{self, BufReader, Read};
 
 use hirp::replay::replay_record;
-use hirp::stream::{Games, parse_chunk};
+use hirp::syntax::{Games, parse_chunk};
 
 /// Counts the bytes each thread has allocated and not freed, and the most
 /// it had at once, so that a test measures its own memory whatever runs

@@ -321,6 +321,22 @@ fn documented_examples_trigger_their_error() {
     }
 }
 
+/// The README's codes table gives each message as the parser writes it,
+/// limits included.
+#[test]
+fn readme_states_every_message() {
+    let readme = common::fixture("README.md");
+    for kind in SyntaxErrorKind::ALL {
+        let start = format!("| `hirp::syntax::{}` |", kind.name());
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .unwrap_or_else(|| panic!("README.md lacks the row of {}", kind.name()));
+        let end = format!(" | {} |", kind.message());
+        assert!(row.ends_with(&end), "README.md: {row}\nshould end {end}");
+    }
+}
+
 #[test]
 fn readme_lists_every_code_with_its_example() {
     let readme = common::fixture("README.md");

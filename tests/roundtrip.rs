@@ -202,6 +202,17 @@ fn record() -> impl Strategy<Value = Record> {
         })
 }
 
+/// `text` with each line's label `G1` written with `zeros` zeros before its
+/// round, as `G01` or `G001`.
+fn with_g1_written(text: &str, zeros: usize) -> String {
+    text.split_inclusive('\n')
+        .map(|line| match line.strip_prefix("G1 ") {
+            Some(rest) => format!("G{}1 {rest}", "0".repeat(zeros)),
+            None => line.to_owned(),
+        })
+        .collect()
+}
+
 /// The record with every span set to zero, to compare trees apart from
 /// where they were read.
 fn without_spans(mut record: Record) -> Record {
@@ -330,23 +341,29 @@ proptest! {
 
     /// Read game by game (as `hirp validate` and `parse` read a record), a
     /// record gives the games, comments and errors it gives read in one
-    /// piece, spans and all, whatever its line ends.
+    /// piece, spans and all, whatever its line ends and however its `G1`
+    /// labels are written (`G01`, `G001`); each game is a chunk of its own.
     #[test]
-    fn reading_game_by_game_reads_the_same(record in record(), ends in 0..3usize) {
-        let mut text = record.to_string();
+    fn reading_game_by_game_reads_the_same(
+        record in record(),
+        ends in 0..3usize,
+        zeros in 0..3usize,
+    ) {
+        let mut text = with_g1_written(&record.to_string(), zeros);
         match ends {
             1 => text = text.replace('\n', "\r\n"),
             2 => text = text.replace('\n', "\r"),
             _ => {}
         }
-        let whole = hirp::syntax::parse_at(&text, 0);
+        let whole = hirp::syntax::parse_unlimited(&text);
         let chunked = parse(&text);
         prop_assert_eq!(&chunked.record.games, &whole.record.games);
         prop_assert_eq!(&chunked.errors, &whole.errors);
         prop_assert_eq!(&chunked.record.comments, &whole.record.comments);
         let mut games = Vec::new();
-        for chunk in hirp::stream::Games::new(text.as_bytes()) {
-            let (_, parsed) = hirp::stream::parse_chunk(&chunk.unwrap());
+        for chunk in hirp::syntax::Games::new(text.as_bytes()) {
+            let (_, parsed) = hirp::syntax::parse_chunk(&chunk.unwrap());
+            prop_assert!(parsed.record.games.len() <= 1, "{:?}", parsed.record.games);
             games.extend(parsed.record.games);
         }
         prop_assert_eq!(games, whole.record.games);
@@ -357,15 +374,15 @@ proptest! {
     #[test]
     fn limits_bound_every_chunk(record in record(), line in 8..60usize, game in 40..200usize) {
         let text = record.to_string();
-        let limits = hirp::stream::Limits { line, game };
+        let limits = hirp::syntax::Limits { line, game };
         let mut errors = Vec::new();
         let mut read = 0;
-        for chunk in hirp::stream::Games::with_limits(text.as_bytes(), limits) {
+        for chunk in hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
             let chunk = chunk.unwrap();
             prop_assert!(chunk.bytes.len() <= game + line + 2, "{} bytes", chunk.bytes.len());
             prop_assert!(chunk.offset >= read);
             read = chunk.offset + chunk.bytes.len();
-            let (shown, parsed) = hirp::stream::parse_chunk(&chunk);
+            let (shown, parsed) = hirp::syntax::parse_chunk(&chunk);
             prop_assert_eq!(shown.len(), chunk.bytes.len());
             for error in &parsed.errors {
                 prop_assert!(error.span.start >= chunk.offset);
@@ -397,9 +414,9 @@ proptest! {
 
     #[test]
     fn notation_like_text_does_not_panic_and_formats_stably(text in notation_like()) {
-        let limits = hirp::stream::Limits { line: 20, game: 60 };
-        for chunk in hirp::stream::Games::with_limits(text.as_bytes(), limits) {
-            let _ = hirp::stream::parse_chunk(&chunk.unwrap());
+        let limits = hirp::syntax::Limits { line: 20, game: 60 };
+        for chunk in hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
+            let _ = hirp::syntax::parse_chunk(&chunk.unwrap());
         }
         let parsed = parse(&text);
         for error in &parsed.errors {

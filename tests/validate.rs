@@ -12,7 +12,7 @@ fn problems(path: &str) -> (Vec<(String, String, Severity)>, Option<String>) {
     let file = std::fs::File::open(common::root().join(path)).unwrap();
     let mut problems = Vec::new();
     let mut results = Vec::new();
-    hirp::stream::check(std::io::BufReader::new(file), |checked| {
+    hirp::check::check(std::io::BufReader::new(file), |checked| {
         problems.extend(checked.report.problems.iter().map(|p| {
             (
                 p.code.to_string(),

@@ -3,8 +3,7 @@
 use std::io::{self, Write};
 
 use hirp::replay::{Problem, RecordReport, Severity, replay_record};
-use hirp::stream::{Chunk, Cut, Games, parse_chunk};
-use hirp::syntax::{Edit, Span};
+use hirp::syntax::{Chunk, Cut, Edit, Games, Span, parse_chunk};
 
 use super::report::{Source, line_ends};
 use super::{Reporter, Status, io_reason, read_input, write_stdout};

@@ -219,7 +219,7 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
 /// A piece of a record read by [`read_chunks`].
 pub struct ReadChunk<'a> {
     /// The chunk as cut.
-    pub chunk: &'a hirp::stream::Chunk,
+    pub chunk: &'a hirp::syntax::Chunk,
     /// Its decoded text.
     pub text: &'a str,
     /// What was read.
@@ -266,7 +266,7 @@ pub fn each_chunk(
     status: &mut Status,
     mut on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
-    for chunk in hirp::stream::Games::new(reader) {
+    for chunk in hirp::syntax::Games::new(reader) {
         let chunk = match chunk {
             Ok(chunk) => chunk,
             Err(e) => {
@@ -276,7 +276,7 @@ pub fn each_chunk(
                 break;
             }
         };
-        let (text, parsed) = hirp::stream::parse_chunk(&chunk);
+        let (text, parsed) = hirp::syntax::parse_chunk(&chunk);
         if !parsed.errors.is_empty() {
             *status = (*status).max(Status::Invalid);
             let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
@@ -337,8 +337,8 @@ pub fn no_game(
 pub fn nth_game(path: &str, bytes: &[u8], number: usize) -> Result<OneGame, usize> {
     let mut seen = 0;
     // Reading from memory cannot fail.
-    for chunk in hirp::stream::Games::new(bytes).map_while(Result::ok) {
-        let (text, parsed) = hirp::stream::parse_chunk(&chunk);
+    for chunk in hirp::syntax::Games::new(bytes).map_while(Result::ok) {
+        let (text, parsed) = hirp::syntax::parse_chunk(&chunk);
         let count = parsed.record.games.len();
         if number > seen && number <= seen + count {
             let index = number - seen - 1;

@@ -5,10 +5,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use hirp::check::{Checked, check_parallel};
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 use hirp::replay::Severity;
-use hirp::stream::{Checked, check_parallel};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::report::Source;

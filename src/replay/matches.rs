@@ -15,7 +15,6 @@ use super::GameReport;
 use super::problem::{Problem, ProblemKind};
 use crate::rules::{Match, Player};
 use crate::syntax::ast::{Game, ResultTag, Span};
-use crate::syntax::parse_result;
 use crate::types::Side;
 
 /// Which games belong together.
@@ -212,7 +211,7 @@ fn check_result(
     let Some(tag) = game.tags.iter().find(|t| t.name == "Result") else {
         return;
     };
-    let written = match parse_result(&tag.value) {
+    let written = match tag.value.parse::<ResultTag>() {
         Ok(written) => written,
         Err(_) => {
             report.problems.push(

@@ -28,6 +28,7 @@ pub use written::{Resolved, resolve};
 
 use crate::rules::{Position, Victory};
 use crate::syntax::ast::{Game, Label, Record, Turn};
+use crate::syntax::limits::MAX_ERRORS;
 use crate::syntax::{SyntaxError, SyntaxErrorKind};
 use turn::Replay;
 
@@ -68,10 +69,6 @@ pub struct RecordReport {
     /// Syntax errors of a file that holds no game.
     pub problems: Vec<Problem>,
 }
-
-/// Errors after which a game's replay stops: what a game of nothing but
-/// mistakes costs in time and memory stays small.
-pub const MAX_ERRORS: usize = 1000;
 
 /// Syntax errors after which a line may have been a turn that was not read.
 fn drops_a_line(kind: SyntaxErrorKind) -> bool {

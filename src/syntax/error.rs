@@ -1,10 +1,12 @@
 //! Syntax errors: what the parser expected, what it found, and where.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use miette::{Diagnostic, LabeledSpan};
 
 use super::ast::Span;
+use super::limits::{Limits, MAX_BATTLES, MAX_ERRORS, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
 
 /// What the parser found where it expected something else.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,10 +163,22 @@ impl Diagnostic for SyntaxError {
     }
 }
 
+/// Text that states a limit, written once from the limit's constant.
+macro_rules! stating {
+    ($($format:tt)*) => {{
+        static TEXT: LazyLock<String> = LazyLock::new(|| format!($($format)*));
+        TEXT.as_str()
+    }};
+}
+
+// The messages state the line and game limits in KiB.
+const _: () =
+    assert!(Limits::DEFAULT.line.is_multiple_of(1024) && Limits::DEFAULT.game.is_multiple_of(1024));
+
 macro_rules! kinds {
     ($(
         $(#[doc = $doc:literal])*
-        $variant:ident = $name:literal, $message:literal, $expected:literal;
+        $variant:ident = $name:literal, $message:expr, $expected:expr;
     )*) => {
         /// The kinds of syntax error. Each has a stable code `hirp::syntax::<name>`;
         /// the doc of each variant gives an input that triggers it.
@@ -184,12 +198,12 @@ macro_rules! kinds {
             }
 
             /// The one-line message.
-            pub const fn message(self) -> &'static str {
+            pub fn message(self) -> &'static str {
                 match self { $(SyntaxErrorKind::$variant => $message,)* }
             }
 
             /// What the parser expected where the error is.
-            pub const fn expected(self) -> &'static str {
+            pub fn expected(self) -> &'static str {
                 match self { $(SyntaxErrorKind::$variant => $expected,)* }
             }
         }
@@ -211,7 +225,7 @@ kinds! {
     MissingRound = "missing_round", "a turn label has a round number", "a digit";
     /// A round number too large to be real: `G99999999999 KeHeiHei /`.
     RoundTooLarge = "round_too_large", "this round number is too large",
-        "a round number below 4294967296";
+        stating!("a round number below {}", u64::from(u32::MAX) + 1);
     /// No space between the label and the steps, or the steps and the battles:
     /// `G1KeHeiHei /`, `G1 KeHeiHei/`.
     MissingSpace = "missing_space",
@@ -300,19 +314,71 @@ kinds! {
     /// A turn with more steps, Penningr actions, battles or pieces in a battle
     /// than any game has: `G1 (He)×33 /`.
     TooManyTokens = "too_many_tokens",
-        "a turn holds at most 32 steps, 8 Penningr actions and 16 battles of 64 pieces",
+        stating!(
+            "a turn holds at most {MAX_STEPS} steps, {MAX_PENNINGR} Penningr actions and \
+             {MAX_BATTLES} battles of {MAX_FIGHTERS} pieces"
+        ),
         "the end of the turn";
     /// A line longer than 64 KiB; it and the rest of its game are not read:
     /// `G1 (He)×40000 /`.
-    LineTooLong = "line_too_long", "this line is longer than 64 KiB",
-        "a line of at most 65536 bytes";
+    LineTooLong = "line_too_long",
+        stating!("this line is longer than {} KiB", Limits::DEFAULT.line / 1024),
+        stating!("a line of at most {} bytes", Limits::DEFAULT.line);
     /// A game longer than 256 KiB with the comments before it; the rest of it
     /// is not read: `(; a comment\n)×30000G1 KeHeiHei /`.
-    GameTooLong = "game_too_long", "this game is longer than 256 KiB",
-        "a game of at most 262144 bytes";
+    GameTooLong = "game_too_long",
+        stating!("this game is longer than {} KiB", Limits::DEFAULT.game / 1024),
+        stating!("a game of at most {} bytes", Limits::DEFAULT.game);
     /// A piece of a record (a game, as records are read) with a thousand
     /// syntax errors; the rest of it is not read:
     /// `G1 KeHeiHei /\n(S1 Kx /\n)×1001`.
-    TooManyErrors = "too_many_errors", "reading stops after 1000 syntax errors",
-        "at most 1000 syntax errors in a game";
+    TooManyErrors = "too_many_errors",
+        stating!("reading stops after {MAX_ERRORS} syntax errors"),
+        stating!("at most {MAX_ERRORS} syntax errors in a game");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SyntaxErrorKind as Kind;
+
+    #[test]
+    fn texts_built_from_the_limits_state_them() {
+        let texts = [
+            (
+                Kind::RoundTooLarge.expected(),
+                "a round number below 4294967296",
+            ),
+            (
+                Kind::TooManyTokens.message(),
+                "a turn holds at most 32 steps, 8 Penningr actions and 16 battles of 64 pieces",
+            ),
+            (
+                Kind::LineTooLong.message(),
+                "this line is longer than 64 KiB",
+            ),
+            (
+                Kind::LineTooLong.expected(),
+                "a line of at most 65536 bytes",
+            ),
+            (
+                Kind::GameTooLong.message(),
+                "this game is longer than 256 KiB",
+            ),
+            (
+                Kind::GameTooLong.expected(),
+                "a game of at most 262144 bytes",
+            ),
+            (
+                Kind::TooManyErrors.message(),
+                "reading stops after 1000 syntax errors",
+            ),
+            (
+                Kind::TooManyErrors.expected(),
+                "at most 1000 syntax errors in a game",
+            ),
+        ];
+        for (text, expected) in texts {
+            assert_eq!(text, expected);
+        }
+    }
 }

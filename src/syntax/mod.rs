@@ -1,14 +1,20 @@
 //! The notation: a typed, spanned syntax tree, its parser, and syntax errors.
 //!
 //! This layer reads text and knows nothing of the rules.
+//!
+//! [`parse`] and [`parse_bytes`] read a record game by game within the
+//! reader's [`limits`]; [`Games`] cuts a record of any size into [`Chunk`]s,
+//! for [`parse_chunk`] to read one at a time.
 
 pub mod ast;
 pub mod error;
+pub mod games;
+pub mod limits;
 pub mod parser;
 
 pub use ast::*;
 pub use error::{Edit, Found, SyntaxError, SyntaxErrorKind};
-pub use parser::{
-    Decoded, Parsed, decode, parse, parse_at, parse_bytes, parse_bytes_at, parse_result,
-    parse_steps,
-};
+pub use games::{Chunk, Cut, Games, parse_chunk};
+pub use limits::Limits;
+pub use parser::{Parsed, parse, parse_bytes, parse_unlimited};
+pub(crate) use parser::{decode, parse_bytes_at, parse_steps};

@@ -4,24 +4,23 @@
 //! `G12 H13K2>4 >4SK4GK^`. This module reads such a line byte by byte, with
 //! no parser calls and no errors to build, and gives up (`None`) at the first
 //! byte the usual way does not allow: a missing space, a `C` before a
-//! Penningr letter, a round of ten digits, any mistake. The rule functions
-//! of [`turn`](super::turn) then read the line as they always do, so every
-//! error is still theirs. Whenever this reading succeeds, it gives exactly
-//! the [`Turn`] and the rest of the input that the rules give with no error:
-//! the tests below hold the two to that on generated turns, on every
-//! fixture line and on lines built near the usual way, mistakes included.
-//! Comments and the line end after the outcome are left to the line's rule,
-//! as for every turn.
+//! Penningr letter, a round too large to read, any mistake. The rule
+//! functions of [`turn`](super::turn) then read the line as they always do,
+//! so every error is still theirs. Whenever this reading succeeds, it gives
+//! exactly the [`Turn`] and the rest of the input that the rules give with
+//! no error: the tests below hold the two to that on generated turns, on
+//! every fixture line and on lines built near the usual way, mistakes
+//! included. Comments and the line end after the outcome are left to the
+//! line's rule, as for every turn.
 
 use super::outcome::is_outcome_end;
-use super::turn::starts_destination;
-use super::{
-    Input, MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS, is_content_end, offset, skip,
-};
+use super::turn::{round_digits, starts_destination};
+use super::{Input, is_content_end, offset, skip};
 use crate::syntax::ast::{
     Action, Battle, BattleToken, Destination, Fate, Fighter, Label, Outcome, PenningrAction,
     PenningrMove, Piece, Side, Space, Span, Step, StepToken, Turn,
 };
+use crate::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
 
 /// Reads a whole turn written the usual way, up to the end of its outcome
 /// and the blanks after it; `None` for anything else.
@@ -113,17 +112,12 @@ impl Reader<'_> {
     fn label(&mut self) -> Option<Label> {
         let start = self.at;
         let side = self.side()?;
-        let digits = self.bytes[self.at..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        // Nine digits always fit a `u32`; more are left to the rules.
-        if digits == 0 || digits > 9 {
+        let (digits, round) = round_digits(&self.bytes[self.at..]);
+        if digits == 0 {
             return None;
         }
-        let round = self.bytes[self.at..self.at + digits]
-            .iter()
-            .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        // A round too large is left to the rules, to report.
+        let round = round?;
         self.at += digits;
         Some(Label {
             side,

@@ -23,21 +23,12 @@ use std::borrow::Cow;
 
 use nom::{IResult, Input as _};
 
-use self::input::{Context, Input};
-use super::ast::{Battle, Label, PenningrAction, Record, Span, Step};
-use super::error::{Found, SyntaxError, SyntaxErrorKind};
+pub(crate) use self::record::{ItemKind, Reading, begins_game};
+pub(crate) use self::turn::label_at;
 
-/// The most step tokens a turn line may hold.
-const MAX_STEPS: usize = 32;
-/// Syntax errors after which the rest of what is read is left unread: a
-/// game of nothing but mistakes costs little memory.
-const MAX_ERRORS: usize = 1000;
-/// The most Penningr actions a turn line may hold.
-const MAX_PENNINGR: usize = 8;
-/// The most battle records a turn line may hold.
-const MAX_BATTLES: usize = 16;
-/// The most pieces a battle record may list.
-const MAX_FIGHTERS: usize = 64;
+use self::input::{Context, Input};
+use super::ast::{Battle, Label, PenningrAction, Record, ResultTag, Span, Step};
+use super::error::{Found, SyntaxError, SyntaxErrorKind};
 
 /// The failure for a turn holding more than the limits allow, at `i`.
 fn too_many<'a, T>(i: &Input<'_>) -> PResult<'a, T> {
@@ -75,29 +66,35 @@ pub struct Parsed {
     pub errors: Vec<SyntaxError>,
 }
 
-/// Reads a whole record.
+/// Reads a whole record, within the reader's limits.
 ///
 /// Never fails and never panics: what cannot be read is reported in
 /// [`Parsed::errors`] and reading resumes at the next line (or, inside a
 /// turn, at the next step or battle). The record is read game by game within
-/// [`Limits::DEFAULT`](crate::stream::Limits::DEFAULT), as
-/// [`stream::Games`](crate::stream::Games) cuts it: a game beyond the limits
-/// is read up to them and reported.
+/// [`Limits::DEFAULT`](super::Limits::DEFAULT), as [`Games`](super::Games)
+/// cuts it, and each game within the [`limits`](super::limits) of a turn and
+/// of syntax errors: a game beyond them is read up to them and reported.
 pub fn parse(text: &str) -> Parsed {
-    crate::stream::read_all(text.as_bytes())
+    super::games::read_all(text.as_bytes())
 }
 
-/// Reads text as one piece of a record starting at byte `base` of a larger
-/// file, so that spans and errors point into that file: the pieces
-/// [`stream::Games`](crate::stream::Games) cuts. Unlike [`parse`], this sets
-/// no limit on the size of a game.
-pub fn parse_at(text: &str, base: usize) -> Parsed {
-    with_input(text, base, |input| record::read(input, &[]))
+/// Reads a whole record at once, as one piece, with no limit on the length
+/// of a line or of a game.
+///
+/// Unlike [`parse`], this does not bound what one game may cost: the memory
+/// and time it takes grow with the longest line and the largest game of
+/// `text`, and the [`MAX_ERRORS`](super::limits::MAX_ERRORS) syntax errors
+/// after which reading stops are counted over the whole text, not game by
+/// game. The limits of a turn still hold. Give it only text of a size you
+/// trust. A record with no syntax error, within the limits, reads the same
+/// with either.
+pub fn parse_unlimited(text: &str) -> Parsed {
+    with_input(text, 0, |input| record::read(input, &[]))
 }
 
 /// Text decoded from bytes that may not be UTF-8.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Decoded<'a> {
+pub(crate) struct Decoded<'a> {
     /// The text, each byte that is not UTF-8 replaced by `?` so that offsets
     /// stay those of the bytes.
     pub text: Cow<'a, str>,
@@ -107,7 +104,7 @@ pub struct Decoded<'a> {
 
 /// Decodes bytes as UTF-8, reporting each line that holds invalid bytes at the
 /// first such byte.
-pub fn decode(bytes: &[u8]) -> Decoded<'_> {
+pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
     match std::str::from_utf8(bytes) {
         Ok(text) => Decoded {
             text: Cow::Borrowed(text),
@@ -150,18 +147,20 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     }
 }
 
-/// Reads a record from bytes: decodes them (see [`decode`]), skips the lines
-/// holding bytes that are not UTF-8, and reads the rest as [`parse`] does.
-/// Returns the decoded text, to which the spans point, with the result.
+/// Reads a record from bytes, within the reader's limits: decodes them as
+/// UTF-8, each byte that is not UTF-8 replaced by `?` so that offsets stay
+/// those of the bytes, reports and skips each line holding such bytes, and
+/// reads the rest as [`parse`] does. Returns the decoded text, to which the
+/// spans point, with the result.
 pub fn parse_bytes(bytes: &[u8]) -> (Cow<'_, str>, Parsed) {
-    (decode(bytes).text, crate::stream::read_all(bytes))
+    (decode(bytes).text, super::games::read_all(bytes))
 }
 
 /// Reads bytes as one piece of a record starting at byte `base` of a larger
-/// file, as [`parse_at`] reads text: decoded as [`parse_bytes`] decodes, with
-/// spans and errors that point into that file, and no limit on the size of a
-/// game.
-pub fn parse_bytes_at(bytes: &[u8], base: usize) -> (Cow<'_, str>, Parsed) {
+/// file, so that spans and errors point into that file: the pieces
+/// [`Games`](super::Games) cuts. Decoded as [`parse_bytes`] decodes, and
+/// read as [`parse_unlimited`] reads, with no limit on the size of a game.
+pub(crate) fn parse_bytes_at(bytes: &[u8], base: usize) -> (Cow<'_, str>, Parsed) {
     let Decoded { text, mut errors } = decode(bytes);
     for error in &mut errors {
         error.span = Span::new(error.span.start + base, error.span.end + base);
@@ -196,13 +195,17 @@ impl std::str::FromStr for Step {
     }
 }
 
-/// Reads the value of a `[Result]` tag, such as `Silfr Drepid 10`.
-pub fn parse_result(value: &str) -> Result<super::ast::ResultTag, SyntaxError> {
-    read_exactly(value, result::result)
+impl std::str::FromStr for ResultTag {
+    type Err = SyntaxError;
+
+    /// Reads the value of a `[Result]` tag, such as `Silfr Drepid 10`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        read_exactly(s, result::result)
+    }
 }
 
 /// Reads steps written together, such as `KeHeiHei`; any syntax error fails.
-pub fn parse_steps(text: &str) -> Result<Vec<Step>, SyntaxError> {
+pub(crate) fn parse_steps(text: &str) -> Result<Vec<Step>, SyntaxError> {
     let tokens = read_exactly(text, |i| match turn::steps(i) {
         Ok((rest, (tokens, errors))) => match errors.into_iter().next() {
             Some(error) => Err(nom::Err::Failure(error)),

@@ -15,6 +15,7 @@ use crate::syntax::ast::{
     Span,
 };
 use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
+use crate::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR};
 
 /// Whether `c` ends the outcome: the end of the line's content, or a stray
 /// `}` (reported by the line).
@@ -117,7 +118,7 @@ fn penningr_actions<'a>(
     errors: &mut Vec<SyntaxError>,
 ) -> PResult<'a, ()> {
     while starts_penningr(&i) {
-        if found.len() >= super::MAX_PENNINGR {
+        if found.len() >= MAX_PENNINGR {
             return super::too_many(&i);
         }
         match penningr_action(i) {
@@ -215,7 +216,7 @@ fn battles<'a>(
 ) -> PResult<'a, ()> {
     let mut after_blank = false;
     while !is_outcome_end(peek(&i)) {
-        if found.len() >= super::MAX_BATTLES {
+        if found.len() >= MAX_BATTLES {
             return super::too_many(&i);
         }
         if starts_penningr(&i) {
@@ -314,7 +315,7 @@ pub(super) fn battle(i: Input<'_>) -> PResult<'_, Battle> {
 /// Fighters up to the end of a battle record, as in `fighter , { fighter }`.
 fn more_fighters<'a>(mut i: Input<'a>, fighters: &mut Vec<Fighter>) -> PResult<'a, ()> {
     loop {
-        if fighters.len() >= super::MAX_FIGHTERS {
+        if fighters.len() >= MAX_FIGHTERS {
             return super::too_many(&i);
         }
         let (rest, fighter) = fighter(i)?;

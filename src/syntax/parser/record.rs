@@ -10,8 +10,9 @@ use super::{
     Input, PResult, Parsed, error_at, fail, into_error, is_line_end, offset, peek, peek2, skip,
     skip_char, span, to_line_end,
 };
-use crate::syntax::ast::{Comment, CommentKind, Game, Record, Span, Tag, Turn};
+use crate::syntax::ast::{Comment, CommentKind, Game, Record, Side, Span, Tag, Turn};
 use crate::syntax::error::{Edit, Found, SyntaxError, SyntaxErrorKind as Kind};
+use crate::syntax::limits::MAX_ERRORS;
 
 /// Reads a whole record, skipping the lines that hold a `damaged` offset.
 pub(super) fn read(i: Input<'_>, damaged: &[usize]) -> Parsed {
@@ -62,7 +63,7 @@ fn record(i: Input<'_>, damaged: &[usize]) -> Parsed {
                 i = next_line(skip(i, at));
             }
         }
-        if builder.errors.len() >= super::MAX_ERRORS && !i.fragment().is_empty() {
+        if builder.errors.len() >= MAX_ERRORS && !i.fragment().is_empty() {
             let rest = to_line_end(i);
             let mut error = error_at(Kind::TooManyErrors, &i);
             error.span = span(&i, &rest);
@@ -82,7 +83,7 @@ const MAX_RESERVED: usize = 1024;
 
 /// Lines that look like turns (they start with `G` or `S`): the room the
 /// first game's turns are given, so that a game read at once, as
-/// [`stream::Games`](crate::stream::Games) cuts them, needs no growing.
+/// [`Games`](crate::syntax::Games) cuts them, needs no growing.
 fn turn_lines(text: &str) -> usize {
     let bytes = text.as_bytes();
     let starts = |n: usize| matches!(bytes.get(n), Some(b'G' | b'S'));
@@ -449,6 +450,57 @@ impl SyntaxError {
     }
 }
 
+/// Where reading a record stands, as far as the rule of where a game begins
+/// ([`begins_game`]) needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reading {
+    /// No tag or turn has been read: no game has begun.
+    NoGame,
+    /// The game being read holds no turn yet.
+    NoTurn,
+    /// The game being read holds a turn.
+    AfterTurn,
+}
+
+impl Reading {
+    /// Where reading stands once `item` is read, whether it began a game or
+    /// not.
+    pub(crate) fn after(item: ItemKind) -> Reading {
+        match item {
+            ItemKind::Tag => Reading::NoTurn,
+            ItemKind::Turn { .. } => Reading::AfterTurn,
+        }
+    }
+}
+
+/// What a tag or turn line holds, as far as the rule of where a game begins
+/// ([`begins_game`]) needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ItemKind {
+    /// A tag.
+    Tag,
+    /// A turn, with its label's side and round (`None`: a round too large to
+    /// read).
+    Turn { side: Side, round: Option<u32> },
+}
+
+/// Whether a game begins at `item`, read where `reading` stands.
+///
+/// A game begins at the first tag or turn, at a tag that follows a turn, and
+/// at a turn labelled `G1` that follows a turn (however its round is
+/// written: `G01` is `G1`). The parser groups the lines it reads into games
+/// by this rule, and [`Games`](crate::syntax::Games) cuts records by it.
+pub(crate) fn begins_game(reading: Reading, item: ItemKind) -> bool {
+    match (reading, item) {
+        (Reading::NoGame, _) => true,
+        (Reading::NoTurn, _) => false,
+        (Reading::AfterTurn, ItemKind::Tag) => true,
+        (Reading::AfterTurn, ItemKind::Turn { side, round }) => {
+            side == Side::Gull && round == Some(1)
+        }
+    }
+}
+
 /// Groups lines into games and attaches comments to the items they precede.
 #[derive(Default)]
 struct Builder {
@@ -469,19 +521,19 @@ impl Builder {
         };
         let leading = std::mem::take(&mut self.pending);
         let first = leading.first().map(|c| c.span);
-        let (item_span, starts_game) = match &item {
-            Item::Tag(tag) => (tag.span, self.current().is_none_or(|g| !g.turns.is_empty())),
-            Item::Turn(turn) => {
-                let g1 = turn.label.side == crate::syntax::ast::Side::Gull && turn.label.round == 1;
-                (
-                    turn.span,
-                    self.current().is_none_or(|g| g1 && !g.turns.is_empty()),
-                )
-            }
+        let (item_span, kind) = match &item {
+            Item::Tag(tag) => (tag.span, ItemKind::Tag),
+            Item::Turn(turn) => (
+                turn.span,
+                ItemKind::Turn {
+                    side: turn.label.side,
+                    round: Some(turn.label.round),
+                },
+            ),
         };
         let end = line.after.last().map_or(item_span.end, |c| c.span.end);
         let start = first.unwrap_or(item_span).start;
-        if starts_game || self.games.is_empty() {
+        if begins_game(self.reading(), kind) {
             self.games.push(Game {
                 span: Span::new(start, end),
                 turns: Vec::with_capacity(std::mem::take(&mut self.first_turns)),
@@ -505,8 +557,13 @@ impl Builder {
         }
     }
 
-    fn current(&self) -> Option<&Game> {
-        self.games.last()
+    /// Where reading stands, for [`begins_game`].
+    fn reading(&self) -> Reading {
+        match self.games.last() {
+            None => Reading::NoGame,
+            Some(game) if game.turns.is_empty() => Reading::NoTurn,
+            Some(_) => Reading::AfterTurn,
+        }
     }
 
     fn finish(mut self) -> Parsed {

@@ -14,6 +14,7 @@ use crate::syntax::ast::{
     Action, Destination, Label, Malformed, Outcome, Piece, Side, Space, Step, StepToken, Turn,
 };
 use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
+use crate::syntax::limits::MAX_STEPS;
 
 /// ```ebnf
 /// turn = label , gap , steps , gap , outcome ;
@@ -138,16 +139,39 @@ fn round(i: Input<'_>) -> PResult<'_, u32> {
         return Err(nom::Err::Failure(error));
     }
     // The rest of the digits, without a failing parser at the end.
-    let len = i.fragment().bytes().take_while(u8::is_ascii_digit).count();
+    let (len, round) = round_digits(i.fragment().as_bytes());
     let i = skip(i, len);
-    let digits = text_between(&start, &i);
-    match digits.parse::<u32>() {
-        Ok(round) => Ok((i, round)),
-        Err(_) => {
+    match round {
+        Some(round) => Ok((i, round)),
+        None => {
             let mut error = error_at(Kind::RoundTooLarge, &start);
             error.span = span(&start, &i);
             Err(nom::Err::Failure(error))
         }
+    }
+}
+
+/// The digits of a round at the start of `bytes`, as [`round`] reads them:
+/// how many there are, and their value, `None` when it is too large for a
+/// `u32`. Leading zeros count for nothing: `G01` is round 1.
+pub(super) fn round_digits(bytes: &[u8]) -> (usize, Option<u32>) {
+    let len = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    let round = bytes[..len].iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    });
+    (len, round)
+}
+
+/// The label at the start of `bytes`, as [`label`] reads it: its side and
+/// its round (`None` when too large); `None` when the bytes do not start
+/// with a side and a digit. For cutting records into games by the bytes of
+/// their lines, which need not be UTF-8.
+pub(crate) fn label_at(bytes: &[u8]) -> Option<(Side, Option<u32>)> {
+    let (&letter, rest) = bytes.split_first()?;
+    let side = Side::from_letter(char::from(letter))?;
+    match round_digits(rest) {
+        (0, _) => None,
+        (_, round) => Some((side, round)),
     }
 }
 
@@ -171,7 +195,7 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
     let mut spaced = Vec::new();
     let mut last_start = i;
     loop {
-        if tokens.len() >= super::MAX_STEPS && !is_step_end(peek(&i)) {
+        if tokens.len() >= MAX_STEPS && !is_step_end(peek(&i)) {
             return super::too_many(&i);
         }
         match peek(&i) {

@@ -1,0 +1,143 @@
+//! Records checked game by game: each game read, replayed, and checked as
+//! part of its match, so that a file of any size is checked in flat memory.
+//!
+//! [`check`] does it on the calling thread; [`check_parallel`] reads and
+//! replays with worker threads and hands the games over in file order.
+
+mod parallel;
+
+use std::borrow::Cow;
+use std::io::{self, BufRead};
+
+use crate::syntax::{Chunk, Games, parse_chunk};
+
+pub use parallel::check_parallel;
+
+/// A game checked, as [`check`] hands it over.
+pub struct Checked<'a> {
+    /// The game's number in the file, from 1; 0 for problems that lie in no
+    /// game (a file with none).
+    pub number: usize,
+    /// The game, if the problems lie in one.
+    pub game: Option<&'a crate::syntax::ast::Game>,
+    /// What its replay found (for problems in no game: those problems).
+    pub report: crate::replay::GameReport,
+    /// Where the game stands in its match, if it is in one.
+    pub view: Option<crate::replay::MatchView>,
+    /// The decoded text of the chunk the game was read from, which spans
+    /// point into from `offset` on.
+    pub text: &'a str,
+    /// The chunk's offset in the file.
+    pub offset: usize,
+    /// The number of lines before the chunk.
+    pub line: usize,
+}
+
+/// Reads, replays and checks a record game by game, matches and `[Result]`
+/// tags included, handing each game to `on_game`; stops early when
+/// `on_game` returns `false`. Returns the bytes read.
+pub fn check<R: BufRead>(
+    reader: R,
+    mut on_game: impl FnMut(Checked<'_>) -> bool,
+) -> io::Result<usize> {
+    let mut order = InOrder::default();
+    for chunk in Games::new(reader) {
+        if !order.deliver(replay(chunk?), &mut on_game) {
+            break;
+        }
+    }
+    Ok(order.read)
+}
+
+/// A chunk read and replayed, not yet checked as part of its matches.
+struct Replayed {
+    text: String,
+    record: crate::syntax::ast::Record,
+    report: crate::replay::RecordReport,
+    offset: usize,
+    line: usize,
+    bytes: usize,
+}
+
+/// Reads and replays a chunk.
+fn replay(chunk: Chunk) -> Replayed {
+    let bytes = chunk.bytes.len();
+    let (text, parsed) = parse_chunk(&chunk);
+    let report = crate::replay::replay_record(&parsed.record, &parsed.errors);
+    let text = match text {
+        Cow::Owned(text) => Some(text),
+        Cow::Borrowed(_) => None,
+    };
+    // Text that was UTF-8 as read keeps its bytes: no copy.
+    let text = text.unwrap_or_else(|| {
+        String::from_utf8(chunk.bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    });
+    Replayed {
+        text,
+        record: parsed.record,
+        report,
+        offset: chunk.offset,
+        line: chunk.line,
+        bytes,
+    }
+}
+
+/// What the checks in file order carry from game to game.
+#[derive(Default)]
+struct InOrder {
+    matches: crate::replay::Matches,
+    number: usize,
+    read: usize,
+}
+
+impl InOrder {
+    /// Checks a replayed chunk's games as parts of their matches and hands
+    /// them to `on_game`; `false` when it asks to stop.
+    fn deliver(
+        &mut self,
+        replayed: Replayed,
+        on_game: &mut impl FnMut(Checked<'_>) -> bool,
+    ) -> bool {
+        self.read += replayed.bytes;
+        let Replayed {
+            text,
+            record,
+            report,
+            offset,
+            line,
+            ..
+        } = replayed;
+        let checked = |number, game, report, view| Checked {
+            number,
+            game,
+            report,
+            view,
+            text: &text,
+            offset,
+            line,
+        };
+        if !report.problems.is_empty() {
+            let loose = crate::replay::GameReport {
+                turns: 0,
+                result: None,
+                problems: report.problems,
+                position: crate::rules::Position::new(),
+            };
+            if !on_game(checked(0, None, loose, None)) {
+                return false;
+            }
+        }
+        for (game, mut game_report) in record.games.iter().zip(report.games) {
+            self.number += 1;
+            let view = self.matches.game(game, &mut game_report);
+            game_report
+                .problems
+                .sort_by_key(|p| (p.span.start, p.span.end));
+            if !on_game(checked(self.number, Some(game), game_report, view)) {
+                return false;
+            }
+        }
+        true
+    }
+}

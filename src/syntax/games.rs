@@ -1,0 +1,541 @@
+//! Records read game by game, so that a file of any size is read in flat
+//! memory.
+//!
+//! [`Games`] reads lines and cuts the input where the parser starts a new
+//! game, by the parser's own rule (at a tag that follows a turn, and at a
+//! turn labelled `G1` that follows a turn, its label read as the parser reads
+//! it), keeping the comment lines before a game with it and never cutting
+//! inside a `{ }` comment. Each [`Chunk`] is then read with [`parse_chunk`],
+//! so spans stay offsets in the whole file, and the chunks read one by one
+//! give the games that reading the whole file at once gives (a property test
+//! checks it). The cut is made from a line's first bytes: around a tag or
+//! turn line the parser cannot read, it may fall where the whole file would
+//! not have one; before a tag or turn written after a `{ }` comment on its
+//! line, none is made, and the chunk holds both games. A single game is one
+//! chunk, however long.
+
+use std::borrow::Cow;
+use std::io::{self, BufRead};
+
+use super::Parsed;
+use super::ast::Span;
+use super::error::{Found, SyntaxError, SyntaxErrorKind};
+use super::limits::Limits;
+use super::parser::{ItemKind, Reading, begins_game, label_at};
+
+/// A run of whole games cut from a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    /// The bytes, as read; with a [`Cut`], the bytes from [`Cut::at`] on are
+    /// the start of the first line not read, to show.
+    pub bytes: Vec<u8>,
+    /// Their offset in the file.
+    pub offset: usize,
+    /// The number of lines before them in the file.
+    pub line: usize,
+    /// Where the rest of the game was left unread, if it was.
+    pub cut: Option<Cut>,
+}
+
+/// The rest of a game left unread for going beyond a [`Limits`]: the line
+/// that went beyond, and every line after it up to the next game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// Where the line starts in the chunk's bytes.
+    pub at: usize,
+    /// The line is longer than the limit (else the game is).
+    pub long_line: bool,
+    /// The line's length, its line end not counted.
+    pub line_len: usize,
+}
+
+/// How many bytes of a line left unread a chunk keeps, to show.
+const SHOWN: usize = 80;
+
+/// What a line starts, for cutting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Blank, or a comment on a line of its own.
+    Comment,
+    /// A tag or a turn.
+    Item(ItemKind),
+    /// Neither: a line the parser reports and skips.
+    Other,
+    /// Inside a `{ }` comment that began on an earlier line.
+    InComment,
+}
+
+/// Follows `{ }` comments through the bytes of a line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Scan {
+    /// Depth of `{ }` comments open.
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// After a `;` outside comments and strings: the rest is a comment.
+    rest_of_line: bool,
+}
+
+impl Scan {
+    fn start_line(&mut self) {
+        self.in_string = false;
+        self.escaped = false;
+        self.rest_of_line = false;
+    }
+
+    fn feed(&mut self, mut bytes: &[u8]) {
+        // Outside comments and strings only `;`, `"` and `{` matter.
+        if self.depth == 0 && !self.in_string && !self.rest_of_line {
+            match memchr::memchr3(b';', b'"', b'{', bytes) {
+                Some(n) => bytes = &bytes[n..],
+                None => return,
+            }
+        }
+        for &b in bytes {
+            if self.rest_of_line {
+                return;
+            }
+            if self.depth == 0 {
+                match b {
+                    _ if std::mem::take(&mut self.escaped) => {}
+                    b'\\' if self.in_string => self.escaped = true,
+                    b';' if !self.in_string => self.rest_of_line = true,
+                    b'"' => self.in_string = !self.in_string,
+                    b'{' if !self.in_string => self.depth = 1,
+                    _ => {}
+                }
+            } else if b == b'{' {
+                self.depth += 1;
+            } else if b == b'}' {
+                self.depth -= 1;
+            }
+        }
+    }
+}
+
+/// What a line starts, from its first bytes (a byte order mark removed).
+fn classify(start: &[u8], in_comment: bool) -> Kind {
+    if in_comment {
+        return Kind::InComment;
+    }
+    let start = start
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t'))
+        .map_or(&[][..], |n| &start[n..]);
+    match start {
+        [] | [b'\n' | b'\r' | b';' | b'{', ..] => Kind::Comment,
+        [b'[', ..] => Kind::Item(ItemKind::Tag),
+        _ => match label_at(start) {
+            Some((side, round)) => Kind::Item(ItemKind::Turn { side, round }),
+            None => Kind::Other,
+        },
+    }
+}
+
+/// A line read.
+struct Line {
+    /// Where it starts in `buf`.
+    start: usize,
+    /// Its length, its line end not counted (bytes not kept included).
+    len: usize,
+    /// Bytes read for it, its line end included.
+    read: usize,
+    /// It starts inside a `{ }` comment.
+    in_comment: bool,
+}
+
+/// Reads a record in chunks of whole games.
+///
+/// Lines end with `\n`, `\r\n` or a lone `\r`. A line longer than
+/// [`Limits::line`], or one that takes a game beyond [`Limits::game`], is not
+/// read, nor is the rest of its game: the chunk before it says so with a
+/// [`Cut`], and reading goes on at the next game. Memory stays within the
+/// limits whatever the input.
+pub struct Games<R> {
+    reader: R,
+    limits: Limits,
+    /// The chunk being gathered.
+    buf: Vec<u8>,
+    /// Its offset and lines before it.
+    offset: usize,
+    line: usize,
+    /// Lines in `buf`.
+    lines: usize,
+    /// Where comment lines waiting for the next item begin in `buf`, and
+    /// their line count before them.
+    pending: Option<(usize, usize)>,
+    /// Where the reading of the chunk's last game stands, for the rule of
+    /// where the next begins.
+    reading: Reading,
+    scan: Scan,
+    /// The next line is the file's first.
+    first: bool,
+    /// Lines are read and dropped up to the next game.
+    skipping: bool,
+    /// A chunk to hand over before reading on.
+    queued: Option<Chunk>,
+    done: bool,
+}
+
+impl<R: BufRead> Games<R> {
+    /// Chunks of the record `reader` reads, within [`Limits::DEFAULT`].
+    pub fn new(reader: R) -> Games<R> {
+        Games::with_limits(reader, Limits::DEFAULT)
+    }
+
+    /// Chunks of the record `reader` reads, within `limits`.
+    pub fn with_limits(reader: R, limits: Limits) -> Games<R> {
+        Games {
+            reader,
+            limits,
+            buf: Vec::new(),
+            offset: 0,
+            line: 0,
+            lines: 0,
+            pending: None,
+            reading: Reading::NoGame,
+            scan: Scan::default(),
+            first: true,
+            skipping: false,
+            queued: None,
+            done: false,
+        }
+    }
+
+    /// Reads one line onto `buf`, keeping at most the line limit of it (and
+    /// of a longer line only its start), and follows comments through it.
+    /// `None` at the end of the input.
+    fn read_line(&mut self) -> io::Result<Option<Line>> {
+        let start = self.buf.len();
+        let in_comment = self.scan.depth > 0;
+        let mut len = 0;
+        let mut read = 0;
+        let mut after_cr = false;
+        self.scan.start_line();
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            if after_cr {
+                // `\r\n` is one line end.
+                if available[0] == b'\n' {
+                    if len <= self.limits.line {
+                        self.buf.push(b'\n');
+                    }
+                    self.reader.consume(1);
+                    read += 1;
+                }
+                break;
+            }
+            let (content, end) = match memchr::memchr2(b'\n', b'\r', available) {
+                Some(n) => (n, Some(available[n])),
+                None => (available.len(), None),
+            };
+            let piece = &available[..content];
+            self.scan.feed(piece);
+            let room = (self.limits.line + 1).saturating_sub(len);
+            self.buf.extend_from_slice(&piece[..piece.len().min(room)]);
+            len += content;
+            read += content;
+            if len > self.limits.line {
+                // Too long: only its start is kept, to show.
+                self.buf.truncate(start + SHOWN.min(self.limits.line));
+            }
+            let Some(end) = end else {
+                self.reader.consume(content);
+                continue;
+            };
+            if len <= self.limits.line {
+                self.buf.push(end);
+            }
+            self.reader.consume(content + 1);
+            read += 1;
+            if end == b'\n' {
+                break;
+            }
+            after_cr = true;
+        }
+        if read == 0 {
+            return Ok(None);
+        }
+        Ok(Some(Line {
+            start,
+            len,
+            read,
+            in_comment,
+        }))
+    }
+
+    /// Cuts the chunk at `at` (an offset in `buf`, with `lines` lines before
+    /// it) and returns the part before.
+    fn cut(&mut self, at: usize, lines: usize) -> Chunk {
+        let rest = self.buf.split_off(at);
+        let chunk = Chunk {
+            bytes: std::mem::replace(&mut self.buf, rest),
+            offset: self.offset,
+            line: self.line,
+            cut: None,
+        };
+        self.offset += at;
+        self.line += lines;
+        self.lines -= lines;
+        self.reading = Reading::NoTurn;
+        chunk
+    }
+
+    /// Ends the chunk at the line `line` (which goes beyond a limit) and
+    /// starts skipping the rest of its game; the chunk keeps the line's
+    /// start, to show.
+    fn cut_game(&mut self, line: &Line, long_line: bool) -> Chunk {
+        let at = line.start;
+        let mut shown = (line.len.min(SHOWN)).min(self.buf.len() - at);
+        // Shown up to a character's end.
+        if let Err(e) = std::str::from_utf8(&self.buf[at..at + shown])
+            && e.error_len().is_none()
+        {
+            shown = e.valid_up_to();
+        }
+        self.buf.truncate(at + shown);
+        let lines = self.lines - 1;
+        let mut chunk = self.cut(self.buf.len(), lines);
+        chunk.cut = Some(Cut {
+            at,
+            long_line,
+            line_len: line.len,
+        });
+        // The line and what follows it up to the next game are dropped.
+        self.offset = chunk.offset + at + line.read;
+        self.line += 1;
+        self.lines = 0;
+        self.pending = None;
+        self.skipping = true;
+        chunk
+    }
+}
+
+impl<R: BufRead> Games<R> {
+    /// Takes a line read: adds it to the chunk being gathered, or drops it
+    /// while the rest of a game is skipped. Returns the chunk it ends, if it
+    /// ends one.
+    fn take_line(&mut self, line: Line) -> Option<Chunk> {
+        let lines_before = self.lines;
+        self.lines += 1;
+        let mut text = &self.buf[line.start..];
+        if std::mem::take(&mut self.first) {
+            text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
+        }
+        let kind = classify(text, line.in_comment);
+        // The item of a game that begins after another in the chunk.
+        let mut next_game = match kind {
+            Kind::Item(item)
+                if self.reading != Reading::NoGame && begins_game(self.reading, item) =>
+            {
+                Some(item)
+            }
+            _ => None,
+        };
+        if self.skipping {
+            if next_game.is_none() {
+                self.skip_line(&line, kind);
+                return None;
+            }
+            // The next game: its first line starts the next chunk.
+            self.skipping = false;
+            self.reading = Reading::NoTurn;
+            next_game = None;
+        }
+        let too_long = line.len > self.limits.line;
+        if let Some(item) = next_game {
+            return Some(self.start_game(line, lines_before, item, too_long));
+        }
+        if too_long || self.buf.len() > self.limits.game {
+            return Some(self.cut_game(&line, too_long));
+        }
+        match kind {
+            Kind::Comment => {
+                self.pending.get_or_insert((line.start, lines_before));
+            }
+            // A line the parser skips leaves waiting comments waiting.
+            Kind::InComment | Kind::Other => {}
+            Kind::Item(item) => {
+                self.pending = None;
+                self.reading = Reading::after(item);
+            }
+        }
+        None
+    }
+
+    /// Drops a line of a game being skipped: the next chunk starts after it.
+    fn skip_line(&mut self, line: &Line, kind: Kind) {
+        if let Kind::Item(item) = kind {
+            self.reading = Reading::after(item);
+        }
+        self.buf.truncate(line.start);
+        self.offset += line.read;
+        self.line += 1;
+        self.lines -= 1;
+    }
+
+    /// Ends the chunk before the line `line` (with `lines_before` lines
+    /// before it), where a game starts, with the comment lines waiting
+    /// before it; returns the chunk ended. A first line beyond the line
+    /// limit ends the new game's chunk at once, queued.
+    fn start_game(
+        &mut self,
+        line: Line,
+        lines_before: usize,
+        item: ItemKind,
+        too_long: bool,
+    ) -> Chunk {
+        let (at, lines) = self.pending.take().unwrap_or((line.start, lines_before));
+        let chunk = self.cut(at, lines);
+        self.reading = Reading::after(item);
+        if too_long {
+            let line = Line {
+                start: line.start - at,
+                ..line
+            };
+            self.queued = Some(self.cut_game(&line, true));
+        }
+        chunk
+    }
+}
+
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<io::Result<Chunk>> {
+        if let Some(chunk) = self.queued.take() {
+            return Some(Ok(chunk));
+        }
+        while !self.done {
+            match self.read_line() {
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+                Ok(None) => {
+                    self.done = true;
+                    if self.buf.is_empty() {
+                        return None;
+                    }
+                    let lines = self.lines;
+                    return Some(Ok(self.cut(self.buf.len(), lines)));
+                }
+                Ok(Some(line)) => {
+                    if let Some(chunk) = self.take_line(line) {
+                        return Some(Ok(chunk));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Reads a chunk: its games and syntax errors, with an error for the rest of
+/// a game left unread (which belongs to the chunk's last game). Returns the
+/// decoded text of the whole chunk, to which the spans point from
+/// [`Chunk::offset`] on.
+pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
+    let Some(cut) = chunk.cut else {
+        return super::parse_bytes_at(&chunk.bytes, chunk.offset);
+    };
+    let (_, mut parsed) = super::parse_bytes_at(&chunk.bytes[..cut.at], chunk.offset);
+    let text = super::decode(&chunk.bytes).text;
+    let start = chunk.offset + cut.at;
+    let shown = chunk.bytes.len() - cut.at;
+    let (kind, help) = if cut.long_line {
+        (
+            SyntaxErrorKind::LineTooLong,
+            format!(
+                "the line is {} bytes long; it and the rest of its game are not read",
+                cut.line_len
+            ),
+        )
+    } else {
+        (
+            SyntaxErrorKind::GameTooLong,
+            "the game is read up to this line; the rest of it is not read".to_owned(),
+        )
+    };
+    let error = SyntaxError::new(
+        kind,
+        Span::new(start, start + shown.max(1).min(text.len() - cut.at)),
+        Found::at(&text[cut.at..]),
+    )
+    .with_help(help);
+    if let Some(game) = parsed.record.games.last_mut() {
+        game.span.end = game.span.end.max(error.span.end);
+    }
+    parsed.errors.push(error);
+    (text, parsed)
+}
+
+/// Reads a whole record chunk by chunk, as [`parse`](super::parse) does.
+pub(crate) fn read_all(bytes: &[u8]) -> Parsed {
+    let mut parsed = Parsed::default();
+    // Reading from memory cannot fail.
+    for chunk in Games::new(bytes).map_while(Result::ok) {
+        let (_, part) = parse_chunk(&chunk);
+        parsed.record.games.extend(part.record.games);
+        parsed.record.comments.extend(part.record.comments);
+        parsed.errors.extend(part.errors);
+    }
+    parsed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunks(text: &str) -> Vec<(String, usize, usize)> {
+        Games::new(text.as_bytes())
+            .map(|c| {
+                let c = c.unwrap();
+                (String::from_utf8(c.bytes).unwrap(), c.offset, c.line)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn cuts_where_games_begin() {
+        let text = "[Game \"1\"]\nG1 He /\nS1 He /\n; next\n\n[Game \"2\"]\nG1 He /\nG1 He /\n";
+        let got = chunks(text);
+        assert_eq!(
+            got,
+            [
+                ("[Game \"1\"]\nG1 He /\nS1 He /\n".to_owned(), 0, 0),
+                ("; next\n\n[Game \"2\"]\nG1 He /\n".to_owned(), 27, 3),
+                ("G1 He /\n".to_owned(), 54, 7),
+            ]
+        );
+    }
+
+    #[test]
+    fn cuts_at_g1_however_its_round_is_written() {
+        let text = "G1 He /\nS1 He /\nG01 He /\nS1 He /\nG001 He /\nG10 He /\n";
+        let got: Vec<String> = chunks(text).into_iter().map(|c| c.0).collect();
+        assert_eq!(
+            got,
+            [
+                "G1 He /\nS1 He /\n",
+                "G01 He /\nS1 He /\n",
+                "G001 He /\nG10 He /\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn never_cuts_inside_a_block_comment() {
+        let text = "G1 He / {\n[x]\nG1 He /\n}\nS1 He /\nG1 He /\n";
+        let got = chunks(text);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].0, "G1 He /\n");
+    }
+}
