@@ -2,7 +2,8 @@
 //! replays the seeds and every input a fuzzer found (`tests/fuzz.rs`).
 
 use hirp::replay::replay_record;
-use hirp::syntax::{Games, Limits, parse_chunk};
+use hirp::syntax::limits::Limits;
+use hirp::syntax::{Games, parse_chunk};
 
 /// Reading any bytes: no panic, every span on the decoded text's character
 /// boundaries, and a record read without error reads back the same from its
@@ -79,7 +80,7 @@ pub fn json_import(data: &[u8]) {
         hirp::json::document(records.iter().map(|(path, record)| (path.as_str(), record)));
     let json = serde_json::to_string(&document).expect("a document serializes");
     let again = hirp::json::read_records(&json).expect("an exported document imports");
-    let shown = |records: &[(String, hirp::syntax::ast::Record)]| {
+    let shown = |records: &[(String, hirp::syntax::Record)]| {
         records
             .iter()
             .map(|(path, record)| format!("{path}\n{record}"))

@@ -10,10 +10,10 @@
 
 use crate::replay;
 use crate::rules::reading::boarding_karve;
-use crate::rules::{Arrival, Battle, FighterKind, Mover, Offer, Position, Step, Victory};
+use crate::rules::{Arrival, Battle, Fighter, FighterKind, Mover, Offer, Position, Step, Victory};
 use crate::syntax::ast::{
-    self, Action, Destination, Fate, Fighter, Game, Label, Outcome, PenningrAction, PenningrMove,
-    Piece, Record, Span, StepToken, Tag, Turn,
+    self, Action, Destination, Fate, Game, Label, Outcome, PenningrAction, PenningrMove, Piece,
+    Record, Span, StepToken, Tag, Turn, WrittenFighter,
 };
 use crate::types::{PieceKind, Side, Space};
 
@@ -149,7 +149,7 @@ pub fn game(rng: &mut Rng, max_turns: usize) -> (Game, Option<Victory>) {
         for _ in 0..TRIES {
             position = start;
             let steps = steps(rng, &mut position);
-            if position.steps() < crate::rules::position::STEPS_PER_TURN {
+            if position.steps() < crate::rules::STEPS_PER_TURN {
                 break;
             }
             let penningr = penningr(rng, &mut position);
@@ -200,8 +200,8 @@ pub fn game(rng: &mut Rng, max_turns: usize) -> (Game, Option<Victory>) {
 /// move has no legal step left.
 fn steps(rng: &mut Rng, position: &mut Position) -> Vec<StepToken> {
     // Each token, the position before it, and the steps it takes.
-    let mut written: Vec<(Position, ast::Step, u8)> = Vec::new();
-    for _ in 0..crate::rules::position::STEPS_PER_TURN {
+    let mut written: Vec<(Position, ast::WrittenStep, u8)> = Vec::new();
+    for _ in 0..crate::rules::STEPS_PER_TURN {
         let mut legal: Vec<Step> = position
             .legal_steps()
             .into_iter()
@@ -280,7 +280,7 @@ fn writable(position: &Position, step: Step) -> bool {
 }
 
 /// The token for one rules step, before it is played.
-fn write_step(position: &Position, step: Step) -> ast::Step {
+fn write_step(position: &Position, step: Step) -> ast::WrittenStep {
     let side = position.to_move();
     let army = position.army(side);
     let piece_of = |mover: Mover| match mover {
@@ -313,7 +313,7 @@ fn write_step(position: &Position, step: Step) -> ast::Step {
             )
         }
     };
-    ast::Step {
+    ast::WrittenStep {
         piece,
         action,
         span: Span::default(),
@@ -322,7 +322,7 @@ fn write_step(position: &Position, step: Step) -> ast::Step {
 
 /// One token for two of one piece, if the notation has one: `He`+`H97` is
 /// `He7`, `He`+`Hi` is `Hei`, `Hv3`+`H3m` is `Hv3m`, `L01`+`L13` is `L03`.
-fn merge(first: &ast::Step, second: &ast::Step) -> Option<ast::Step> {
+fn merge(first: &ast::WrittenStep, second: &ast::WrittenStep) -> Option<ast::WrittenStep> {
     let action = match (first.action, second.action) {
         (Action::Enter { to: None }, Action::Board) if first.piece == Piece::Hirth => {
             Action::EnterAndBoard
@@ -364,7 +364,7 @@ fn merge(first: &ast::Step, second: &ast::Step) -> Option<ast::Step> {
         (a, b) => a == b,
     };
     (same_piece && !matches!(action, Action::Move { from, to } if from == to.space)).then_some(
-        ast::Step {
+        ast::WrittenStep {
             piece: first.piece,
             action,
             span: Span::default(),
@@ -374,7 +374,7 @@ fn merge(first: &ast::Step, second: &ast::Step) -> Option<ast::Step> {
 
 /// Whether the replayer reads `token` from `from` to exactly `to`, in
 /// `steps` steps.
-fn reads_to(from: &Position, token: &ast::Step, steps: u8, to: &Position) -> bool {
+fn reads_to(from: &Position, token: &ast::WrittenStep, steps: u8, to: &Position) -> bool {
     let mut start = *from;
     start.reset_steps();
     let Ok(resolved) = replay::resolve(&start, token) else {
@@ -485,17 +485,16 @@ fn battle_record(
     battle: &Battle,
     advance: &[bool],
     retreats: &[(Side, Option<Space>)],
-) -> ast::Battle {
+) -> ast::WrittenBattle {
     let mut fighters = Vec::new();
-    let order = |f: &&crate::rules::Fighter| match f.kind {
+    let order = |f: &&Fighter| match f.kind {
         FighterKind::Lofdungr => 0,
         FighterKind::Karve { .. } => 1,
         FighterKind::Hirth => 2,
     };
-    let mut defenders: Vec<&crate::rules::Fighter> = battle.defenders.iter().collect();
+    let mut defenders: Vec<&Fighter> = battle.defenders.iter().collect();
     defenders.sort_by_key(order);
-    let mut attackers: Vec<(usize, &crate::rules::Fighter)> =
-        battle.attackers.iter().enumerate().collect();
+    let mut attackers: Vec<(usize, &Fighter)> = battle.attackers.iter().enumerate().collect();
     attackers.sort_by_key(|(_, f)| order(f));
     let written = defenders
         .into_iter()
@@ -526,14 +525,14 @@ fn battle_record(
                 crew: u32::from(crew),
             },
         };
-        fighters.push(Fighter {
+        fighters.push(WrittenFighter {
             side: fighter.side,
             piece,
             fate,
             span: Span::default(),
         });
     }
-    ast::Battle {
+    ast::WrittenBattle {
         space: battle.space,
         fighters,
         span: Span::default(),

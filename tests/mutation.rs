@@ -12,11 +12,11 @@
 use std::fmt::Write as _;
 
 use hirp::replay::{Severity, replay_record};
-use hirp::syntax::ast::{
-    Action, Battle, BattleToken, Fate, Game, PenningrAction, PenningrMove, Piece, Step, StepToken,
-    Turn,
+use hirp::syntax::{
+    Action, BattleToken, Fate, Game, PenningrAction, PenningrMove, Piece, StepToken, Turn,
+    WrittenBattle, WrittenStep,
 };
-use hirp::types::{Side, Space};
+use hirp::{Side, Space};
 
 /// What a mistake must bring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,14 +77,14 @@ impl Rng {
     }
 }
 
-fn steps(turn: &Turn) -> impl Iterator<Item = (usize, &Step)> {
+fn steps(turn: &Turn) -> impl Iterator<Item = (usize, &WrittenStep)> {
     turn.steps.iter().enumerate().filter_map(|(n, t)| match t {
         StepToken::Step(step) => Some((n, step)),
         StepToken::Malformed(_) => None,
     })
 }
 
-fn battles(turn: &Turn) -> impl Iterator<Item = (usize, &Battle)> {
+fn battles(turn: &Turn) -> impl Iterator<Item = (usize, &WrittenBattle)> {
     turn.outcome
         .battles
         .iter()
@@ -95,14 +95,14 @@ fn battles(turn: &Turn) -> impl Iterator<Item = (usize, &Battle)> {
         })
 }
 
-fn step_mut(turn: &mut Turn, n: usize) -> &mut Step {
+fn step_mut(turn: &mut Turn, n: usize) -> &mut WrittenStep {
     match &mut turn.steps[n] {
         StepToken::Step(step) => step,
         StepToken::Malformed(_) => unreachable!("only steps are chosen"),
     }
 }
 
-fn battle_mut(turn: &mut Turn, n: usize) -> &mut Battle {
+fn battle_mut(turn: &mut Turn, n: usize) -> &mut WrittenBattle {
     match &mut turn.outcome.battles[n] {
         BattleToken::Battle(battle) => battle,
         BattleToken::Malformed(_) => unreachable!("only battles are chosen"),
@@ -111,7 +111,7 @@ fn battle_mut(turn: &mut Turn, n: usize) -> &mut Battle {
 
 /// Whether a step token is one step whatever the position: entering,
 /// boarding or leaving alone, or a move to a space next to where it starts.
-fn single_step(step: &Step) -> bool {
+fn single_step(step: &WrittenStep) -> bool {
     match step.action {
         Action::Enter { to: None } | Action::Leave { to: None, .. } | Action::Board => true,
         Action::EnterAndBoard
@@ -264,7 +264,7 @@ fn mutate(turn: &mut Turn, kind: &str, n: usize, rng: &mut Rng) {
         "`Li`" => {
             let n = rng.below(turn.steps.len());
             let span = turn.steps[n].span();
-            turn.steps[n] = StepToken::Step(Step {
+            turn.steps[n] = StepToken::Step(WrittenStep {
                 piece: Piece::Lofdungr,
                 action: Action::Board,
                 span,

@@ -236,11 +236,14 @@ fn written_steps_read_back() {
         "He", "He7", "He>1", "Hei", "Hi", "L01", "Khhh03", "Hv3", "Hv3m", "Hv3>6", "Hm>6", "Khe",
         "Ke6",
     ] {
-        let step: hirp::syntax::Step = written.parse().unwrap();
+        let step: hirp::syntax::WrittenStep = written.parse().unwrap();
         assert_eq!(step.to_string(), written);
     }
     for wrong in ["", "X", "Hq", "Lh01", "L0", "Hv", "Hm>", "He7x"] {
-        assert!(wrong.parse::<hirp::syntax::Step>().is_err(), "{wrong}");
+        assert!(
+            wrong.parse::<hirp::syntax::WrittenStep>().is_err(),
+            "{wrong}"
+        );
     }
 }
 

@@ -334,10 +334,10 @@ fn an_observer_sees_every_written_step() {
     // After S4's `H8>6`, its last step, Silfr's Lofðungr and a Hirþ from 8
     // stand on the line to 6, before the battles.
     let (_, _, _, position) = seen.0.iter().find(|(i, t, ..)| *i == 7 && *t == 3).unwrap();
-    let silfr = position.army(hirp::types::Side::Silfr);
+    let silfr = position.army(hirp::Side::Silfr);
     assert_eq!(
         silfr.lofdungr.attacking,
-        Some(hirp::types::Space::SilfrSudrArchipelago)
+        Some(hirp::Space::SilfrSudrArchipelago)
     );
     insta::assert_snapshot!(hirp::render::text::board(position).plain());
 }

@@ -2,10 +2,11 @@
 //! no input makes the parser panic.
 
 use hirp::syntax::{
-    Action, Battle, BattleToken, Comment, CommentKind, Destination, Fate, Fighter, Game, Label,
-    Outcome, PenningrAction, PenningrMove, Piece, Record, Side, Space, Span, Step, StepToken, Tag,
-    Turn, parse, parse_bytes,
+    Action, BattleToken, Comment, CommentKind, Destination, Fate, Game, Label, Outcome,
+    PenningrAction, PenningrMove, Piece, Record, Span, StepToken, Tag, Turn, WrittenBattle,
+    WrittenFighter, WrittenStep, parse, parse_bytes,
 };
+use hirp::{Side, Space};
 use proptest::prelude::*;
 
 fn side() -> impl Strategy<Value = Side> {
@@ -41,7 +42,7 @@ fn action() -> impl Strategy<Value = Action> {
 
 fn step() -> impl Strategy<Value = StepToken> {
     (piece(), action()).prop_map(|(piece, action)| {
-        StepToken::Step(Step {
+        StepToken::Step(WrittenStep {
             piece,
             action,
             span: Span::default(),
@@ -49,13 +50,13 @@ fn step() -> impl Strategy<Value = StepToken> {
     })
 }
 
-fn fighter() -> impl Strategy<Value = Fighter> {
+fn fighter() -> impl Strategy<Value = WrittenFighter> {
     let fate = prop_oneof![
         space().prop_map(Fate::Stands),
         Just(Fate::RemovedFromPlay),
         Just(Fate::RemovedFromGame),
     ];
-    (side(), piece(), fate).prop_map(|(side, piece, fate)| Fighter {
+    (side(), piece(), fate).prop_map(|(side, piece, fate)| WrittenFighter {
         side,
         piece,
         fate,
@@ -65,7 +66,7 @@ fn fighter() -> impl Strategy<Value = Fighter> {
 
 fn battle() -> impl Strategy<Value = BattleToken> {
     (space(), prop::collection::vec(fighter(), 1..5)).prop_map(|(space, fighters)| {
-        BattleToken::Battle(Battle {
+        BattleToken::Battle(WrittenBattle {
             space,
             fighters,
             span: Span::default(),
@@ -374,7 +375,7 @@ proptest! {
     #[test]
     fn limits_bound_every_chunk(record in record(), line in 8..60usize, game in 40..200usize) {
         let text = record.to_string();
-        let limits = hirp::syntax::Limits { line, game };
+        let limits = hirp::syntax::limits::Limits { line, game };
         let mut errors = Vec::new();
         let mut read = 0;
         for chunk in hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
@@ -414,7 +415,7 @@ proptest! {
 
     #[test]
     fn notation_like_text_does_not_panic_and_formats_stably(text in notation_like()) {
-        let limits = hirp::syntax::Limits { line: 20, game: 60 };
+        let limits = hirp::syntax::limits::Limits { line: 20, game: 60 };
         for chunk in hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
             let _ = hirp::syntax::parse_chunk(&chunk.unwrap());
         }

@@ -1,11 +1,10 @@
 //! The rules engine on its own: steps, battles, the Penningr, victories.
 
-use hirp::rules::position::{HIRTHS, KARVES};
 use hirp::rules::{
-    Arrival, FighterKind, Mover, Offer, PenningrError, Position, Step, StepError, Tiebreak,
-    VictoryKind,
+    Arrival, FighterKind, HIRTHS, KARVES, Mover, Offer, PenningrError, Position, Step, StepError,
+    Tiebreak,
 };
-use hirp::types::{PieceKind, Side, Space};
+use hirp::{PieceKind, Side, Space, VictoryKind};
 use proptest::prelude::*;
 
 use Space::*;

@@ -4,11 +4,11 @@
 
 mod common;
 
+use hirp::Side;
 use hirp::render::svg::svg;
 use hirp::replay::{Observer, StepView, replay_game, replay_game_with};
 use hirp::rules::Position;
-use hirp::syntax::ast::Game;
-use hirp::types::Side;
+use hirp::syntax::Game;
 use roxmltree::{Document, Node};
 
 const FINAL_CAPTION: &str =

@@ -281,7 +281,7 @@ fn valid_games_cover_every_victory() {
             victories.push((victory.kind, victory.multiplier));
         }
     }
-    use hirp::rules::VictoryKind::*;
+    use hirp::VictoryKind::*;
     for kind in [Yfirrad, ThungurHnifur, Drepid, RefusedDouble, RefusedTriple] {
         assert!(
             victories.iter().any(|(k, _)| *k == kind),

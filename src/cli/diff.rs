@@ -1,7 +1,7 @@
 //! `hirp diff`: where two records of one game part ways.
 
 use hirp::replay::{GameReport, Problem, Severity, replay_record};
-use hirp::syntax::ast::{Game, Span, Turn};
+use hirp::syntax::{Game, Span, Turn};
 
 use super::{Reporter, Status, read_records, write_stdout};
 

@@ -6,7 +6,7 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use crossterm::{cursor, execute, terminal};
 use hirp::render::canvas::{Canvas, Style};
 use hirp::render::text;
-use hirp::syntax::ast::Game;
+use hirp::syntax::Game;
 
 use super::replay::{Frame, Moment, Replayed, label, show};
 use super::report::Source;

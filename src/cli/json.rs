@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, Write};
 
 use hirp::json::{DocumentWriter, GameLine};
-use hirp::syntax::ast::{Comment, Game};
+use hirp::syntax::{Comment, Game};
 
 use super::{Reporter, Status, each_chunk, io_reason, open, write_stdout};
 

@@ -298,7 +298,7 @@ pub fn each_chunk(
 /// record is held.
 pub struct OneGame {
     /// The game.
-    pub game: hirp::syntax::ast::Game,
+    pub game: hirp::syntax::Game,
     /// The syntax errors that belong to it: those in it, or after it up to
     /// the next game.
     pub errors: Vec<hirp::syntax::SyntaxError>,

@@ -6,7 +6,7 @@ use hirp::replay::{
     BattleView, GameReport, Observer, Problem, Severity, StepView, replay_game_with,
 };
 use hirp::rules::Position;
-use hirp::syntax::ast::{Game, Turn};
+use hirp::syntax::{Game, Turn};
 
 use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
@@ -66,7 +66,7 @@ pub struct Args {
 
 /// Checks a turn label such as `S3`.
 fn parse_label(text: &str) -> Result<String, String> {
-    text.parse::<hirp::syntax::ast::Label>()
+    text.parse::<hirp::syntax::Label>()
         .map(|label| label.to_string())
         .map_err(|_| format!("`{text}` is not a turn label such as `G1` or `S3`"))
 }
@@ -161,7 +161,7 @@ pub fn record(game: &Game, errors: &[hirp::syntax::SyntaxError]) -> Replayed {
 
 /// The label of turn `n` of a game: `G1`, `S1`...
 pub fn label(n: usize) -> String {
-    hirp::syntax::ast::Label::of_turn(n).to_string()
+    hirp::syntax::Label::of_turn(n).to_string()
 }
 
 /// The steps of the turn before a step frame's token.

@@ -104,26 +104,26 @@ fn turn(turn: &ast::Turn) -> Turn {
     }
 }
 
-pub(super) fn side(side: ast::Side) -> Side {
+pub(super) fn side(side: crate::types::Side) -> Side {
     match side {
-        ast::Side::Gull => Side::Gull,
-        ast::Side::Silfr => Side::Silfr,
+        crate::types::Side::Gull => Side::Gull,
+        crate::types::Side::Silfr => Side::Silfr,
     }
 }
 
-pub(super) fn space(space: ast::Space) -> Space {
+pub(super) fn space(space: crate::types::Space) -> Space {
     match space {
-        ast::Space::GullHome => Space::S0,
-        ast::Space::GullNordrDelta => Space::S1,
-        ast::Space::GullSudrDelta => Space::S2,
-        ast::Space::GullNordrArchipelago => Space::S3,
-        ast::Space::GullSudrArchipelago => Space::S4,
-        ast::Space::SilfrNordrArchipelago => Space::S5,
-        ast::Space::SilfrSudrArchipelago => Space::S6,
-        ast::Space::SilfrNordrDelta => Space::S7,
-        ast::Space::SilfrSudrDelta => Space::S8,
-        ast::Space::SilfrHome => Space::S9,
-        ast::Space::Midr => Space::Midr,
+        crate::types::Space::GullHome => Space::S0,
+        crate::types::Space::GullNordrDelta => Space::S1,
+        crate::types::Space::GullSudrDelta => Space::S2,
+        crate::types::Space::GullNordrArchipelago => Space::S3,
+        crate::types::Space::GullSudrArchipelago => Space::S4,
+        crate::types::Space::SilfrNordrArchipelago => Space::S5,
+        crate::types::Space::SilfrSudrArchipelago => Space::S6,
+        crate::types::Space::SilfrNordrDelta => Space::S7,
+        crate::types::Space::SilfrSudrDelta => Space::S8,
+        crate::types::Space::SilfrHome => Space::S9,
+        crate::types::Space::Midr => Space::Midr,
     }
 }
 
@@ -205,7 +205,7 @@ fn battle(token: &ast::BattleToken) -> Battle {
     }
 }
 
-fn fighter(fighter: &ast::Fighter) -> Fighter {
+fn fighter(fighter: &ast::WrittenFighter) -> Fighter {
     let (kind, crew) = piece(fighter.piece);
     let (fate, at) = match fighter.fate {
         ast::Fate::Stands(at) => (FateKind::Stands, Some(space(at))),

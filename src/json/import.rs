@@ -275,26 +275,26 @@ fn convert_tag(tag: Tag, at: &str) -> Result<ast::Tag, JsonError> {
     })
 }
 
-fn convert_side(side: Side) -> ast::Side {
+fn convert_side(side: Side) -> crate::types::Side {
     match side {
-        Side::Gull => ast::Side::Gull,
-        Side::Silfr => ast::Side::Silfr,
+        Side::Gull => crate::types::Side::Gull,
+        Side::Silfr => crate::types::Side::Silfr,
     }
 }
 
-fn convert_space(space: Space) -> ast::Space {
+fn convert_space(space: Space) -> crate::types::Space {
     match space {
-        Space::S0 => ast::Space::GullHome,
-        Space::S1 => ast::Space::GullNordrDelta,
-        Space::S2 => ast::Space::GullSudrDelta,
-        Space::S3 => ast::Space::GullNordrArchipelago,
-        Space::S4 => ast::Space::GullSudrArchipelago,
-        Space::S5 => ast::Space::SilfrNordrArchipelago,
-        Space::S6 => ast::Space::SilfrSudrArchipelago,
-        Space::S7 => ast::Space::SilfrNordrDelta,
-        Space::S8 => ast::Space::SilfrSudrDelta,
-        Space::S9 => ast::Space::SilfrHome,
-        Space::Midr => ast::Space::Midr,
+        Space::S0 => crate::types::Space::GullHome,
+        Space::S1 => crate::types::Space::GullNordrDelta,
+        Space::S2 => crate::types::Space::GullSudrDelta,
+        Space::S3 => crate::types::Space::GullNordrArchipelago,
+        Space::S4 => crate::types::Space::GullSudrArchipelago,
+        Space::S5 => crate::types::Space::SilfrNordrArchipelago,
+        Space::S6 => crate::types::Space::SilfrSudrArchipelago,
+        Space::S7 => crate::types::Space::SilfrNordrDelta,
+        Space::S8 => crate::types::Space::SilfrSudrDelta,
+        Space::S9 => crate::types::Space::SilfrHome,
+        Space::Midr => crate::types::Space::Midr,
     }
 }
 
@@ -432,7 +432,7 @@ fn convert_step(step: Step, at: &str) -> Result<ast::StepToken, JsonError> {
     let kind = step
         .piece
         .ok_or_else(|| invalid(&format!("{at}.piece"), "a step names its piece"))?;
-    let built = ast::Step {
+    let built = ast::WrittenStep {
         piece: convert_piece(kind, step.crew, at)?,
         action,
         span,
@@ -553,7 +553,7 @@ fn convert_battle(battle: Battle, at: &str) -> Result<ast::BattleToken, JsonErro
             start = end;
         }
     }
-    let built = ast::Battle {
+    let built = ast::WrittenBattle {
         space,
         fighters,
         span,
@@ -562,7 +562,7 @@ fn convert_battle(battle: Battle, at: &str) -> Result<ast::BattleToken, JsonErro
     Ok(ast::BattleToken::Battle(built))
 }
 
-fn convert_fighter(fighter: Fighter, at: &str) -> Result<ast::Fighter, JsonError> {
+fn convert_fighter(fighter: Fighter, at: &str) -> Result<ast::WrittenFighter, JsonError> {
     let fate = match (fighter.fate, fighter.space) {
         (FateKind::Stands, Some(space)) => ast::Fate::Stands(convert_space(space)),
         (FateKind::Stands, None) => {
@@ -580,7 +580,7 @@ fn convert_fighter(fighter: Fighter, at: &str) -> Result<ast::Fighter, JsonError
             ));
         }
     };
-    Ok(ast::Fighter {
+    Ok(ast::WrittenFighter {
         side: convert_side(fighter.side),
         piece: convert_piece(fighter.piece, fighter.crew, at)?,
         fate,

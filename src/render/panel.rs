@@ -4,7 +4,7 @@
 use super::map;
 use super::pieces::{HIRTH_RADIUS, HULL, colours};
 use super::svg::{Canvas, Num};
-use crate::rules::position::Army;
+use crate::rules::Army;
 use crate::rules::{Offer, Position};
 use crate::types::Side;
 

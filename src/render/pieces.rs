@@ -4,7 +4,8 @@
 
 use super::map::{self, Point, unit};
 use super::svg::{Canvas, Num};
-use crate::rules::position::{Army, edge_ends};
+use crate::rules::Army;
+use crate::rules::board::edge_ends;
 use crate::types::{Side, Space};
 
 const LOFDUNGR_RADIUS: f64 = 14.0;

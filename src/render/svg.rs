@@ -13,7 +13,7 @@ use super::map;
 use super::panel::{self, PANEL_HEIGHT, PANEL_TOP};
 use super::pieces::Group;
 use crate::rules::Position;
-use crate::rules::position::DIRECTED_EDGES;
+use crate::rules::board::DIRECTED_EDGES;
 use crate::types::{Side, Space};
 
 const FONTS: &str = "DejaVu Sans, Verdana, sans-serif";

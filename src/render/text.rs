@@ -19,7 +19,7 @@
 
 use super::canvas::{Canvas, Style};
 use crate::replay::BattleView;
-use crate::rules::position::{DIRECTED_EDGES, edge_ends};
+use crate::rules::board::{DIRECTED_EDGES, edge_ends};
 use crate::rules::{Army, Fighter, FighterKind, Position, Tiebreak};
 use crate::syntax::ast::Turn;
 use crate::types::{Side, Space};
@@ -161,7 +161,7 @@ fn on_line(army: &Army, from: Space, to: Space) -> Vec<String> {
     if army.lofdungr.attacking == Some(to) && army.lofdungr.at == Some(from) {
         items.push("L".to_owned());
     }
-    let hirths = crate::rules::position::edge(from, to).map_or(0, |e| army.attacking[e]);
+    let hirths = crate::rules::board::edge(from, to).map_or(0, |e| army.attacking[e]);
     if hirths > 0 {
         items.push(format!("{hirths}H"));
     }

@@ -13,9 +13,9 @@ use crate::types::{PieceKind, Space};
 /// the walk along the bare board towards its destination for as long as the
 /// rules allow. `Hv75` of a stopped Hirþ leaves the Karve and stays; `L06`
 /// with only 1 and 3 held walks 0, 1, 3 and stops on the empty 5.
-pub(super) fn prefix(pos: &mut Position, step: &ast::Step) {
+pub(super) fn prefix(pos: &mut Position, step: &ast::WrittenStep) {
     let home = board::home(pos.to_move());
-    let head = |action| ast::Step { action, ..*step };
+    let head = |action| ast::WrittenStep { action, ..*step };
     let (start, mover, to) = match step.action {
         Action::Enter { to: Some(to) } => {
             if apply(pos, &head(Action::Enter { to: None }), false).is_err() {
@@ -82,7 +82,7 @@ fn walk_bare_board(pos: &mut Position, mut mover: Mover, start: Space, to: Space
 /// Plays a written step as nearly as the position allows, ignoring the rule
 /// it breaks, so that the replay can go on after reporting it; returns the
 /// steps it counts.
-pub(super) fn force(pos: &mut Position, step: &ast::Step) -> u8 {
+pub(super) fn force(pos: &mut Position, step: &ast::WrittenStep) -> u8 {
     let side = pos.to_move();
     let walk_steps =
         |from: Space, to: Option<Destination>| to.map_or(0, |to| distance(from, to.space));
@@ -131,7 +131,7 @@ pub(super) fn force(pos: &mut Position, step: &ast::Step) -> u8 {
 /// `Khhe...` read as `Ke` and a `Hei` for each Hirþ, then the walk.
 fn force_karve_entry(
     pos: &mut Position,
-    step: &ast::Step,
+    step: &ast::WrittenStep,
     crew: u32,
     to: Option<Destination>,
 ) -> u8 {
@@ -140,7 +140,7 @@ fn force_karve_entry(
     if pos.play(Step::Enter(PieceKind::Karve)).is_ok() {
         steps += 1;
         for _ in 0..crew.min(4) {
-            let hei = ast::Step {
+            let hei = ast::WrittenStep {
                 piece: Piece::Hirth,
                 action: Action::EnterAndBoard,
                 span: step.span,

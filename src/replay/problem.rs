@@ -9,9 +9,10 @@ use super::battles::hirths;
 use super::repair::Fix;
 use super::written::Fault;
 use crate::rules::{PenningrError, Position, StepError};
-use crate::syntax::ast::{self, Action, PenningrAction, Piece, Space};
+use crate::syntax::ast::{self, Action, PenningrAction, Piece};
 use crate::syntax::{Edit, Span, SyntaxError, SyntaxErrorKind};
 use crate::types::Side;
+use crate::types::Space;
 
 /// How serious a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -341,7 +342,7 @@ pub(super) fn fix_help(fixes: &[Fix], crew_fact: bool) -> String {
 }
 
 /// An attack written without `>`, which the replay reads as the attack it is.
-pub(super) fn unmarked_attack(step: &ast::Step, target: Space, mover: Side) -> Problem {
+pub(super) fn unmarked_attack(step: &ast::WrittenStep, target: Space, mover: Side) -> Problem {
     let mut marked = *step;
     match &mut marked.action {
         Action::Enter { to: Some(to) }
@@ -406,7 +407,11 @@ pub(super) fn penningr_problem(e: PenningrError, action: &PenningrAction) -> Pro
 
 /// The problem for a written step's fault: its kind, and what the rules
 /// computed, from the position before the step.
-pub(super) fn fault_problem(fault: &Fault, step: &ast::Step, position: &Position) -> Problem {
+pub(super) fn fault_problem(
+    fault: &Fault,
+    step: &ast::WrittenStep,
+    position: &Position,
+) -> Problem {
     let side = position.to_move();
     let (kind, label) = match fault {
         Fault::Play(e) => (play_kind(e), play_label(e, side)),

@@ -34,7 +34,7 @@ impl Replay<'_> {
     /// the steps it counts and whether a fix was found.
     pub(super) fn recover(
         &mut self,
-        step: &ast::Step,
+        step: &ast::WrittenStep,
         fault: &Fault,
         before: Position,
         ahead: &Ahead<'_>,
@@ -60,7 +60,7 @@ impl Replay<'_> {
 /// the record agrees with best first. An ambiguous `Hi` has none: no edit
 /// of it says which Karve was meant.
 fn ranked_fixes(
-    step: &ast::Step,
+    step: &ast::WrittenStep,
     fault: &Fault,
     before: &Position,
     count: u8,
@@ -91,7 +91,7 @@ fn ranked_fixes(
 /// the position after it and the steps it counts.
 fn nearest_reading(
     before: Position,
-    step: &ast::Step,
+    step: &ast::WrittenStep,
     fix: Option<&Fix>,
     ahead: &Ahead<'_>,
 ) -> (Position, u8) {

@@ -3,7 +3,7 @@
 
 use super::written::{self, Fault};
 use crate::rules::Position;
-use crate::rules::position::STEPS_PER_TURN;
+use crate::rules::STEPS_PER_TURN;
 use crate::syntax::ast::{self, StepToken};
 
 /// Characters an edit may put into a step.
@@ -89,7 +89,11 @@ fn splice(chars: &[char], from: usize, to: usize, with: &str) -> String {
 
 /// Whether `tokens` play cleanly from `position` (no fault, no warning) and
 /// bring the turn's steps from `steps` to exactly five.
-pub(super) fn plays_cleanly(mut position: Position, mut steps: u8, tokens: &[&ast::Step]) -> bool {
+pub(super) fn plays_cleanly(
+    mut position: Position,
+    mut steps: u8,
+    tokens: &[&ast::WrittenStep],
+) -> bool {
     for token in tokens {
         position.reset_steps();
         match written::apply(&mut position, token, false)
@@ -103,7 +107,7 @@ pub(super) fn plays_cleanly(mut position: Position, mut steps: u8, tokens: &[&as
 }
 
 /// The readable steps after a token, or `None` if one of them is malformed.
-pub(super) fn readable(rest: &[StepToken]) -> Option<Vec<&ast::Step>> {
+pub(super) fn readable(rest: &[StepToken]) -> Option<Vec<&ast::WrittenStep>> {
     rest.iter()
         .map(|token| match token {
             StepToken::Step(step) => Some(step),
@@ -117,7 +121,7 @@ pub(super) fn readable(rest: &[StepToken]) -> Option<Vec<&ast::Step>> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Fix {
     pub text: String,
-    pub steps: Vec<ast::Step>,
+    pub steps: Vec<ast::WrittenStep>,
 }
 
 /// Edits of `text` that make the turn legal with five steps, given the
@@ -142,7 +146,7 @@ pub(super) fn fixes(
         let Ok(written) = crate::syntax::parse_steps(&candidate) else {
             continue;
         };
-        let mut tokens: Vec<&ast::Step> = written.iter().collect();
+        let mut tokens: Vec<&ast::WrittenStep> = written.iter().collect();
         tokens.extend(rest.iter().copied());
         if plays_cleanly(*position, steps, &tokens) {
             found.push(Fix {

@@ -9,7 +9,7 @@ use super::recover::Ahead;
 use super::repair;
 use super::written::{self, FlexibleAttack, rest_plays};
 use super::{Observer, StepView};
-use crate::rules::position::STEPS_PER_TURN;
+use crate::rules::STEPS_PER_TURN;
 use crate::rules::{Offer, PenningrError, Position};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, BattleToken, Label, PenningrMove, Span, StepToken, Turn};
@@ -194,7 +194,13 @@ impl Replay<'_> {
 
     /// Plays one written step, reporting and recovering from a fault; returns
     /// the steps it took and `false` when it was a fault with no fix.
-    fn step(&mut self, step: &ast::Step, ahead: &Ahead<'_>, count: u8, label: Label) -> (u8, bool) {
+    fn step(
+        &mut self,
+        step: &ast::WrittenStep,
+        ahead: &Ahead<'_>,
+        count: u8,
+        label: Label,
+    ) -> (u8, bool) {
         let before = self.position;
         let mut applied = match written::play_written(&mut self.position, step, false) {
             Ok(applied) => applied,

@@ -117,14 +117,14 @@ pub struct Resolved {
 ///
 /// ```
 /// use hirp::rules::Position;
-/// use hirp::syntax::ast::Step;
+/// use hirp::syntax::WrittenStep;
 ///
 /// let start = Position::new();
-/// let step: Step = "He".parse().unwrap();
+/// let step: WrittenStep = "He".parse().unwrap();
 /// let resolved = hirp::replay::resolve(&start, &step).unwrap();
 /// assert_eq!(resolved.steps.len(), 1);
 ///
-/// let wrong: Step = "Khh01".parse().unwrap();
+/// let wrong: WrittenStep = "Khh01".parse().unwrap();
 /// let problem = hirp::replay::resolve(&start, &wrong).unwrap_err();
 /// assert_eq!(problem.code.to_string(), "hirp::step::no_piece");
 /// assert_eq!(problem.label, "Gull has no Karve on 0");
@@ -133,7 +133,7 @@ pub struct Resolved {
     clippy::result_large_err,
     reason = "the error is the replay's own diagnostic, made once for a faulty step"
 )]
-pub fn resolve(position: &Position, step: &ast::Step) -> Result<Resolved, Problem> {
+pub fn resolve(position: &Position, step: &ast::WrittenStep) -> Result<Resolved, Problem> {
     let mut after = *position;
     match play_written(&mut after, step, false) {
         Ok(applied) => Ok(Resolved {
@@ -152,7 +152,7 @@ pub fn resolve(position: &Position, step: &ast::Step) -> Result<Resolved, Proble
 /// this turn and a free one, where the record cannot tell them apart.
 pub(super) fn apply(
     position: &mut Position,
-    step: &ast::Step,
+    step: &ast::WrittenStep,
     alternative: bool,
 ) -> Result<Applied, Fault> {
     let mut trial = *position;
@@ -178,7 +178,7 @@ pub(super) fn rest_plays(mut position: Position, rest: &[StepToken]) -> bool {
 /// and puts it back, which saves a copy.
 pub(super) fn play_written(
     pos: &mut Position,
-    step: &ast::Step,
+    step: &ast::WrittenStep,
     alternative: bool,
 ) -> Result<Applied, Fault> {
     let mut applied = Applied::default();
@@ -370,7 +370,7 @@ fn move_piece(
 /// Why no Karve on `at` takes a boarding Hirþ: all full, or none there.
 fn no_room(pos: &Position, at: Space) -> Fault {
     let mut karves = pos.army(pos.to_move()).karves_on(at).peekable();
-    if karves.peek().is_some() && karves.all(|(_, k)| k.crew >= crate::rules::position::CREW_MAX) {
+    if karves.peek().is_some() && karves.all(|(_, k)| k.crew >= crate::rules::CREW_MAX) {
         Fault::Play(StepError::KarveFull { at })
     } else {
         Fault::NothingToBoard { at: Some(at) }

@@ -1,9 +1,11 @@
 //! Battles, the Lofðungr's retreats, and the end of a turn.
 
 use super::board::{self, MIDDLE};
-use super::position::{KarveId, Position, edge, edge_ends};
+use super::board::{edge, edge_ends};
+use super::position::{KarveId, Position};
 use super::step::Mover;
-use super::victory::{Victory, VictoryKind};
+use super::victory::Victory;
+use crate::types::VictoryKind;
 use crate::types::{PieceKind, Side, Space};
 
 /// A piece in a battle.

@@ -47,6 +47,57 @@ pub const MIDDLE: [Space; 5] = [
     Space::SilfrSudrArchipelago,
 ];
 
+/// The number of directed edges: each edge, both ways. Loose Hirþs on a line
+/// are counted per directed edge, from the space they attack from to the
+/// space they attack ([`Army::attacking`](super::Army::attacking)).
+pub const DIRECTED_EDGES: usize = 2 * EDGES.len();
+
+/// `DIRECTED[from][to]`: the index of the directed edge, or `u8::MAX`.
+const DIRECTED: [[u8; 11]; 11] = {
+    let mut table = [[u8::MAX; 11]; 11];
+    let mut n = 0;
+    while n < EDGES.len() {
+        let (a, b) = EDGES[n];
+        table[a.index()][b.index()] = (2 * n) as u8;
+        table[b.index()][a.index()] = (2 * n + 1) as u8;
+        n += 1;
+    }
+    table
+};
+
+/// `LEAVING[space]`: the directed edges that leave `space`, as bits of edge
+/// indices.
+pub(super) const LEAVING: [u64; 11] = {
+    let mut table = [0u64; 11];
+    let mut n = 0;
+    while n < EDGES.len() {
+        let (a, b) = EDGES[n];
+        table[a.index()] |= 1 << (2 * n);
+        table[b.index()] |= 1 << (2 * n + 1);
+        n += 1;
+    }
+    table
+};
+
+/// The index of the directed edge `from` → `to`, if they are adjacent.
+pub const fn edge(from: Space, to: Space) -> Option<usize> {
+    match DIRECTED[from.index()][to.index()] {
+        u8::MAX => None,
+        n => Some(n as usize),
+    }
+}
+
+/// The spaces of a directed edge: where a piece on it stands, and the space
+/// it attacks.
+pub const fn edge_ends(edge: usize) -> (Space, Space) {
+    let (a, b) = EDGES[edge / 2];
+    if edge.is_multiple_of(2) {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
 /// Adjacency as bit sets: bit `b` of `ADJACENT[a]` is set when spaces with
 /// board indices `a` and `b` share an edge.
 const ADJACENT: [u16; 11] = {

@@ -9,20 +9,22 @@
 //! readings of `docs/rules.md#readings`; each is kept in one place, named
 //! there.
 
-pub mod battle;
+mod battle;
 pub mod board;
-pub mod movegen;
-pub mod penningr;
-pub mod position;
-pub mod reading;
-pub mod score;
-pub mod step;
-pub mod victory;
+mod movegen;
+mod penningr;
+mod position;
+pub(crate) mod reading;
+mod score;
+mod step;
+mod victory;
 
 pub use battle::{Battle, Fighter, FighterKind, Tiebreak, TurnEnd};
 pub use movegen::Path;
 pub use penningr::{Offer, Penningr, PenningrError};
-pub use position::{Army, Karve, KarveId, Lofdungr, Position};
+pub use position::{
+    Army, CREW_MAX, HIRTHS, KARVES, Karve, KarveId, Lofdungr, PiecesOn, Position, STEPS_PER_TURN,
+};
 pub use score::{Match, Player};
 pub use step::{Arrival, Mover, Step, StepError};
-pub use victory::{Victory, VictoryKind};
+pub use victory::Victory;

@@ -1,7 +1,8 @@
 //! The Penningr: offers of a double or a triple, and their answers.
 
-use super::victory::{Victory, VictoryKind};
+use super::victory::Victory;
 use crate::types::Side;
+use crate::types::VictoryKind;
 
 /// What can be offered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,7 +1,7 @@
 //! A position: where every piece stands, what has happened this turn, and
 //! whose turn it is. Small and `Copy`, so that trying a reading costs a copy.
 
-use super::board::{self, EDGES};
+use super::board::{self, DIRECTED_EDGES, LEAVING, edge_ends};
 use super::penningr::Penningr;
 use super::victory::Victory;
 use crate::types::{Side, Space};
@@ -14,57 +14,6 @@ pub const KARVES: usize = 3;
 pub const CREW_MAX: u8 = 4;
 /// Steps in a turn.
 pub const STEPS_PER_TURN: u8 = 5;
-
-/// The number of directed edges: each edge, both ways. Loose Hirþs on a line
-/// are counted per directed edge, from the space they attack from to the
-/// space they attack ([`Army::attacking`]).
-pub const DIRECTED_EDGES: usize = 2 * EDGES.len();
-
-/// `DIRECTED[from][to]`: the index of the directed edge, or `u8::MAX`.
-const DIRECTED: [[u8; 11]; 11] = {
-    let mut table = [[u8::MAX; 11]; 11];
-    let mut n = 0;
-    while n < EDGES.len() {
-        let (a, b) = EDGES[n];
-        table[a.index()][b.index()] = (2 * n) as u8;
-        table[b.index()][a.index()] = (2 * n + 1) as u8;
-        n += 1;
-    }
-    table
-};
-
-/// `LEAVING[space]`: the directed edges that leave `space`, as bits of edge
-/// indices.
-const LEAVING: [u64; 11] = {
-    let mut table = [0u64; 11];
-    let mut n = 0;
-    while n < EDGES.len() {
-        let (a, b) = EDGES[n];
-        table[a.index()] |= 1 << (2 * n);
-        table[b.index()] |= 1 << (2 * n + 1);
-        n += 1;
-    }
-    table
-};
-
-/// The index of the directed edge `from` → `to`, if they are adjacent.
-pub const fn edge(from: Space, to: Space) -> Option<usize> {
-    match DIRECTED[from.index()][to.index()] {
-        u8::MAX => None,
-        n => Some(n as usize),
-    }
-}
-
-/// The spaces of a directed edge: where a piece on it stands, and the space
-/// it attacks.
-pub const fn edge_ends(edge: usize) -> (Space, Space) {
-    let (a, b) = EDGES[edge / 2];
-    if edge.is_multiple_of(2) {
-        (a, b)
-    } else {
-        (b, a)
-    }
-}
 
 /// One of a side's three Karves, by its index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

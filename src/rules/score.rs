@@ -71,7 +71,7 @@ impl Match {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::VictoryKind;
+    use crate::types::VictoryKind;
 
     fn win(winner: Side, kind: VictoryKind) -> Option<Victory> {
         Some(Victory {

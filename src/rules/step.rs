@@ -5,7 +5,8 @@
 //! replayer makes the translation.
 
 use super::board;
-use super::position::{CREW_MAX, KarveId, Position, STEPS_PER_TURN, edge};
+use super::board::edge;
+use super::position::{CREW_MAX, KarveId, Position, STEPS_PER_TURN};
 use crate::types::{PieceKind, Space};
 
 /// A piece of the side to move, as a step names it.
@@ -221,7 +222,7 @@ impl Position {
                 army.hirths[home.index()] += 1;
             }
         } else if let Some(karve) = army.karves.iter_mut().find(|k| k.at.is_none()) {
-            *karve = super::position::Karve {
+            *karve = super::Karve {
                 at: Some(home),
                 crew: 0,
                 stopped_crew: 0,

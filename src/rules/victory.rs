@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::types::Side;
-pub use crate::types::VictoryKind;
+use crate::types::VictoryKind;
 
 /// A won game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

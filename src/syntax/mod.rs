@@ -6,15 +6,14 @@
 //! reader's [`limits`]; [`Games`] cuts a record of any size into [`Chunk`]s,
 //! for [`parse_chunk`] to read one at a time.
 
-pub mod ast;
-pub mod error;
-pub mod games;
+pub(crate) mod ast;
+mod error;
+mod games;
 pub mod limits;
-pub mod parser;
+mod parser;
 
 pub use ast::*;
 pub use error::{Edit, Found, SyntaxError, SyntaxErrorKind};
 pub use games::{Chunk, Cut, Games, parse_chunk};
-pub use limits::Limits;
 pub use parser::{Parsed, parse, parse_bytes, parse_unlimited};
 pub(crate) use parser::{decode, parse_bytes_at, parse_steps};

@@ -50,7 +50,7 @@ pub(super) struct Written<'a> {
     /// The turn's outcome.
     outcome: &'a Outcome,
     /// Its battle records, in the order written.
-    battles: SmallVec<[&'a ast::Battle; 4]>,
+    battles: SmallVec<[&'a ast::WrittenBattle; 4]>,
 }
 
 /// The battles an outcome writes, when they can be compared: every battle
@@ -122,7 +122,7 @@ fn pair<'a>(
     written: Option<&Written<'a>>,
     problems: &mut Vec<Problem>,
 ) -> Vec<Plan<'a>> {
-    let recorded: &[&ast::Battle] = written.map_or(&[], |w| &w.battles);
+    let recorded: &[&ast::WrittenBattle] = written.map_or(&[], |w| &w.battles);
     let mut plans: Vec<Plan> = Vec::with_capacity(computed.len());
     let mut claimed: SmallVec<[bool; 4]> = smallvec![false; recorded.len()];
     for battle in computed {
@@ -227,7 +227,7 @@ fn attacker_stands(
     piece: Piece,
     from: Space,
     target: Space,
-    battle: &ast::Battle,
+    battle: &ast::WrittenBattle,
 ) -> bool {
     let army = position.army(position.to_move());
     match piece {
@@ -243,8 +243,7 @@ fn attacker_stands(
                 .iter()
                 .filter(|e| e.piece == Piece::Hirth && e.fate == Fate::Stands(from))
                 .count();
-            let standing =
-                crate::rules::position::edge(from, target).map_or(0, |e| army.attacking[e]);
+            let standing = crate::rules::board::edge(from, target).map_or(0, |e| army.attacking[e]);
             usize::from(standing) >= written
         }
     }

@@ -13,12 +13,12 @@ use crate::types::{Side, Space};
 
 /// For each fighter of a battle (defenders, then attackers), the recorded
 /// entry: on the stack for battles of up to eight pieces.
-type Entries<'a> = SmallVec<[Option<&'a ast::Fighter>; 8]>;
+type Entries<'a> = SmallVec<[Option<&'a ast::WrittenFighter>; 8]>;
 
 /// A computed battle with what the record says of it.
 pub(super) struct Plan<'a> {
     pub battle: Battle,
-    pub record: Option<&'a ast::Battle>,
+    pub record: Option<&'a ast::WrittenBattle>,
     /// For each fighter (defenders, then attackers), the recorded entry.
     pub entries: Entries<'a>,
     /// The record gives the battle to the other side: one problem says so.
@@ -84,7 +84,7 @@ impl Plan<'_> {
 /// recorded piece but a losing Lofðungr.
 pub(super) fn plan<'a>(
     battle: Battle,
-    record: Option<&'a ast::Battle>,
+    record: Option<&'a ast::WrittenBattle>,
     problems: &mut Vec<Problem>,
 ) -> Plan<'a> {
     let n_all = battle.defenders.len() + battle.attackers.len();
@@ -109,7 +109,8 @@ pub(super) fn plan<'a>(
     // every attacker enters (the record is then reported).
     let n_def = plan.battle.defenders.len();
     let space = plan.battle.space;
-    let advances = |e: &Option<&ast::Fighter>| e.is_some_and(|e| e.fate == Fate::Stands(space));
+    let advances =
+        |e: &Option<&ast::WrittenFighter>| e.is_some_and(|e| e.fate == Fate::Stands(space));
     if plan.entries[n_def..].iter().any(advances) {
         plan.advance = plan.entries[n_def..].iter().map(advances).collect();
     }
@@ -126,7 +127,7 @@ pub(super) fn plan<'a>(
 }
 
 /// A recorded piece that matches none that fought.
-fn unknown_fighter(entry: &ast::Fighter, record: &ast::Battle) -> Problem {
+fn unknown_fighter(entry: &ast::WrittenFighter, record: &ast::WrittenBattle) -> Problem {
     Problem::new(
         ProblemKind::UnknownFighter,
         entry.span,
@@ -141,7 +142,7 @@ fn unknown_fighter(entry: &ast::Fighter, record: &ast::Battle) -> Problem {
 }
 
 /// A warning when the record lists an attacker before a defender.
-fn defender_first(battle: &Battle, record: &ast::Battle) -> Option<Problem> {
+fn defender_first(battle: &Battle, record: &ast::WrittenBattle) -> Option<Problem> {
     let first_attacker = record
         .fighters
         .iter()
@@ -153,7 +154,7 @@ fn defender_first(battle: &Battle, record: &ast::Battle) -> Option<Problem> {
         return None;
     }
     let space = battle.space;
-    let mut reordered: Vec<&ast::Fighter> = record.fighters.iter().collect();
+    let mut reordered: Vec<&ast::WrittenFighter> = record.fighters.iter().collect();
     reordered.sort_by_key(|e| e.side == battle.attacker);
     let text: String = reordered.iter().map(ToString::to_string).collect();
     Some(
@@ -174,7 +175,7 @@ fn defender_first(battle: &Battle, record: &ast::Battle) -> Option<Problem> {
 /// Checks each fighter against its entry: a losing piece left out, a
 /// winning one left out (kept as the plan's `unlisted`:
 /// `docs/rules.md#unlisted-winners`), a Karve's crew, a fate.
-fn check_fighters(plan: &mut Plan, record: &ast::Battle, problems: &mut Vec<Problem>) {
+fn check_fighters(plan: &mut Plan, record: &ast::WrittenBattle, problems: &mut Vec<Problem>) {
     let mut unlisted = Vec::new();
     let fighters: SmallVec<[Fighter; 8]> = plan.fighters().copied().collect();
     for (n, fighter) in fighters.iter().enumerate() {
@@ -220,7 +221,7 @@ fn check_fighters(plan: &mut Plan, record: &ast::Battle, problems: &mut Vec<Prob
 }
 
 /// A losing piece other than a Lofðungr that the record leaves out.
-fn missing_fighter(fighter: &Fighter, record: &ast::Battle) -> Problem {
+fn missing_fighter(fighter: &Fighter, record: &ast::WrittenBattle) -> Problem {
     let expected = match fighter.kind {
         FighterKind::Karve { .. } => Fate::RemovedFromPlay,
         _ => Fate::RemovedFromGame,
@@ -241,7 +242,7 @@ fn missing_fighter(fighter: &Fighter, record: &ast::Battle) -> Problem {
     ))
 }
 
-fn piece_matches(entry: &ast::Fighter, fighter: &Fighter, exact: bool) -> bool {
+fn piece_matches(entry: &ast::WrittenFighter, fighter: &Fighter, exact: bool) -> bool {
     if entry.side != fighter.side || entry.piece.kind() != fighter.piece() {
         return false;
     }
@@ -257,14 +258,15 @@ fn piece_matches(entry: &ast::Fighter, fighter: &Fighter, exact: bool) -> bool {
 /// said to stay on a space to those that attacked from it.
 fn match_entries<'a>(
     battle: &Battle,
-    record: &'a ast::Battle,
-) -> (Entries<'a>, Vec<&'a ast::Fighter>) {
+    record: &'a ast::WrittenBattle,
+) -> (Entries<'a>, Vec<&'a ast::WrittenFighter>) {
     let fighters: SmallVec<[&Fighter; 8]> =
         battle.defenders.iter().chain(&battle.attackers).collect();
     let mut entries: Entries<'a> = smallvec![None; fighters.len()];
-    let mut unmatched: Vec<&ast::Fighter> = Vec::new();
-    let stays_elsewhere = |e: &ast::Fighter| matches!(e.fate, Fate::Stands(s) if s != battle.space);
-    let mut order: SmallVec<[&ast::Fighter; 8]> = record.fighters.iter().collect();
+    let mut unmatched: Vec<&ast::WrittenFighter> = Vec::new();
+    let stays_elsewhere =
+        |e: &ast::WrittenFighter| matches!(e.fate, Fate::Stands(s) if s != battle.space);
+    let mut order: SmallVec<[&ast::WrittenFighter; 8]> = record.fighters.iter().collect();
     order.sort_by_key(|e| !stays_elsewhere(e));
     for exact in [true, false] {
         let mut left = SmallVec::new();
@@ -292,7 +294,7 @@ fn match_entries<'a>(
 }
 
 /// The winner the record implies, when it implies one.
-fn recorded_winner(battle: &Battle, entries: &[Option<&ast::Fighter>]) -> Option<Side> {
+fn recorded_winner(battle: &Battle, entries: &[Option<&ast::WrittenFighter>]) -> Option<Side> {
     let (mut attacker, mut defender) = (false, false);
     let fighters = battle.defenders.iter().chain(&battle.attackers);
     for (fighter, entry) in fighters.zip(entries) {
@@ -318,7 +320,7 @@ fn check_fate(
     plan: &Plan,
     n: usize,
     fighter: &Fighter,
-    entry: &ast::Fighter,
+    entry: &ast::WrittenFighter,
     problems: &mut Vec<Problem>,
 ) {
     let battle = &plan.battle;

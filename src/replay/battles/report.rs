@@ -58,11 +58,11 @@ pub(crate) fn hirths(n: u8) -> String {
 }
 
 /// Warns when recorded battles are not in board order.
-pub(super) fn check_order(recorded: &[&ast::Battle], problems: &mut Vec<Problem>) {
+pub(super) fn check_order(recorded: &[&ast::WrittenBattle], problems: &mut Vec<Problem>) {
     let Some(pair) = recorded.windows(2).find(|w| w[0].space > w[1].space) else {
         return;
     };
-    let mut sorted: Vec<&ast::Battle> = recorded.to_vec();
+    let mut sorted: Vec<&ast::WrittenBattle> = recorded.to_vec();
     sorted.sort_by_key(|b| b.space);
     let written: Vec<String> = sorted.iter().map(ToString::to_string).collect();
     problems.push(
@@ -83,7 +83,7 @@ pub(super) fn check_order(recorded: &[&ast::Battle], problems: &mut Vec<Problem>
 }
 
 /// A battle record for a space nobody attacked.
-pub(super) fn unexpected(outcome: &Outcome, record: &ast::Battle) -> Problem {
+pub(super) fn unexpected(outcome: &Outcome, record: &ast::WrittenBattle) -> Problem {
     Problem::new(
         ProblemKind::BattleUnexpected,
         record.span,
@@ -108,7 +108,7 @@ fn removal(outcome: &Outcome, span: Span) -> Edit {
 /// A won attack whose record names no attacker entering the space: an
 /// error, or an advice when the game ended in this battle
 /// (`docs/rules.md#missing-advance`).
-pub(super) fn no_advance(plan: &Plan, record: &ast::Battle, ended_here: bool) -> Problem {
+pub(super) fn no_advance(plan: &Plan, record: &ast::WrittenBattle, ended_here: bool) -> Problem {
     let space = plan.battle.space;
     if ended_here {
         return Problem::new(
@@ -141,7 +141,7 @@ pub(super) fn missing(plan: &Plan, outcome: &Outcome, all_missing: &[String]) ->
 }
 
 /// A battle the record gives to the side that lost it.
-pub(super) fn wrong_winner(plan: &Plan, record: &ast::Battle) -> Problem {
+pub(super) fn wrong_winner(plan: &Plan, record: &ast::WrittenBattle) -> Problem {
     Problem::new(ProblemKind::BattleWinner, record.span, powers(&plan.battle))
         .with_help(format!("write `{}`", plan.computed()))
         .with_fix(Edit::new(record.span, plan.computed()))

@@ -107,7 +107,7 @@ fn retreat_written(fate: Fate, chosen: Option<Space>) -> bool {
 fn wrong_retreat(
     plan: &Plan,
     fighter: &Fighter,
-    entry: &ast::Fighter,
+    entry: &ast::WrittenFighter,
     options: &[Space],
 ) -> Problem {
     let label = if options.is_empty() {
@@ -143,7 +143,7 @@ fn wrong_retreat(
 
 /// A losing Lofðungr the record leaves out.
 fn unlisted_retreat(
-    record: &ast::Battle,
+    record: &ast::WrittenBattle,
     fighter: &Fighter,
     chosen: Option<Space>,
     options: &[Space],

@@ -17,10 +17,11 @@ use super::outcome::is_outcome_end;
 use super::turn::{round_digits, starts_destination};
 use super::{Input, is_content_end, offset, skip};
 use crate::syntax::ast::{
-    Action, Battle, BattleToken, Destination, Fate, Fighter, Label, Outcome, PenningrAction,
-    PenningrMove, Piece, Side, Space, Span, Step, StepToken, Turn,
+    Action, BattleToken, Destination, Fate, Label, Outcome, PenningrAction, PenningrMove, Piece,
+    Span, StepToken, Turn, WrittenBattle, WrittenFighter, WrittenStep,
 };
 use crate::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
+use crate::types::{Side, Space};
 
 /// Reads a whole turn written the usual way, up to the end of its outcome
 /// and the blanks after it; `None` for anything else.
@@ -165,7 +166,7 @@ impl Reader<'_> {
         Some(piece)
     }
 
-    fn step(&mut self) -> Option<Step> {
+    fn step(&mut self) -> Option<WrittenStep> {
         let start = self.at;
         let piece = self.piece()?;
         let action = match self.peek()? {
@@ -200,7 +201,7 @@ impl Reader<'_> {
                 }
             }
         };
-        Some(Step {
+        Some(WrittenStep {
             piece,
             action,
             span: self.span_from(start),
@@ -278,7 +279,7 @@ impl Reader<'_> {
         })
     }
 
-    fn battle(&mut self) -> Option<Battle> {
+    fn battle(&mut self) -> Option<WrittenBattle> {
         let start = self.at;
         self.at += 1;
         let space = self.space()?;
@@ -293,14 +294,14 @@ impl Reader<'_> {
                 break;
             }
         }
-        Some(Battle {
+        Some(WrittenBattle {
             space,
             fighters,
             span: self.span_from(start),
         })
     }
 
-    fn fighter(&mut self) -> Option<Fighter> {
+    fn fighter(&mut self) -> Option<WrittenFighter> {
         let start = self.at;
         let side = self.side()?;
         let piece = self.piece()?;
@@ -312,7 +313,7 @@ impl Reader<'_> {
         if matches!(fate, Fate::RemovedFromPlay | Fate::RemovedFromGame) {
             self.at += 1;
         }
-        Some(Fighter {
+        Some(WrittenFighter {
             side,
             piece,
             fate,

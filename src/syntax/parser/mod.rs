@@ -27,7 +27,7 @@ pub(crate) use self::record::{ItemKind, Reading, begins_game};
 pub(crate) use self::turn::label_at;
 
 use self::input::{Context, Input};
-use super::ast::{Battle, Label, PenningrAction, Record, ResultTag, Span, Step};
+use super::ast::{Label, PenningrAction, Record, ResultTag, Span, WrittenBattle, WrittenStep};
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
 
 /// The failure for a turn holding more than the limits allow, at `i`.
@@ -71,7 +71,7 @@ pub struct Parsed {
 /// Never fails and never panics: what cannot be read is reported in
 /// [`Parsed::errors`] and reading resumes at the next line (or, inside a
 /// turn, at the next step or battle). The record is read game by game within
-/// [`Limits::DEFAULT`](super::Limits::DEFAULT), as [`Games`](super::Games)
+/// [`Limits::DEFAULT`](super::limits::Limits::DEFAULT), as [`Games`](super::Games)
 /// cuts it, and each game within the [`limits`](super::limits) of a turn and
 /// of syntax errors: a game beyond them is read up to them and reported.
 pub fn parse(text: &str) -> Parsed {
@@ -186,7 +186,7 @@ fn read_exactly<T>(
     })
 }
 
-impl std::str::FromStr for Step {
+impl std::str::FromStr for WrittenStep {
     type Err = SyntaxError;
 
     /// Reads one step, such as `Khhh03`.
@@ -205,7 +205,7 @@ impl std::str::FromStr for ResultTag {
 }
 
 /// Reads steps written together, such as `KeHeiHei`; any syntax error fails.
-pub(crate) fn parse_steps(text: &str) -> Result<Vec<Step>, SyntaxError> {
+pub(crate) fn parse_steps(text: &str) -> Result<Vec<WrittenStep>, SyntaxError> {
     let tokens = read_exactly(text, |i| match turn::steps(i) {
         Ok((rest, (tokens, errors))) => match errors.into_iter().next() {
             Some(error) => Err(nom::Err::Failure(error)),
@@ -222,7 +222,7 @@ pub(crate) fn parse_steps(text: &str) -> Result<Vec<Step>, SyntaxError> {
         .collect())
 }
 
-impl std::str::FromStr for Battle {
+impl std::str::FromStr for WrittenBattle {
     type Err = SyntaxError;
 
     /// Reads one battle record, such as `>6GHxSL6`.

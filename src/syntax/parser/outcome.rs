@@ -11,11 +11,12 @@ use super::{
     skip_until, span, text_between,
 };
 use crate::syntax::ast::{
-    Battle, BattleToken, Fate, Fighter, Malformed, Outcome, PenningrAction, PenningrMove, Space,
-    Span,
+    BattleToken, Fate, Malformed, Outcome, PenningrAction, PenningrMove, Span, WrittenBattle,
+    WrittenFighter,
 };
 use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
 use crate::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR};
+use crate::types::Space;
 
 /// Whether `c` ends the outcome: the end of the line's content, or a stray
 /// `}` (reported by the line).
@@ -149,7 +150,7 @@ fn slash_help(text: &str) -> Option<(String, String)> {
         candidate
             .split([' ', '\t'])
             .filter(|part| !part.is_empty())
-            .all(|part| part.parse::<Battle>().is_ok())
+            .all(|part| part.parse::<WrittenBattle>().is_ok())
     };
     let after = text[1..].trim_start();
     if after.starts_with('>') && reads(after) {
@@ -292,7 +293,7 @@ fn malformed(from: &Input<'_>, to: &Input<'_>) -> BattleToken {
 /// ```ebnf
 /// battle = ">" , space , fighter , { fighter } ;
 /// ```
-pub(super) fn battle(i: Input<'_>) -> PResult<'_, Battle> {
+pub(super) fn battle(i: Input<'_>) -> PResult<'_, WrittenBattle> {
     let start = i;
     let (i, _) = char('>').parse(i)?;
     let (i, space) =
@@ -304,7 +305,7 @@ pub(super) fn battle(i: Input<'_>) -> PResult<'_, Battle> {
     let (i, ()) = more_fighters(i, &mut fighters)?;
     Ok((
         i,
-        Battle {
+        WrittenBattle {
             space,
             fighters,
             span: span(&start, &i),
@@ -313,7 +314,7 @@ pub(super) fn battle(i: Input<'_>) -> PResult<'_, Battle> {
 }
 
 /// Fighters up to the end of a battle record, as in `fighter , { fighter }`.
-fn more_fighters<'a>(mut i: Input<'a>, fighters: &mut Vec<Fighter>) -> PResult<'a, ()> {
+fn more_fighters<'a>(mut i: Input<'a>, fighters: &mut Vec<WrittenFighter>) -> PResult<'a, ()> {
     loop {
         if fighters.len() >= MAX_FIGHTERS {
             return super::too_many(&i);
@@ -330,7 +331,7 @@ fn more_fighters<'a>(mut i: Input<'a>, fighters: &mut Vec<Fighter>) -> PResult<'
 /// ```ebnf
 /// fighter = side , piece , fate ;
 /// ```
-fn fighter(i: Input<'_>) -> PResult<'_, Fighter> {
+fn fighter(i: Input<'_>) -> PResult<'_, WrittenFighter> {
     let start = i;
     let (i, side) = side(i).map_err(|_| nom::Err::Failure(error_at(Kind::ExpectedSide, &i)))?;
     let (i, piece) =
@@ -346,7 +347,7 @@ fn fighter(i: Input<'_>) -> PResult<'_, Fighter> {
     })?;
     Ok((
         i,
-        Fighter {
+        WrittenFighter {
             side,
             piece,
             fate,

@@ -10,9 +10,10 @@ use super::{
     Input, PResult, Parsed, error_at, fail, into_error, is_line_end, offset, peek, peek2, skip,
     skip_char, span, to_line_end,
 };
-use crate::syntax::ast::{Comment, CommentKind, Game, Record, Side, Span, Tag, Turn};
+use crate::syntax::ast::{Comment, CommentKind, Game, Record, Span, Tag, Turn};
 use crate::syntax::error::{Edit, Found, SyntaxError, SyntaxErrorKind as Kind};
 use crate::syntax::limits::MAX_ERRORS;
+use crate::types::Side;
 
 /// Reads a whole record, skipping the lines that hold a `damaged` offset.
 pub(super) fn read(i: Input<'_>, damaged: &[usize]) -> Parsed {

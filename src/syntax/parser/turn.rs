@@ -11,10 +11,11 @@ use super::{
     skip_char, skip_until, span, text_between,
 };
 use crate::syntax::ast::{
-    Action, Destination, Label, Malformed, Outcome, Piece, Side, Space, Step, StepToken, Turn,
+    Action, Destination, Label, Malformed, Outcome, Piece, StepToken, Turn, WrittenStep,
 };
 use crate::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
 use crate::syntax::limits::MAX_STEPS;
+use crate::types::{Side, Space};
 
 /// ```ebnf
 /// turn = label , gap , steps , gap , outcome ;
@@ -206,15 +207,8 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
                     i = rest;
                 }
                 Err(e) => {
-                    let error = into_error(e, &i);
-                    let rest = resync(i, &error);
-                    let text = text_between(&i, &rest);
-                    errors.push(match step_fix(error.kind, text) {
-                        Some((help, fixed)) => error
-                            .with_help(help)
-                            .with_fix(Edit::new(span(&i, &rest), fixed)),
-                        None => error,
-                    });
+                    let (rest, error) = unreadable_step(i, e);
+                    errors.push(error);
                     tokens.push(malformed(&i, &rest));
                     i = rest;
                 }
@@ -234,21 +228,15 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
             None => break,
             c if is_content_end(c) || matches!(c, Some('/' | '>' | 'G' | 'S')) => break,
             Some(c) => {
+                // A character that cannot follow a step continues the one
+                // before it: the two are one malformed token.
                 let mut from = i;
                 let continues_step = !(c.is_ascii_uppercase() || matches!(c, 'h' | 'k' | 'l'));
                 if continues_step && matches!(tokens.last(), Some(StepToken::Step(_))) {
                     from = last_start;
                     tokens.pop();
                 }
-                let rest = skip_until(skip_char(i), is_step_boundary);
-                let mut error = error_at(Kind::ExpectedPiece, &i);
-                if matches!(c, 'h' | 'k' | 'l') {
-                    let text = text_between(&i, &rest);
-                    let fixed = format!("{}{}", c.to_ascii_uppercase(), &text[1..]);
-                    error = error
-                        .with_help(format!("piece letters are capitals: `{fixed}`"))
-                        .with_fix(Edit::new(span(&i, &rest), fixed));
-                }
+                let (rest, error) = not_a_piece(i, c);
                 errors.push(error);
                 tokens.push(malformed(&from, &rest));
                 i = rest;
@@ -270,6 +258,36 @@ pub(super) fn steps(mut i: Input<'_>) -> PResult<'_, (Vec<StepToken>, Vec<Syntax
     Ok((i, (tokens, errors)))
 }
 
+/// A step that starts with a piece letter but cannot be read: the error,
+/// with the repair when it is plain, and the input after the token.
+fn unreadable_step(i: Input<'_>, e: nom::Err<SyntaxError>) -> (Input<'_>, SyntaxError) {
+    let error = into_error(e, &i);
+    let rest = resync(i, &error);
+    let text = text_between(&i, &rest);
+    let error = match step_fix(error.kind, text) {
+        Some((help, fixed)) => error
+            .with_help(help)
+            .with_fix(Edit::new(span(&i, &rest), fixed)),
+        None => error,
+    };
+    (rest, error)
+}
+
+/// A token that starts with `c`, which is no piece letter: the error (with
+/// the capital when `c` is a piece letter in lower case) and the input
+/// after the token.
+fn not_a_piece(i: Input<'_>, c: char) -> (Input<'_>, SyntaxError) {
+    let rest = skip_until(skip_char(i), is_step_boundary);
+    let mut error = error_at(Kind::ExpectedPiece, &i);
+    if matches!(c, 'h' | 'k' | 'l') {
+        let text = text_between(&i, &rest);
+        let fixed = format!("{}{}", c.to_ascii_uppercase(), &text[1..]);
+        error = error
+            .with_help(format!("piece letters are capitals: `{fixed}`"))
+            .with_fix(Edit::new(span(&i, &rest), fixed));
+    }
+    (rest, error)
+}
 /// Whether `c` ends the steps of a turn.
 fn is_step_end(c: Option<char>) -> bool {
     is_content_end(c) || matches!(c, Some(' ' | '\t' | '/' | '>' | 'G' | 'S'))
@@ -342,7 +360,7 @@ fn step_fix(kind: Kind, text: &str) -> Option<(String, String)> {
 /// ```ebnf
 /// step = piece , ( entry | exit | move | boarding ) ;
 /// ```
-pub(super) fn step(i: Input<'_>) -> PResult<'_, Step> {
+pub(super) fn step(i: Input<'_>) -> PResult<'_, WrittenStep> {
     let start = i;
     let (i, piece) = piece(i)?;
     let (i, action) = match peek(&i) {
@@ -354,7 +372,7 @@ pub(super) fn step(i: Input<'_>) -> PResult<'_, Step> {
     };
     Ok((
         i,
-        Step {
+        WrittenStep {
             piece,
             action,
             span: span(&start, &i),

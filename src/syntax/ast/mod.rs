@@ -1,0 +1,303 @@
+//! The typed, spanned syntax tree of a HIRP record.
+//!
+//! This layer knows the notation and nothing of the rules: `Khe` (a manned
+//! Karve entering) is a well-formed [`WrittenStep`]; the rules engine rejects it
+//! later. Every node carries the byte [`Span`] of the text it was read from,
+//! and every node's [`Display`](fmt::Display) prints its canonical notation.
+
+use std::fmt::{self, Write as _};
+
+mod outcome;
+mod result;
+mod step;
+
+pub use outcome::{
+    BattleToken, Fate, Outcome, PenningrAction, PenningrMove, WrittenBattle, WrittenFighter,
+};
+pub use result::{GameResult, MatchResult, ResultTag};
+pub use step::{Action, Destination, Piece, StepToken, WrittenStep};
+
+use crate::types::Side;
+
+/// A byte range `start..end` in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: usize,
+    /// Offset one past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The number of bytes covered.
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no byte.
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// Whether `offset` lies within the span.
+    pub const fn contains(self, offset: usize) -> bool {
+        self.start <= offset && offset < self.end
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(span: Span) -> Self {
+        (span.start, span.len()).into()
+    }
+}
+
+/// A whole record file: its games, and the comments after the last of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The games, in file order.
+    pub games: Vec<Game>,
+    /// Comments that follow the last tag or turn of the file.
+    pub comments: Vec<Comment>,
+}
+
+impl Record {
+    /// The game an offset of the text belongs to, by index: the last game
+    /// that starts at or before it (so a game owns what follows it up to
+    /// the next one), or the first game for an offset before any. `None`
+    /// only in a record with no game.
+    pub fn game_at(&self, offset: usize) -> Option<usize> {
+        let after = self.games.partition_point(|g| g.span.start <= offset);
+        after
+            .checked_sub(1)
+            .or((!self.games.is_empty()).then_some(0))
+    }
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, game) in self.games.iter().enumerate() {
+            if n > 0 {
+                f.write_char('\n')?;
+            }
+            write!(f, "{game}")?;
+        }
+        for comment in &self.comments {
+            writeln!(f, "{comment}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One game: its tag section and its turns.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// Tags in the order written.
+    pub tags: Vec<Tag>,
+    /// Turns in the order written.
+    pub turns: Vec<Turn>,
+    /// From the first comment, tag or turn of the game to the end of its last line.
+    pub span: Span,
+}
+
+impl Game {
+    /// The value of the first tag named `name`, if any.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|tag| tag.name == name)
+            .map(|tag| tag.value.as_str())
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for tag in &self.tags {
+            writeln!(f, "{tag}")?;
+        }
+        if !self.tags.is_empty() && !self.turns.is_empty() {
+            f.write_char('\n')?;
+        }
+        for turn in &self.turns {
+            writeln!(f, "{turn}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Comments on lines of their own before an item, each printed on its own line.
+fn write_leading(f: &mut fmt::Formatter<'_>, leading: &[Comment]) -> fmt::Result {
+    for comment in leading {
+        writeln!(f, "{comment}")?;
+    }
+    Ok(())
+}
+
+/// Comments after an item on its line, each preceded by one space.
+fn write_trailing(f: &mut fmt::Formatter<'_>, trailing: &[Comment]) -> fmt::Result {
+    for comment in trailing {
+        write!(f, " {comment}")?;
+    }
+    Ok(())
+}
+
+/// A tag pair, `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// Comments on the lines before the tag.
+    pub leading: Vec<Comment>,
+    /// The tag's name, such as `Event` or `Gull`.
+    pub name: String,
+    /// The value with escapes resolved.
+    pub value: String,
+    /// Comments after the tag on its line.
+    pub trailing: Vec<Comment>,
+    /// From `[` to `]`.
+    pub span: Span,
+}
+
+impl fmt::Display for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_leading(f, &self.leading)?;
+        write!(f, "[{} \"", self.name)?;
+        for c in self.value.chars() {
+            if c == '"' || c == '\\' {
+                f.write_char('\\')?;
+            }
+            f.write_char(c)?;
+        }
+        f.write_str("\"]")?;
+        write_trailing(f, &self.trailing)
+    }
+}
+
+/// The two ways to write a comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// `; text` to the end of the line.
+    Line,
+    /// `{ text }`, which may nest and span lines.
+    Block,
+}
+
+/// A comment and its text, as written between the delimiters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// Line or block.
+    pub kind: CommentKind,
+    /// The text after `;` (trailing whitespace removed), or between `{` and `}`.
+    pub text: String,
+    /// The whole comment, delimiters included.
+    pub span: Span,
+}
+
+impl fmt::Display for Comment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            CommentKind::Line => write!(f, ";{}", self.text),
+            CommentKind::Block => write!(f, "{{{}}}", self.text),
+        }
+    }
+}
+
+/// A turn line: `G3 Hv3mHv3>6 >6SK^GH6`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// Comments on the lines before the turn.
+    pub leading: Vec<Comment>,
+    /// `G3`.
+    pub label: Label,
+    /// The steps, in the order written.
+    pub steps: Vec<StepToken>,
+    /// Penningr actions and battles.
+    pub outcome: Outcome,
+    /// Comments after the turn on its line.
+    pub trailing: Vec<Comment>,
+    /// From the label to the end of the outcome.
+    pub span: Span,
+}
+
+impl Turn {
+    /// The steps that could be read, skipping malformed tokens.
+    pub fn read_steps(&self) -> impl Iterator<Item = &WrittenStep> {
+        self.steps.iter().filter_map(|token| match token {
+            StepToken::Step(step) => Some(step),
+            StepToken::Malformed(_) => None,
+        })
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_leading(f, &self.leading)?;
+        write!(f, "{} ", self.label)?;
+        for step in &self.steps {
+            write!(f, "{step}")?;
+        }
+        write!(f, " {}", self.outcome)?;
+        write_trailing(f, &self.trailing)
+    }
+}
+
+/// A turn label: the side to move and the round, `G3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Whose turn it is.
+    pub side: Side,
+    /// The round; Gull's and Silfr's turns of one round share it.
+    pub round: u32,
+    /// The label's text.
+    pub span: Span,
+}
+
+impl Label {
+    /// The label of a game's turn `n`, counted from 0: `G1`, `S1`, `G2`...
+    /// Gull moves first and the sides alternate; a round is a turn of each.
+    /// The label has no span.
+    pub fn of_turn(n: usize) -> Label {
+        Label {
+            side: if n.is_multiple_of(2) {
+                Side::Gull
+            } else {
+                Side::Silfr
+            },
+            round: u32::try_from(n / 2 + 1).unwrap_or(u32::MAX),
+            span: Span::default(),
+        }
+    }
+
+    /// Whether two labels name the same turn, wherever they are written.
+    pub fn same_turn(&self, other: &Label) -> bool {
+        self.side == other.side && self.round == other.round
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.side, self.round)
+    }
+}
+
+/// Text that could not be read, kept as written so that nothing is lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Malformed {
+    /// The text as written.
+    pub text: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+impl fmt::Display for Malformed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
