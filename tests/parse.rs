@@ -348,3 +348,26 @@ fn readme_lists_every_code_with_its_example() {
         assert!(readme.contains(&row), "README.md lacks the row {row}");
     }
 }
+
+#[test]
+fn a_turns_label_follows_from_its_place_in_the_game() {
+    let labels: Vec<String> = (0..5)
+        .map(|n| hirp::syntax::Label::of_turn(n).to_string())
+        .collect();
+    assert_eq!(labels, ["G1", "S1", "G2", "S2", "G3"]);
+    let written: hirp::syntax::Label = "G02".parse().unwrap();
+    assert!(hirp::syntax::Label::of_turn(2).same_turn(&written));
+    assert!(!hirp::syntax::Label::of_turn(3).same_turn(&written));
+}
+
+#[test]
+fn an_offset_belongs_to_the_last_game_begun_before_it() {
+    let text = "; before\n[Game \"1\"]\nG1 KeHeiHei /\n[Game \"2\"]\nG1 KeHeiHei /\n";
+    let record = hirp::parse(text).record;
+    let second = text.find("[Game \"2\"]").unwrap();
+    assert_eq!(record.game_at(0), Some(0));
+    assert_eq!(record.game_at(second - 1), Some(0));
+    assert_eq!(record.game_at(second), Some(1));
+    assert_eq!(record.game_at(text.len() + 10), Some(1));
+    assert_eq!(hirp::parse("; only a comment\n").record.game_at(0), None);
+}

@@ -342,17 +342,11 @@ pub fn nth_game(path: &str, bytes: &[u8], number: usize) -> Result<OneGame, usiz
         let count = parsed.record.games.len();
         if number > seen && number <= seen + count {
             let index = number - seen - 1;
-            let games = &parsed.record.games;
-            // As the replay assigns them: to the last game started before.
-            let owner = |offset: usize| {
-                games
-                    .partition_point(|g| g.span.start <= offset)
-                    .saturating_sub(1)
-            };
+            // As the replay assigns them.
             let errors = parsed
                 .errors
                 .iter()
-                .filter(|e| owner(e.span.start) == index)
+                .filter(|e| parsed.record.game_at(e.span.start) == Some(index))
                 .cloned()
                 .collect();
             let mut games = parsed.record.games;
