@@ -10,10 +10,10 @@
 
 use crate::replay;
 use crate::rules::reading::boarding_karve;
-use crate::rules::{Arrival, Battle, Fighter, FighterKind, Mover, Offer, Position, Step, Victory};
+use crate::rules::{Arrival, Battle, FighterKind, Mover, Offer, Position, Step, Victory};
 use crate::syntax::ast::{
-    self, Action, Destination, Fate, Game, Label, Outcome, PenningrAction, PenningrMove, Piece,
-    Record, Span, StepToken, Tag, Turn, WrittenFighter,
+    self, Action, Destination, Game, Label, Outcome, PenningrAction, PenningrMove, Piece, Record,
+    Span, StepToken, Tag, Turn,
 };
 use crate::types::{PieceKind, Side, Space};
 
@@ -480,61 +480,16 @@ fn battles(rng: &mut Rng, position: &mut Position) -> Vec<ast::BattleToken> {
         .collect()
 }
 
-/// A battle as the record writes it: defenders first, each piece's fate.
+/// A battle as the record writes it: defenders first, each piece's fate,
+/// a losing Lofðungr where it retreated.
 fn battle_record(
     battle: &Battle,
     advance: &[bool],
     retreats: &[(Side, Option<Space>)],
 ) -> ast::WrittenBattle {
-    let mut fighters = Vec::new();
-    let order = |f: &&Fighter| match f.kind {
-        FighterKind::Lofdungr => 0,
-        FighterKind::Karve { .. } => 1,
-        FighterKind::Hirth => 2,
-    };
-    let mut defenders: Vec<&Fighter> = battle.defenders.iter().collect();
-    defenders.sort_by_key(order);
-    let mut attackers: Vec<(usize, &Fighter)> = battle.attackers.iter().enumerate().collect();
-    attackers.sort_by_key(|(_, f)| order(f));
-    let written = defenders
-        .into_iter()
-        .map(|f| (f, false))
-        .chain(attackers.into_iter().map(|(n, f)| (f, advance[n])));
-    for (fighter, advances) in written {
-        let fate = if fighter.side == battle.winner {
-            if advances && fighter.side == battle.attacker {
-                Fate::Stands(battle.space)
-            } else {
-                Fate::Stands(fighter.from)
-            }
-        } else {
-            match fighter.kind {
-                FighterKind::Hirth => Fate::RemovedFromGame,
-                FighterKind::Karve { .. } => Fate::RemovedFromPlay,
-                FighterKind::Lofdungr => retreats
-                    .iter()
-                    .find(|(side, _)| *side == fighter.side)
-                    .and_then(|(_, to)| *to)
-                    .map_or(Fate::RemovedFromGame, Fate::Stands),
-            }
-        };
-        let piece = match fighter.kind {
-            FighterKind::Lofdungr => Piece::Lofdungr,
-            FighterKind::Hirth => Piece::Hirth,
-            FighterKind::Karve { crew, .. } => Piece::Karve {
-                crew: u32::from(crew),
-            },
-        };
-        fighters.push(WrittenFighter {
-            side: fighter.side,
-            piece,
-            fate,
-            span: Span::default(),
-        });
-    }
-    ast::WrittenBattle {
-        space: battle.space,
-        fighters,
-        span: Span::default(),
-    }
+    let retreat = retreats
+        .iter()
+        .find(|(side, _)| *side == battle.loser())
+        .and_then(|(_, to)| *to);
+    replay::written_battle(battle, advance, retreat)
 }

@@ -21,7 +21,7 @@ mod repair;
 mod turn;
 mod written;
 
-pub use battles::BattleView;
+pub use battles::{BattleView, written_battle};
 pub use matches::{MatchView, Matches};
 pub use problem::{Code, Problem, ProblemKind, Severity};
 pub use written::{Resolved, resolve};

@@ -14,6 +14,7 @@ mod report;
 mod retreat;
 
 pub(super) use report::hirths;
+pub use report::written_battle;
 
 use smallvec::{SmallVec, smallvec};
 

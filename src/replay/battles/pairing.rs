@@ -4,7 +4,7 @@
 
 use smallvec::{SmallVec, smallvec};
 
-use super::report::{describe, hirths, written_fighter};
+use super::report::{describe, hirths, written_battle, written_fighter};
 use crate::replay::problem::{Problem, ProblemKind};
 use crate::rules::{Battle, Fighter, FighterKind};
 use crate::syntax::Edit;
@@ -54,29 +54,8 @@ impl Plan<'_> {
 
     /// The battle as the rules and the adopted choices give it, in notation.
     pub fn computed(&self) -> String {
-        let space = self.battle.space;
-        let mut text = format!(">{space}");
-        let n_def = self.battle.defenders.len();
-        for (n, fighter) in self.fighters().enumerate() {
-            let fate = if fighter.side == self.battle.winner {
-                if n >= n_def && self.advance.get(n - n_def).copied().unwrap_or(false) {
-                    Fate::Stands(space)
-                } else {
-                    Fate::Stands(fighter.from)
-                }
-            } else {
-                match fighter.kind {
-                    FighterKind::Hirth => Fate::RemovedFromGame,
-                    FighterKind::Karve { .. } => Fate::RemovedFromPlay,
-                    FighterKind::Lofdungr => match self.retreat {
-                        Some(Some(to)) => Fate::Stands(to),
-                        _ => Fate::RemovedFromGame,
-                    },
-                }
-            };
-            text.push_str(&written_fighter(fighter, fate));
-        }
-        text
+        let retreat = self.retreat.flatten();
+        written_battle(&self.battle, &self.advance, retreat).to_string()
     }
 }
 

@@ -6,10 +6,69 @@ use super::pairing::Plan;
 use crate::replay::problem::{Problem, ProblemKind, Severity};
 use crate::rules::{Battle, Fighter, FighterKind, Tiebreak};
 use crate::syntax::Edit;
-use crate::syntax::ast::{self, BattleToken, Fate, Outcome, Piece, Span};
+use crate::syntax::ast::{
+    self, BattleToken, Fate, Outcome, Piece, Span, WrittenBattle, WrittenFighter,
+};
+use crate::types::Space;
 
-/// A fighter in notation: `GKh^`.
-pub(super) fn written_fighter(fighter: &Fighter, fate: Fate) -> String {
+/// A battle as the rules give it, as a record writes it: every piece that
+/// fought, the defender's first, with its fate. A winning attacker enters
+/// the space when `advance` says so (indexed as the attackers) and else
+/// stays where it attacked from; a winning defender stays; a losing Hirþ is
+/// removed from game, a losing Karve from play, and a losing Lofðungr
+/// stands where it retreated (`retreat`) or is written `x` off the board.
+/// The record has no spans.
+///
+/// ```
+/// use hirp::replay::{BattleView, Observer, replay_game_with, written_battle};
+/// use hirp::{rules::Position, syntax::Turn};
+///
+/// /// Every battle of a game, as fought.
+/// #[derive(Default)]
+/// struct Battles(Vec<BattleView>);
+///
+/// impl Observer for Battles {
+///     fn battles(&mut self, _: &Turn, battles: &[BattleView], _: &Position) {
+///         self.0.extend_from_slice(battles);
+///     }
+/// }
+///
+/// let record = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n\
+///               G3 Hv3mHv3>6 >6SK^GH6\n";
+/// let mut seen = Battles::default();
+/// replay_game_with(&hirp::parse(record).record.games[0], &[], &mut seen);
+/// let view = &seen.0[0];
+/// let written = written_battle(&view.battle, &view.advance, view.retreat.flatten());
+/// assert_eq!(written.to_string(), ">6SK^GH6");
+/// ```
+pub fn written_battle(battle: &Battle, advance: &[bool], retreat: Option<Space>) -> WrittenBattle {
+    let n_def = battle.defenders.len();
+    let fighters = battle.defenders.iter().chain(&battle.attackers);
+    let fighters = fighters.enumerate().map(|(n, fighter)| {
+        let fate = if fighter.side == battle.winner {
+            if n >= n_def && advance.get(n - n_def).copied().unwrap_or(false) {
+                Fate::Stands(battle.space)
+            } else {
+                Fate::Stands(fighter.from)
+            }
+        } else {
+            match fighter.kind {
+                FighterKind::Hirth => Fate::RemovedFromGame,
+                FighterKind::Karve { .. } => Fate::RemovedFromPlay,
+                FighterKind::Lofdungr => retreat.map_or(Fate::RemovedFromGame, Fate::Stands),
+            }
+        };
+        fighter_record(fighter, fate)
+    });
+    WrittenBattle {
+        space: battle.space,
+        fighters: fighters.collect(),
+        span: Span::default(),
+    }
+}
+
+/// A fighter with a fate, as a battle record writes it.
+fn fighter_record(fighter: &Fighter, fate: Fate) -> WrittenFighter {
     let piece = match fighter.kind {
         FighterKind::Lofdungr => Piece::Lofdungr,
         FighterKind::Hirth => Piece::Hirth,
@@ -17,7 +76,17 @@ pub(super) fn written_fighter(fighter: &Fighter, fate: Fate) -> String {
             crew: u32::from(crew),
         },
     };
-    format!("{}{piece}{fate}", fighter.side)
+    WrittenFighter {
+        side: fighter.side,
+        piece,
+        fate,
+        span: Span::default(),
+    }
+}
+
+/// A fighter in notation: `GKh^`.
+pub(super) fn written_fighter(fighter: &Fighter, fate: Fate) -> String {
+    fighter_record(fighter, fate).to_string()
 }
 
 /// "power 3 against 2", with how a tie was broken.
