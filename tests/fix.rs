@@ -32,7 +32,7 @@ fn fix_shows_a_diff_and_reports_what_is_left() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("hirp::battle::no_advance"),
+        stderr.contains("hirp::battle::ended_without_advance"),
         "the advice is still reported"
     );
     insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());

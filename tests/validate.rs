@@ -61,7 +61,7 @@ use Severity::{Advice, Error, Warning};
 fn corrected_example_is_valid_with_one_advice() {
     expect(
         "fixtures/rulebook/corrected.hirp",
-        &[("hirp::battle::no_advance", "S5", Advice)],
+        &[("hirp::battle::ended_without_advance", "S5", Advice)],
     );
     let (status, report) = human_report("fixtures/rulebook/corrected.hirp");
     assert_eq!(status, 0);
@@ -78,7 +78,7 @@ fn english_edition() {
             ("hirp::step::crew", "S4", Error),
             ("hirp::step::attack_without_marker", "S5", Warning),
             ("hirp::step::manned_karve_enters", "S5", Error),
-            ("hirp::battle::no_advance", "S5", Advice),
+            ("hirp::battle::ended_without_advance", "S5", Advice),
         ],
     );
     let (status, report) = human_report("fixtures/rulebook/en.hirp");
@@ -100,7 +100,7 @@ fn french_edition() {
             ("hirp::syntax::crew_letter", "S4", Error),
             ("hirp::step::attack_without_marker", "S5", Warning),
             ("hirp::step::manned_karve_enters", "S5", Error),
-            ("hirp::battle::no_advance", "S5", Advice),
+            ("hirp::battle::ended_without_advance", "S5", Advice),
         ],
     );
     let (status, report) = human_report("fixtures/rulebook/fr.hirp");
@@ -122,7 +122,7 @@ fn polish_edition() {
             ("hirp::syntax::text_after_no_battle", "G3", Error),
             ("hirp::step::attack_without_marker", "S5", Warning),
             ("hirp::step::manned_karve_enters", "S5", Error),
-            ("hirp::battle::no_advance", "S5", Advice),
+            ("hirp::battle::ended_without_advance", "S5", Advice),
         ],
     );
     let (status, report) = human_report("fixtures/rulebook/pl.hirp");

@@ -202,10 +202,11 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
         let (text, parsed) = hirp::parse_bytes(&input.bytes);
         if !parsed.errors.is_empty() {
             status = status.max(Status::Invalid);
+            let problems = hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
             reporter.emit(
                 path,
                 &text,
-                parsed.errors.iter().map(|e| e as &dyn miette::Diagnostic),
+                problems.iter().map(|p| p as &dyn miette::Diagnostic),
             );
         }
         records.push(ReadRecord {
@@ -280,9 +281,10 @@ pub fn each_chunk(
         if !parsed.errors.is_empty() {
             *status = (*status).max(Status::Invalid);
             let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
+            let problems = hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
             reporter.emit_source(
                 &source,
-                parsed.errors.iter().map(|e| e as &dyn miette::Diagnostic),
+                problems.iter().map(|p| p as &dyn miette::Diagnostic),
             );
         }
         on_chunk(ReadChunk {

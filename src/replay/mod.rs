@@ -27,7 +27,7 @@ pub use problem::{Code, Problem, ProblemKind, Severity};
 pub use written::{Resolved, resolve};
 
 use crate::rules::{Position, Victory};
-use crate::syntax::ast::{Game, Label, Record, Turn};
+use crate::syntax::ast::{BattleToken, Game, Label, Record, Span, StepToken, Turn};
 use crate::syntax::limits::MAX_ERRORS;
 use crate::syntax::{SyntaxError, SyntaxErrorKind};
 use turn::Replay;
@@ -113,6 +113,43 @@ pub fn replay_record(record: &Record, errors: &[SyntaxError]) -> RecordReport {
     }
 }
 
+/// A record's syntax errors as problems, with the repairs the replay
+/// confirms and no other (see [`replay_record`]): what a command that reads
+/// a record without checking it shows of its errors. Only the games that
+/// hold syntax errors are replayed.
+///
+/// ```
+/// // The French edition's `Khkh97`: the notation alone would guess three
+/// // Hirþs aboard; the Karve on 9 carries two.
+/// let text = std::fs::read_to_string("fixtures/rulebook/fr.hirp")?;
+/// let parsed = hirp::parse(&text);
+/// let problems = hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
+/// let second = &problems[1];
+/// assert_eq!(second.code.to_string(), "hirp::syntax::crew_letter");
+/// assert_eq!(second.help.as_deref(), Some("the Karve on 9 carries 2 Hirþs: write `Khh97`"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn syntax_problems(record: &Record, errors: &[SyntaxError]) -> Vec<Problem> {
+    let mut per_game: Vec<Vec<&SyntaxError>> = vec![Vec::new(); record.games.len()];
+    let mut problems = Vec::new();
+    for error in errors {
+        match record.game_at(error.span.start) {
+            Some(n) => per_game[n].push(error),
+            None => problems.push(Problem::syntax(error)),
+        }
+    }
+    for (game, errors) in record.games.iter().zip(per_game) {
+        if errors.is_empty() {
+            continue;
+        }
+        let report = replay_game(game, &errors);
+        let syntax = report.problems.into_iter();
+        problems.extend(syntax.filter(|p| matches!(p.code, Code::Syntax(_))));
+    }
+    problems.sort_by_key(|p| (p.span.start, p.span.end));
+    problems
+}
+
 /// What a replay shows as it goes: every position, for boards and pictures.
 /// Each method has a default that does nothing.
 pub trait Observer {
@@ -165,8 +202,10 @@ pub fn replay_game_with(
         problems: errors.iter().map(|e| Problem::syntax(e)).collect(),
         observer,
         flexible: Vec::new(),
+        confirmed: Vec::new(),
     };
     play_turns(&mut replay, game, &unread_lines(game, errors));
+    drop_unconfirmed_repairs(game, &mut replay.problems, &replay.confirmed);
     for problem in &mut replay.problems {
         if problem.turn.is_none()
             && let Some(n) = turn_at(game, problem.span.start)
@@ -180,6 +219,34 @@ pub fn replay_game_with(
         result: replay.position.result(),
         problems: replay.problems,
         position: replay.position,
+    }
+}
+
+/// Takes the repair away from each syntax error in a token that could not
+/// be read (a step or a battle record) unless the rules confirmed it: a
+/// repair shown is one the replay plays, or there is none.
+fn drop_unconfirmed_repairs(game: &Game, problems: &mut [Problem], confirmed: &[Span]) {
+    let unread = game.turns.iter().flat_map(|turn| {
+        let steps = turn.steps.iter().filter_map(|token| match token {
+            StepToken::Malformed(malformed) => Some(malformed.span),
+            StepToken::Step(_) => None,
+        });
+        let battles = turn.outcome.battles.iter().filter_map(|token| match token {
+            BattleToken::Malformed(malformed) => Some(malformed.span),
+            BattleToken::Battle(_) => None,
+        });
+        steps.chain(battles)
+    });
+    for span in unread.filter(|span| !confirmed.contains(span)) {
+        for problem in problems.iter_mut() {
+            if matches!(problem.code, Code::Syntax(_))
+                && problem.fix.is_some()
+                && span.contains(problem.span.start)
+            {
+                problem.help = None;
+                problem.fix = None;
+            }
+        }
     }
 }
 

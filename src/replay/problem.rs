@@ -142,6 +142,9 @@ kinds! {
     UnknownFighter = "battle::unknown_fighter", Error, "this piece did not fight in this battle";
     /// A won attack in which no attacker enters the space: `>6SK^GHm`.
     NoAdvance = "battle::no_advance", Error, "at least one winning attacker enters the conquered space";
+    /// A won attack that ended the game, written with no attacker entering
+    /// the space: `S5 Khh3>mL64KeHei >mGLx` in the rulebook's example.
+    EndedWithoutAdvance = "battle::ended_without_advance", Advice, "the game ended in this battle, so the record may leave the advance out";
     /// A Lofðungr retreating where it may not, or not retreating when it can.
     Retreat = "battle::retreat", Error, "the Lofðungr cannot retreat there";
     /// Battles not in board order: `>6GHxSL6 >3GKh^SKhh3`.
@@ -323,22 +326,28 @@ pub fn one_of(options: &[String]) -> String {
     }
 }
 
-/// A help line for fixes; for a token that could not be read, saying the
-/// Karve's real crew when a Karve's move is the fix.
-pub(super) fn fix_help(fixes: &[Fix], crew_fact: bool) -> String {
+/// A help line for fixes: `write `A` or `B``.
+pub(super) fn fix_help(fixes: &[Fix]) -> String {
     let written: Vec<String> = fixes.iter().map(|f| f.text.clone()).collect();
-    if let (true, [fix]) = (crew_fact, fixes)
-        && let [step] = fix.steps.as_slice()
-        && let (Piece::Karve { crew }, Action::Move { from, .. }) = (step.piece, step.action)
-    {
-        let crew = u8::try_from(crew).unwrap_or(u8::MAX);
-        return format!(
-            "the Karve on {from} carries {}: write {}",
-            hirths(crew),
-            one_of(&written)
-        );
-    }
     format!("write {}", one_of(&written))
+}
+
+/// A help line for the one fix of a token that could not be read when it
+/// moves a Karve: the Karve's real crew, and how to write the move.
+pub(super) fn crew_help(fixes: &[Fix]) -> Option<String> {
+    let [fix] = fixes else { return None };
+    let [step] = fix.steps.as_slice() else {
+        return None;
+    };
+    let (Piece::Karve { crew }, Action::Move { from, .. }) = (step.piece, step.action) else {
+        return None;
+    };
+    let crew = u8::try_from(crew).unwrap_or(u8::MAX);
+    Some(format!(
+        "the Karve on {from} carries {}: write `{}`",
+        hirths(crew),
+        fix.text
+    ))
 }
 
 /// An attack written without `>`, which the replay reads as the attack it is.

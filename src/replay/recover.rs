@@ -44,7 +44,7 @@ impl Replay<'_> {
         let fixes = ranked_fixes(step, fault, &before, count, ahead);
         let mut problem = fault_problem(fault, step, &before);
         if !fixes.is_empty() {
-            problem = problem.with_help(fix_help(&fixes, false));
+            problem = problem.with_help(fix_help(&fixes));
         }
         if let [fix] = fixes.as_slice() {
             problem = problem.with_fix(Edit::new(step.span, fix.text.clone()));

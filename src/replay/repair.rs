@@ -1,10 +1,12 @@
 //! Fixes for a faulty step: small edits of the token as written, kept when
 //! they make the turn legal with five steps.
 
+use super::problem::{Code, Problem};
 use super::written::{self, Fault};
 use crate::rules::Position;
 use crate::rules::STEPS_PER_TURN;
-use crate::syntax::ast::{self, StepToken};
+use crate::syntax::Edit;
+use crate::syntax::ast::{self, BattleToken, Outcome, Span, StepToken};
 
 /// Characters an edit may put into a step.
 const ALPHABET: &str = "HKLhevi>0123456789m";
@@ -89,21 +91,25 @@ fn splice(chars: &[char], from: usize, to: usize, with: &str) -> String {
 
 /// Whether `tokens` play cleanly from `position` (no fault, no warning) and
 /// bring the turn's steps from `steps` to exactly five.
-pub(super) fn plays_cleanly(
-    mut position: Position,
-    mut steps: u8,
-    tokens: &[&ast::WrittenStep],
-) -> bool {
+pub(super) fn plays_cleanly(position: Position, steps: u8, tokens: &[&ast::WrittenStep]) -> bool {
+    clean_steps(position, steps, tokens) == Some(STEPS_PER_TURN)
+}
+
+/// The turn's steps once `tokens` are played from `position`, `steps`
+/// taken before them, or `None` when one of them is a fault or warned of.
+fn clean_steps(mut position: Position, mut steps: u8, tokens: &[&ast::WrittenStep]) -> Option<u8> {
     for token in tokens {
         position.reset_steps();
         match written::apply(&mut position, token, false)
             .or_else(|_| written::apply(&mut position, token, true))
         {
-            Ok(applied) if applied.unmarked_attack.is_none() => steps += applied.steps(),
-            _ => return false,
+            Ok(applied) if applied.unmarked_attack.is_none() => {
+                steps = steps.saturating_add(applied.steps());
+            }
+            _ => return None,
         }
     }
-    steps == STEPS_PER_TURN
+    Some(steps)
 }
 
 /// The readable steps after a token, or `None` if one of them is malformed.
@@ -161,6 +167,42 @@ pub(super) fn fixes(
     found
 }
 
+/// The fixes for a token that could not be read: the edits of it that make
+/// the turn legal with five steps ([`fixes`]), and the notation's own repair
+/// of it (`kehei` is `KeHei`: [`repair_steps`](crate::syntax::repair_steps))
+/// when the rules accept it, first when it too brings the turn to five
+/// steps, and alone when no edit does but its steps and the rest of the
+/// turn are legal (the count is then reported on its own).
+pub(super) fn token_fixes(
+    text: &str,
+    position: &Position,
+    steps: u8,
+    rest: &[StepToken],
+) -> Vec<Fix> {
+    let mut found = fixes(text, None, position, steps, rest);
+    let Some(repaired) = crate::syntax::repair_steps(text) else {
+        return found;
+    };
+    let (Some(rest), Ok(written)) = (readable(rest), crate::syntax::parse_steps(&repaired)) else {
+        return found;
+    };
+    let mut tokens: Vec<&ast::WrittenStep> = written.iter().collect();
+    tokens.extend(rest);
+    let Some(total) = clean_steps(*position, steps, &tokens) else {
+        return found;
+    };
+    let guess = Fix {
+        text: repaired,
+        steps: written,
+    };
+    found.retain(|fix| fix.text != guess.text);
+    if total == STEPS_PER_TURN || found.is_empty() {
+        found.insert(0, guess);
+        found.truncate(MAX_FIXES);
+    }
+    found
+}
+
 /// Plays a fix's steps; returns the steps taken.
 pub(super) fn apply_fix(position: &mut Position, fix: &Fix) -> u8 {
     let mut steps = 0;
@@ -171,4 +213,45 @@ pub(super) fn apply_fix(position: &mut Position, fix: &Fix) -> u8 {
         }
     }
     steps
+}
+
+/// The outcome with each battle record that could not be read replaced by
+/// the repair its syntax error proposes (`/-6SK^GH6` by `>6SK^GH6`), the
+/// repaired battles spanning the text they replace; `None` when there is
+/// none to repair, or a record has no repair that reads.
+pub(super) fn repaired_outcome(outcome: &Outcome, problems: &[Problem]) -> Option<Outcome> {
+    let mut battles = Vec::with_capacity(outcome.battles.len());
+    let mut repaired = false;
+    for token in &outcome.battles {
+        let BattleToken::Malformed(malformed) = token else {
+            battles.push(token.clone());
+            continue;
+        };
+        let span = malformed.span;
+        let fix = problems.iter().find_map(|p| match (&p.code, &p.fix) {
+            (Code::Syntax(_), Some(fix))
+                if span.start <= fix.span.start && fix.span.end <= span.end =>
+            {
+                Some(fix)
+            }
+            _ => None,
+        })?;
+        let local = Edit::new(
+            Span::new(fix.span.start - span.start, fix.span.end - span.start),
+            fix.replacement.clone(),
+        );
+        let text = Edit::apply_all(&malformed.text, &[local]);
+        for mut battle in crate::syntax::parse_battles(&text).ok()? {
+            battle.span = span;
+            for fighter in &mut battle.fighters {
+                fighter.span = span;
+            }
+            battles.push(BattleToken::Battle(battle));
+        }
+        repaired = true;
+    }
+    repaired.then(|| Outcome {
+        battles,
+        ..outcome.clone()
+    })
 }

@@ -4,7 +4,9 @@
 use smallvec::SmallVec;
 
 use super::battles;
-use super::problem::{Code, Problem, ProblemKind, fix_help, penningr_problem, unmarked_attack};
+use super::problem::{
+    Code, Problem, ProblemKind, Severity, crew_help, fix_help, penningr_problem, unmarked_attack,
+};
 use super::recover::Ahead;
 use super::repair;
 use super::written::{self, FlexibleAttack, rest_plays};
@@ -22,6 +24,9 @@ pub(super) struct Replay<'o> {
     pub observer: &'o mut dyn Observer,
     /// This turn's attacks that could stand on more than one space.
     pub flexible: Vec<FlexibleAttack>,
+    /// Tokens that could not be read whose repair the rules confirmed: the
+    /// repairs their syntax errors show. Others show none.
+    pub confirmed: Vec<Span>,
 }
 
 /// A token as a message quotes it: a long one cut to its first characters.
@@ -172,7 +177,7 @@ impl Replay<'_> {
         count: u8,
         rest: &[StepToken],
     ) -> Option<u8> {
-        let fixes = repair::fixes(&malformed.text, None, &self.position, count, rest);
+        let fixes = repair::token_fixes(&malformed.text, &self.position, count, rest);
         let Some(fix) = fixes.first() else {
             self.stop(
                 turn,
@@ -180,14 +185,22 @@ impl Replay<'_> {
             );
             return None;
         };
-        let help = fix_help(&fixes, true);
+        self.confirmed.push(malformed.span);
+        let one = (fixes.len() == 1).then(|| Edit::new(malformed.span, fix.text.clone()));
         if let Some(problem) = self
             .problems
             .iter_mut()
             .find(|p| matches!(p.code, Code::Syntax(_)) && malformed.span.contains(p.span.start))
         {
-            problem.help = Some(help);
-            problem.fix = (fixes.len() == 1).then(|| Edit::new(malformed.span, fix.text.clone()));
+            // The notation's own repair, played, keeps its explanation; a
+            // Karve's move says the real crew.
+            let notation_says = one.is_some() && problem.fix == one && problem.help.is_some();
+            problem.help = match crew_help(&fixes) {
+                Some(help) => Some(help),
+                None if notation_says => problem.help.take(),
+                None => Some(fix_help(&fixes)),
+            };
+            problem.fix = one;
         }
         Some(repair::apply_fix(&mut self.position, fix))
     }
@@ -365,7 +378,8 @@ impl Replay<'_> {
     /// Fights the turn's battles and compares them with the record; `true`
     /// when a retreat ended the game.
     fn battles(&mut self, turn: &Turn, next: Option<&Turn>, label: Label) -> bool {
-        let written = battles::written(&turn.outcome);
+        let repaired = self.confirmed_outcome(turn, next);
+        let written = battles::written(repaired.as_ref().unwrap_or(&turn.outcome));
         let mut found = Vec::new();
         let resolution = battles::resolve(
             &mut self.position,
@@ -382,6 +396,30 @@ impl Replay<'_> {
                 .battles(turn, &resolution.battles, &self.position);
         }
         resolution.victory.is_some()
+    }
+
+    /// The turn's outcome with its battle records that could not be read
+    /// repaired as their syntax errors propose, when the battles so written
+    /// are the ones the rules fight (comparing them finds no error): the
+    /// repairs are then confirmed, and the record's choices (who advances,
+    /// where a Lofðungr retreats) followed.
+    fn confirmed_outcome(&mut self, turn: &Turn, next: Option<&Turn>) -> Option<ast::Outcome> {
+        let repaired = repair::repaired_outcome(&turn.outcome, &self.problems)?;
+        let agrees = {
+            let written = battles::written(&repaired)?;
+            let (mut trial, mut found) = (self.position, Vec::new());
+            battles::resolve(&mut trial, Some(&written), next, &self.flexible, &mut found);
+            found.iter().all(|p| p.severity != Severity::Error)
+        };
+        if !agrees {
+            return None;
+        }
+        self.confirmed
+            .extend(turn.outcome.battles.iter().filter_map(|token| match token {
+                BattleToken::Malformed(malformed) => Some(malformed.span),
+                BattleToken::Battle(_) => None,
+            }));
+        Some(repaired)
     }
 
     /// Ends the turn, reporting Karves left crowded on a space by this turn

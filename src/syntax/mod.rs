@@ -16,4 +16,4 @@ pub use ast::*;
 pub use error::{Edit, Found, SyntaxError, SyntaxErrorKind};
 pub use games::{Chunk, Cut, Games, parse_chunk};
 pub use parser::{Parsed, parse, parse_bytes, parse_unlimited};
-pub(crate) use parser::{decode, parse_bytes_at, parse_steps};
+pub(crate) use parser::{decode, parse_battles, parse_bytes_at, parse_steps, repair_steps};

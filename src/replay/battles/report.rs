@@ -3,7 +3,7 @@
 //! the record (order, unexpected, missing, wrong winner, no advance).
 
 use super::pairing::Plan;
-use crate::replay::problem::{Problem, ProblemKind, Severity};
+use crate::replay::problem::{Problem, ProblemKind};
 use crate::rules::{Battle, Fighter, FighterKind, Tiebreak};
 use crate::syntax::Edit;
 use crate::syntax::ast::{
@@ -175,17 +175,16 @@ fn removal(outcome: &Outcome, span: Span) -> Edit {
 }
 
 /// A won attack whose record names no attacker entering the space: an
-/// error, or an advice when the game ended in this battle
+/// error, or an advice of its own when the game ended in this battle
 /// (`docs/rules.md#missing-advance`).
 pub(super) fn no_advance(plan: &Plan, record: &ast::WrittenBattle, ended_here: bool) -> Problem {
     let space = plan.battle.space;
     if ended_here {
         return Problem::new(
-            ProblemKind::NoAdvance,
+            ProblemKind::EndedWithoutAdvance,
             record.span,
-            format!("no attacker is written entering {space}; the game ended in this battle"),
-        )
-        .with_severity(Severity::Advice);
+            format!("no attacker is written entering {space}"),
+        );
     }
     Problem::new(
         ProblemKind::NoAdvance,

@@ -28,7 +28,7 @@ pub(crate) use self::turn::label_at;
 
 use self::input::{Context, Input};
 use super::ast::{Label, PenningrAction, Record, ResultTag, Span, WrittenBattle, WrittenStep};
-use super::error::{Found, SyntaxError, SyntaxErrorKind};
+use super::error::{Edit, Found, SyntaxError, SyntaxErrorKind};
 
 /// The failure for a turn holding more than the limits allow, at `i`.
 fn too_many<'a, T>(i: &Input<'_>) -> PResult<'a, T> {
@@ -220,6 +220,36 @@ pub(crate) fn parse_steps(text: &str) -> Result<Vec<WrittenStep>, SyntaxError> {
             super::ast::StepToken::Malformed(_) => None,
         })
         .collect())
+}
+
+/// The most repairs of the notation applied one after another to a token.
+const MAX_REPAIRS: usize = 4;
+
+/// Text that does not read as steps, repaired by the notation's own rules
+/// until it reads: each syntax error's fix applied in turn, as `kehei`
+/// becomes `Kehei` (piece letters are capitals), then `KeHei`. `None` when
+/// no fix applies or the text still does not read after a few. Whether the
+/// steps are legal is for the rules to say.
+pub(crate) fn repair_steps(text: &str) -> Option<String> {
+    let mut text = text.to_owned();
+    for _ in 0..=MAX_REPAIRS {
+        let error = match parse_steps(&text) {
+            Ok(_) => return Some(text),
+            Err(error) => error,
+        };
+        let fix = error.fix?;
+        text = Edit::apply_all(&text, std::slice::from_ref(&fix));
+    }
+    None
+}
+
+/// Battle records written one after another, separated by blanks, such as
+/// `>3GKh^SKhh3 >6GHxSL6`; any syntax error fails.
+pub(crate) fn parse_battles(text: &str) -> Result<Vec<WrittenBattle>, SyntaxError> {
+    text.split([' ', '\t'])
+        .filter(|part| !part.is_empty())
+        .map(str::parse)
+        .collect()
 }
 
 impl std::str::FromStr for WrittenBattle {

@@ -146,12 +146,7 @@ fn content_end(i: Input<'_>) -> Input<'_> {
 /// The help and the fix for text after `/`, when it reads as battles once
 /// repaired.
 fn slash_help(text: &str) -> Option<(String, String)> {
-    let reads = |candidate: &str| {
-        candidate
-            .split([' ', '\t'])
-            .filter(|part| !part.is_empty())
-            .all(|part| part.parse::<WrittenBattle>().is_ok())
-    };
+    let reads = |candidate: &str| super::parse_battles(candidate).is_ok();
     let after = text[1..].trim_start();
     if after.starts_with('>') && reads(after) {
         return Some((
