@@ -220,8 +220,11 @@ pub(super) fn apply_fix(position: &mut Position, fix: &Fix) -> u8 {
 /// repaired battles spanning the text they replace; `None` when there is
 /// none to repair, or a record has no repair that reads.
 pub(super) fn repaired_outcome(outcome: &Outcome, problems: &[Problem]) -> Option<Outcome> {
+    let malformed = |token: &BattleToken| matches!(token, BattleToken::Malformed(_));
+    if !outcome.battles.iter().any(malformed) {
+        return None;
+    }
     let mut battles = Vec::with_capacity(outcome.battles.len());
-    let mut repaired = false;
     for token in &outcome.battles {
         let BattleToken::Malformed(malformed) = token else {
             battles.push(token.clone());
@@ -248,9 +251,8 @@ pub(super) fn repaired_outcome(outcome: &Outcome, problems: &[Problem]) -> Optio
             }
             battles.push(BattleToken::Battle(battle));
         }
-        repaired = true;
     }
-    repaired.then(|| Outcome {
+    Some(Outcome {
         battles,
         ..outcome.clone()
     })
