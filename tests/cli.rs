@@ -2,6 +2,9 @@
 
 mod common;
 
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+
 use common::hirp;
 
 #[test]
@@ -266,5 +269,121 @@ fn help_says_what_each_colour_choice_does() {
         "never:  Never colour",
     ] {
         assert!(help.contains(value), "{value}");
+    }
+}
+
+/// Runs `hirp ARGS` with `stdin` on standard input and, as standard output,
+/// a pipe whose reader has gone (as `| head -1` leaves it once it has its
+/// line); returns the exit status and standard error.
+fn with_stdout_closed(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hirp"))
+        .args(args)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // The command may end without reading all of it.
+    let feeder = std::thread::spawn(move || drop(input.write_all(&stdin)));
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    (
+        output.status.code().expect("an exit status"),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_closed_standard_output_changes_no_exit_status() {
+    // More JSON than a pipe or a buffer holds, before a file with errors.
+    let big = hirp::generate::record(hirp::generate::Options {
+        seed: 3,
+        games: 20,
+        max_turns: 60,
+    })
+    .to_string();
+    let ambiguous = "G1 He1He1He /\nS1 He8He7He /\nG2 H13L06He /\n";
+    let json = hirp()
+        .args(["json", "fixtures/rulebook/corrected.hirp"])
+        .output()
+        .unwrap()
+        .stdout;
+    let cases: [(&[&str], &[u8], i32); 11] = [
+        (&["validate", "fixtures/valid", "fixtures/rulebook"], b"", 1),
+        (
+            &["validate", "--format", "json", "fixtures/rulebook/en.hirp"],
+            b"",
+            1,
+        ),
+        (&["fix", "-"], ambiguous.as_bytes(), 1),
+        (
+            &[
+                "fmt",
+                "fixtures/rulebook/corrected.hirp",
+                "fixtures/rulebook/en.hirp",
+            ],
+            b"",
+            1,
+        ),
+        (
+            &["json", "-", "fixtures/rulebook/pl.hirp"],
+            big.as_bytes(),
+            1,
+        ),
+        (&["notation", "-", "fixtures/rulebook/en.hirp"], &json, 1),
+        (&["replay", "fixtures/rulebook/en.hirp"], b"", 1),
+        (&["board", "fixtures/rulebook/en.hirp"], b"", 0),
+        (
+            &[
+                "diff",
+                "fixtures/rulebook/en.hirp",
+                "fixtures/rulebook/corrected.hirp",
+            ],
+            b"",
+            1,
+        ),
+        (&["gen", "--games", "3"], b"", 0),
+        (&["json", "--schema"], b"", 0),
+    ];
+    for (args, stdin, status) in cases {
+        let open = hirp().args(args).write_stdin(stdin).output().unwrap();
+        let open = (
+            open.status.code().unwrap(),
+            String::from_utf8(open.stderr).unwrap(),
+        );
+        assert_eq!(open.0, status, "{args:?}");
+        assert_eq!(
+            with_stdout_closed(args, stdin),
+            open,
+            "{args:?}: the same status and standard error as with a reader"
+        );
+    }
+}
+
+#[test]
+fn a_full_disk_under_standard_output_is_an_io_error() {
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    };
+    for format in ["human", "json"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_hirp"))
+            .args(["validate", "--format", format, "fixtures/valid"])
+            .current_dir(common::root())
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            "error: cannot write to standard output: No space left on device\n",
+            "{format}"
+        );
     }
 }

@@ -6,7 +6,7 @@ use hirp::replay::{Problem, RecordReport, Severity, replay_record};
 use hirp::syntax::{Chunk, Cut, Edit, Games, Span, parse_chunk};
 
 use super::report::{Source, line_ends};
-use super::{Reporter, Status, io_reason, read_input, write_stdout};
+use super::{Reporter, Status, Stdout, io_reason, read_input, write_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
 #[derive(Debug, clap::Args)]
@@ -212,16 +212,13 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     } else if args.in_place {
         in_place(path, &input.bytes, reporter)
     } else {
-        let stdout = io::stdout().lock();
-        let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
-        match fix(path, &input.bytes, ROUNDS, &mut out, reporter) {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
-            Err(e) => Err(io::Error::other(format!(
+        let mut out = io::BufWriter::with_capacity(1 << 16, Stdout);
+        fix(path, &input.bytes, ROUNDS, &mut out, reporter).map_err(|e| {
+            io::Error::other(format!(
                 "cannot write to standard output: {}",
                 io_reason(&e)
-            ))),
-            done => done,
-        }
+            ))
+        })
     };
     let fixed = match result {
         Ok(fixed) => fixed,

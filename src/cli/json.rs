@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use hirp::json::{DocumentWriter, GameLine};
 use hirp::syntax::{Comment, Game};
 
-use super::{Reporter, Status, each_chunk, io_reason, open, write_stdout};
+use super::{Reporter, Status, Stdout, each_chunk, io_reason, open, write_stdout};
 
 /// Write records as JSON, one document or one game a line.
 #[derive(Debug, clap::Args)]
@@ -54,8 +54,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             }
         };
     }
-    let stdout = io::stdout().lock();
-    let out = BufWriter::with_capacity(1 << 16, stdout);
+    let out = BufWriter::with_capacity(1 << 16, Stdout);
     let mut status = Status::Ok;
     let written = if args.lines {
         let mut out = out;
@@ -104,7 +103,6 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     };
     match written {
         Ok(()) => status,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
         Err(e) => {
             reporter.error(&format!(
                 "cannot write to standard output: {}",

@@ -9,9 +9,11 @@ mod generate;
 mod interactive;
 mod json;
 mod notation;
+mod progress;
 mod replay;
 mod report;
 mod sequence;
+mod stdout;
 mod tally;
 mod validate;
 mod walk;
@@ -22,6 +24,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub use report::Reporter;
+pub use stdout::Stdout;
 
 /// Read, check and replay game records of HIRP, the Viking board game.
 #[derive(Debug, Parser)]
@@ -158,23 +161,13 @@ pub fn io_reason(e: &io::Error) -> String {
     }
 }
 
-/// Writes to standard output; a closed pipe ends the program quietly.
+/// Writes to standard output (dropped once it is closed, see [`Stdout`]).
 pub fn write_stdout(text: &str) -> Result<(), String> {
-    write_stdout_bytes(text.as_bytes())
-}
-
-/// Writes bytes to standard output; a closed pipe ends the program quietly.
-pub fn write_stdout_bytes(bytes: &[u8]) -> Result<(), String> {
     use io::Write as _;
-    let mut out = io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
-        Err(e) => Err(format!(
-            "cannot write to standard output: {}",
-            io_reason(&e)
-        )),
-    }
+    Stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| Stdout.flush())
+        .map_err(|e| format!("cannot write to standard output: {}", io_reason(&e)))
 }
 
 /// A record file read and parsed.

@@ -1,16 +1,15 @@
 //! `hirp validate`: replay records against the rules, many files at once.
 
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, BufReader};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 use hirp::check::{Checked, check_parallel};
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 use hirp::replay::Severity;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::progress::Progress;
 use super::report::Source;
 use super::sequence::{Piece, Sequence};
 use super::tally::Tally;
@@ -116,20 +115,24 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         sequence.finish(n);
     };
     pool.install(|| each_input(&inputs, pool.current_num_threads(), &validate));
-    progress.finish();
     let fault = fault
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(e) = fault {
+        let _ = progress.finish(b"");
         // Writing into memory fails only if serialising does.
         reporter.error(&format!("cannot write the JSON report: {e}"));
         return Status::Failure;
     }
     let stopped = sequence.stopped();
     let tally = sequence.tally();
-    match args.format {
-        Format::Json => progress.print(&[writer::END, b"\n"].concat(), ""),
-        Format::Human => progress.print(summary(&tally, stopped).as_bytes(), ""),
+    let end = match args.format {
+        Format::Json => [writer::END, b"\n"].concat(),
+        Format::Human => summary(&tally, stopped).into_bytes(),
+    };
+    if let Err(message) = progress.finish(&end) {
+        reporter.error(&message);
+        return Status::Failure;
     }
     if !missing.is_empty() || tally.unreadable > 0 {
         Status::Failure
@@ -364,55 +367,4 @@ fn counts(report: &hirp::replay::GameReport) -> String {
             format!("{advice} advice")
         }
     )
-}
-
-/// A progress bar on standard error, shown only on a terminal and only once
-/// the work has taken more than a second; everything printed goes through
-/// it, so that it is drawn around.
-struct Progress {
-    bar: ProgressBar,
-    start: Instant,
-    terminal: bool,
-}
-
-impl Progress {
-    fn new(total: u64) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        Progress {
-            bar,
-            start: Instant::now(),
-            terminal: std::io::stderr().is_terminal(),
-        }
-    }
-
-    fn advance(&self, bytes: u64) {
-        self.bar.inc(bytes);
-        if self.terminal && self.bar.is_hidden() && self.start.elapsed() > Duration::from_secs(1) {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
-    }
-
-    fn print(&self, out: &[u8], err: &str) {
-        self.bar.suspend(|| {
-            if !err.is_empty() {
-                let _ = std::io::stderr().lock().write_all(err.as_bytes());
-            }
-            if !out.is_empty() {
-                let mut stdout = std::io::stdout().lock();
-                if let Err(e) = stdout.write_all(out)
-                    && e.kind() == std::io::ErrorKind::BrokenPipe
-                {
-                    std::process::exit(0);
-                }
-            }
-        });
-    }
-
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
 }
