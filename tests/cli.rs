@@ -387,3 +387,21 @@ fn a_full_disk_under_standard_output_is_an_io_error() {
         );
     }
 }
+
+#[test]
+fn standard_input_named_twice_is_a_usage_error() {
+    for command in ["diff", "validate", "fmt", "json", "notation"] {
+        let output = hirp()
+            .args([command, "-", "-"])
+            .write_stdin("G1 KeHeiHei /\n")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            "error: standard input (`-`) is named more than once; it can be read only once\n",
+            "{command}"
+        );
+        assert!(output.stdout.is_empty(), "{command}");
+    }
+}

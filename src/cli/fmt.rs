@@ -36,6 +36,10 @@ pub struct Args {
 
 /// Runs `hirp fmt`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
+    if let Err(message) = super::stdin_once(&args.files) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
     if args.write && args.files.iter().any(|f| f == "-") {
         reporter.error("--write rewrites files; standard input (`-`) cannot be rewritten");
         return Status::Failure;

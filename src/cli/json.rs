@@ -54,6 +54,10 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             }
         };
     }
+    if let Err(message) = super::stdin_once(&args.files) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
     let out = BufWriter::with_capacity(1 << 16, Stdout);
     let mut status = Status::Ok;
     let written = if args.lines {

@@ -34,8 +34,8 @@ Records are written in the rulebook's notation, one turn a line:
 
   G3 Hv3mHv3>6 >6SK^GH6
 
-Every command takes file paths, or `-` for standard input. Data goes to
-standard output, diagnostics to standard error.
+Every command takes file paths, or `-` for standard input (at most once).
+Data goes to standard output, diagnostics to standard error.
 
 Exit status: 0 all is well, 1 a record has errors, 2 usage or I/O error.")]
 pub struct Cli {
@@ -122,6 +122,17 @@ pub struct Input {
     pub path: String,
     /// The contents.
     pub bytes: Vec<u8>,
+}
+
+/// Checks that standard input (`-`) is named at most once among `paths`:
+/// it can be read only once. `Err` with the usage error.
+pub fn stdin_once<'a>(paths: impl IntoIterator<Item = &'a String>) -> Result<(), String> {
+    if paths.into_iter().filter(|p| *p == "-").count() > 1 {
+        return Err(
+            "standard input (`-`) is named more than once; it can be read only once".into(),
+        );
+    }
+    Ok(())
 }
 
 /// Reads a path, or standard input for `-`. The error is one line that names

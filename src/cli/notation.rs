@@ -21,6 +21,10 @@ pub struct Args {
 
 /// Runs `hirp notation`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
+    if let Err(message) = super::stdin_once(&args.files) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
     let mut status = Status::Ok;
     let mut out = String::new();
     for path in &args.files {

@@ -79,6 +79,10 @@ enum Format {
 
 /// Runs `hirp validate`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
+    if let Err(message) = super::stdin_once(&args.paths) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
     let (inputs, missing) = inputs(&args.paths);
     for message in &missing {
         reporter.error(message);
