@@ -22,16 +22,87 @@ fn missing_file_is_one_line_and_exit_2() {
     );
 }
 
+/// A fresh directory under the system's temporary one.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hirp-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
-fn a_directory_is_an_io_error() {
-    let output = hirp().args(["fmt", "fixtures"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.starts_with("error: cannot read fixtures: "),
-        "{stderr}"
+fn every_command_of_many_files_walks_directories_as_validate_does() {
+    let dir = scratch("walk");
+    let (a, b) = ("G1 KeHeiHei /\n", "G1 KeHeiHei /\nS1 He7He8He /\n");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/b.hirp"), b).unwrap();
+    std::fs::write(dir.join("a.hirp"), a).unwrap();
+    std::fs::write(dir.join(".hidden.hirp"), "G1 Kx /\n").unwrap();
+    std::fs::write(dir.join("ignored.hirp"), "G1 Kx /\n").unwrap();
+    std::fs::write(dir.join(".gitignore"), "ignored.hirp\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a record").unwrap();
+    let run = |args: &[&str]| {
+        let output = hirp().args(args).arg(&dir).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let (pa, pb) = (
+        dir.join("a.hirp").display().to_string(),
+        dir.join("sub/b.hirp").display().to_string(),
     );
-    assert_eq!(stderr.lines().count(), 1);
+    let validated = run(&["validate"]);
+    assert!(
+        validated.starts_with(&format!("{pa}: game 1")),
+        "{validated}"
+    );
+    assert!(
+        validated.contains(&format!("\n{pb}: game 1")),
+        "{validated}"
+    );
+    assert_eq!(run(&["fmt"]), format!("{a}\n{b}"));
+    assert_eq!(run(&["fmt", "--check"]), "");
+    assert_eq!(run(&["fix"]), format!("{a}{b}"));
+    let json: serde_json::Value = serde_json::from_str(&run(&["json"])).unwrap();
+    let paths: Vec<&str> = json["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, [pa.as_str(), pb.as_str()]);
+    let lines = run(&["json", "--lines"]);
+    assert_eq!(lines.lines().count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fix_in_place_fixes_every_record_under_a_directory() {
+    let dir = scratch("fix-dir");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    for path in ["en.hirp", "sub/pl.hirp"] {
+        let edition = path.rsplit('/').next().unwrap();
+        std::fs::copy(
+            common::root().join("fixtures/rulebook").join(edition),
+            dir.join(path),
+        )
+        .unwrap();
+    }
+    let output = hirp()
+        .args(["fix", "--in-place"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let corrected = common::fixture("fixtures/rulebook/corrected.hirp");
+    for path in ["en.hirp", "sub/pl.hirp"] {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(path)).unwrap(),
+            corrected,
+            "{path}"
+        );
+        assert!(dir.join(format!("{path}.orig")).is_file(), "{path}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

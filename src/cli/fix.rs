@@ -6,7 +6,8 @@ use hirp::replay::{Problem, RecordReport, Severity, replay_record};
 use hirp::syntax::{Chunk, Cut, Edit, Games, Span, parse_chunk};
 
 use super::report::{Source, line_ends};
-use super::{Reporter, Status, Stdout, io_reason, read_input, write_stdout};
+use super::walk::{Found, Input, inputs};
+use super::{Reporter, Status, Stdout, io_reason, write_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
 #[derive(Debug, clap::Args)]
@@ -17,19 +18,27 @@ left, then the corrected record is validated and what is still wrong is
 reported on standard error. Only the faulty tokens change: comments, tags and
 layout stay as they were.
 
+Directories are walked for *.hirp files (hidden and ignored files left out),
+in path order. With several files, standard output gets each corrected
+record in turn, as fixing it alone would print it and with nothing between
+them (as `cat` joins files); --diff prints a diff a file, --in-place
+rewrites each file.
+
 Examples:
   hirp fix game.hirp                  the corrected record on standard output
   hirp fix --diff game.hirp           a unified diff instead
   hirp fix --in-place game.hirp       rewrite the file, keeping game.hirp.orig
+  hirp fix --in-place games/          rewrite every record under games/
 
-Exit status: 0 the corrected record is valid, 1 problems remain, 2 usage or
-I/O error.")]
+Exit status: 0 every corrected record is valid, 1 problems remain, 2 usage
+or I/O error.")]
 pub struct Args {
-    /// The record to correct; `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    file: String,
+    /// Records to correct, or directories to walk for *.hirp files; `-`
+    /// reads standard input.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<String>,
 
-    /// Rewrite the file, keeping the original as FILE.orig.
+    /// Rewrite each file, keeping the original as FILE.orig.
     #[arg(long, conflicts_with = "diff")]
     in_place: bool,
 
@@ -178,42 +187,49 @@ fn fix(
 
 /// Runs `hirp fix`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    if args.in_place && args.file == "-" {
+    if args.in_place && args.files.iter().any(|f| f == "-") {
         reporter.error("--in-place rewrites a file; standard input (`-`) cannot be rewritten");
         return Status::Failure;
     }
-    let input = match read_input(&args.file) {
-        Ok(input) => input,
+    let found = match inputs(&args.files) {
+        Ok(found) => found,
         Err(message) => {
             reporter.error(&message);
             return Status::Failure;
         }
     };
-    let path = args.file.as_str();
+    let mut status = Status::Ok;
+    for found in &found {
+        let file = match found {
+            Found::Input(input) => fix_input(input, &args, reporter),
+            Found::Nothing(nothing) => {
+                reporter.error(&nothing.message);
+                nothing.status
+            }
+        };
+        status = status.max(file);
+    }
+    status
+}
+
+/// Corrects one input as `args` say: to standard output, as a diff, or in
+/// place. Returns its exit status.
+fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
+    let original = match input.read() {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            reporter.error(&input.cannot_read(&e));
+            return Status::Failure;
+        }
+    };
+    let path = input.path.as_str();
     let result = if args.diff {
-        // The diff first, then what is left wrong, checked again.
-        let mut after = Vec::with_capacity(input.bytes.len());
-        let quiet = Reporter::quiet();
-        fix(path, &input.bytes, ROUNDS, &mut after, &quiet).and_then(|fixed| {
-            let before = String::from_utf8_lossy(&input.bytes);
-            let shown_after = String::from_utf8_lossy(&after);
-            let diff = similar::TextDiff::from_lines(&before, &shown_after);
-            let shown = diff
-                .unified_diff()
-                .header(&format!("a/{path}"), &format!("b/{path}"))
-                .to_string();
-            write_stdout(&shown).map_err(io::Error::other)?;
-            let left = fix(path, &after, 0, &mut io::sink(), reporter)?;
-            Ok(Fixed {
-                errors: left.errors,
-                ..fixed
-            })
-        })
+        diff(path, &original, reporter)
     } else if args.in_place {
-        in_place(path, &input.bytes, reporter)
+        in_place(path, &original, reporter)
     } else {
         let mut out = io::BufWriter::with_capacity(1 << 16, Stdout);
-        fix(path, &input.bytes, ROUNDS, &mut out, reporter).map_err(|e| {
+        fix(path, &original, ROUNDS, &mut out, reporter).map_err(|e| {
             io::Error::other(format!(
                 "cannot write to standard output: {}",
                 io_reason(&e)
@@ -242,6 +258,26 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     } else {
         Status::Invalid
     }
+}
+
+/// Prints the unified diff of fixing `original`, read from `path`, then
+/// reports what is left wrong, checked again.
+fn diff(path: &str, original: &[u8], reporter: &Reporter) -> io::Result<Fixed> {
+    let mut after = Vec::with_capacity(original.len());
+    let fixed = fix(path, original, ROUNDS, &mut after, &Reporter::quiet())?;
+    let before = String::from_utf8_lossy(original);
+    let shown_after = String::from_utf8_lossy(&after);
+    let diff = similar::TextDiff::from_lines(&before, &shown_after);
+    let shown = diff
+        .unified_diff()
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string();
+    write_stdout(&shown).map_err(io::Error::other)?;
+    let left = fix(path, &after, 0, &mut io::sink(), reporter)?;
+    Ok(Fixed {
+        errors: left.errors,
+        ..fixed
+    })
 }
 
 /// Fixes the file `path` in place: the corrected record is written beside

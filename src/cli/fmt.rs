@@ -2,6 +2,7 @@
 
 use std::io::Write as _;
 
+use super::walk::{Found, Input, inputs};
 use super::{Reporter, Status, io_reason, read_chunks, write_stdout};
 
 /// Print records in canonical notation, or check that they are.
@@ -15,12 +16,17 @@ a blank line between games; `\\n` line ends, no byte order mark.
 A file with syntax errors is not formatted: the errors are reported and the
 exit status is 1.
 
+Directories are walked for *.hirp files (hidden and ignored files left out),
+in path order; the records of several files are printed one after another,
+separated by a blank line.
+
 Examples:
   hirp fmt game.hirp                  print the canonical form
-  hirp fmt --check games/*.hirp       exit 1 if a file is not canonical
+  hirp fmt --check games/             exit 1 if a file is not canonical
   hirp fmt --write game.hirp          rewrite the file in canonical form")]
 pub struct Args {
-    /// Record files to read; `-` reads standard input.
+    /// Record files, or directories to walk for *.hirp files; `-` reads
+    /// standard input.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
 
@@ -36,19 +42,31 @@ pub struct Args {
 
 /// Runs `hirp fmt`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    if let Err(message) = super::stdin_once(&args.files) {
-        reporter.error(&message);
-        return Status::Failure;
-    }
     if args.write && args.files.iter().any(|f| f == "-") {
         reporter.error("--write rewrites files; standard input (`-`) cannot be rewritten");
         return Status::Failure;
     }
+    let found = match inputs(&args.files) {
+        Ok(found) => found,
+        Err(message) => {
+            reporter.error(&message);
+            return Status::Failure;
+        }
+    };
     let mut status = Status::Ok;
     let mut out = String::new();
-    for path in &args.files {
+    for found in &found {
+        let input = match found {
+            Found::Input(input) => input,
+            Found::Nothing(nothing) => {
+                reporter.error(&nothing.message);
+                status = status.max(nothing.status);
+                continue;
+            }
+        };
+        let path = &input.path;
         let mut file = Status::Ok;
-        let formatted = format(path, &args, reporter, &mut file);
+        let formatted = format(input, &args, reporter, &mut file);
         status = status.max(file);
         let Some(formatted) = formatted else { continue };
         match formatted {
@@ -84,17 +102,20 @@ enum Formatted {
 
 /// Formats one file game by game: one game's syntax tree at a time is held.
 /// `None` when the file has syntax errors (reported) or cannot be read.
-fn format(path: &str, args: &Args, reporter: &Reporter, status: &mut Status) -> Option<Formatted> {
+fn format(
+    input: &Input,
+    args: &Args,
+    reporter: &Reporter,
+    status: &mut Status,
+) -> Option<Formatted> {
+    let path = input.path.as_str();
     let mut canonical = String::new();
     let mut difference = None;
     let mut games = 0;
     let mut temporary = None;
     if args.write {
-        let target = std::path::Path::new(path);
-        let name = target.file_name()?.to_string_lossy();
-        let temp = target.with_file_name(format!(".{name}.hirp-fmt"));
-        match std::fs::File::create(&temp) {
-            Ok(file) => temporary = Some((temp, std::io::BufWriter::new(file))),
+        match temporary_beside(path) {
+            Ok(file) => temporary = Some(file),
             Err(e) => {
                 reporter.error(&format!("cannot write {path}: {}", io_reason(&e)));
                 *status = Status::Failure;
@@ -103,24 +124,14 @@ fn format(path: &str, args: &Args, reporter: &Reporter, status: &mut Status) -> 
         }
     }
     let mut broken = false;
-    let read = read_chunks(path, reporter, status, |read| {
+    let read = read_chunks(input, reporter, status, |read| {
         // After a syntax error nothing is formatted; later errors are still
         // reported.
         broken |= !read.parsed.errors.is_empty();
         if broken {
             return Ok(());
         }
-        let mut piece = String::new();
-        for game in &read.parsed.record.games {
-            if games > 0 {
-                piece.push('\n');
-            }
-            piece.push_str(&game.to_string());
-            games += 1;
-        }
-        for comment in &read.parsed.record.comments {
-            piece.push_str(&format!("{comment}\n"));
-        }
+        let piece = canonical_piece(&read.parsed.record, &mut games);
         if difference.is_none() {
             difference = first_difference(read.text, &piece)
                 .map(|(line, text)| format!("line {} {text}", line + read.chunk.line));
@@ -161,6 +172,37 @@ fn format(path: &str, args: &Args, reporter: &Reporter, status: &mut Status) -> 
     } else {
         Formatted::Text(canonical)
     })
+}
+
+/// The canonical form of a piece of a record, whose games come after
+/// `games` others (counted on).
+fn canonical_piece(record: &hirp::syntax::Record, games: &mut usize) -> String {
+    let mut piece = String::new();
+    for game in &record.games {
+        if *games > 0 {
+            piece.push('\n');
+        }
+        piece.push_str(&game.to_string());
+        *games += 1;
+    }
+    for comment in &record.comments {
+        piece.push_str(&format!("{comment}\n"));
+    }
+    piece
+}
+
+/// A new file beside `path`, to be moved over it once written.
+fn temporary_beside(
+    path: &str,
+) -> std::io::Result<(std::path::PathBuf, std::io::BufWriter<std::fs::File>)> {
+    let target = std::path::Path::new(path);
+    let name = target
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("it names no file"))?
+        .to_string_lossy();
+    let temp = target.with_file_name(format!(".{name}.hirp-fmt"));
+    let file = std::fs::File::create(&temp)?;
+    Ok((temp, std::io::BufWriter::new(file)))
 }
 
 /// Where `text` first departs from its canonical form, said for a person

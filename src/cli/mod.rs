@@ -230,34 +230,22 @@ pub struct ReadChunk<'a> {
     pub parsed: &'a hirp::Parsed,
 }
 
-/// Reads `path` (or standard input for `-`) game by game within the limits,
-/// reporting syntax errors as they come (status 1) and handing each piece to
-/// `on_chunk`. A path that cannot be read, or an input that fails, is
-/// reported (status 2); an error from `on_chunk` (writing) is returned.
+/// Reads `input` game by game within the limits, reporting syntax errors
+/// as they come (status 1) and handing each piece to `on_chunk`. An input
+/// that cannot be read, or that fails, is reported (status 2); an error from
+/// `on_chunk` (writing) is returned.
 pub fn read_chunks(
-    path: &str,
+    input: &walk::Input,
     reporter: &Reporter,
     status: &mut Status,
     on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
-    match open(path, reporter, status) {
-        Some(reader) => each_chunk(reader, path, reporter, status, on_chunk),
-        None => Ok(()),
-    }
-}
-
-/// Opens `path` for reading (standard input for `-`); reports it (status 2)
-/// when it cannot be opened.
-pub fn open(path: &str, reporter: &Reporter, status: &mut Status) -> Option<Box<dyn io::BufRead>> {
-    if path == "-" {
-        return Some(Box::new(io::stdin().lock()));
-    }
-    match std::fs::File::open(path) {
-        Ok(file) => Some(Box::new(io::BufReader::with_capacity(1 << 16, file))),
+    match input.open() {
+        Ok(reader) => each_chunk(reader, &input.path, reporter, status, on_chunk),
         Err(e) => {
-            reporter.error(&format!("cannot read {path}: {}", io_reason(&e)));
+            reporter.error(&input.cannot_read(&e));
             *status = (*status).max(Status::Failure);
-            None
+            Ok(())
         }
     }
 }

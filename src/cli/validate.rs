@@ -1,6 +1,6 @@
 //! `hirp validate`: replay records against the rules, many files at once.
 
-use std::io::{self, BufReader};
+use std::io;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -13,7 +13,7 @@ use super::progress::Progress;
 use super::report::Source;
 use super::sequence::{Piece, Sequence};
 use super::tally::Tally;
-use super::walk::{Input, Target, inputs};
+use super::walk::{Found, Input, inputs};
 use super::{Reporter, Status};
 
 /// Check records against the rules: every illegal step, every miscounted battle.
@@ -79,14 +79,25 @@ enum Format {
 
 /// Runs `hirp validate`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    if let Err(message) = super::stdin_once(&args.paths) {
-        reporter.error(&message);
-        return Status::Failure;
-    }
-    let (inputs, missing) = inputs(&args.paths);
-    for message in &missing {
-        reporter.error(message);
-    }
+    let found = match inputs(&args.paths) {
+        Ok(found) => found,
+        Err(message) => {
+            reporter.error(&message);
+            return Status::Failure;
+        }
+    };
+    let mut missing = Status::Ok;
+    let inputs: Vec<Input> = found
+        .into_iter()
+        .filter_map(|found| match found {
+            Found::Input(input) => Some(input),
+            Found::Nothing(nothing) => {
+                reporter.error(&nothing.message);
+                missing = missing.max(nothing.status);
+                None
+            }
+        })
+        .collect();
     let total: u64 = inputs.iter().filter_map(|i| i.size).sum();
     let progress = Progress::new(total);
     let sequence = Sequence::new(
@@ -138,7 +149,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         reporter.error(&message);
         return Status::Failure;
     }
-    if !missing.is_empty() || tally.unreadable > 0 {
+    if missing == Status::Failure || tally.unreadable > 0 {
         Status::Failure
     } else if tally.error_count() > 0 {
         Status::Invalid
@@ -215,7 +226,7 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     }
     let mut fault = None;
     let mut last_offset = 0;
-    let result = open(&input.target).and_then(|reader| {
+    let result = input.open().and_then(|reader| {
         check_parallel(reader, workers, |mut checked| {
             if args.strict {
                 for problem in &mut checked.report.problems {
@@ -253,7 +264,7 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     };
     let mut error = None;
     if let Err(e) = result {
-        let message = format!("cannot read {}: {}", input.path, super::io_reason(&e));
+        let message = input.cannot_read(&e);
         end.tally.unreadable = 1;
         if json {
             error = Some(message);
@@ -266,17 +277,6 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     }
     sequence.emit(n, end);
     Ok(())
-}
-
-/// Opens an input for reading.
-fn open(target: &Target) -> io::Result<Box<dyn io::BufRead + Send>> {
-    Ok(match target {
-        Target::Stdin => Box::new(BufReader::new(io::stdin())),
-        Target::File(path) => Box::new(BufReader::with_capacity(
-            1 << 16,
-            std::fs::File::open(path)?,
-        )),
-    })
 }
 
 /// A game's JSON output; problems in no game are kept in `loose` for the end
