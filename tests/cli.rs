@@ -476,3 +476,53 @@ fn standard_input_named_twice_is_a_usage_error() {
         assert!(output.stdout.is_empty(), "{command}");
     }
 }
+
+/// What running `hirp ARGS` in `dir` shows: the command, its standard
+/// output and error, and its exit status.
+fn transcript(dir: &std::path::Path, runs: &[&[&str]]) -> String {
+    let mut shown = String::new();
+    for args in runs {
+        let output = hirp().current_dir(dir).args(*args).output().unwrap();
+        shown.push_str(&format!("$ hirp {}\n", args.join(" ")));
+        for (name, bytes) in [("stdout", &output.stdout), ("stderr", &output.stderr)] {
+            if !bytes.is_empty() {
+                shown.push_str(&format!("[{name}]\n{}", String::from_utf8_lossy(bytes)));
+            }
+        }
+        shown.push_str(&format!("[exit {}]\n\n", output.status.code().unwrap()));
+    }
+    shown
+}
+
+#[test]
+fn a_path_that_yields_no_record_is_an_error() {
+    let dir = scratch("no-record");
+    std::fs::write(dir.join("empty.hirp"), "").unwrap();
+    std::fs::write(dir.join("comments.hirp"), "; a comment\n{ another }\n").unwrap();
+    std::fs::create_dir_all(dir.join("notes")).unwrap();
+    std::fs::write(dir.join("notes/todo.txt"), "not a record").unwrap();
+    std::fs::write(dir.join("game.hirp"), "G1 KeHeiHei /\n").unwrap();
+    let shown = transcript(
+        &dir,
+        &[
+            &["validate", "missing.hirp"],
+            &["validate", "--format", "json", "missing.hirp"],
+            &["validate", "empty.hirp"],
+            &["validate", "notes"],
+            &[
+                "validate",
+                "--quiet",
+                "comments.hirp",
+                "missing.hirp",
+                "game.hirp",
+                "notes",
+            ],
+            &["validate", "--format", "json", "notes", "empty.hirp"],
+            &["fmt", "--check", "comments.hirp", "notes"],
+            &["json", "--lines", "empty.hirp", "notes"],
+            &["fix", "comments.hirp"],
+        ],
+    );
+    insta::assert_snapshot!(shown);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

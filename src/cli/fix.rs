@@ -7,7 +7,7 @@ use hirp::syntax::{Chunk, Cut, Edit, Games, Span, parse_chunk};
 
 use super::report::{Source, line_ends};
 use super::walk::{Found, Input, inputs};
-use super::{Reporter, Status, Stdout, io_reason, write_stdout};
+use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
 #[derive(Debug, clap::Args)]
@@ -30,8 +30,9 @@ Examples:
   hirp fix --in-place game.hirp       rewrite the file, keeping game.hirp.orig
   hirp fix --in-place games/          rewrite every record under games/
 
-Exit status: 0 every corrected record is valid, 1 problems remain, 2 usage
-or I/O error.")]
+Exit status: 0 every corrected record is valid, 1 problems remain or a path
+yields no record (a file that holds no game, a directory with no *.hirp
+file), 2 usage or I/O error.")]
 pub struct Args {
     /// Records to correct, or directories to walk for *.hirp files; `-`
     /// reads standard input.
@@ -77,10 +78,20 @@ fn apply(bytes: &[u8], edits: &mut [Edit]) -> Vec<u8> {
     out
 }
 
+/// A piece of a record, checked.
+struct Checked {
+    /// Its text, which the problems point into.
+    text: String,
+    /// Its problems.
+    left: Vec<Problem>,
+    /// The games in it.
+    games: usize,
+}
+
 /// Checks a piece of a record as read from its chunk: the piece's bytes,
 /// then, when the chunk was cut, the start of the line left unread (so the
 /// replay knows the game goes on there). Spans start at `base`.
-fn check(piece: &[u8], chunk: &Chunk, base: usize) -> (String, Vec<Problem>) {
+fn check(piece: &[u8], chunk: &Chunk, base: usize) -> Checked {
     let mut bytes = piece.to_vec();
     let cut = chunk.cut.map(|cut| {
         bytes.extend_from_slice(&chunk.bytes[cut.at..]);
@@ -97,21 +108,26 @@ fn check(piece: &[u8], chunk: &Chunk, base: usize) -> (String, Vec<Problem>) {
     };
     let (text, parsed) = parse_chunk(&whole);
     let report = replay_record(&parsed.record, &parsed.errors);
-    (text.into_owned(), problems(report).collect())
+    Checked {
+        text: text.into_owned(),
+        games: report.games.len(),
+        left: problems(report).collect(),
+    }
 }
 
 /// Corrects one chunk's piece of the record (its bytes up to any line left
 /// unread), which starts at `base` of the corrected record. Returns the
-/// corrected bytes, how many fixes were applied, and the problems left with
-/// the text they point into.
-fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, String, Vec<Problem>) {
+/// corrected bytes, how many fixes were applied, and the corrected piece
+/// checked.
+fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, Checked) {
     let end = chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at);
     let mut piece = chunk.bytes[..end].to_vec();
     let mut applied = 0;
     let mut round = 0;
     loop {
-        let (text, left) = check(&piece, chunk, base);
-        let mut edits: Vec<Edit> = left
+        let checked = check(&piece, chunk, base);
+        let mut edits: Vec<Edit> = checked
+            .left
             .iter()
             .filter_map(|p| p.fix.as_ref())
             .filter(|e| e.span.start >= base)
@@ -121,11 +137,11 @@ fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, Stri
             })
             .collect();
         if edits.is_empty() || round == rounds {
-            return (piece, applied, text, left);
+            return (piece, applied, checked);
         }
         let fixed = apply(&piece, &mut edits);
         if fixed == piece {
-            return (piece, applied, text, left);
+            return (piece, applied, checked);
         }
         applied += edits.len();
         round += 1;
@@ -137,6 +153,7 @@ fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, Stri
 struct Fixed {
     applied: usize,
     errors: usize,
+    games: usize,
 }
 
 /// Corrects `original` game by game in up to `rounds` rounds of fixes,
@@ -153,6 +170,7 @@ fn fix(
     let mut fixed = Fixed {
         applied: 0,
         errors: 0,
+        games: 0,
     };
     // Where the original was copied up to; the corrected record's size and
     // lines so far.
@@ -165,14 +183,16 @@ fn fix(
         out.write_all(gap)?;
         offset += gap.len();
         line += line_ends(gap).count();
-        let (piece, applied, text, left) = fix_piece(&chunk, offset, rounds);
+        let (piece, applied, checked) = fix_piece(&chunk, offset, rounds);
+        let left = &checked.left;
         fixed.applied += applied;
+        fixed.games += checked.games;
         fixed.errors += left
             .iter()
             .filter(|p| p.severity == Severity::Error)
             .count();
         if !left.is_empty() {
-            let source = Source::excerpt(path, &text, offset, line);
+            let source = Source::excerpt(path, &checked.text, offset, line);
             reporter.emit_source(&source, left.iter().map(|p| p as &dyn miette::Diagnostic));
         }
         out.write_all(&piece)?;
@@ -243,6 +263,10 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
             return Status::Failure;
         }
     };
+    if fixed.games == 0 && fixed.errors == 0 {
+        reporter.error(&holds_no_game(path));
+        return Status::Invalid;
+    }
     reporter.note(&format!(
         "{}: {} fixed; {} error{} left",
         path,

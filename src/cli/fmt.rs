@@ -3,7 +3,7 @@
 use std::io::Write as _;
 
 use super::walk::{Found, Input, inputs};
-use super::{Reporter, Status, io_reason, read_chunks, write_stdout};
+use super::{Reporter, Status, holds_no_game, io_reason, read_chunks, write_stdout};
 
 /// Print records in canonical notation, or check that they are.
 #[derive(Debug, clap::Args)]
@@ -14,7 +14,8 @@ space; comments kept, those on lines of their own before what they describe;
 a blank line between games; `\\n` line ends, no byte order mark.
 
 A file with syntax errors is not formatted: the errors are reported and the
-exit status is 1.
+exit status is 1. So is a path that yields no record: a file that holds no
+game (empty, or only comments) or a directory with no *.hirp file.
 
 Directories are walked for *.hirp files (hidden and ignored files left out),
 in path order; the records of several files are printed one after another,
@@ -146,6 +147,10 @@ fn format(
             }
         }
     });
+    if read.is_ok() && *status == Status::Ok && games == 0 {
+        reporter.error(&holds_no_game(path));
+        *status = Status::Invalid;
+    }
     let written = match (read, &mut temporary) {
         (Ok(()), Some((_, file))) => file.flush(),
         (result, _) => result,

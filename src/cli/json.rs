@@ -6,7 +6,7 @@ use hirp::json::{DocumentWriter, GameLine};
 use hirp::syntax::{Comment, Game};
 
 use super::walk::{Found, Input, inputs};
-use super::{Reporter, Status, Stdout, each_chunk, io_reason, write_stdout};
+use super::{Reporter, Status, Stdout, each_chunk, holds_no_game, io_reason, write_stdout};
 
 /// Write records as JSON, one document or one game a line.
 #[derive(Debug, clap::Args)]
@@ -24,7 +24,8 @@ Examples:
 
 Syntax errors are reported on standard error; what could be read is still
 written, with unreadable text kept as `malformed` entries, and the exit
-status is 1.")]
+status is 1. A file that holds no game (empty, or only comments) and a
+directory with no *.hirp file are reported the same way.")]
 pub struct Args {
     /// Record files, or directories to walk for *.hirp files; `-` reads
     /// standard input.
@@ -148,8 +149,8 @@ fn write_line(out: &mut impl Write, line: &GameLine) -> io::Result<()> {
 }
 
 /// Reads `reader` (opened from `path`) game by game, reporting its syntax
-/// errors as they come and handing each game to `on_game`; returns the
-/// comments after the last game.
+/// errors as they come, and a file that holds no game; hands each game to
+/// `on_game`; returns the comments after the last game.
 fn read(
     reader: impl io::BufRead,
     path: &str,
@@ -158,12 +159,19 @@ fn read(
     mut on_game: impl FnMut(&Game) -> io::Result<()>,
 ) -> io::Result<Vec<Comment>> {
     let mut closing = Vec::new();
-    each_chunk(reader, path, reporter, status, |read| {
+    let (mut file, mut games) = (Status::Ok, 0);
+    each_chunk(reader, path, reporter, &mut file, |read| {
         for game in &read.parsed.record.games {
             on_game(game)?;
+            games += 1;
         }
         closing.extend(read.parsed.record.comments.iter().cloned());
         Ok(())
     })?;
+    if file == Status::Ok && games == 0 {
+        reporter.error(&holds_no_game(path));
+        file = Status::Invalid;
+    }
+    *status = (*status).max(file);
     Ok(closing)
 }

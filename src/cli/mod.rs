@@ -37,7 +37,8 @@ Records are written in the rulebook's notation, one turn a line:
 Every command takes file paths, or `-` for standard input (at most once).
 Data goes to standard output, diagnostics to standard error.
 
-Exit status: 0 all is well, 1 a record has errors, 2 usage or I/O error.")]
+Exit status: 0 all is well, 1 a record has errors or a path yields no record,
+2 usage or I/O error.")]
 pub struct Cli {
     /// When to colour diagnostics; `auto` colours on a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, global = true)]
@@ -149,11 +150,13 @@ pub fn read_input(path: &str) -> Result<Input, String> {
             path: path.to_owned(),
             bytes,
         }),
-        Err(e) => {
-            let shown = if path == "-" { "standard input" } else { path };
-            Err(format!("cannot read {shown}: {}", io_reason(&e)))
-        }
+        Err(e) => Err(format!("cannot read {}: {}", shown(path), io_reason(&e))),
     }
+}
+
+/// A path as said in a message: standard input for `-`.
+pub fn shown(path: &str) -> &str {
+    if path == "-" { "standard input" } else { path }
 }
 
 /// A short reason for an I/O error, without the OS error number.
@@ -179,6 +182,12 @@ pub fn write_stdout(text: &str) -> Result<(), String> {
         .write_all(text.as_bytes())
         .and_then(|()| Stdout.flush())
         .map_err(|e| format!("cannot write to standard output: {}", io_reason(&e)))
+}
+
+/// The error for a file that holds no game (nor any error): empty, or only
+/// comments. A path that yields no record must not pass for a valid one.
+pub fn holds_no_game(path: &str) -> String {
+    format!("{} holds no game", shown(path))
 }
 
 /// A record file read and parsed.
@@ -262,8 +271,7 @@ pub fn each_chunk(
         let chunk = match chunk {
             Ok(chunk) => chunk,
             Err(e) => {
-                let shown = if path == "-" { "standard input" } else { path };
-                reporter.error(&format!("cannot read {shown}: {}", io_reason(&e)));
+                reporter.error(&format!("cannot read {}: {}", shown(path), io_reason(&e)));
                 *status = (*status).max(Status::Failure);
                 break;
             }

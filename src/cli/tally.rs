@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 
 use hirp::replay::{GameReport, Severity};
 
+use super::Status;
+
 /// Counts of what was checked and found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -11,6 +13,8 @@ pub struct Tally {
     pub files: usize,
     /// Files that could not be read.
     pub unreadable: usize,
+    /// Files read whole that hold no game, and no error either.
+    pub no_game: usize,
     /// Games checked.
     pub games: usize,
     /// Turn lines checked.
@@ -53,13 +57,26 @@ impl Tally {
 
     /// Errors counted.
     pub fn error_count(&self) -> usize {
-        self.codes[0].values().sum::<usize>() + self.unreadable
+        self.codes[0].values().sum::<usize>() + self.unreadable + self.no_game
+    }
+
+    /// The exit status for what was counted: 2 if a file could not be read,
+    /// 1 if there is an error (a file with no game is one).
+    pub fn status(&self) -> Status {
+        if self.unreadable > 0 {
+            Status::Failure
+        } else if self.error_count() > 0 {
+            Status::Invalid
+        } else {
+            Status::Ok
+        }
     }
 
     /// Adds another tally to this one.
     pub fn add(&mut self, other: Tally) {
         self.files += other.files;
         self.unreadable += other.unreadable;
+        self.no_game += other.no_game;
         self.games += other.games;
         self.turns += other.turns;
         for (mine, theirs) in self.codes.iter_mut().zip(other.codes) {
@@ -92,6 +109,13 @@ impl Tally {
             rows.push((
                 "unreadable".to_owned(),
                 self.unreadable.to_string(),
+                String::new(),
+            ));
+        }
+        if self.no_game > 0 {
+            rows.push((
+                "no game".to_owned(),
+                self.no_game.to_string(),
                 String::new(),
             ));
         }

@@ -13,7 +13,7 @@ use super::progress::Progress;
 use super::report::Source;
 use super::sequence::{Piece, Sequence};
 use super::tally::Tally;
-use super::walk::{Found, Input, inputs};
+use super::walk::{Found, Input, Nothing, inputs};
 use super::{Reporter, Status};
 
 /// Check records against the rules: every illegal step, every miscounted battle.
@@ -31,7 +31,12 @@ checked against what the replay finds.
 
 Directories are walked for *.hirp files (hidden and ignored files left out),
 in path order. Files are checked in parallel, each game by game in flat
-memory, and reported in order. A summary table ends the output.
+memory, and reported in order. A summary table ends the output, unless no
+file was found.
+
+A path that yields no record is an error named on standard error (in JSON,
+its entry's `error`): a file that holds no game (empty, or only comments; a
+tag begins a game) or a directory with no *.hirp file.
 
 Severities: error (the record is wrong), warning (legal but sloppy: an attack
 written without `>`, battles out of board order), advice (a note).
@@ -42,7 +47,8 @@ Examples:
   hirp validate --format json games/*.hirp
   hirp validate --strict game.hirp           warnings count as errors
 
-Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.")]
+Exit status: 0 every record valid, 1 some record invalid or a path yields no
+record, 2 usage or I/O error.")]
 pub struct Args {
     /// Record files or directories to read; `-` reads standard input.
     #[arg(value_name = "PATH", required = true)]
@@ -86,19 +92,16 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             return Status::Failure;
         }
     };
-    let mut missing = Status::Ok;
-    let inputs: Vec<Input> = found
-        .into_iter()
-        .filter_map(|found| match found {
-            Found::Input(input) => Some(input),
-            Found::Nothing(nothing) => {
-                reporter.error(&nothing.message);
-                missing = missing.max(nothing.status);
-                None
-            }
-        })
-        .collect();
-    let total: u64 = inputs.iter().filter_map(|i| i.size).sum();
+    // What the paths that yield nothing make the status, whether or not
+    // their turn to be reported comes.
+    let mut walked = Status::Ok;
+    let mut total = 0;
+    for found in &found {
+        match found {
+            Found::Input(input) => total += input.size.unwrap_or(0),
+            Found::Nothing(nothing) => walked = walked.max(nothing.status),
+        }
+    }
     let progress = Progress::new(total);
     let sequence = Sequence::new(
         |out: &[u8], err: &str| progress.print(out, err),
@@ -117,10 +120,15 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
     // A JSON report that cannot be written stops the work.
     let fault = Mutex::new(None);
-    let validate = |n: usize, input: &Input, workers: usize| {
-        if !sequence.stopped()
-            && let Err(e) = validate_file(n, input, &args, reporter, &sequence, &progress, workers)
-        {
+    let validate = |n: usize, found: &Found, workers: usize| {
+        let done = match found {
+            _ if sequence.stopped() => Ok(()),
+            Found::Input(input) => {
+                validate_file(n, input, &args, reporter, &sequence, &progress, workers)
+            }
+            Found::Nothing(nothing) => nothing_found(n, nothing, args.format, &sequence),
+        };
+        if let Err(e) = done {
             sequence.stop();
             let mut fault = fault
                 .lock()
@@ -129,7 +137,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
         sequence.finish(n);
     };
-    pool.install(|| each_input(&inputs, pool.current_num_threads(), &validate));
+    pool.install(|| each_input(&found, pool.current_num_threads(), &validate));
     let fault = fault
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -143,25 +151,21 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let tally = sequence.tally();
     let end = match args.format {
         Format::Json => [writer::END, b"\n"].concat(),
+        // No table of zeros when no file was found.
+        Format::Human if tally.files == 0 => Vec::new(),
         Format::Human => summary(&tally, stopped).into_bytes(),
     };
     if let Err(message) = progress.finish(&end) {
         reporter.error(&message);
         return Status::Failure;
     }
-    if missing == Status::Failure || tally.unreadable > 0 {
-        Status::Failure
-    } else if tally.error_count() > 0 {
-        Status::Invalid
-    } else {
-        Status::Ok
-    }
+    walked.max(tally.status())
 }
 
 /// Runs `validate(n, input, workers)` on every input on the pool's
 /// `threads`: with fewer inputs than threads, every thread works on each
 /// input in turn; with more, each input goes to one thread.
-fn each_input(inputs: &[Input], threads: usize, validate: &(dyn Fn(usize, &Input, usize) + Sync)) {
+fn each_input(inputs: &[Found], threads: usize, validate: &(dyn Fn(usize, &Found, usize) + Sync)) {
     if inputs.len() < threads {
         for (n, input) in inputs.iter().enumerate() {
             validate(n, input, threads);
@@ -198,6 +202,27 @@ fn summary(tally: &Tally, stopped: bool) -> String {
     out
 }
 
+/// Hands the sequence what is reported, as number `n`, of a path that yields
+/// nothing to read: an entry with its error in JSON, else its error line.
+fn nothing_found<P: Fn(&[u8], &str) + Sync>(
+    n: usize,
+    nothing: &Nothing,
+    format: Format,
+    sequence: &Sequence<P>,
+) -> io::Result<()> {
+    let mut piece = Piece::default();
+    match format {
+        Format::Json => FileWriter::begin(&mut piece.out, n, &nothing.path)?.end(
+            &mut piece.out,
+            &[],
+            Some(&nothing.message),
+        )?,
+        Format::Human => piece.err = format!("error: {}\n", nothing.message),
+    }
+    sequence.emit(n, piece);
+    Ok(())
+}
+
 /// Checks one input game by game, handing its output to the sequence; fails
 /// only if its JSON report cannot be written.
 fn validate_file<P: Fn(&[u8], &str) + Sync>(
@@ -226,6 +251,8 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     }
     let mut fault = None;
     let mut last_offset = 0;
+    // Whether the file holds a game or an error, and was read to its end.
+    let (mut something, mut halted) = (false, false);
     let result = input.open().and_then(|reader| {
         check_parallel(reader, workers, |mut checked| {
             if args.strict {
@@ -235,6 +262,7 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
                     }
                 }
             }
+            something |= checked.game.is_some() || checked.report.count(Severity::Error) > 0;
             let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
             last_offset = checked.offset + checked.text.len();
             progress.advance(advanced as u64);
@@ -248,7 +276,8 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
                 },
                 None => human(&input.path, &checked, args.quiet, reporter),
             };
-            sequence.emit(n, piece)
+            halted = !sequence.emit(n, piece);
+            !halted
         })
     });
     if let Some(e) = fault {
@@ -262,15 +291,19 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
         always: true,
         ..Piece::default()
     };
-    let mut error = None;
-    if let Err(e) = result {
-        let message = input.cannot_read(&e);
-        end.tally.unreadable = 1;
-        if json {
-            error = Some(message);
-        } else {
-            end.err = format!("error: {message}\n");
+    let error = match result {
+        Err(e) => {
+            end.tally.unreadable = 1;
+            Some(input.cannot_read(&e))
         }
+        Ok(_) if !something && !halted => {
+            end.tally.no_game = 1;
+            Some(super::holds_no_game(&input.path))
+        }
+        Ok(_) => None,
+    };
+    if !json && let Some(message) = &error {
+        end.err = format!("error: {message}\n");
     }
     if let Some(file) = file {
         file.end(&mut end.out, &loose, error.as_deref())?;

@@ -49,11 +49,7 @@ impl Input {
 
     /// The one-line error for a failure to read the input.
     pub fn cannot_read(&self, e: &io::Error) -> String {
-        let shown = match self.target {
-            Target::Stdin => "standard input",
-            Target::File(_) => &self.path,
-        };
-        format!("cannot read {shown}: {}", io_reason(e))
+        format!("cannot read {}: {}", super::shown(&self.path), io_reason(e))
     }
 }
 
@@ -64,7 +60,8 @@ pub struct Nothing {
     pub path: String,
     /// Why, in one line that names the path.
     pub message: String,
-    /// What it means for the exit status: 2 for a path that cannot be read.
+    /// What it means for the exit status: 2 for a path that cannot be read,
+    /// 1 for a directory that holds no record.
     pub status: Status,
 }
 
@@ -80,7 +77,7 @@ pub enum Found {
 /// What `paths` yield, in order: files as given, every `*.hirp` file under
 /// a directory (hidden files and those a `.gitignore` or `.ignore` names
 /// left out, in path order), `-` for standard input; and, in their place,
-/// each path that cannot be read.
+/// each path that cannot be read and each directory that holds no record.
 /// `Err` with the usage error when `-` is named more than once.
 pub fn inputs(paths: &[String]) -> Result<Vec<Found>, String> {
     super::stdin_once(paths)?;
@@ -112,8 +109,9 @@ pub fn inputs(paths: &[String]) -> Result<Vec<Found>, String> {
 }
 
 /// Adds the records under the directory `dir` to `found`, and the failures
-/// to walk it.
+/// to walk it; or, if it holds neither, says so.
 fn walk(dir: &str, found: &mut Vec<Found>) {
+    let before = found.len();
     let walk = ignore::WalkBuilder::new(dir)
         .require_git(false)
         .sort_by_file_path(|a, b| a.cmp(b))
@@ -137,5 +135,12 @@ fn walk(dir: &str, found: &mut Vec<Found>) {
                 }
             }
         }
+    }
+    if found.len() == before {
+        found.push(Found::Nothing(Nothing {
+            path: dir.to_owned(),
+            message: format!("{dir} holds no *.hirp file"),
+            status: Status::Invalid,
+        }));
     }
 }
