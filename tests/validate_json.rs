@@ -258,6 +258,43 @@ fn stopping_after_some_errors_closes_the_document() {
     let validation = contract(&one.1, "--max-errors 3");
     let games: usize = validation.files.iter().map(|f| f.games.len()).sum();
     assert!(games > 0 && games < 10, "{games} games before the stop");
+    // Exactly three errors, and nothing after the third.
+    let severities: Vec<&str> = validation
+        .files
+        .iter()
+        .flat_map(|f| {
+            f.games
+                .iter()
+                .flat_map(|g| &g.diagnostics)
+                .chain(&f.diagnostics)
+        })
+        .map(|d| d.severity.as_str())
+        .collect();
+    assert_eq!(
+        severities.iter().filter(|s| **s == "error").count(),
+        3,
+        "{severities:?}"
+    );
+    assert_eq!(severities.last(), Some(&"error"), "{severities:?}");
+    // A game cut keeps what it is: invalid, with its turns and result.
+    let (_, whole) = validate(&["fixtures/rulebook/en.hirp"], b"");
+    let (_, cut) = validate(&["--max-errors", "1", "fixtures/rulebook/en.hirp"], b"");
+    let (whole, cut) = (&whole.files[0].games[0], &cut.files[0].games[0]);
+    assert_eq!(cut.diagnostics[..], whole.diagnostics[..1]);
+    assert_eq!(
+        (cut.valid, cut.turns, &cut.result),
+        (false, 10, &whole.result)
+    );
+}
+
+#[test]
+fn stopping_in_a_file_without_games_cuts_its_problems() {
+    let garbage = b"garbage\nmore garbage\n";
+    let (status, validation) = validate(&["--max-errors", "1", "-"], garbage);
+    assert_eq!(status, 1);
+    assert_eq!(validation.files[0].diagnostics.len(), 1);
+    let (_, whole) = validate(&["-"], garbage);
+    assert_eq!(whole.files[0].diagnostics.len(), 2);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use hirp::replay::{GameReport, Severity};
+use hirp::replay::{GameReport, Problem, Severity};
 
 use super::Status;
 
@@ -11,10 +11,11 @@ use super::Status;
 pub struct Tally {
     /// Files read.
     pub files: usize,
-    /// Files that could not be read.
+    /// Paths that could not be read.
     pub unreadable: usize,
-    /// Files read whole that hold no game, and no error either.
-    pub no_game: usize,
+    /// Paths that yield no record: files read whole that hold no game (nor
+    /// any error), directories with no record file.
+    pub no_record: usize,
     /// Games checked.
     pub games: usize,
     /// Turn lines checked.
@@ -35,14 +36,20 @@ fn slot(severity: Severity) -> usize {
 }
 
 impl Tally {
-    /// The tally of one game (`counts_game`: false for problems in no game).
-    pub fn game(report: &GameReport, counts_game: bool) -> Tally {
+    /// The tally of some problems.
+    pub fn problems<'a>(problems: impl IntoIterator<Item = &'a Problem>) -> Tally {
         let mut tally = Tally::default();
-        for problem in &report.problems {
+        for problem in problems {
             *tally.codes[slot(problem.severity)]
                 .entry(problem.code.to_string())
                 .or_default() += 1;
         }
+        tally
+    }
+
+    /// The tally of one game (`counts_game`: false for problems in no game).
+    pub fn game(report: &GameReport, counts_game: bool) -> Tally {
+        let mut tally = Tally::problems(&report.problems);
         if counts_game {
             tally.games = 1;
             tally.turns = report.turns;
@@ -57,11 +64,11 @@ impl Tally {
 
     /// Errors counted.
     pub fn error_count(&self) -> usize {
-        self.codes[0].values().sum::<usize>() + self.unreadable + self.no_game
+        self.codes[0].values().sum::<usize>() + self.unreadable + self.no_record
     }
 
     /// The exit status for what was counted: 2 if a file could not be read,
-    /// 1 if there is an error (a file with no game is one).
+    /// 1 if there is an error (a path that yields no record is one).
     pub fn status(&self) -> Status {
         if self.unreadable > 0 {
             Status::Failure
@@ -76,7 +83,7 @@ impl Tally {
     pub fn add(&mut self, other: Tally) {
         self.files += other.files;
         self.unreadable += other.unreadable;
-        self.no_game += other.no_game;
+        self.no_record += other.no_record;
         self.games += other.games;
         self.turns += other.turns;
         for (mine, theirs) in self.codes.iter_mut().zip(other.codes) {
@@ -112,10 +119,10 @@ impl Tally {
                 String::new(),
             ));
         }
-        if self.no_game > 0 {
+        if self.no_record > 0 {
             rows.push((
-                "no game".to_owned(),
-                self.no_game.to_string(),
+                "no record".to_owned(),
+                self.no_record.to_string(),
                 String::new(),
             ));
         }

@@ -1,17 +1,18 @@
 //! `hirp validate`: replay records against the rules, many files at once.
 
 use std::io;
+use std::num::NonZeroUsize;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hirp::check::{Checked, check_parallel};
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
-use hirp::replay::Severity;
+use hirp::replay::{Problem, Severity};
 
 use super::progress::Progress;
 use super::report::Source;
-use super::sequence::{Piece, Sequence};
+use super::sequence::{Cut, Piece, Sequence};
 use super::tally::Tally;
 use super::walk::{Found, Input, Nothing, inputs};
 use super::{Reporter, Status};
@@ -67,9 +68,10 @@ pub struct Args {
     #[arg(short, long)]
     quiet: bool,
 
-    /// Stop after N errors.
+    /// Stop after the Nth error: nothing is reported after it, warnings and
+    /// advice included, and the summary counts what was reported.
     #[arg(long, value_name = "N")]
-    max_errors: Option<usize>,
+    max_errors: Option<NonZeroUsize>,
 
     /// Check N files at a time (default: one per core).
     #[arg(short, long, value_name = "N")]
@@ -105,7 +107,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let progress = Progress::new(total);
     let sequence = Sequence::new(
         |out: &[u8], err: &str| progress.print(out, err),
-        args.max_errors,
+        args.max_errors.map(NonZeroUsize::get),
     );
     let jobs = args.jobs.unwrap_or(0);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
@@ -153,7 +155,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         Format::Json => [writer::END, b"\n"].concat(),
         // No table of zeros when no file was found.
         Format::Human if tally.files == 0 => Vec::new(),
-        Format::Human => summary(&tally, stopped).into_bytes(),
+        Format::Human => summary(&tally, args.max_errors.filter(|_| stopped)).into_bytes(),
     };
     if let Err(message) = progress.finish(&end) {
         reporter.error(&message);
@@ -189,13 +191,13 @@ fn each_input(inputs: &[Found], threads: usize, validate: &(dyn Fn(usize, &Found
 }
 
 /// The summary table, after a line saying so if `--max-errors` stopped the
-/// work.
-fn summary(tally: &Tally, stopped: bool) -> String {
+/// work after `stopped` errors.
+fn summary(tally: &Tally, stopped: Option<NonZeroUsize>) -> String {
     let mut out = String::new();
-    if stopped {
+    if let Some(max) = stopped {
+        let plural = if max.get() == 1 { "" } else { "s" };
         out.push_str(&format!(
-            "stopped after {} errors (--max-errors)\n",
-            tally.error_count()
+            "stopped after {max} error{plural} (--max-errors)\n"
         ));
     }
     out.push_str(&tally.render());
@@ -210,7 +212,20 @@ fn nothing_found<P: Fn(&[u8], &str) + Sync>(
     format: Format,
     sequence: &Sequence<P>,
 ) -> io::Result<()> {
-    let mut piece = Piece::default();
+    let mut tally = Tally::default();
+    match nothing.status {
+        Status::Failure => tally.unreadable = 1,
+        _ => tally.no_record = 1,
+    }
+    let mut piece = Piece {
+        tally: tally.clone(),
+        // Cut, it counts for the exit status.
+        cut: Some(Box::new(|_| Piece {
+            tally,
+            ..Piece::default()
+        })),
+        ..Piece::default()
+    };
     match format {
         Format::Json => FileWriter::begin(&mut piece.out, n, &nothing.path)?.end(
             &mut piece.out,
@@ -234,11 +249,10 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     progress: &Progress,
     workers: usize,
 ) -> io::Result<()> {
-    let json = args.format == Format::Json;
     // In JSON, the file's writer, and its problems in no game.
     let mut file = None;
-    let mut loose = Vec::new();
-    if json {
+    let mut loose = Loose::default();
+    if args.format == Format::Json {
         let mut out = Vec::new();
         file = Some(FileWriter::begin(&mut out, n, &input.path)?);
         sequence.emit(
@@ -267,14 +281,14 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
             last_offset = checked.offset + checked.text.len();
             progress.advance(advanced as u64);
             let piece = match &mut file {
-                Some(file) => match json_game(file, &checked, &mut loose) {
+                Some(file) => match json_game(file, &checked, &mut loose, args) {
                     Ok(piece) => piece,
                     Err(e) => {
                         fault = Some(e);
                         return false;
                     }
                 },
-                None => human(&input.path, &checked, args.quiet, reporter),
+                None => human(&input.path, &checked, args, reporter),
             };
             halted = !sequence.emit(n, piece);
             !halted
@@ -283,33 +297,95 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     if let Some(e) = fault {
         return Err(e);
     }
-    let mut end = Piece {
-        tally: Tally {
-            files: 1,
-            ..Tally::default()
-        },
-        always: true,
-        ..Piece::default()
+    let mut tally = Tally {
+        files: 1,
+        ..Tally::default()
     };
     let error = match result {
         Err(e) => {
-            end.tally.unreadable = 1;
+            tally.unreadable = 1;
             Some(input.cannot_read(&e))
         }
         Ok(_) if !something && !halted => {
-            end.tally.no_game = 1;
+            tally.no_record = 1;
             Some(super::holds_no_game(&input.path))
         }
         Ok(_) => None,
     };
-    if !json && let Some(message) = &error {
-        end.err = format!("error: {message}\n");
-    }
-    if let Some(file) = file {
-        file.end(&mut end.out, &loose, error.as_deref())?;
-    }
-    sequence.emit(n, end);
+    sequence.emit(n, file_end(file, loose, tally, error)?);
     Ok(())
+}
+
+/// A file's problems in no game, which JSON gives at the file's end.
+#[derive(Default)]
+struct Loose {
+    problems: Vec<Problem>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// The end of a file's output: in JSON (when there is a `file` writer) its
+/// problems in no game and its `error`, else the error's line; `tally`
+/// counts the file and its error. Cut, it drops the problems after the last
+/// error allowed, and the error (which comes after them) if it is not
+/// allowed, though it still counts for the exit status.
+fn file_end(
+    file: Option<FileWriter>,
+    loose: Loose,
+    tally: Tally,
+    error: Option<String>,
+) -> io::Result<Piece> {
+    let all = loose.problems.len();
+    let mut piece = end_piece(file.clone(), &loose, all, &tally, error.as_deref())?;
+    if piece.tally.error_count() > 0 {
+        piece.cut = Some(Box::new(move |errors| {
+            let kept = up_to_error(&loose.problems, errors);
+            let loose_errors = Tally::problems(&loose.problems).error_count();
+            let error = error.filter(|_| errors > loose_errors);
+            // Serialising what was serialised whole cannot fail.
+            end_piece(file, &loose, kept, &tally, error.as_deref()).unwrap_or_default()
+        }));
+    }
+    Ok(piece)
+}
+
+/// The end of a file's output, as [`file_end`] says, with the first `kept`
+/// problems in no game.
+fn end_piece(
+    file: Option<FileWriter>,
+    loose: &Loose,
+    kept: usize,
+    tally: &Tally,
+    error: Option<&str>,
+) -> io::Result<Piece> {
+    let mut piece = Piece {
+        tally: tally.clone(),
+        always: true,
+        ..Piece::default()
+    };
+    piece.tally.add(Tally::problems(&loose.problems[..kept]));
+    match file {
+        Some(file) => file.end(&mut piece.out, &loose.diagnostics[..kept], error)?,
+        None => piece.err = error.map_or_else(String::new, |e| format!("error: {e}\n")),
+    }
+    Ok(piece)
+}
+
+/// How many of `problems`, from the first, are reported when `errors` more
+/// errors may be: those up to the `errors`th error.
+fn up_to_error(problems: &[Problem], errors: usize) -> usize {
+    if errors == 0 {
+        return 0;
+    }
+    let mut seen = 0;
+    for (n, problem) in problems.iter().enumerate() {
+        if problem.severity == Severity::Error {
+            seen += 1;
+            if seen == errors {
+                return n + 1;
+            }
+        }
+    }
+    problems.len()
 }
 
 /// A game's JSON output; problems in no game are kept in `loose` for the end
@@ -317,73 +393,118 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
 fn json_game(
     file: &mut FileWriter,
     checked: &Checked<'_>,
-    loose: &mut Vec<Diagnostic>,
+    loose: &mut Loose,
+    args: &Args,
 ) -> io::Result<Piece> {
     let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
     let report = &checked.report;
+    if checked.game.is_none() {
+        loose
+            .diagnostics
+            .extend(report.problems.iter().map(|p| diagnostic(p, &lines)));
+        loose.problems.extend(report.problems.iter().cloned());
+        return Ok(Piece::default());
+    }
+    let mut validation = game_validation(report, checked.view.as_ref(), &lines);
+    let tally = Tally::game(report, true);
     let mut out = Vec::new();
-    if checked.game.is_some() {
-        file.game(
-            &mut out,
-            &game_validation(report, checked.view.as_ref(), &lines),
-        )?;
-    } else {
-        loose.extend(report.problems.iter().map(|p| diagnostic(p, &lines)));
+    let before = file.clone();
+    file.game(&mut out, &validation)?;
+    let mut cut: Option<Cut> = None;
+    if args.max_errors.is_some() && tally.error_count() > 0 {
+        let mut report = report.clone();
+        cut = Some(Box::new(move |errors| {
+            let kept = up_to_error(&report.problems, errors);
+            report.problems.truncate(kept);
+            validation.diagnostics.truncate(kept);
+            let mut out = Vec::new();
+            // Serialising what was serialised whole cannot fail.
+            let _ = before.clone().game(&mut out, &validation);
+            Piece {
+                out,
+                tally: Tally::game(&report, true),
+                ..Piece::default()
+            }
+        }));
     }
     Ok(Piece {
         out,
-        tally: Tally::game(report, checked.game.is_some()),
+        tally,
+        cut,
         ..Piece::default()
     })
 }
 
 /// A game's human output: its diagnostics, and a line for it.
-fn human(path: &str, checked: &Checked<'_>, quiet: bool, reporter: &Reporter) -> Piece {
+fn human(path: &str, checked: &Checked<'_>, args: &Args, reporter: &Reporter) -> Piece {
     let report = &checked.report;
-    let tally = Tally::game(report, checked.game.is_some());
+    let counts_game = checked.game.is_some();
+    let tally = Tally::game(report, counts_game);
     let failed = !report.is_valid();
-    if quiet && !failed {
+    if args.quiet && !failed {
         return Piece {
             tally,
             ..Piece::default()
         };
     }
     let source = Source::excerpt(path, checked.text, checked.offset, checked.line);
-    let err = reporter.render_all(
-        &source,
-        report.problems.iter().map(|p| p as &dyn miette::Diagnostic),
-    );
-    let out = if checked.game.is_some() {
-        let result = report
-            .result
-            .map_or_else(|| "no result".to_owned(), |v| v.to_string());
-        let standing = checked.view.as_ref().map_or_else(String::new, |view| {
-            let name = view
-                .name
-                .as_ref()
-                .map_or_else(String::new, |n| format!(" {n}"));
-            let over = if view.winner.is_some() { ", over" } else { "" };
-            format!(
-                "; match{name}, game {}: {}-{}{over}",
-                view.game, view.score.0, view.score.1
-            )
-        });
-        format!(
-            "{path}: game {}: {result} ({} turn{}; {}){standing}\n",
-            checked.number,
-            report.turns,
-            if report.turns == 1 { "" } else { "s" },
-            counts(report)
-        )
+    let rendered: Vec<String> = report
+        .problems
+        .iter()
+        .map(|p| reporter.render(p, &source))
+        .collect();
+    let out = if counts_game {
+        game_line(path, checked)
     } else {
         String::new()
     };
+    let mut cut: Option<Cut> = None;
+    if args.max_errors.is_some() && tally.error_count() > 0 {
+        let (mut report, out, rendered) = (report.clone(), out.clone(), rendered.clone());
+        cut = Some(Box::new(move |errors| {
+            let kept = up_to_error(&report.problems, errors);
+            report.problems.truncate(kept);
+            Piece {
+                out: out.into_bytes(),
+                err: rendered[..kept].concat(),
+                tally: Tally::game(&report, counts_game),
+                ..Piece::default()
+            }
+        }));
+    }
     Piece {
         out: out.into_bytes(),
-        err,
+        err: rendered.concat(),
         tally,
+        cut,
         ..Piece::default()
     }
+}
+
+/// The line of a game in the human output.
+fn game_line(path: &str, checked: &Checked<'_>) -> String {
+    let report = &checked.report;
+    let result = report
+        .result
+        .map_or_else(|| "no result".to_owned(), |v| v.to_string());
+    let standing = checked.view.as_ref().map_or_else(String::new, |view| {
+        let name = view
+            .name
+            .as_ref()
+            .map_or_else(String::new, |n| format!(" {n}"));
+        let over = if view.winner.is_some() { ", over" } else { "" };
+        format!(
+            "; match{name}, game {}: {}-{}{over}",
+            view.game, view.score.0, view.score.1
+        )
+    });
+    format!(
+        "{path}: game {}: {result} ({} turn{}; {}){standing}\n",
+        checked.number,
+        report.turns,
+        if report.turns == 1 { "" } else { "s" },
+        counts(report)
+    )
 }
 
 /// "2 errors, 1 warning, no advice".
