@@ -6,7 +6,8 @@ use hirp::replay::{Problem, RecordReport, Severity, replay_record};
 use hirp::syntax::{Chunk, Cut, Edit, Games, Span, parse_chunk};
 
 use super::report::{Source, line_ends};
-use super::walk::{Found, Input, inputs};
+use super::rewrite::Rewrite;
+use super::walk::{Found, Input, Target, inputs};
 use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
@@ -17,6 +18,13 @@ several, or none, is left and reported. Fixes are applied until none is
 left, then the corrected record is validated and what is still wrong is
 reported on standard error. Only the faulty tokens change: comments, tags and
 layout stay as they were.
+
+With --in-place, a file with nothing to fix is left untouched. Otherwise
+the original is kept under the first free name of FILE.orig, FILE.orig.1,
+FILE.orig.2... (a backup is never overwritten), and the corrected record,
+written to a new file beside it and flushed to the disk, is renamed over it
+with its permissions: a crash or a full disk leaves the old file or the new
+one, never part of one.
 
 Directories are walked for *.hirp files (hidden and ignored files left out),
 in path order. With several files, standard output gets each corrected
@@ -39,7 +47,8 @@ pub struct Args {
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
 
-    /// Rewrite each file, keeping the original as FILE.orig.
+    /// Rewrite each file that has something to fix, keeping the original as
+    /// FILE.orig (or FILE.orig.1, FILE.orig.2... if that is taken).
     #[arg(long, conflicts_with = "diff")]
     in_place: bool,
 
@@ -154,6 +163,8 @@ struct Fixed {
     applied: usize,
     errors: usize,
     games: usize,
+    /// In place, where the original was kept.
+    kept: Option<std::path::PathBuf>,
 }
 
 /// Corrects `original` game by game in up to `rounds` rounds of fixes,
@@ -171,6 +182,7 @@ fn fix(
         applied: 0,
         errors: 0,
         games: 0,
+        kept: None,
     };
     // Where the original was copied up to; the corrected record's size and
     // lines so far.
@@ -246,7 +258,7 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
     let result = if args.diff {
         diff(path, &original, reporter)
     } else if args.in_place {
-        in_place(path, &original, reporter)
+        in_place(path, &input.target, &original, reporter)
     } else {
         let mut out = io::BufWriter::with_capacity(1 << 16, Stdout);
         fix(path, &original, ROUNDS, &mut out, reporter).map_err(|e| {
@@ -267,8 +279,11 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
         reporter.error(&holds_no_game(path));
         return Status::Invalid;
     }
+    let kept = fixed.kept.as_ref().map_or_else(String::new, |kept| {
+        format!("; the original is kept as {}", kept.display())
+    });
     reporter.note(&format!(
-        "{}: {} fixed; {} error{} left",
+        "{}: {} fixed; {} error{} left{kept}",
         path,
         match fixed.applied {
             1 => "1 problem".to_owned(),
@@ -304,27 +319,27 @@ fn diff(path: &str, original: &[u8], reporter: &Reporter) -> io::Result<Fixed> {
     })
 }
 
-/// Fixes the file `path` in place: the corrected record is written beside
-/// it and moved over it once whole, after the original is kept as
-/// `FILE.orig`.
-fn in_place(path: &str, original: &[u8], reporter: &Reporter) -> io::Result<Fixed> {
-    let cannot = |e: io::Error| io::Error::other(format!("cannot write {path}: {}", io_reason(&e)));
-    let target = std::path::Path::new(path);
-    let name = target
-        .file_name()
-        .map_or_else(|| "record".into(), |n| n.to_string_lossy());
-    let temp = target.with_file_name(format!(".{name}.hirp-fix"));
-    let written = std::fs::File::create(&temp).and_then(|file| {
-        let mut out = io::BufWriter::new(file);
-        fix(path, original, ROUNDS, &mut out, reporter)
-    });
-    let done = written.and_then(|fixed| {
-        std::fs::write(format!("{path}.orig"), original)?;
-        std::fs::rename(&temp, path)?;
-        Ok(fixed)
-    });
-    if done.is_err() {
-        let _ = std::fs::remove_file(&temp);
+/// Fixes the file `target` (named `path`) in place if there is something
+/// to fix: the corrected record replaces it as [`Rewrite`] does, after the
+/// original is kept under the first free name of `FILE.orig`,
+/// `FILE.orig.1`... A file with nothing to fix is left as it is.
+fn in_place(
+    path: &str,
+    target: &Target,
+    original: &[u8],
+    reporter: &Reporter,
+) -> io::Result<Fixed> {
+    let mut corrected = Vec::with_capacity(original.len());
+    let mut fixed = fix(path, original, ROUNDS, &mut corrected, reporter)?;
+    if corrected == original {
+        return Ok(fixed);
     }
-    done.map_err(cannot)
+    let cannot = |e: io::Error| io::Error::other(format!("cannot write {path}: {}", io_reason(&e)));
+    let Target::File(file) = target else {
+        return Err(cannot(io::Error::other("it is standard input")));
+    };
+    let mut rewrite = Rewrite::begin(file).map_err(cannot)?;
+    rewrite.write_all(&corrected).map_err(cannot)?;
+    fixed.kept = Some(rewrite.commit_keeping(file, original).map_err(cannot)?);
+    Ok(fixed)
 }

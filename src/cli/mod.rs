@@ -12,6 +12,7 @@ mod notation;
 mod progress;
 mod replay;
 mod report;
+mod rewrite;
 mod sequence;
 mod stdout;
 mod tally;
