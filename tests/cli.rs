@@ -331,6 +331,27 @@ fn help_teaches_the_notation_and_exit_codes() {
 }
 
 #[test]
+fn json_help_shows_its_files_as_required() {
+    let output = hirp().args(["json", "--help"]).output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    let usage: String = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Usage:"))
+        .take_while(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!(usage);
+    // What the usage says is what is checked.
+    let missing = hirp().arg("json").output().unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    let schema = hirp()
+        .args(["json", "--schema", "--lines"])
+        .output()
+        .unwrap();
+    assert_eq!(schema.status.code(), Some(0));
+}
+
+#[test]
 fn help_says_what_each_colour_choice_does() {
     let output = hirp().args(["validate", "--help"]).output().unwrap();
     let help = String::from_utf8(output.stdout).unwrap();

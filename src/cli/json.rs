@@ -26,9 +26,12 @@ Syntax errors are reported on standard error; what could be read is still
 written, with unreadable text kept as `malformed` entries, and the exit
 status is 1. A file that holds no game (empty, or only comments) and a
 directory with no *.hirp file are reported the same way.")]
+#[command(override_usage = "\
+hirp json [OPTIONS] <FILE>...
+       hirp json --schema [--lines]")]
 pub struct Args {
     /// Record files, or directories to walk for *.hirp files; `-` reads
-    /// standard input.
+    /// standard input. Needed but with --schema.
     #[arg(value_name = "FILE", required_unless_present = "schema")]
     files: Vec<String>,
 
