@@ -482,7 +482,7 @@ fn a_full_disk_under_standard_output_is_an_io_error() {
 
 #[test]
 fn standard_input_named_twice_is_a_usage_error() {
-    for command in ["diff", "validate", "fmt", "json", "notation"] {
+    for command in ["diff", "validate", "fmt", "json", "notation", "fix"] {
         let output = hirp()
             .args([command, "-", "-"])
             .write_stdin("G1 KeHeiHei /\n")
