@@ -165,10 +165,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 }
 
 /// Runs `validate(n, input, workers)` on every input on the pool's
-/// `threads`: with fewer inputs than threads, every thread works on each
-/// input in turn; with more, each input goes to one thread.
+/// `threads`: with fewer files to read than threads, every thread works on
+/// each input in turn; with more, each input goes to one thread.
 fn each_input(inputs: &[Found], threads: usize, validate: &(dyn Fn(usize, &Found, usize) + Sync)) {
-    if inputs.len() < threads {
+    let files = inputs
+        .iter()
+        .filter(|i| matches!(i, Found::Input(_)))
+        .count();
+    if files < threads {
         for (n, input) in inputs.iter().enumerate() {
             validate(n, input, threads);
         }
