@@ -94,8 +94,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             return Status::Failure;
         }
     };
-    // What the paths that yield nothing make the status, whether or not
-    // their turn to be reported comes.
+    // The status that the paths yielding nothing give, even if the work
+    // stops before they are reported.
     let mut walked = Status::Ok;
     let mut total = 0;
     for found in &found {
@@ -223,7 +223,7 @@ fn nothing_found<P: Fn(&[u8], &str) + Sync>(
     }
     let mut piece = Piece {
         tally: tally.clone(),
-        // Cut, it counts for the exit status.
+        // Cut, it is not printed but still counted.
         cut: Some(Box::new(|_| Piece {
             tally,
             ..Piece::default()
@@ -269,7 +269,8 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     }
     let mut fault = None;
     let mut last_offset = 0;
-    // Whether the file holds a game or an error, and was read to its end.
+    // Whether the file holds a game or an error, and whether its reading
+    // was halted (output stopped) before its end.
     let (mut something, mut halted) = (false, false);
     let result = input.open().and_then(|reader| {
         check_parallel(reader, workers, |mut checked| {
