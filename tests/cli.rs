@@ -2,6 +2,9 @@
 
 mod common;
 
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+
 use common::hirp;
 
 #[test]
@@ -19,16 +22,87 @@ fn missing_file_is_one_line_and_exit_2() {
     );
 }
 
+/// A fresh directory under the system's temporary one.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hirp-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
-fn a_directory_is_an_io_error() {
-    let output = hirp().args(["fmt", "fixtures"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.starts_with("error: cannot read fixtures: "),
-        "{stderr}"
+fn every_command_of_many_files_walks_directories_as_validate_does() {
+    let dir = scratch("walk");
+    let (a, b) = ("G1 KeHeiHei /\n", "G1 KeHeiHei /\nS1 He7He8He /\n");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/b.hirp"), b).unwrap();
+    std::fs::write(dir.join("a.hirp"), a).unwrap();
+    std::fs::write(dir.join(".hidden.hirp"), "G1 Kx /\n").unwrap();
+    std::fs::write(dir.join("ignored.hirp"), "G1 Kx /\n").unwrap();
+    std::fs::write(dir.join(".gitignore"), "ignored.hirp\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a record").unwrap();
+    let run = |args: &[&str]| {
+        let output = hirp().args(args).arg(&dir).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let (pa, pb) = (
+        dir.join("a.hirp").display().to_string(),
+        dir.join("sub/b.hirp").display().to_string(),
     );
-    assert_eq!(stderr.lines().count(), 1);
+    let validated = run(&["validate"]);
+    assert!(
+        validated.starts_with(&format!("{pa}: game 1")),
+        "{validated}"
+    );
+    assert!(
+        validated.contains(&format!("\n{pb}: game 1")),
+        "{validated}"
+    );
+    assert_eq!(run(&["fmt"]), format!("{a}\n{b}"));
+    assert_eq!(run(&["fmt", "--check"]), "");
+    assert_eq!(run(&["fix"]), format!("{a}{b}"));
+    let json: serde_json::Value = serde_json::from_str(&run(&["json"])).unwrap();
+    let paths: Vec<&str> = json["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, [pa.as_str(), pb.as_str()]);
+    let lines = run(&["json", "--lines"]);
+    assert_eq!(lines.lines().count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fix_in_place_fixes_every_record_under_a_directory() {
+    let dir = scratch("fix-dir");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    for path in ["en.hirp", "sub/pl.hirp"] {
+        let edition = path.rsplit('/').next().unwrap();
+        std::fs::copy(
+            common::root().join("fixtures/rulebook").join(edition),
+            dir.join(path),
+        )
+        .unwrap();
+    }
+    let output = hirp()
+        .args(["fix", "--in-place"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let corrected = common::fixture("fixtures/rulebook/corrected.hirp");
+    for path in ["en.hirp", "sub/pl.hirp"] {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(path)).unwrap(),
+            corrected,
+            "{path}"
+        );
+        assert!(dir.join(format!("{path}.orig")).is_file(), "{path}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -257,6 +331,27 @@ fn help_teaches_the_notation_and_exit_codes() {
 }
 
 #[test]
+fn json_help_shows_its_files_as_required() {
+    let output = hirp().args(["json", "--help"]).output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    let usage: String = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Usage:"))
+        .take_while(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!(usage);
+    // What the usage says is what is checked.
+    let missing = hirp().arg("json").output().unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    let schema = hirp()
+        .args(["json", "--schema", "--lines"])
+        .output()
+        .unwrap();
+    assert_eq!(schema.status.code(), Some(0));
+}
+
+#[test]
 fn help_says_what_each_colour_choice_does() {
     let output = hirp().args(["validate", "--help"]).output().unwrap();
     let help = String::from_utf8(output.stdout).unwrap();
@@ -267,4 +362,188 @@ fn help_says_what_each_colour_choice_does() {
     ] {
         assert!(help.contains(value), "{value}");
     }
+}
+
+/// Runs `hirp ARGS` with `stdin` on standard input and, as standard output,
+/// a pipe whose reader has gone (as `| head -1` leaves it once it has its
+/// line); returns the exit status and standard error.
+fn with_stdout_closed(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hirp"))
+        .args(args)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // The command may end without reading all of it.
+    let feeder = std::thread::spawn(move || drop(input.write_all(&stdin)));
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    (
+        output.status.code().expect("an exit status"),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_closed_standard_output_changes_no_exit_status() {
+    // More JSON than a pipe or a buffer holds, before a file with errors.
+    let big = hirp::generate::record(hirp::generate::Options {
+        seed: 3,
+        games: 20,
+        max_turns: 60,
+    })
+    .to_string();
+    let ambiguous = "G1 He1He1He /\nS1 He8He7He /\nG2 H13L06He /\n";
+    let json = hirp()
+        .args(["json", "fixtures/rulebook/corrected.hirp"])
+        .output()
+        .unwrap()
+        .stdout;
+    let cases: [(&[&str], &[u8], i32); 11] = [
+        (&["validate", "fixtures/valid", "fixtures/rulebook"], b"", 1),
+        (
+            &["validate", "--format", "json", "fixtures/rulebook/en.hirp"],
+            b"",
+            1,
+        ),
+        (&["fix", "-"], ambiguous.as_bytes(), 1),
+        (
+            &[
+                "fmt",
+                "fixtures/rulebook/corrected.hirp",
+                "fixtures/rulebook/en.hirp",
+            ],
+            b"",
+            1,
+        ),
+        (
+            &["json", "-", "fixtures/rulebook/pl.hirp"],
+            big.as_bytes(),
+            1,
+        ),
+        (&["notation", "-", "fixtures/rulebook/en.hirp"], &json, 1),
+        (&["replay", "fixtures/rulebook/en.hirp"], b"", 1),
+        (&["board", "fixtures/rulebook/en.hirp"], b"", 0),
+        (
+            &[
+                "diff",
+                "fixtures/rulebook/en.hirp",
+                "fixtures/rulebook/corrected.hirp",
+            ],
+            b"",
+            1,
+        ),
+        (&["gen", "--games", "3"], b"", 0),
+        (&["json", "--schema"], b"", 0),
+    ];
+    for (args, stdin, status) in cases {
+        let open = hirp().args(args).write_stdin(stdin).output().unwrap();
+        let open = (
+            open.status.code().unwrap(),
+            String::from_utf8(open.stderr).unwrap(),
+        );
+        assert_eq!(open.0, status, "{args:?}");
+        assert_eq!(
+            with_stdout_closed(args, stdin),
+            open,
+            "{args:?}: the same status and standard error as with a reader"
+        );
+    }
+}
+
+#[test]
+fn a_full_disk_under_standard_output_is_an_io_error() {
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    };
+    for format in ["human", "json"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_hirp"))
+            .args(["validate", "--format", format, "fixtures/valid"])
+            .current_dir(common::root())
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            "error: cannot write to standard output: No space left on device\n",
+            "{format}"
+        );
+    }
+}
+
+#[test]
+fn standard_input_named_twice_is_a_usage_error() {
+    for command in ["diff", "validate", "fmt", "json", "notation", "fix"] {
+        let output = hirp()
+            .args([command, "-", "-"])
+            .write_stdin("G1 KeHeiHei /\n")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            "error: standard input (`-`) is named more than once; it can be read only once\n",
+            "{command}"
+        );
+        assert!(output.stdout.is_empty(), "{command}");
+    }
+}
+
+/// What running `hirp ARGS` in `dir` shows: the command, its standard
+/// output and error, and its exit status.
+fn transcript(dir: &std::path::Path, runs: &[&[&str]]) -> String {
+    let mut shown = String::new();
+    for args in runs {
+        let output = hirp().current_dir(dir).args(*args).output().unwrap();
+        shown.push_str(&format!("$ hirp {}\n", args.join(" ")));
+        for (name, bytes) in [("stdout", &output.stdout), ("stderr", &output.stderr)] {
+            if !bytes.is_empty() {
+                shown.push_str(&format!("[{name}]\n{}", String::from_utf8_lossy(bytes)));
+            }
+        }
+        shown.push_str(&format!("[exit {}]\n\n", output.status.code().unwrap()));
+    }
+    shown
+}
+
+#[test]
+fn a_path_that_yields_no_record_is_an_error() {
+    let dir = scratch("no-record");
+    std::fs::write(dir.join("empty.hirp"), "").unwrap();
+    std::fs::write(dir.join("comments.hirp"), "; a comment\n{ another }\n").unwrap();
+    std::fs::create_dir_all(dir.join("notes")).unwrap();
+    std::fs::write(dir.join("notes/todo.txt"), "not a record").unwrap();
+    std::fs::write(dir.join("game.hirp"), "G1 KeHeiHei /\n").unwrap();
+    let shown = transcript(
+        &dir,
+        &[
+            &["validate", "missing.hirp"],
+            &["validate", "--format", "json", "missing.hirp"],
+            &["validate", "empty.hirp"],
+            &["validate", "notes"],
+            &[
+                "validate",
+                "--quiet",
+                "comments.hirp",
+                "missing.hirp",
+                "game.hirp",
+                "notes",
+            ],
+            &["validate", "--format", "json", "notes", "empty.hirp"],
+            &["fmt", "--check", "comments.hirp", "notes"],
+            &["json", "--lines", "empty.hirp", "notes"],
+            &["fix", "comments.hirp"],
+        ],
+    );
+    insta::assert_snapshot!(shown);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -175,6 +175,45 @@ fn strict_turns_warnings_into_errors() {
     assert_eq!(strict.status.code(), Some(1));
 }
 
+#[test]
+fn max_errors_stops_after_exactly_that_many_errors() {
+    let editions = ["fixtures/rulebook/en.hirp", "fixtures/rulebook/fr.hirp"];
+    // The English edition: 4 errors, a warning between the third and the
+    // fourth, an advice after it; the French: 5 errors, a warning between
+    // the fourth and the fifth, an advice after it. The limit reached, what
+    // follows the last error is not reported, even when it is the last.
+    for max in 1..=9 {
+        let output = common::hirp()
+            .args(["validate", "--max-errors", &max.to_string()])
+            .args(editions)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{max}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let shown = |mark: &str| stderr.matches(&format!("\n  {mark} ")).count();
+        assert_eq!(shown("×"), max, "--max-errors {max}:\n{stderr}");
+        assert_eq!(shown("⚠"), usize::from(max >= 4) + usize::from(max >= 9));
+        assert_eq!(
+            shown("☞"),
+            usize::from(max >= 5),
+            "nothing after the last error"
+        );
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let stopped = format!("stopped after {max} error");
+        assert!(stdout.contains(&stopped), "{stdout}");
+    }
+    let output = common::hirp()
+        .args(["validate", "--max-errors", "2"])
+        .args(editions)
+        .output()
+        .unwrap();
+    insta::assert_snapshot!(format!(
+        "{}{}",
+        String::from_utf8(output.stderr).unwrap(),
+        String::from_utf8(output.stdout).unwrap()
+    ));
+}
+
 /// The code a fixture is named after: `err_battle_missing_fighter_2.hirp`
 /// is `hirp::battle::missing_fighter`.
 fn code_of(stem: &str) -> String {

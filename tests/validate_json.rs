@@ -258,6 +258,43 @@ fn stopping_after_some_errors_closes_the_document() {
     let validation = contract(&one.1, "--max-errors 3");
     let games: usize = validation.files.iter().map(|f| f.games.len()).sum();
     assert!(games > 0 && games < 10, "{games} games before the stop");
+    // Exactly three errors, and nothing after the third.
+    let severities: Vec<&str> = validation
+        .files
+        .iter()
+        .flat_map(|f| {
+            f.games
+                .iter()
+                .flat_map(|g| &g.diagnostics)
+                .chain(&f.diagnostics)
+        })
+        .map(|d| d.severity.as_str())
+        .collect();
+    assert_eq!(
+        severities.iter().filter(|s| **s == "error").count(),
+        3,
+        "{severities:?}"
+    );
+    assert_eq!(severities.last(), Some(&"error"), "{severities:?}");
+    // A game cut keeps what it is: invalid, with its turns and result.
+    let (_, whole) = validate(&["fixtures/rulebook/en.hirp"], b"");
+    let (_, cut) = validate(&["--max-errors", "1", "fixtures/rulebook/en.hirp"], b"");
+    let (whole, cut) = (&whole.files[0].games[0], &cut.files[0].games[0]);
+    assert_eq!(cut.diagnostics[..], whole.diagnostics[..1]);
+    assert_eq!(
+        (cut.valid, cut.turns, &cut.result),
+        (false, 10, &whole.result)
+    );
+}
+
+#[test]
+fn stopping_in_a_file_without_games_cuts_its_problems() {
+    let garbage = b"garbage\nmore garbage\n";
+    let (status, validation) = validate(&["--max-errors", "1", "-"], garbage);
+    assert_eq!(status, 1);
+    assert_eq!(validation.files[0].diagnostics.len(), 1);
+    let (_, whole) = validate(&["-"], garbage);
+    assert_eq!(whole.files[0].diagnostics.len(), 2);
 }
 
 #[test]
@@ -282,11 +319,13 @@ fn empty_and_binary_files() {
     std::fs::write(&binary, bytes).unwrap();
     let (empty, binary) = (empty.to_str().unwrap(), binary.to_str().unwrap());
 
+    // A file that holds no game is no valid record.
     let (status, validation) = validate(&[empty], b"");
-    assert_eq!(status, 0);
-    read_to_end(&validation.files[0], empty);
-    assert!(validation.files[0].games.is_empty());
-    assert!(validation.files[0].diagnostics.is_empty());
+    assert_eq!(status, 1);
+    let file = &validation.files[0];
+    assert_eq!(file.path, empty);
+    assert_eq!(file.error, Some(format!("{empty} holds no game")));
+    assert!(file.games.is_empty() && file.diagnostics.is_empty());
 
     let (status, validation) = validate(&[binary], b"");
     assert_eq!(status, 1);
@@ -317,9 +356,21 @@ fn directories_with_and_without_records() {
     std::fs::write(some.join("a.hirp"), "G1 KeHeiHei /\n").unwrap();
     std::fs::write(some.join("sub/b.hirp"), "G1 KeHeiHei /\nS1 He7He8He7 /\n").unwrap();
 
-    let (status, validation) = validate(&[none.to_str().unwrap()], b"");
-    assert_eq!(status, 0);
-    assert_eq!(validation, Validation { files: Vec::new() });
+    // A directory that holds no record has an entry with its error.
+    let none = none.to_str().unwrap();
+    let (status, validation) = validate(&[none], b"");
+    assert_eq!(status, 1);
+    assert_eq!(
+        validation,
+        Validation {
+            files: vec![FileValidation {
+                path: none.to_owned(),
+                games: Vec::new(),
+                diagnostics: Vec::new(),
+                error: Some(format!("{none} holds no *.hirp file")),
+            }]
+        }
+    );
 
     let (status, validation) = validate(&[some.to_str().unwrap()], b"");
     assert_eq!(status, 1);
@@ -371,6 +422,39 @@ fn a_file_that_cannot_be_opened_has_an_error() {
         unreadable(&locked);
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_missing_path_has_its_entry_with_an_error_in_its_place() {
+    unreadable(Path::new("no-such-file.hirp"));
+    let (status, validation) = validate(&["no-such-file.hirp"], b"");
+    assert_eq!(status, 2);
+    assert_eq!(
+        validation,
+        Validation {
+            files: vec![FileValidation {
+                path: "no-such-file.hirp".to_owned(),
+                games: Vec::new(),
+                diagnostics: Vec::new(),
+                error: Some("cannot read no-such-file.hirp: no such file or directory".to_owned()),
+            }]
+        }
+    );
+}
+
+#[test]
+fn only_comments_and_standard_input_with_no_game() {
+    let (status, validation) = validate(&["-"], b"; a comment\n{ and another }\n");
+    assert_eq!(status, 1);
+    assert_eq!(
+        validation.files[0].error.as_deref(),
+        Some("standard input holds no game")
+    );
+    // A tag begins a game, even with no turn.
+    let (status, validation) = validate(&["-"], b"[Event \"x\"]\n");
+    assert_eq!(status, 0);
+    read_to_end(&validation.files[0], "-");
+    assert_eq!(validation.files[0].games.len(), 1);
 }
 
 #[test]

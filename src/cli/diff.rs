@@ -109,6 +109,10 @@ fn verdict(report: &GameReport, span: Span) -> String {
 /// Runs `hirp diff`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     let paths = [args.a.clone(), args.b.clone()];
+    if let Err(message) = super::stdin_once(&paths) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
     let (records, status) = read_records(&paths, &Reporter::quiet());
     if status == Status::Failure || records.len() != 2 {
         reporter.error(&format!("cannot read {} and {}", args.a, args.b));

@@ -6,7 +6,9 @@ use hirp::replay::{Problem, RecordReport, Severity, replay_record};
 use hirp::syntax::{Chunk, Cut, Edit, Games, Span, parse_chunk};
 
 use super::report::{Source, line_ends};
-use super::{Reporter, Status, io_reason, read_input, write_stdout};
+use super::rewrite::Rewrite;
+use super::walk::{Found, Input, Target, inputs};
+use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
 #[derive(Debug, clap::Args)]
@@ -17,19 +19,36 @@ left, then the corrected record is validated and what is still wrong is
 reported on standard error. Only the faulty tokens change: comments, tags and
 layout stay as they were.
 
+With --in-place, a file with nothing to fix is left untouched. Otherwise
+the original is kept under the first free name of FILE.orig, FILE.orig.1,
+FILE.orig.2... (a backup is never overwritten), and the corrected record,
+written to a new file beside it and flushed to the disk, is renamed over it
+with its permissions: a crash or a full disk leaves the old file or the new
+one, never part of one.
+
+Directories are walked for *.hirp files (hidden and ignored files left out),
+in path order. With several files, standard output gets each corrected
+record in turn, as fixing it alone would print it and with nothing between
+them (as `cat` joins files); --diff prints a diff a file, --in-place
+rewrites each file.
+
 Examples:
   hirp fix game.hirp                  the corrected record on standard output
   hirp fix --diff game.hirp           a unified diff instead
   hirp fix --in-place game.hirp       rewrite the file, keeping game.hirp.orig
+  hirp fix --in-place games/          rewrite every record under games/
 
-Exit status: 0 the corrected record is valid, 1 problems remain, 2 usage or
-I/O error.")]
+Exit status: 0 every corrected record is valid, 1 problems remain or a path
+yields no record (a file that holds no game, a directory with no *.hirp
+file), 2 usage or I/O error.")]
 pub struct Args {
-    /// The record to correct; `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    file: String,
+    /// Records to correct, or directories to walk for *.hirp files; `-`
+    /// reads standard input.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<String>,
 
-    /// Rewrite the file, keeping the original as FILE.orig.
+    /// Rewrite each file that has something to fix, keeping the original as
+    /// FILE.orig (or FILE.orig.1, FILE.orig.2... if that is taken).
     #[arg(long, conflicts_with = "diff")]
     in_place: bool,
 
@@ -68,10 +87,20 @@ fn apply(bytes: &[u8], edits: &mut [Edit]) -> Vec<u8> {
     out
 }
 
+/// A piece of a record, checked.
+struct Checked {
+    /// Its text, which the problems point into.
+    text: String,
+    /// Its problems.
+    left: Vec<Problem>,
+    /// The games in it.
+    games: usize,
+}
+
 /// Checks a piece of a record as read from its chunk: the piece's bytes,
 /// then, when the chunk was cut, the start of the line left unread (so the
 /// replay knows the game goes on there). Spans start at `base`.
-fn check(piece: &[u8], chunk: &Chunk, base: usize) -> (String, Vec<Problem>) {
+fn check(piece: &[u8], chunk: &Chunk, base: usize) -> Checked {
     let mut bytes = piece.to_vec();
     let cut = chunk.cut.map(|cut| {
         bytes.extend_from_slice(&chunk.bytes[cut.at..]);
@@ -88,21 +117,26 @@ fn check(piece: &[u8], chunk: &Chunk, base: usize) -> (String, Vec<Problem>) {
     };
     let (text, parsed) = parse_chunk(&whole);
     let report = replay_record(&parsed.record, &parsed.errors);
-    (text.into_owned(), problems(report).collect())
+    Checked {
+        text: text.into_owned(),
+        games: report.games.len(),
+        left: problems(report).collect(),
+    }
 }
 
 /// Corrects one chunk's piece of the record (its bytes up to any line left
 /// unread), which starts at `base` of the corrected record. Returns the
-/// corrected bytes, how many fixes were applied, and the problems left with
-/// the text they point into.
-fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, String, Vec<Problem>) {
+/// corrected bytes, how many fixes were applied, and the corrected piece
+/// checked.
+fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, Checked) {
     let end = chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at);
     let mut piece = chunk.bytes[..end].to_vec();
     let mut applied = 0;
     let mut round = 0;
     loop {
-        let (text, left) = check(&piece, chunk, base);
-        let mut edits: Vec<Edit> = left
+        let checked = check(&piece, chunk, base);
+        let mut edits: Vec<Edit> = checked
+            .left
             .iter()
             .filter_map(|p| p.fix.as_ref())
             .filter(|e| e.span.start >= base)
@@ -112,11 +146,11 @@ fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, Stri
             })
             .collect();
         if edits.is_empty() || round == rounds {
-            return (piece, applied, text, left);
+            return (piece, applied, checked);
         }
         let fixed = apply(&piece, &mut edits);
         if fixed == piece {
-            return (piece, applied, text, left);
+            return (piece, applied, checked);
         }
         applied += edits.len();
         round += 1;
@@ -128,6 +162,9 @@ fn fix_piece(chunk: &Chunk, base: usize, rounds: usize) -> (Vec<u8>, usize, Stri
 struct Fixed {
     applied: usize,
     errors: usize,
+    games: usize,
+    /// In place, where the original was kept.
+    kept: Option<std::path::PathBuf>,
 }
 
 /// Corrects `original` game by game in up to `rounds` rounds of fixes,
@@ -144,6 +181,8 @@ fn fix(
     let mut fixed = Fixed {
         applied: 0,
         errors: 0,
+        games: 0,
+        kept: None,
     };
     // Where the original was copied up to; the corrected record's size and
     // lines so far.
@@ -156,14 +195,16 @@ fn fix(
         out.write_all(gap)?;
         offset += gap.len();
         line += line_ends(gap).count();
-        let (piece, applied, text, left) = fix_piece(&chunk, offset, rounds);
+        let (piece, applied, checked) = fix_piece(&chunk, offset, rounds);
+        let left = &checked.left;
         fixed.applied += applied;
+        fixed.games += checked.games;
         fixed.errors += left
             .iter()
             .filter(|p| p.severity == Severity::Error)
             .count();
         if !left.is_empty() {
-            let source = Source::excerpt(path, &text, offset, line);
+            let source = Source::excerpt(path, &checked.text, offset, line);
             reporter.emit_source(&source, left.iter().map(|p| p as &dyn miette::Diagnostic));
         }
         out.write_all(&piece)?;
@@ -178,50 +219,54 @@ fn fix(
 
 /// Runs `hirp fix`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    if args.in_place && args.file == "-" {
+    if args.in_place && args.files.iter().any(|f| f == "-") {
         reporter.error("--in-place rewrites a file; standard input (`-`) cannot be rewritten");
         return Status::Failure;
     }
-    let input = match read_input(&args.file) {
-        Ok(input) => input,
+    let found = match inputs(&args.files) {
+        Ok(found) => found,
         Err(message) => {
             reporter.error(&message);
             return Status::Failure;
         }
     };
-    let path = args.file.as_str();
+    let mut status = Status::Ok;
+    for found in &found {
+        let file = match found {
+            Found::Input(input) => fix_input(input, &args, reporter),
+            Found::Nothing(nothing) => {
+                reporter.error(&nothing.message);
+                nothing.status
+            }
+        };
+        status = status.max(file);
+    }
+    status
+}
+
+/// Corrects one input as `args` say: to standard output, as a diff, or in
+/// place. Returns its exit status.
+fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
+    let original = match input.read() {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            reporter.error(&input.cannot_read(&e));
+            return Status::Failure;
+        }
+    };
+    let path = input.path.as_str();
     let result = if args.diff {
-        // The diff first, then what is left wrong, checked again.
-        let mut after = Vec::with_capacity(input.bytes.len());
-        let quiet = Reporter::quiet();
-        fix(path, &input.bytes, ROUNDS, &mut after, &quiet).and_then(|fixed| {
-            let before = String::from_utf8_lossy(&input.bytes);
-            let shown_after = String::from_utf8_lossy(&after);
-            let diff = similar::TextDiff::from_lines(&before, &shown_after);
-            let shown = diff
-                .unified_diff()
-                .header(&format!("a/{path}"), &format!("b/{path}"))
-                .to_string();
-            write_stdout(&shown).map_err(io::Error::other)?;
-            let left = fix(path, &after, 0, &mut io::sink(), reporter)?;
-            Ok(Fixed {
-                errors: left.errors,
-                ..fixed
-            })
-        })
+        diff(path, &original, reporter)
     } else if args.in_place {
-        in_place(path, &input.bytes, reporter)
+        in_place(path, &input.target, &original, reporter)
     } else {
-        let stdout = io::stdout().lock();
-        let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
-        match fix(path, &input.bytes, ROUNDS, &mut out, reporter) {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
-            Err(e) => Err(io::Error::other(format!(
+        let mut out = io::BufWriter::with_capacity(1 << 16, Stdout);
+        fix(path, &original, ROUNDS, &mut out, reporter).map_err(|e| {
+            io::Error::other(format!(
                 "cannot write to standard output: {}",
                 io_reason(&e)
-            ))),
-            done => done,
-        }
+            ))
+        })
     };
     let fixed = match result {
         Ok(fixed) => fixed,
@@ -230,8 +275,15 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             return Status::Failure;
         }
     };
+    if fixed.games == 0 && fixed.errors == 0 {
+        reporter.error(&holds_no_game(path));
+        return Status::Invalid;
+    }
+    let kept = fixed.kept.as_ref().map_or_else(String::new, |kept| {
+        format!("; the original is kept as {}", kept.display())
+    });
     reporter.note(&format!(
-        "{}: {} fixed; {} error{} left",
+        "{}: {} fixed; {} error{} left{kept}",
         path,
         match fixed.applied {
             1 => "1 problem".to_owned(),
@@ -247,27 +299,47 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
 }
 
-/// Fixes the file `path` in place: the corrected record is written beside
-/// it and moved over it once whole, after the original is kept as
-/// `FILE.orig`.
-fn in_place(path: &str, original: &[u8], reporter: &Reporter) -> io::Result<Fixed> {
-    let cannot = |e: io::Error| io::Error::other(format!("cannot write {path}: {}", io_reason(&e)));
-    let target = std::path::Path::new(path);
-    let name = target
-        .file_name()
-        .map_or_else(|| "record".into(), |n| n.to_string_lossy());
-    let temp = target.with_file_name(format!(".{name}.hirp-fix"));
-    let written = std::fs::File::create(&temp).and_then(|file| {
-        let mut out = io::BufWriter::new(file);
-        fix(path, original, ROUNDS, &mut out, reporter)
-    });
-    let done = written.and_then(|fixed| {
-        std::fs::write(format!("{path}.orig"), original)?;
-        std::fs::rename(&temp, path)?;
-        Ok(fixed)
-    });
-    if done.is_err() {
-        let _ = std::fs::remove_file(&temp);
+/// Prints the unified diff of fixing `original`, read from `path`, then
+/// reports what is left wrong, checked again.
+fn diff(path: &str, original: &[u8], reporter: &Reporter) -> io::Result<Fixed> {
+    let mut after = Vec::with_capacity(original.len());
+    let fixed = fix(path, original, ROUNDS, &mut after, &Reporter::quiet())?;
+    let before = String::from_utf8_lossy(original);
+    let shown_after = String::from_utf8_lossy(&after);
+    let diff = similar::TextDiff::from_lines(&before, &shown_after);
+    let shown = diff
+        .unified_diff()
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string();
+    write_stdout(&shown).map_err(io::Error::other)?;
+    let left = fix(path, &after, 0, &mut io::sink(), reporter)?;
+    Ok(Fixed {
+        errors: left.errors,
+        ..fixed
+    })
+}
+
+/// Fixes the file `target` (named `path`) in place if there is something
+/// to fix: the corrected record replaces it as [`Rewrite`] does, after the
+/// original is kept under the first free name of `FILE.orig`,
+/// `FILE.orig.1`... A file with nothing to fix is left as it is.
+fn in_place(
+    path: &str,
+    target: &Target,
+    original: &[u8],
+    reporter: &Reporter,
+) -> io::Result<Fixed> {
+    let mut corrected = Vec::with_capacity(original.len());
+    let mut fixed = fix(path, original, ROUNDS, &mut corrected, reporter)?;
+    if corrected == original {
+        return Ok(fixed);
     }
-    done.map_err(cannot)
+    let cannot = |e: io::Error| io::Error::other(format!("cannot write {path}: {}", io_reason(&e)));
+    let Target::File(file) = target else {
+        return Err(cannot(io::Error::other("it is standard input")));
+    };
+    let mut rewrite = Rewrite::begin(file).map_err(cannot)?;
+    rewrite.write_all(&corrected).map_err(cannot)?;
+    fixed.kept = Some(rewrite.commit_keeping(file, original).map_err(cannot)?);
+    Ok(fixed)
 }

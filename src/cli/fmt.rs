@@ -1,8 +1,10 @@
 //! `hirp fmt`: records in canonical notation.
 
-use std::io::Write as _;
+use std::io::{self, Write as _};
 
-use super::{Reporter, Status, io_reason, read_chunks, write_stdout};
+use super::rewrite::Rewrite;
+use super::walk::{Found, Input, Target, inputs};
+use super::{Reporter, Status, holds_no_game, io_reason, read_chunks, write_stdout};
 
 /// Print records in canonical notation, or check that they are.
 #[derive(Debug, clap::Args)]
@@ -13,14 +15,25 @@ space; comments kept, those on lines of their own before what they describe;
 a blank line between games; `\\n` line ends, no byte order mark.
 
 A file with syntax errors is not formatted: the errors are reported and the
-exit status is 1.
+exit status is 1. So is a path that yields no record: a file that holds no
+game (empty, or only comments) or a directory with no *.hirp file.
+
+Directories are walked for *.hirp files (hidden and ignored files left out),
+in path order; the records of several files are printed one after another,
+separated by a blank line.
+
+--write leaves a canonical file untouched, and replaces another by writing
+its canonical form to a new file beside it, flushed to the disk, then
+renamed over it with its permissions: a crash or a full disk leaves the old
+file or the new one, never part of one. No backup is kept.
 
 Examples:
   hirp fmt game.hirp                  print the canonical form
-  hirp fmt --check games/*.hirp       exit 1 if a file is not canonical
+  hirp fmt --check games/             exit 1 if a file is not canonical
   hirp fmt --write game.hirp          rewrite the file in canonical form")]
 pub struct Args {
-    /// Record files to read; `-` reads standard input.
+    /// Record files, or directories to walk for *.hirp files; `-` reads
+    /// standard input.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
 
@@ -29,7 +42,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "write")]
     check: bool,
 
-    /// Rewrite each file in canonical form (not standard input).
+    /// Rewrite each file that is not in canonical form (not standard input),
+    /// whole or not at all; a canonical file is left untouched.
     #[arg(short, long)]
     write: bool,
 }
@@ -40,26 +54,32 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         reporter.error("--write rewrites files; standard input (`-`) cannot be rewritten");
         return Status::Failure;
     }
+    let found = match inputs(&args.files) {
+        Ok(found) => found,
+        Err(message) => {
+            reporter.error(&message);
+            return Status::Failure;
+        }
+    };
     let mut status = Status::Ok;
     let mut out = String::new();
-    for path in &args.files {
-        let mut file = Status::Ok;
-        let formatted = format(path, &args, reporter, &mut file);
+    for found in &found {
+        let input = match found {
+            Found::Input(input) => input,
+            Found::Nothing(nothing) => {
+                reporter.error(&nothing.message);
+                status = status.max(nothing.status);
+                continue;
+            }
+        };
+        let file = if args.check {
+            check(input, reporter)
+        } else if args.write {
+            write(input, reporter)
+        } else {
+            print(input, reporter, &mut out)
+        };
         status = status.max(file);
-        let Some(formatted) = formatted else { continue };
-        match formatted {
-            Formatted::Checked(None) | Formatted::Written => {}
-            Formatted::Checked(Some(difference)) => {
-                reporter.error(&format!("{path}: not in canonical form: {difference}"));
-                status = status.max(Status::Invalid);
-            }
-            Formatted::Text(canonical) => {
-                if !out.is_empty() && !canonical.is_empty() {
-                    out.push('\n');
-                }
-                out.push_str(&canonical);
-            }
-        }
     }
     if let Err(message) = write_stdout(&out) {
         reporter.error(&message);
@@ -68,95 +88,126 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     status
 }
 
-/// What formatting one file gave.
-enum Formatted {
-    /// The canonical text, to print.
-    Text(String),
-    /// With --check: where the file first departs from it, if it does.
-    Checked(Option<String>),
-    /// With --write: the file was rewritten, or left as it was.
-    Written,
+/// With --check: names the file if it is not in canonical form.
+fn check(input: &Input, reporter: &Reporter) -> Status {
+    let mut status = Status::Ok;
+    match format(input, reporter, &mut status, |_| Ok(())) {
+        Ok(Some(difference)) if status == Status::Ok => {
+            let path = &input.path;
+            reporter.error(&format!("{path}: not in canonical form: {difference}"));
+            Status::Invalid
+        }
+        _ => status,
+    }
 }
 
-/// Formats one file game by game: one game's syntax tree at a time is held.
-/// `None` when the file has syntax errors (reported) or cannot be read.
-fn format(path: &str, args: &Args, reporter: &Reporter, status: &mut Status) -> Option<Formatted> {
+/// Adds the canonical form of the file to `out`, a blank line after what is
+/// there.
+fn print(input: &Input, reporter: &Reporter, out: &mut String) -> Status {
+    let mut status = Status::Ok;
     let mut canonical = String::new();
-    let mut difference = None;
-    let mut games = 0;
-    let mut temporary = None;
-    if args.write {
-        let target = std::path::Path::new(path);
-        let name = target.file_name()?.to_string_lossy();
-        let temp = target.with_file_name(format!(".{name}.hirp-fmt"));
-        match std::fs::File::create(&temp) {
-            Ok(file) => temporary = Some((temp, std::io::BufWriter::new(file))),
-            Err(e) => {
-                reporter.error(&format!("cannot write {path}: {}", io_reason(&e)));
-                *status = Status::Failure;
-                return None;
-            }
+    // Writing into memory cannot fail.
+    let _ = format(input, reporter, &mut status, |piece| {
+        canonical.push_str(piece);
+        Ok(())
+    });
+    if status == Status::Ok {
+        if !out.is_empty() && !canonical.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&canonical);
+    }
+    status
+}
+
+/// With --write: rewrites the file in canonical form if it is not in it, as
+/// [`Rewrite`] does (so that it is whole, old or new, whatever happens).
+/// The file is read once to check it, and again to write it.
+fn write(input: &Input, reporter: &Reporter) -> Status {
+    let mut status = Status::Ok;
+    let checked = format(input, reporter, &mut status, |_| Ok(()));
+    if status != Status::Ok || !matches!(checked, Ok(Some(_))) {
+        return status;
+    }
+    let path = &input.path;
+    let cannot = |e: io::Error| format!("cannot write {path}: {}", io_reason(&e));
+    let begun = match &input.target {
+        Target::File(file) => Rewrite::begin(file).map_err(cannot),
+        Target::Stdin => Err(cannot(io::Error::other("it is standard input"))),
+    };
+    let written = begun.and_then(|mut rewrite| {
+        let mut again = Status::Ok;
+        let formatted = format(input, &Reporter::quiet(), &mut again, |piece| {
+            rewrite.write_all(piece.as_bytes())
+        });
+        match (formatted, again) {
+            (Ok(_), Status::Ok) => rewrite.commit().map_err(cannot),
+            (Err(e), _) => Err(cannot(e)),
+            (Ok(_), _) => Err(format!(
+                "{path} changed while it was formatted; it is left as it was"
+            )),
+        }
+    });
+    match written {
+        Ok(()) => Status::Ok,
+        Err(message) => {
+            reporter.error(&message);
+            Status::Failure
         }
     }
+}
+
+/// Reads a file game by game (one game's syntax tree at a time is held),
+/// handing its canonical form to `out` piece by piece; returns where the
+/// file first departs from it, if it does. Syntax errors, a file that cannot
+/// be read and one that holds no game are reported, in `status`; after a
+/// syntax error nothing more is handed to `out`. An error from `out` is
+/// returned.
+fn format(
+    input: &Input,
+    reporter: &Reporter,
+    status: &mut Status,
+    mut out: impl FnMut(&str) -> io::Result<()>,
+) -> io::Result<Option<String>> {
+    let mut difference = None;
+    let mut games = 0;
     let mut broken = false;
-    let read = read_chunks(path, reporter, status, |read| {
+    read_chunks(input, reporter, status, |read| {
         // After a syntax error nothing is formatted; later errors are still
         // reported.
         broken |= !read.parsed.errors.is_empty();
         if broken {
             return Ok(());
         }
-        let mut piece = String::new();
-        for game in &read.parsed.record.games {
-            if games > 0 {
-                piece.push('\n');
-            }
-            piece.push_str(&game.to_string());
-            games += 1;
-        }
-        for comment in &read.parsed.record.comments {
-            piece.push_str(&format!("{comment}\n"));
-        }
+        let piece = canonical_piece(&read.parsed.record, &mut games);
         if difference.is_none() {
             difference = first_difference(read.text, &piece)
                 .map(|(line, text)| format!("line {} {text}", line + read.chunk.line));
         }
-        match &mut temporary {
-            Some((_, file)) => file.write_all(piece.as_bytes()),
-            None => {
-                if !args.check {
-                    canonical.push_str(&piece);
-                }
-                Ok(())
-            }
-        }
-    });
-    let written = match (read, &mut temporary) {
-        (Ok(()), Some((_, file))) => file.flush(),
-        (result, _) => result,
-    };
-    if let Some((temp, _)) = &temporary {
-        let keep = written.is_ok() && *status == Status::Ok && difference.is_some();
-        let done = if keep {
-            std::fs::rename(temp, path)
-        } else {
-            std::fs::remove_file(temp)
-        };
-        if let Err(e) = written.and(done) {
-            reporter.error(&format!("cannot write {path}: {}", io_reason(&e)));
-            *status = Status::Failure;
-        }
+        out(&piece)
+    })?;
+    if *status == Status::Ok && games == 0 {
+        reporter.error(&holds_no_game(&input.path));
+        *status = Status::Invalid;
     }
-    if *status != Status::Ok {
-        return None;
+    Ok(difference)
+}
+
+/// The canonical form of a piece of a record, whose games come after
+/// `games` others (counted on).
+fn canonical_piece(record: &hirp::syntax::Record, games: &mut usize) -> String {
+    let mut piece = String::new();
+    for game in &record.games {
+        if *games > 0 {
+            piece.push('\n');
+        }
+        piece.push_str(&game.to_string());
+        *games += 1;
     }
-    Some(if args.check {
-        Formatted::Checked(difference)
-    } else if args.write {
-        Formatted::Written
-    } else {
-        Formatted::Text(canonical)
-    })
+    for comment in &record.comments {
+        piece.push_str(&format!("{comment}\n"));
+    }
+    piece
 }
 
 /// Where `text` first departs from its canonical form, said for a person

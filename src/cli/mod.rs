@@ -9,9 +9,12 @@ mod generate;
 mod interactive;
 mod json;
 mod notation;
+mod progress;
 mod replay;
 mod report;
+mod rewrite;
 mod sequence;
+mod stdout;
 mod tally;
 mod validate;
 mod walk;
@@ -22,6 +25,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub use report::Reporter;
+pub use stdout::Stdout;
 
 /// Read, check and replay game records of HIRP, the Viking board game.
 #[derive(Debug, Parser)]
@@ -31,10 +35,11 @@ Records are written in the rulebook's notation, one turn a line:
 
   G3 Hv3mHv3>6 >6SK^GH6
 
-Every command takes file paths, or `-` for standard input. Data goes to
-standard output, diagnostics to standard error.
+Every command takes file paths, or `-` for standard input (at most once).
+Data goes to standard output, diagnostics to standard error.
 
-Exit status: 0 all is well, 1 a record has errors, 2 usage or I/O error.")]
+Exit status: 0 all is well, 1 a record has errors or a path yields no record,
+2 usage or I/O error.")]
 pub struct Cli {
     /// When to colour diagnostics; `auto` colours on a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, global = true)]
@@ -121,6 +126,17 @@ pub struct Input {
     pub bytes: Vec<u8>,
 }
 
+/// Checks that standard input (`-`) is named at most once among `paths`:
+/// it can be read only once. `Err` with the usage error.
+pub fn stdin_once<'a>(paths: impl IntoIterator<Item = &'a String>) -> Result<(), String> {
+    if paths.into_iter().filter(|p| *p == "-").count() > 1 {
+        return Err(
+            "standard input (`-`) is named more than once; it can be read only once".into(),
+        );
+    }
+    Ok(())
+}
+
 /// Reads a path, or standard input for `-`. The error is one line that names
 /// the path.
 pub fn read_input(path: &str) -> Result<Input, String> {
@@ -135,11 +151,13 @@ pub fn read_input(path: &str) -> Result<Input, String> {
             path: path.to_owned(),
             bytes,
         }),
-        Err(e) => {
-            let shown = if path == "-" { "standard input" } else { path };
-            Err(format!("cannot read {shown}: {}", io_reason(&e)))
-        }
+        Err(e) => Err(format!("cannot read {}: {}", shown(path), io_reason(&e))),
     }
+}
+
+/// A path as said in a message: standard input for `-`.
+pub fn shown(path: &str) -> &str {
+    if path == "-" { "standard input" } else { path }
 }
 
 /// A short reason for an I/O error, without the OS error number.
@@ -158,23 +176,19 @@ pub fn io_reason(e: &io::Error) -> String {
     }
 }
 
-/// Writes to standard output; a closed pipe ends the program quietly.
+/// Writes to standard output (dropped once it is closed, see [`Stdout`]).
 pub fn write_stdout(text: &str) -> Result<(), String> {
-    write_stdout_bytes(text.as_bytes())
+    use io::Write as _;
+    Stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| Stdout.flush())
+        .map_err(|e| format!("cannot write to standard output: {}", io_reason(&e)))
 }
 
-/// Writes bytes to standard output; a closed pipe ends the program quietly.
-pub fn write_stdout_bytes(bytes: &[u8]) -> Result<(), String> {
-    use io::Write as _;
-    let mut out = io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
-        Err(e) => Err(format!(
-            "cannot write to standard output: {}",
-            io_reason(&e)
-        )),
-    }
+/// The error for a file that holds no game (nor any error): empty, or only
+/// comments. A path that yields no record must not pass for a valid one.
+pub fn holds_no_game(path: &str) -> String {
+    format!("{} holds no game", shown(path))
 }
 
 /// A record file read and parsed.
@@ -227,34 +241,22 @@ pub struct ReadChunk<'a> {
     pub parsed: &'a hirp::Parsed,
 }
 
-/// Reads `path` (or standard input for `-`) game by game within the limits,
-/// reporting syntax errors as they come (status 1) and handing each piece to
-/// `on_chunk`. A path that cannot be read, or an input that fails, is
-/// reported (status 2); an error from `on_chunk` (writing) is returned.
+/// Reads `input` game by game within the limits, reporting syntax errors
+/// as they come (status 1) and handing each piece to `on_chunk`. An input
+/// that cannot be read, or that fails, is reported (status 2); an error from
+/// `on_chunk` (writing) is returned.
 pub fn read_chunks(
-    path: &str,
+    input: &walk::Input,
     reporter: &Reporter,
     status: &mut Status,
     on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
-    match open(path, reporter, status) {
-        Some(reader) => each_chunk(reader, path, reporter, status, on_chunk),
-        None => Ok(()),
-    }
-}
-
-/// Opens `path` for reading (standard input for `-`); reports it (status 2)
-/// when it cannot be opened.
-pub fn open(path: &str, reporter: &Reporter, status: &mut Status) -> Option<Box<dyn io::BufRead>> {
-    if path == "-" {
-        return Some(Box::new(io::stdin().lock()));
-    }
-    match std::fs::File::open(path) {
-        Ok(file) => Some(Box::new(io::BufReader::with_capacity(1 << 16, file))),
+    match input.open() {
+        Ok(reader) => each_chunk(reader, &input.path, reporter, status, on_chunk),
         Err(e) => {
-            reporter.error(&format!("cannot read {path}: {}", io_reason(&e)));
+            reporter.error(&input.cannot_read(&e));
             *status = (*status).max(Status::Failure);
-            None
+            Ok(())
         }
     }
 }
@@ -271,8 +273,7 @@ pub fn each_chunk(
         let chunk = match chunk {
             Ok(chunk) => chunk,
             Err(e) => {
-                let shown = if path == "-" { "standard input" } else { path };
-                reporter.error(&format!("cannot read {shown}: {}", io_reason(&e)));
+                reporter.error(&format!("cannot read {}: {}", shown(path), io_reason(&e)));
                 *status = (*status).max(Status::Failure);
                 break;
             }

@@ -1,13 +1,13 @@
 //! `hirp notation`: JSON back to notation.
 
-use super::{Reporter, Status, read_input, write_stdout};
+use super::{Reporter, Status, holds_no_game, read_input, write_stdout};
 
 /// Write JSON records (from `hirp json`, with or without --lines) as notation.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Reads what `hirp json` writes: one document, or one game a line. The typed
 fields count; a `notation` string that disagrees with them is an error, named
-by its JSON path. Records of several files are written one after another,
+by its JSON path; a file with no game is an error too. Records of several files are written one after another,
 separated by a blank line.
 
 Examples:
@@ -21,6 +21,10 @@ pub struct Args {
 
 /// Runs `hirp notation`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
+    if let Err(message) = super::stdin_once(&args.files) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
     let mut status = Status::Ok;
     let mut out = String::new();
     for path in &args.files {
@@ -38,6 +42,10 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             continue;
         };
         match hirp::json::read_records(text) {
+            Ok(records) if records.iter().all(|(_, r)| r.games.is_empty()) => {
+                reporter.error(&holds_no_game(path));
+                status = status.max(Status::Invalid);
+            }
             Ok(records) => {
                 for (_, record) in records {
                     if !out.is_empty() {

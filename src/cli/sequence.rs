@@ -4,14 +4,21 @@
 //! at a time). The unit at the head of the order prints as it goes; the
 //! others wait in memory until their turn. So the output is the same
 //! whatever the parallelism, and a single large file streams in flat memory.
+//!
+//! With a most number of errors, the piece that reaches it is cut after its
+//! last error allowed, and nothing is printed after it but what closes what
+//! has begun, so that exactly that many errors are reported.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use super::tally::Tally;
 
+/// The output of a piece cut after its `n`th error.
+pub type Cut = Box<dyn FnOnce(usize) -> Piece + Send>;
+
 /// Some output of a unit of work.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Piece {
     /// For standard output.
     pub out: Vec<u8>,
@@ -22,6 +29,9 @@ pub struct Piece {
     /// Printed even once output has stopped, if its unit has begun to print
     /// (the closing of a JSON object, say).
     pub always: bool,
+    /// For a piece with errors: the piece cut after its `n`th error, for
+    /// when no more than it has are left to print.
+    pub cut: Option<Cut>,
 }
 
 /// What waits for its turn.
@@ -126,9 +136,20 @@ impl<P: Fn(&[u8], &str) + Sync> Sequence<P> {
             .tally
     }
 
-    fn print_piece(&self, state: &mut State, piece: Piece) {
+    fn print_piece(&self, state: &mut State, mut piece: Piece) {
         if state.stopped && !(piece.always && state.started) {
             return;
+        }
+        if let Some(max) = state.max_errors {
+            // The piece that reaches the most is cut after its last error
+            // allowed: what follows that error is not printed either.
+            let (errors, left) = (piece.tally.error_count(), max.saturating_sub(state.errors));
+            if errors > 0
+                && errors >= left
+                && let Some(cut) = piece.cut.take()
+            {
+                piece = cut(left);
+            }
         }
         (self.print)(&piece.out, &piece.err);
         state.started = true;
@@ -149,6 +170,52 @@ mod tests {
             out: text.as_bytes().to_vec(),
             ..Piece::default()
         }
+    }
+
+    /// A piece of `errors` errors, each a letter, which cut keeps the first
+    /// ones and counts them.
+    fn errors(letters: &'static str) -> Piece {
+        let tally = |n: usize| {
+            let mut tally = Tally::default();
+            if n > 0 {
+                tally.codes[0].insert("e".to_owned(), n);
+            }
+            tally
+        };
+        Piece {
+            out: letters.as_bytes().to_vec(),
+            tally: tally(letters.len()),
+            cut: Some(Box::new(move |n| Piece {
+                out: letters.as_bytes()[..n].to_vec(),
+                tally: tally(n),
+                ..Piece::default()
+            })),
+            ..Piece::default()
+        }
+    }
+
+    #[test]
+    fn stops_after_exactly_the_most_errors() {
+        let printed = Mutex::new(Vec::new());
+        let sequence = Sequence::new(
+            |out: &[u8], _: &str| printed.lock().unwrap().extend_from_slice(out),
+            Some(4),
+        );
+        sequence.emit(1, errors("de"));
+        sequence.emit(0, errors("abc"));
+        sequence.emit(0, piece(" "));
+        sequence.finish(0);
+        assert!(sequence.stopped());
+        sequence.emit(
+            1,
+            Piece {
+                always: true,
+                ..errors("f")
+            },
+        );
+        sequence.finish(1);
+        assert_eq!(*printed.lock().unwrap(), b"abc d");
+        assert_eq!(sequence.tally().error_count(), 4);
     }
 
     #[test]

@@ -2,15 +2,20 @@
 
 use std::collections::BTreeMap;
 
-use hirp::replay::{GameReport, Severity};
+use hirp::replay::{GameReport, Problem, Severity};
+
+use super::Status;
 
 /// Counts of what was checked and found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Files read.
     pub files: usize,
-    /// Files that could not be read.
+    /// Paths that could not be read.
     pub unreadable: usize,
+    /// Paths that yield no record: files read whole that hold no game (nor
+    /// any error), directories with no record file.
+    pub no_record: usize,
     /// Games checked.
     pub games: usize,
     /// Turn lines checked.
@@ -31,14 +36,20 @@ fn slot(severity: Severity) -> usize {
 }
 
 impl Tally {
-    /// The tally of one game (`counts_game`: false for problems in no game).
-    pub fn game(report: &GameReport, counts_game: bool) -> Tally {
+    /// The tally of some problems.
+    pub fn problems<'a>(problems: impl IntoIterator<Item = &'a Problem>) -> Tally {
         let mut tally = Tally::default();
-        for problem in &report.problems {
+        for problem in problems {
             *tally.codes[slot(problem.severity)]
                 .entry(problem.code.to_string())
                 .or_default() += 1;
         }
+        tally
+    }
+
+    /// The tally of one game (`counts_game`: false for problems in no game).
+    pub fn game(report: &GameReport, counts_game: bool) -> Tally {
+        let mut tally = Tally::problems(&report.problems);
         if counts_game {
             tally.games = 1;
             tally.turns = report.turns;
@@ -53,13 +64,26 @@ impl Tally {
 
     /// Errors counted.
     pub fn error_count(&self) -> usize {
-        self.codes[0].values().sum::<usize>() + self.unreadable
+        self.codes[0].values().sum::<usize>() + self.unreadable + self.no_record
+    }
+
+    /// The exit status for what was counted: 2 if a file could not be read,
+    /// 1 if there is an error (a path that yields no record is one).
+    pub fn status(&self) -> Status {
+        if self.unreadable > 0 {
+            Status::Failure
+        } else if self.error_count() > 0 {
+            Status::Invalid
+        } else {
+            Status::Ok
+        }
     }
 
     /// Adds another tally to this one.
     pub fn add(&mut self, other: Tally) {
         self.files += other.files;
         self.unreadable += other.unreadable;
+        self.no_record += other.no_record;
         self.games += other.games;
         self.turns += other.turns;
         for (mine, theirs) in self.codes.iter_mut().zip(other.codes) {
@@ -92,6 +116,13 @@ impl Tally {
             rows.push((
                 "unreadable".to_owned(),
                 self.unreadable.to_string(),
+                String::new(),
+            ));
+        }
+        if self.no_record > 0 {
+            rows.push((
+                "no record".to_owned(),
+                self.no_record.to_string(),
                 String::new(),
             ));
         }

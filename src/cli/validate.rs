@@ -1,20 +1,20 @@
 //! `hirp validate`: replay records against the rules, many files at once.
 
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io;
+use std::num::NonZeroUsize;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 use hirp::check::{Checked, check_parallel};
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
-use hirp::replay::Severity;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use hirp::replay::{Problem, Severity};
 
+use super::progress::Progress;
 use super::report::Source;
-use super::sequence::{Piece, Sequence};
+use super::sequence::{Cut, Piece, Sequence};
 use super::tally::Tally;
-use super::walk::{Input, Target, inputs};
+use super::walk::{Found, Input, Nothing, inputs};
 use super::{Reporter, Status};
 
 /// Check records against the rules: every illegal step, every miscounted battle.
@@ -32,7 +32,12 @@ checked against what the replay finds.
 
 Directories are walked for *.hirp files (hidden and ignored files left out),
 in path order. Files are checked in parallel, each game by game in flat
-memory, and reported in order. A summary table ends the output.
+memory, and reported in order. A summary table ends the output, unless no
+file was found.
+
+A path that yields no record is an error named on standard error (in JSON,
+its entry's `error`): a file that holds no game (empty, or only comments; a
+tag begins a game) or a directory with no *.hirp file.
 
 Severities: error (the record is wrong), warning (legal but sloppy: an attack
 written without `>`, battles out of board order), advice (a note).
@@ -43,7 +48,8 @@ Examples:
   hirp validate --format json games/*.hirp
   hirp validate --strict game.hirp           warnings count as errors
 
-Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.")]
+Exit status: 0 every record valid, 1 some record invalid or a path yields no
+record, 2 usage or I/O error.")]
 pub struct Args {
     /// Record files or directories to read; `-` reads standard input.
     #[arg(value_name = "PATH", required = true)]
@@ -62,9 +68,10 @@ pub struct Args {
     #[arg(short, long)]
     quiet: bool,
 
-    /// Stop after N errors.
+    /// Stop after the Nth error: nothing is reported after it, warnings and
+    /// advice included, and the summary counts what was reported.
     #[arg(long, value_name = "N")]
-    max_errors: Option<usize>,
+    max_errors: Option<NonZeroUsize>,
 
     /// Check N files at a time (default: one per core).
     #[arg(short, long, value_name = "N")]
@@ -80,15 +87,27 @@ enum Format {
 
 /// Runs `hirp validate`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    let (inputs, missing) = inputs(&args.paths);
-    for message in &missing {
-        reporter.error(message);
+    let found = match inputs(&args.paths) {
+        Ok(found) => found,
+        Err(message) => {
+            reporter.error(&message);
+            return Status::Failure;
+        }
+    };
+    // The status that the paths yielding nothing give, even if the work
+    // stops before they are reported.
+    let mut walked = Status::Ok;
+    let mut total = 0;
+    for found in &found {
+        match found {
+            Found::Input(input) => total += input.size.unwrap_or(0),
+            Found::Nothing(nothing) => walked = walked.max(nothing.status),
+        }
     }
-    let total: u64 = inputs.iter().filter_map(|i| i.size).sum();
     let progress = Progress::new(total);
     let sequence = Sequence::new(
         |out: &[u8], err: &str| progress.print(out, err),
-        args.max_errors,
+        args.max_errors.map(NonZeroUsize::get),
     );
     let jobs = args.jobs.unwrap_or(0);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
@@ -103,10 +122,15 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
     // A JSON report that cannot be written stops the work.
     let fault = Mutex::new(None);
-    let validate = |n: usize, input: &Input, workers: usize| {
-        if !sequence.stopped()
-            && let Err(e) = validate_file(n, input, &args, reporter, &sequence, &progress, workers)
-        {
+    let validate = |n: usize, found: &Found, workers: usize| {
+        let done = match found {
+            _ if sequence.stopped() => Ok(()),
+            Found::Input(input) => {
+                validate_file(n, input, &args, reporter, &sequence, &progress, workers)
+            }
+            Found::Nothing(nothing) => nothing_found(n, nothing, args.format, &sequence),
+        };
+        if let Err(e) = done {
             sequence.stop();
             let mut fault = fault
                 .lock()
@@ -115,36 +139,40 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
         sequence.finish(n);
     };
-    pool.install(|| each_input(&inputs, pool.current_num_threads(), &validate));
-    progress.finish();
+    pool.install(|| each_input(&found, pool.current_num_threads(), &validate));
     let fault = fault
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(e) = fault {
+        let _ = progress.finish(b"");
         // Writing into memory fails only if serialising does.
         reporter.error(&format!("cannot write the JSON report: {e}"));
         return Status::Failure;
     }
     let stopped = sequence.stopped();
     let tally = sequence.tally();
-    match args.format {
-        Format::Json => progress.print(&[writer::END, b"\n"].concat(), ""),
-        Format::Human => progress.print(summary(&tally, stopped).as_bytes(), ""),
+    let end = match args.format {
+        Format::Json => [writer::END, b"\n"].concat(),
+        // No table of zeros when no file was found.
+        Format::Human if tally.files == 0 => Vec::new(),
+        Format::Human => summary(&tally, args.max_errors.filter(|_| stopped)).into_bytes(),
+    };
+    if let Err(message) = progress.finish(&end) {
+        reporter.error(&message);
+        return Status::Failure;
     }
-    if !missing.is_empty() || tally.unreadable > 0 {
-        Status::Failure
-    } else if tally.error_count() > 0 {
-        Status::Invalid
-    } else {
-        Status::Ok
-    }
+    walked.max(tally.status())
 }
 
 /// Runs `validate(n, input, workers)` on every input on the pool's
-/// `threads`: with fewer inputs than threads, every thread works on each
-/// input in turn; with more, each input goes to one thread.
-fn each_input(inputs: &[Input], threads: usize, validate: &(dyn Fn(usize, &Input, usize) + Sync)) {
-    if inputs.len() < threads {
+/// `threads`: with fewer files to read than threads, every thread works on
+/// each input in turn; with more, each input goes to one thread.
+fn each_input(inputs: &[Found], threads: usize, validate: &(dyn Fn(usize, &Found, usize) + Sync)) {
+    let files = inputs
+        .iter()
+        .filter(|i| matches!(i, Found::Input(_)))
+        .count();
+    if files < threads {
         for (n, input) in inputs.iter().enumerate() {
             validate(n, input, threads);
         }
@@ -167,17 +195,51 @@ fn each_input(inputs: &[Input], threads: usize, validate: &(dyn Fn(usize, &Input
 }
 
 /// The summary table, after a line saying so if `--max-errors` stopped the
-/// work.
-fn summary(tally: &Tally, stopped: bool) -> String {
+/// work after `stopped` errors.
+fn summary(tally: &Tally, stopped: Option<NonZeroUsize>) -> String {
     let mut out = String::new();
-    if stopped {
+    if let Some(max) = stopped {
+        let plural = if max.get() == 1 { "" } else { "s" };
         out.push_str(&format!(
-            "stopped after {} errors (--max-errors)\n",
-            tally.error_count()
+            "stopped after {max} error{plural} (--max-errors)\n"
         ));
     }
     out.push_str(&tally.render());
     out
+}
+
+/// Hands the sequence what is reported, as number `n`, of a path that yields
+/// nothing to read: an entry with its error in JSON, else its error line.
+fn nothing_found<P: Fn(&[u8], &str) + Sync>(
+    n: usize,
+    nothing: &Nothing,
+    format: Format,
+    sequence: &Sequence<P>,
+) -> io::Result<()> {
+    let mut tally = Tally::default();
+    match nothing.status {
+        Status::Failure => tally.unreadable = 1,
+        _ => tally.no_record = 1,
+    }
+    let mut piece = Piece {
+        tally: tally.clone(),
+        // Cut, it is not printed but still counted.
+        cut: Some(Box::new(|_| Piece {
+            tally,
+            ..Piece::default()
+        })),
+        ..Piece::default()
+    };
+    match format {
+        Format::Json => FileWriter::begin(&mut piece.out, n, &nothing.path)?.end(
+            &mut piece.out,
+            &[],
+            Some(&nothing.message),
+        )?,
+        Format::Human => piece.err = format!("error: {}\n", nothing.message),
+    }
+    sequence.emit(n, piece);
+    Ok(())
 }
 
 /// Checks one input game by game, handing its output to the sequence; fails
@@ -191,11 +253,10 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     progress: &Progress,
     workers: usize,
 ) -> io::Result<()> {
-    let json = args.format == Format::Json;
     // In JSON, the file's writer, and its problems in no game.
     let mut file = None;
-    let mut loose = Vec::new();
-    if json {
+    let mut loose = Loose::default();
+    if args.format == Format::Json {
         let mut out = Vec::new();
         file = Some(FileWriter::begin(&mut out, n, &input.path)?);
         sequence.emit(
@@ -208,7 +269,10 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     }
     let mut fault = None;
     let mut last_offset = 0;
-    let result = open(&input.target).and_then(|reader| {
+    // Whether the file holds a game or an error, and whether its reading
+    // was halted (output stopped) before its end.
+    let (mut something, mut halted) = (false, false);
+    let result = input.open().and_then(|reader| {
         check_parallel(reader, workers, |mut checked| {
             if args.strict {
                 for problem in &mut checked.report.problems {
@@ -217,59 +281,116 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
                     }
                 }
             }
+            something |= checked.game.is_some() || checked.report.count(Severity::Error) > 0;
             let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
             last_offset = checked.offset + checked.text.len();
             progress.advance(advanced as u64);
             let piece = match &mut file {
-                Some(file) => match json_game(file, &checked, &mut loose) {
+                Some(file) => match json_game(file, &checked, &mut loose, args) {
                     Ok(piece) => piece,
                     Err(e) => {
                         fault = Some(e);
                         return false;
                     }
                 },
-                None => human(&input.path, &checked, args.quiet, reporter),
+                None => human(&input.path, &checked, args, reporter),
             };
-            sequence.emit(n, piece)
+            halted = !sequence.emit(n, piece);
+            !halted
         })
     });
     if let Some(e) = fault {
         return Err(e);
     }
-    let mut end = Piece {
-        tally: Tally {
-            files: 1,
-            ..Tally::default()
-        },
-        always: true,
-        ..Piece::default()
+    let mut tally = Tally {
+        files: 1,
+        ..Tally::default()
     };
-    let mut error = None;
-    if let Err(e) = result {
-        let message = format!("cannot read {}: {}", input.path, super::io_reason(&e));
-        end.tally.unreadable = 1;
-        if json {
-            error = Some(message);
-        } else {
-            end.err = format!("error: {message}\n");
+    let error = match result {
+        Err(e) => {
+            tally.unreadable = 1;
+            Some(input.cannot_read(&e))
         }
-    }
-    if let Some(file) = file {
-        file.end(&mut end.out, &loose, error.as_deref())?;
-    }
-    sequence.emit(n, end);
+        Ok(_) if !something && !halted => {
+            tally.no_record = 1;
+            Some(super::holds_no_game(&input.path))
+        }
+        Ok(_) => None,
+    };
+    sequence.emit(n, file_end(file, loose, tally, error)?);
     Ok(())
 }
 
-/// Opens an input for reading.
-fn open(target: &Target) -> io::Result<Box<dyn io::BufRead + Send>> {
-    Ok(match target {
-        Target::Stdin => Box::new(BufReader::new(io::stdin())),
-        Target::File(path) => Box::new(BufReader::with_capacity(
-            1 << 16,
-            std::fs::File::open(path)?,
-        )),
-    })
+/// A file's problems in no game, which JSON gives at the file's end.
+#[derive(Default)]
+struct Loose {
+    problems: Vec<Problem>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// The end of a file's output: in JSON (when there is a `file` writer) its
+/// problems in no game and its `error`, else the error's line; `tally`
+/// counts the file and its error. Cut, it drops the problems after the last
+/// error allowed, and the error (which comes after them) if it is not
+/// allowed, though it still counts for the exit status.
+fn file_end(
+    file: Option<FileWriter>,
+    loose: Loose,
+    tally: Tally,
+    error: Option<String>,
+) -> io::Result<Piece> {
+    let all = loose.problems.len();
+    let mut piece = end_piece(file.clone(), &loose, all, &tally, error.as_deref())?;
+    if piece.tally.error_count() > 0 {
+        piece.cut = Some(Box::new(move |errors| {
+            let kept = up_to_error(&loose.problems, errors);
+            let loose_errors = Tally::problems(&loose.problems).error_count();
+            let error = error.filter(|_| errors > loose_errors);
+            // Serialising what was serialised whole cannot fail.
+            end_piece(file, &loose, kept, &tally, error.as_deref()).unwrap_or_default()
+        }));
+    }
+    Ok(piece)
+}
+
+/// The end of a file's output, as [`file_end`] says, with the first `kept`
+/// problems in no game.
+fn end_piece(
+    file: Option<FileWriter>,
+    loose: &Loose,
+    kept: usize,
+    tally: &Tally,
+    error: Option<&str>,
+) -> io::Result<Piece> {
+    let mut piece = Piece {
+        tally: tally.clone(),
+        always: true,
+        ..Piece::default()
+    };
+    piece.tally.add(Tally::problems(&loose.problems[..kept]));
+    match file {
+        Some(file) => file.end(&mut piece.out, &loose.diagnostics[..kept], error)?,
+        None => piece.err = error.map_or_else(String::new, |e| format!("error: {e}\n")),
+    }
+    Ok(piece)
+}
+
+/// How many of `problems`, from the first, are reported when `errors` more
+/// errors may be: those up to the `errors`th error.
+fn up_to_error(problems: &[Problem], errors: usize) -> usize {
+    if errors == 0 {
+        return 0;
+    }
+    let mut seen = 0;
+    for (n, problem) in problems.iter().enumerate() {
+        if problem.severity == Severity::Error {
+            seen += 1;
+            if seen == errors {
+                return n + 1;
+            }
+        }
+    }
+    problems.len()
 }
 
 /// A game's JSON output; problems in no game are kept in `loose` for the end
@@ -277,73 +398,118 @@ fn open(target: &Target) -> io::Result<Box<dyn io::BufRead + Send>> {
 fn json_game(
     file: &mut FileWriter,
     checked: &Checked<'_>,
-    loose: &mut Vec<Diagnostic>,
+    loose: &mut Loose,
+    args: &Args,
 ) -> io::Result<Piece> {
     let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
     let report = &checked.report;
+    if checked.game.is_none() {
+        loose
+            .diagnostics
+            .extend(report.problems.iter().map(|p| diagnostic(p, &lines)));
+        loose.problems.extend(report.problems.iter().cloned());
+        return Ok(Piece::default());
+    }
+    let mut validation = game_validation(report, checked.view.as_ref(), &lines);
+    let tally = Tally::game(report, true);
     let mut out = Vec::new();
-    if checked.game.is_some() {
-        file.game(
-            &mut out,
-            &game_validation(report, checked.view.as_ref(), &lines),
-        )?;
-    } else {
-        loose.extend(report.problems.iter().map(|p| diagnostic(p, &lines)));
+    let before = file.clone();
+    file.game(&mut out, &validation)?;
+    let mut cut: Option<Cut> = None;
+    if args.max_errors.is_some() && tally.error_count() > 0 {
+        let mut report = report.clone();
+        cut = Some(Box::new(move |errors| {
+            let kept = up_to_error(&report.problems, errors);
+            report.problems.truncate(kept);
+            validation.diagnostics.truncate(kept);
+            let mut out = Vec::new();
+            // Serialising what was serialised whole cannot fail.
+            let _ = before.clone().game(&mut out, &validation);
+            Piece {
+                out,
+                tally: Tally::game(&report, true),
+                ..Piece::default()
+            }
+        }));
     }
     Ok(Piece {
         out,
-        tally: Tally::game(report, checked.game.is_some()),
+        tally,
+        cut,
         ..Piece::default()
     })
 }
 
 /// A game's human output: its diagnostics, and a line for it.
-fn human(path: &str, checked: &Checked<'_>, quiet: bool, reporter: &Reporter) -> Piece {
+fn human(path: &str, checked: &Checked<'_>, args: &Args, reporter: &Reporter) -> Piece {
     let report = &checked.report;
-    let tally = Tally::game(report, checked.game.is_some());
+    let counts_game = checked.game.is_some();
+    let tally = Tally::game(report, counts_game);
     let failed = !report.is_valid();
-    if quiet && !failed {
+    if args.quiet && !failed {
         return Piece {
             tally,
             ..Piece::default()
         };
     }
     let source = Source::excerpt(path, checked.text, checked.offset, checked.line);
-    let err = reporter.render_all(
-        &source,
-        report.problems.iter().map(|p| p as &dyn miette::Diagnostic),
-    );
-    let out = if checked.game.is_some() {
-        let result = report
-            .result
-            .map_or_else(|| "no result".to_owned(), |v| v.to_string());
-        let standing = checked.view.as_ref().map_or_else(String::new, |view| {
-            let name = view
-                .name
-                .as_ref()
-                .map_or_else(String::new, |n| format!(" {n}"));
-            let over = if view.winner.is_some() { ", over" } else { "" };
-            format!(
-                "; match{name}, game {}: {}-{}{over}",
-                view.game, view.score.0, view.score.1
-            )
-        });
-        format!(
-            "{path}: game {}: {result} ({} turn{}; {}){standing}\n",
-            checked.number,
-            report.turns,
-            if report.turns == 1 { "" } else { "s" },
-            counts(report)
-        )
+    let rendered: Vec<String> = report
+        .problems
+        .iter()
+        .map(|p| reporter.render(p, &source))
+        .collect();
+    let out = if counts_game {
+        game_line(path, checked)
     } else {
         String::new()
     };
+    let mut cut: Option<Cut> = None;
+    if args.max_errors.is_some() && tally.error_count() > 0 {
+        let (mut report, out, rendered) = (report.clone(), out.clone(), rendered.clone());
+        cut = Some(Box::new(move |errors| {
+            let kept = up_to_error(&report.problems, errors);
+            report.problems.truncate(kept);
+            Piece {
+                out: out.into_bytes(),
+                err: rendered[..kept].concat(),
+                tally: Tally::game(&report, counts_game),
+                ..Piece::default()
+            }
+        }));
+    }
     Piece {
         out: out.into_bytes(),
-        err,
+        err: rendered.concat(),
         tally,
+        cut,
         ..Piece::default()
     }
+}
+
+/// The line of a game in the human output.
+fn game_line(path: &str, checked: &Checked<'_>) -> String {
+    let report = &checked.report;
+    let result = report
+        .result
+        .map_or_else(|| "no result".to_owned(), |v| v.to_string());
+    let standing = checked.view.as_ref().map_or_else(String::new, |view| {
+        let name = view
+            .name
+            .as_ref()
+            .map_or_else(String::new, |n| format!(" {n}"));
+        let over = if view.winner.is_some() { ", over" } else { "" };
+        format!(
+            "; match{name}, game {}: {}-{}{over}",
+            view.game, view.score.0, view.score.1
+        )
+    });
+    format!(
+        "{path}: game {}: {result} ({} turn{}; {}){standing}\n",
+        checked.number,
+        report.turns,
+        if report.turns == 1 { "" } else { "s" },
+        counts(report)
+    )
 }
 
 /// "2 errors, 1 warning, no advice".
@@ -364,55 +530,4 @@ fn counts(report: &hirp::replay::GameReport) -> String {
             format!("{advice} advice")
         }
     )
-}
-
-/// A progress bar on standard error, shown only on a terminal and only once
-/// the work has taken more than a second; everything printed goes through
-/// it, so that it is drawn around.
-struct Progress {
-    bar: ProgressBar,
-    start: Instant,
-    terminal: bool,
-}
-
-impl Progress {
-    fn new(total: u64) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        Progress {
-            bar,
-            start: Instant::now(),
-            terminal: std::io::stderr().is_terminal(),
-        }
-    }
-
-    fn advance(&self, bytes: u64) {
-        self.bar.inc(bytes);
-        if self.terminal && self.bar.is_hidden() && self.start.elapsed() > Duration::from_secs(1) {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
-    }
-
-    fn print(&self, out: &[u8], err: &str) {
-        self.bar.suspend(|| {
-            if !err.is_empty() {
-                let _ = std::io::stderr().lock().write_all(err.as_bytes());
-            }
-            if !out.is_empty() {
-                let mut stdout = std::io::stdout().lock();
-                if let Err(e) = stdout.write_all(out)
-                    && e.kind() == std::io::ErrorKind::BrokenPipe
-                {
-                    std::process::exit(0);
-                }
-            }
-        });
-    }
-
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
 }

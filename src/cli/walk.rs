@@ -1,6 +1,10 @@
-//! The inputs of a command: paths, directories walked for `*.hirp`, or `-`.
+//! The inputs of a command that takes many paths: files as given,
+//! directories walked for `*.hirp`, or `-`.
 
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
+
+use super::{Status, io_reason};
 
 /// Where an input is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,52 +26,121 @@ pub struct Input {
     pub size: Option<u64>,
 }
 
-/// The inputs named by `paths`: files as given, every `*.hirp` file under a
-/// directory (hidden files and those a `.gitignore` or `.ignore` names left
-/// out, in path order), `-` for standard input. Returns the inputs and an
-/// error for each path that cannot be read.
-pub fn inputs(paths: &[String]) -> (Vec<Input>, Vec<String>) {
+impl Input {
+    /// Opens the input for reading.
+    pub fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
+        Ok(match &self.target {
+            Target::Stdin => Box::new(BufReader::new(io::stdin())),
+            Target::File(path) => Box::new(BufReader::with_capacity(
+                1 << 16,
+                std::fs::File::open(path)?,
+            )),
+        })
+    }
+
+    /// Reads the input whole.
+    pub fn read(&self) -> io::Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        match &self.target {
+            Target::Stdin => io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes),
+            Target::File(path) => std::fs::read(path),
+        }
+    }
+
+    /// The one-line error for a failure to read the input.
+    pub fn cannot_read(&self, e: &io::Error) -> String {
+        format!("cannot read {}: {}", super::shown(&self.path), io_reason(e))
+    }
+}
+
+/// A path given that yields nothing to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nothing {
+    /// The path as given (or, for a failure inside a directory, as found).
+    pub path: String,
+    /// Why, in one line that names the path.
+    pub message: String,
+    /// What it means for the exit status: 2 for a path that cannot be read,
+    /// 1 for a directory that holds no record.
+    pub status: Status,
+}
+
+/// What the paths given yield, in their order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// An input to read.
+    Input(Input),
+    /// Nothing to read, and why.
+    Nothing(Nothing),
+}
+
+/// What `paths` yield, in order: files as given, every `*.hirp` file under
+/// a directory (hidden files and those a `.gitignore` or `.ignore` names
+/// left out, in path order), `-` for standard input; and, in their place,
+/// each path that cannot be read and each directory that holds no record.
+/// `Err` with the usage error when `-` is named more than once.
+pub fn inputs(paths: &[String]) -> Result<Vec<Found>, String> {
+    super::stdin_once(paths)?;
     let mut found = Vec::new();
-    let mut errors = Vec::new();
     for path in paths {
         if path == "-" {
-            found.push(Input {
+            found.push(Found::Input(Input {
                 path: path.clone(),
                 target: Target::Stdin,
                 size: None,
-            });
+            }));
             continue;
         }
         match std::fs::metadata(path) {
-            Err(e) => errors.push(format!("cannot read {path}: {}", super::io_reason(&e))),
-            Ok(meta) if meta.is_dir() => {
-                let walk = ignore::WalkBuilder::new(path)
-                    .require_git(false)
-                    .sort_by_file_path(|a, b| a.cmp(b))
-                    .build();
-                for entry in walk {
-                    match entry {
-                        Err(e) => errors.push(format!("cannot walk {path}: {e}")),
-                        Ok(entry) => {
-                            let is_record = entry.file_type().is_some_and(|t| t.is_file())
-                                && entry.path().extension().is_some_and(|e| e == "hirp");
-                            if is_record {
-                                found.push(Input {
-                                    path: entry.path().display().to_string(),
-                                    target: Target::File(entry.path().to_path_buf()),
-                                    size: entry.metadata().ok().map(|m| m.len()),
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-            Ok(meta) => found.push(Input {
+            Err(e) => found.push(Found::Nothing(Nothing {
+                path: path.clone(),
+                message: format!("cannot read {path}: {}", io_reason(&e)),
+                status: Status::Failure,
+            })),
+            Ok(meta) if meta.is_dir() => walk(path, &mut found),
+            Ok(meta) => found.push(Found::Input(Input {
                 path: path.clone(),
                 target: Target::File(PathBuf::from(path)),
                 size: Some(meta.len()),
-            }),
+            })),
         }
     }
-    (found, errors)
+    Ok(found)
+}
+
+/// Adds the records under the directory `dir` to `found`, and the failures
+/// to walk it; or, if it holds neither, says so.
+fn walk(dir: &str, found: &mut Vec<Found>) {
+    let before = found.len();
+    let walk = ignore::WalkBuilder::new(dir)
+        .require_git(false)
+        .sort_by_file_path(|a, b| a.cmp(b))
+        .build();
+    for entry in walk {
+        match entry {
+            Err(e) => found.push(Found::Nothing(Nothing {
+                path: dir.to_owned(),
+                message: format!("cannot walk {dir}: {e}"),
+                status: Status::Failure,
+            })),
+            Ok(entry) => {
+                let is_record = entry.file_type().is_some_and(|t| t.is_file())
+                    && entry.path().extension().is_some_and(|e| e == "hirp");
+                if is_record {
+                    found.push(Found::Input(Input {
+                        path: entry.path().display().to_string(),
+                        target: Target::File(entry.path().to_path_buf()),
+                        size: entry.metadata().ok().map(|m| m.len()),
+                    }));
+                }
+            }
+        }
+    }
+    if found.len() == before {
+        found.push(Found::Nothing(Nothing {
+            path: dir.to_owned(),
+            message: format!("{dir} holds no *.hirp file"),
+            status: Status::Invalid,
+        }));
+    }
 }

@@ -30,8 +30,10 @@ pub struct FileValidation {
     /// written, empty if there are none.
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
-    /// Why the file could not be read to its end, if it could not: `games`
-    /// and `diagnostics` hold what was read before.
+    /// Why the path yields no whole report, if it does not: it could not be
+    /// read to its end (`games` and `diagnostics` hold what was read
+    /// before), it holds no game (nor any problem), or it is a directory
+    /// with no record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }

@@ -62,7 +62,7 @@ pub const END: &[u8] = b"]}";
 /// assert_eq!(out, serde_json::to_vec(&whole)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct FileWriter {
     /// Games written so far.
     games: usize,
