@@ -40,17 +40,46 @@ fn one_turn_step_by_step() {
     ] {
         assert!(out.contains(heading), "{heading}");
     }
-    // After `H8>6` the Lofðungr and the Hirþ from 8 stand on the line to 6.
-    assert!(out.contains("◀L") && out.contains("◀1H"));
+    // After `H8>6` Silfr's Lofðungr and the Hirþ from 8 stand on the line
+    // to 6, and the legend names the arrow drawn.
+    assert!(out.contains("S◀L") && out.contains("S◀1H"));
+    assert!(out.contains("\n◀ pieces on a line, attacking the space the arrow points to\n"));
     assert!(out.contains("Battles of S4"));
     insta::assert_snapshot!(out);
+}
+
+#[test]
+fn pieces_on_a_diagonal_line_stand_on_it() {
+    let (status, out, _) = replay(&["--turn", "S5", "--step"]);
+    assert_eq!(status, 0);
+    let board: String = out.lines().skip(2).take(17).collect::<Vec<_>>().join("\n");
+    assert!(out.starts_with("S5, step 1 of 5: Khh3>m"), "{out}");
+    // Silfr's Karve attacks Miðr from 3: it stands on the line from 3 down
+    // to Miðr, in place of the line's `╲`.
+    let row = board.lines().nth(5).unwrap();
+    assert_eq!(row.chars().position(|c| c == '↘'), Some(39), "{board}");
+    assert!(row.contains("S↘K2"), "{board}");
+    insta::assert_snapshot!(board);
+}
+
+#[test]
+fn home_routes_reach_their_boxes() {
+    let (_, out, _) = replay(&["--turn", "G1"]);
+    let board: Vec<&str> = out.lines().skip(2).take(17).collect();
+    // From the corner of 0 up to the corner of 1, and of 9 up to 7.
+    assert!(board[4].starts_with("              ╱└"), "{}", board[4]);
+    assert!(board[4].ends_with("┘╲"), "{}", board[4]);
+    assert!(board[6].starts_with("┌──────────┐╱"), "{}", board[6]);
+    assert!(board[6].ends_with("╲┌──────────┐"), "{}", board[6]);
+    assert!(board[12].starts_with("              ╲┌"), "{}", board[12]);
+    assert!(board[12].ends_with("┐╱"), "{}", board[12]);
 }
 
 #[test]
 fn a_record_with_an_error_stops_there() {
     let (status, out, err) = replay(&["fixtures/rulebook/en.hirp"]);
     assert_eq!(status, 1);
-    assert!(out.trim_end().ends_with("▶ pieces on a line, attacking"));
+    assert!(out.trim_end().ends_with("K2 a Karve with two Hirþs aboard"));
     assert!(out.contains("Gull to move"));
     assert!(out.contains("G2, steps 4–5 of 5: Khkh03"));
     assert!(!out.contains("After G2"), "the replay stops at the error");

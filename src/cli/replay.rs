@@ -194,9 +194,7 @@ pub fn show(game: &Game, frame: &Frame) -> Canvas {
     canvas.append(&text::board(&frame.position), 1);
     canvas.append(&text::turn_line(turn, token), 1);
     canvas.append(&text::panel(&frame.position), 1);
-    let mut legend = Canvas::new();
-    legend.text(0, 0, text::LEGEND, hirp::render::canvas::Style::Frame);
-    canvas.append(&legend, 0);
+    canvas.append(&text::legend(&frame.position), 0);
     canvas
 }
 

@@ -3,6 +3,7 @@
 //! and documentation.
 
 pub mod canvas;
+mod layout;
 mod map;
 mod panel;
 mod pieces;
