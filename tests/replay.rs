@@ -2,10 +2,8 @@
 
 mod common;
 
-use std::process::Command;
-use std::time::{Duration, Instant};
-
 use common::hirp;
+use hirp::render::text::Layout;
 
 fn replay(args: &[&str]) -> (i32, String, String) {
     let output = hirp().arg("replay").args(args).output().unwrap();
@@ -99,6 +97,44 @@ fn continue_goes_past_errors() {
     }
 }
 
+/// `hirp replay ARGS` with `COLUMNS` set.
+fn replay_in(columns: &str, args: &[&str]) -> String {
+    let output = hirp()
+        .env("COLUMNS", columns)
+        .arg("replay")
+        .args(args)
+        .output()
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn fewer_columns_than_the_full_board_give_the_compact_one() {
+    let full = Layout::Full.width();
+    assert_eq!(full, 93);
+    // Where the full board fits, its output is what it always was.
+    let (_, wide, _) = replay(&["--step"]);
+    assert_eq!(replay_in(&full.to_string(), &["--step"]), wide);
+    assert!(wide.lines().any(|l| l.chars().count() == full));
+    // Else every line fits 80 columns: boards, battle tables, panels,
+    // legends, in every game of the fixtures.
+    for path in [
+        "fixtures/valid/02-thungur-hnifur-lone-l-tie.hirp",
+        "fixtures/valid/08-karve-battles.hirp",
+        "fixtures/valid/11-drepid-full-karve.hirp",
+        "fixtures/rulebook/en.hirp",
+    ] {
+        let out = replay_in("80", &[path, "--step", "--continue"]);
+        assert!(out.contains("┌m Miðr───┐"), "{path}");
+        for line in out.lines() {
+            assert!(line.chars().count() <= 80, "{path}: {line}");
+        }
+    }
+    let narrower = replay_in(&(full - 1).to_string(), &["--turn", "S4"]);
+    assert!(narrower.contains("┌m Miðr───┐"), "{narrower}");
+    insta::assert_snapshot!(replay_in("80", &["--turn", "S4"]));
+}
+
 #[test]
 fn bad_choices_are_usage_errors() {
     let (status, _, err) = replay(&["--game", "2"]);
@@ -148,111 +184,6 @@ fn interactive_needs_a_terminal() {
         err.starts_with("error: --interactive needs a terminal"),
         "{err}"
     );
-}
-
-/// A tmux server of its own, killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> std::process::Output {
-        Command::new("tmux")
-            .args(["-L", &self.socket])
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8(self.run(&["capture-pane", "-p", "-t", "replay"]).stdout).unwrap()
-    }
-
-    /// Waits until the screen shows `text`, and returns it.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "the screen never showed {text:?}:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "replay"];
-        args.extend(keys);
-        self.run(&args);
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
-
-#[test]
-fn interactive_replay_under_tmux() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        println!("skipped: tmux is not installed, so the interactive replay cannot be driven");
-        return;
-    }
-    let tmux = Tmux {
-        socket: format!("hirp-test-{}", std::process::id()),
-    };
-    let binary = assert_cmd::cargo::cargo_bin("hirp");
-    let command = format!(
-        "cd '{}' && '{}' replay -i fixtures/rulebook/corrected.hirp",
-        common::root().display(),
-        binary.display()
-    );
-    let started = tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "replay",
-        "-x",
-        "120",
-        "-y",
-        "60",
-        &command,
-    ]);
-    assert!(started.status.success(), "tmux starts: {started:?}");
-    let first = tmux.wait_for("G1, step 1 of 5: Ke");
-    assert!(first.contains("→/n next step"));
-    tmux.keys(&["Right"]);
-    tmux.wait_for("G1, steps 2–3 of 5: Hei");
-    tmux.keys(&["n"]);
-    tmux.wait_for("G1, steps 4–5 of 5: Hei");
-    tmux.keys(&["Left"]);
-    tmux.wait_for("G1, steps 2–3 of 5: Hei");
-    tmux.keys(&["Down"]);
-    tmux.wait_for("After S1");
-    tmux.keys(&["Down"]);
-    tmux.wait_for("After G2");
-    tmux.keys(&["Up"]);
-    tmux.wait_for("After S1");
-    tmux.keys(&["g", "S", "4", "Enter"]);
-    // The battle table comes after the board: once it shows, so does the rest.
-    let s4 = tmux.wait_for("Silfr K2 from 5");
-    assert!(
-        s4.contains("After S4"),
-        "the position after S4 is shown:\n{s4}"
-    );
-    tmux.keys(&["g", "x", "9", "Enter"]);
-    tmux.wait_for("no turn X9 in this game");
-    tmux.keys(&["q"]);
-    let start = Instant::now();
-    while tmux.run(&["has-session", "-t", "replay"]).status.success() {
-        assert!(start.elapsed() < Duration::from_secs(10), "q quits");
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 #[test]

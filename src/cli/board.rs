@@ -2,7 +2,9 @@
 
 use hirp::render::svg;
 
-use super::replay::{Moment, label, record, show, shown_game};
+use hirp::render::text::Layout;
+
+use super::replay::{Moment, label, output_columns, record, show_with_legend, shown_game};
 use super::{Reporter, Status, io_reason, write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
@@ -62,7 +64,10 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         return Status::Failure;
     };
     let written = match &args.svg {
-        None => write_stdout(&show(game, frame).render(color)),
+        None => {
+            let layout = Layout::for_width(output_columns());
+            write_stdout(&show_with_legend(game, frame, layout).render(color))
+        }
         Some(target) => {
             let mut caption = format!("{path}, game {}, after {}", args.game, label(frame.turn));
             if let Some(victory) = frame.position.result() {

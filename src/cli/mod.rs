@@ -11,6 +11,7 @@ mod json;
 mod notation;
 mod replay;
 mod report;
+mod screen;
 mod sequence;
 mod tally;
 mod validate;

@@ -1,7 +1,9 @@
 //! `hirp replay`: a game step by step, as boards.
 
-use hirp::render::canvas::Canvas;
-use hirp::render::text;
+use std::io::IsTerminal;
+
+use hirp::render::canvas::{Canvas, Style};
+use hirp::render::text::{self, Layout};
 use hirp::replay::{
     BattleView, GameReport, Observer, Problem, Severity, StepView, replay_game_with,
 };
@@ -172,8 +174,9 @@ fn frame_steps_before(frame: &Frame) -> u8 {
     }
 }
 
-/// The heading, board, turn line and panel of a frame.
-pub fn show(game: &Game, frame: &Frame) -> Canvas {
+/// The heading, board, turn line and panel of a frame, in the size
+/// `layout` gives the board, `gap` empty rows apart.
+pub fn show(game: &Game, frame: &Frame, layout: Layout, gap: usize) -> Canvas {
     let turn = &game.turns[frame.turn];
     let label = label(frame.turn);
     let (heading, token) = match &frame.moment {
@@ -190,12 +193,29 @@ pub fn show(game: &Game, frame: &Frame) -> Canvas {
         Moment::Battles(_) | Moment::TurnEnd => (format!("After {label}"), None),
     };
     let mut canvas = Canvas::new();
-    canvas.text(0, 0, &heading, hirp::render::canvas::Style::Highlight);
-    canvas.append(&text::board(&frame.position), 1);
-    canvas.append(&text::turn_line(turn, token), 1);
-    canvas.append(&text::panel(&frame.position), 1);
+    canvas.text(0, 0, &heading, Style::Highlight);
+    canvas.append(&text::board_in(&frame.position, layout), gap);
+    canvas.append(&text::turn_line(turn, token), gap);
+    canvas.append(&text::panel_in(&frame.position, layout), gap);
+    canvas
+}
+
+/// [`show`] with the legend under it, as `replay` and `board` print a frame.
+pub fn show_with_legend(game: &Game, frame: &Frame, layout: Layout) -> Canvas {
+    let mut canvas = show(game, frame, layout, 1);
     canvas.append(&text::legend(&frame.position), 0);
     canvas
+}
+
+/// The columns output is shown in: the terminal's, or `COLUMNS` when
+/// standard output is not a terminal; `None` when neither says.
+pub fn output_columns() -> Option<usize> {
+    let terminal = std::io::stdout()
+        .is_terminal()
+        .then(|| crossterm::terminal::size().ok())
+        .flatten()
+        .map(|(columns, _)| usize::from(columns));
+    terminal.or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
 }
 
 /// The game `number` (from 1) that `replay` and `board` show, with the name
@@ -237,7 +257,14 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         return Status::Failure;
     }
     if args.interactive {
-        return super::interactive::run(game, &replayed, &path, &found.source, reporter);
+        let scene = super::screen::Scene {
+            game,
+            replayed: &replayed,
+            frame: 0,
+            source: &found.source,
+            reporter,
+        };
+        return super::interactive::run(&scene, reporter);
     }
     // With --turn, the game is shown up to that turn, and so are its problems.
     let cutoff = args
@@ -291,6 +318,7 @@ fn frames(
     last: Option<usize>,
     color: bool,
 ) -> Result<String, String> {
+    let columns = output_columns();
     let mut out = String::new();
     for (n, frame) in frames.iter().enumerate() {
         if last.is_some_and(|last| n > last) {
@@ -301,7 +329,7 @@ fn frames(
             continue;
         }
         let shows_step = args.step || last == Some(n);
-        if let Some(canvas) = frame_canvas(game, frame, &label, shows_step) {
+        if let Some(canvas) = frame_canvas(game, frame, &label, shows_step, columns) {
             if !out.is_empty() {
                 out.push('\n');
             }
@@ -316,21 +344,23 @@ fn frames(
 
 /// What a frame shows: a board at a turn's end (and after a step, when
 /// steps are shown), or the table of a turn's battles.
-fn frame_canvas(game: &Game, frame: &Frame, label: &str, shows_step: bool) -> Option<Canvas> {
+fn frame_canvas(
+    game: &Game,
+    frame: &Frame,
+    label: &str,
+    shows_step: bool,
+    columns: Option<usize>,
+) -> Option<Canvas> {
+    let layout = Layout::for_width(columns);
     match &frame.moment {
-        Moment::Step { .. } if shows_step => Some(show(game, frame)),
+        Moment::Step { .. } if shows_step => Some(show_with_legend(game, frame, layout)),
         Moment::Battles(battles) => {
             let mut table = Canvas::new();
-            table.text(
-                0,
-                0,
-                &format!("Battles of {label}"),
-                hirp::render::canvas::Style::Highlight,
-            );
-            table.append(&text::battle_table(battles), 0);
+            table.text(0, 0, &format!("Battles of {label}"), Style::Highlight);
+            table.append(&text::battle_table_in(battles, columns), 0);
             Some(table)
         }
-        Moment::TurnEnd => Some(show(game, frame)),
+        Moment::TurnEnd => Some(show_with_legend(game, frame, layout)),
         Moment::Step { .. } => None,
     }
 }

@@ -1,14 +1,56 @@
-//! Where the parts of the text board stand.
+//! Where the parts of the text board stand, in its two sizes: the full
+//! board, and a compact one for terminals narrower than the full one.
 //!
-//! The board is a table: a box for each space, the cells of each of the
+//! Each size is a table: a box for each space, the cells of each of the
 //! eighteen lines between them (in the order of
 //! [`EDGES`](crate::rules::board::EDGES)), and for each line the slot where
 //! the pieces standing on it are written.
 
 use crate::types::Space;
 
+/// Which drawing of the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Boxes of five rows with the space's name inside them.
+    #[default]
+    Full,
+    /// Boxes of four rows with the name in their top border, closer
+    /// together: for terminals narrower than the full board.
+    Compact,
+}
+
+impl Layout {
+    /// The full board when `columns` leave room for it (or are not known),
+    /// else the compact one.
+    pub fn for_width(columns: Option<usize>) -> Layout {
+        match columns {
+            Some(columns) if columns < Layout::Full.width() => Layout::Compact,
+            _ => Layout::Full,
+        }
+    }
+
+    /// The columns the board takes.
+    pub fn width(self) -> usize {
+        self.geometry().width
+    }
+
+    /// The rows the board takes.
+    pub fn height(self) -> usize {
+        self.geometry().height
+    }
+
+    pub(super) fn geometry(self) -> &'static Geometry {
+        match self {
+            Layout::Full => &FULL,
+            Layout::Compact => &COMPACT,
+        }
+    }
+}
+
 /// The place of everything on one drawing of the board.
 pub(super) struct Geometry {
+    pub(super) width: usize,
+    pub(super) height: usize,
     /// Each space's box, by board index: its left column, top row and width.
     pub(super) boxes: [(usize, usize, usize); 11],
     /// The rows of every box.
@@ -122,7 +164,9 @@ const UP_RIGHT: (isize, isize) = (1, -1);
 /// ┌──────────┐╱        │             │    ┌──────────┐
 /// │0 Gull    │         │             │    │m Miðr    │  …
 /// ```
-pub(super) static FULL: Geometry = Geometry {
+static FULL: Geometry = Geometry {
+    width: 93,
+    height: 17,
     boxes: [
         (0, 6, 12),
         (15, 0, 12),
@@ -180,6 +224,76 @@ pub(super) static FULL: Geometry = Geometry {
     ],
 };
 
+/// The compact board, 77 columns and 14 rows:
+///
+/// ```text
+///            ┌1 Delta─┐     ┌3 Arch──┐
+///            │        │     │        │
+///            │        │─────│        │  …
+///            └────────┘     └────────┘
+///           ╱   │          │    ╲
+/// ┌0 Gull──┐╱   │          │     ┌m Miðr────┐  …
+/// ```
+static COMPACT: Geometry = Geometry {
+    width: 77,
+    height: 14,
+    boxes: [
+        (0, 5, 10),
+        (11, 0, 10),
+        (11, 10, 10),
+        (26, 0, 10),
+        (26, 10, 10),
+        (41, 0, 10),
+        (41, 10, 10),
+        (56, 0, 10),
+        (56, 10, 10),
+        (67, 5, 10),
+        (33, 5, 11),
+    ],
+    box_height: 4,
+    title_in_border: true,
+    lines: [
+        line(10, 4, UP_RIGHT, 1, '╱'),
+        line(10, 9, DOWN_RIGHT, 1, '╲'),
+        line(15, 4, DOWN, 6, '│'),
+        line(21, 2, RIGHT, 5, '─'),
+        line(21, 11, RIGHT, 5, '─'),
+        line(27, 4, DOWN, 6, '│'),
+        line(36, 2, RIGHT, 5, '─'),
+        line(36, 11, RIGHT, 5, '─'),
+        line(49, 4, DOWN, 6, '│'),
+        line(51, 2, RIGHT, 5, '─'),
+        line(51, 11, RIGHT, 5, '─'),
+        line(61, 4, DOWN, 6, '│'),
+        line(66, 4, DOWN_RIGHT, 1, '╲'),
+        line(66, 9, UP_RIGHT, 1, '╱'),
+        line(32, 4, DOWN_RIGHT, 1, '╲'),
+        line(32, 9, UP_RIGHT, 1, '╱'),
+        line(44, 4, UP_RIGHT, 1, '╱'),
+        line(44, 9, DOWN_RIGHT, 1, '╲'),
+    ],
+    slots: [
+        slot(10, 4, (4, 4), 4),
+        slot(10, 9, (9, 9), 4),
+        slot(15, 6, (5, 8), 10),
+        slot(22, 2, (1, 3), 3),
+        slot(22, 11, (11, 13), 3),
+        slot(27, 6, (5, 8), 5),
+        slot(37, 2, (1, 3), 3),
+        slot(37, 11, (11, 13), 3),
+        slot(49, 6, (5, 8), 10),
+        slot(52, 2, (1, 3), 3),
+        slot(52, 11, (11, 13), 3),
+        slot(61, 6, (5, 8), 5),
+        slot(66, 4, (4, 4), 10),
+        slot(66, 9, (9, 9), 10),
+        slot(32, 4, (4, 4), 10),
+        slot(32, 9, (9, 9), 10),
+        slot(44, 4, (4, 4), 4),
+        slot(44, 9, (9, 9), 4),
+    ],
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,8 +319,8 @@ mod tests {
             .flat_map(move |y| (slot.x - 1..=slot.x + slot.after).map(move |x| (x, y)))
     }
 
-    fn geometries() -> [(&'static str, &'static Geometry); 1] {
-        [("full", &FULL)]
+    fn geometries() -> [(&'static str, &'static Geometry); 2] {
+        [("full", &FULL), ("compact", &COMPACT)]
     }
 
     #[test]
@@ -241,6 +355,7 @@ mod tests {
                 );
                 assert!((slot.rows.0..=slot.rows.1).contains(&slot.line));
                 for cell in area(*slot) {
+                    assert!(cell.0 < g.width && cell.1 < g.height, "{name}: edge {n}");
                     for space in Space::ALL {
                         assert!(
                             !inside(cell, g.place(space), g.box_height),

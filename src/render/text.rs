@@ -19,7 +19,8 @@
 //! they attack (`S◀K2`).
 
 use super::canvas::{Canvas, Style};
-use super::layout::{ARROWS, FULL, Geometry, Slot};
+pub use super::layout::Layout;
+use super::layout::{ARROWS, Geometry, Slot};
 use crate::replay::BattleView;
 use crate::rules::board::{DIRECTED_EDGES, edge_ends};
 use crate::rules::{Army, Fighter, FighterKind, Position, Tiebreak};
@@ -132,9 +133,14 @@ impl OnLine {
     }
 }
 
-/// The board for a position.
+/// The full board for a position.
 pub fn board(position: &Position) -> Canvas {
-    draw(position, &FULL)
+    board_in(position, Layout::Full)
+}
+
+/// The board for a position, in the size `layout` gives it.
+pub fn board_in(position: &Position, layout: Layout) -> Canvas {
+    draw(position, layout.geometry())
 }
 
 /// The board for a position, drawn as `geometry` places it.
@@ -274,6 +280,12 @@ pub fn turn_line(turn: &Turn, token: Option<usize>) -> Canvas {
 
 /// Supplies, Hirþs removed from game, the Penningr, and whose turn it is.
 pub fn panel(position: &Position) -> Canvas {
+    panel_in(position, Layout::Full)
+}
+
+/// [`panel`] for a board of `layout`: in three rows for the compact one,
+/// the Penningr beside Gull's supply.
+pub fn panel_in(position: &Position, layout: Layout) -> Canvas {
     let mut canvas = Canvas::new();
     for (row, side) in Side::ALL.into_iter().enumerate() {
         let army = position.army(side);
@@ -287,17 +299,33 @@ pub fn panel(position: &Position) -> Canvas {
         canvas.text(0, row, &line, Style::Side(side));
     }
     let penningr = position.penningr();
-    let coin = match (penningr.holder, penningr.multiplier()) {
-        (None, _) => "Penningr: neutral".to_owned(),
-        (Some(holder), 2) => format!("Penningr: {} holds it; points doubled", holder.name()),
-        (Some(holder), _) => format!("Penningr: {} holds it; points tripled", holder.name()),
+    let points = match penningr.multiplier() {
+        2 => "doubled",
+        _ => "tripled",
     };
-    canvas.text(0, 2, &coin, Style::Plain);
+    // The compact board's panel has the Penningr beside Gull's supply.
+    let (x, y, state, coin) = match (layout, penningr.holder) {
+        (Layout::Full, None) => (0, 2, 3, "Penningr: neutral".to_owned()),
+        (Layout::Full, Some(holder)) => (
+            0,
+            2,
+            3,
+            format!("Penningr: {} holds it; points {points}", holder.name()),
+        ),
+        (Layout::Compact, None) => (46, 0, 2, "Penningr: neutral".to_owned()),
+        (Layout::Compact, Some(holder)) => (
+            46,
+            0,
+            2,
+            format!("Penningr with {}, {points}", holder.name()),
+        ),
+    };
+    canvas.text(x, y, &coin, Style::Plain);
     match position.result() {
-        Some(victory) => canvas.text(0, 3, &victory.to_string(), Style::Highlight),
+        Some(victory) => canvas.text(0, state, &victory.to_string(), Style::Highlight),
         None => canvas.text(
             0,
-            3,
+            state,
             &format!("{} to move", position.to_move().name()),
             Style::Side(position.to_move()),
         ),
@@ -308,6 +336,22 @@ pub fn panel(position: &Position) -> Canvas {
 /// The battles of a turn as a short table: attackers and defenders with
 /// their powers, how a tie was broken, who won, who advanced and retreated.
 pub fn battle_table(battles: &[BattleView]) -> Canvas {
+    battle_table_in(battles, None)
+}
+
+/// [`battle_table`] in at most `columns` where it can be: a table wider
+/// than that lists each side's pieces a line each.
+pub fn battle_table_in(battles: &[BattleView], columns: Option<usize>) -> Canvas {
+    let rows = table_rows(battles, false);
+    match columns {
+        Some(columns) if table_width(&rows) > columns => table(&table_rows(battles, true)),
+        _ => table(&rows),
+    }
+}
+
+/// The cells of the battle table, a header first; with `split`, a side's
+/// pieces a row each.
+fn table_rows(battles: &[BattleView], split: bool) -> Vec<[String; 6]> {
     let mut rows = vec![[
         "battle".to_owned(),
         "attackers".to_owned(),
@@ -318,42 +362,76 @@ pub fn battle_table(battles: &[BattleView]) -> Canvas {
     ]];
     for view in battles {
         let battle = &view.battle;
-        let pieces = |fighters: &[Fighter], with_origin: bool| -> String {
-            let names: Vec<String> = fighters
-                .iter()
-                .map(|f| {
-                    let name = piece_name(f);
-                    if with_origin {
-                        format!("{name} from {}", f.from)
-                    } else {
-                        name
-                    }
-                })
-                .collect();
-            format!("{} {}", battle.attacker.name(), names.join(", "))
-        };
-        let defenders = pieces(&battle.defenders, false).replacen(
-            battle.attacker.name(),
-            battle.defender().name(),
-            1,
-        );
+        let attackers = fighters(battle.attacker, &battle.attackers, true, split);
+        let defenders = fighters(battle.defender(), &battle.defenders, false, split);
         // The outcome takes a line per effect, so the table stays narrow.
-        for (n, effect) in outcome(view).into_iter().enumerate() {
+        let effects = outcome(view, split);
+        let height = effects.len().max(attackers.len()).max(defenders.len());
+        for n in 0..height {
+            let cell = |cells: &[String]| cells.get(n).cloned().unwrap_or_default();
             let mut row: [String; 6] = Default::default();
             if n == 0 {
                 row[0] = battle.space.to_string();
-                row[1] = pieces(&battle.attackers, true);
                 row[2] = battle.attack.to_string();
-                row[3].clone_from(&defenders);
                 row[4] = battle.defence.to_string();
             }
-            row[5] = effect;
+            row[1] = cell(&attackers);
+            row[3] = cell(&defenders);
+            row[5] = cell(&effects);
             rows.push(row);
         }
     }
-    let widths: Vec<usize> = (0..6)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+    rows
+}
+
+/// One side's pieces in a battle, after the side's name: `Silfr L from 8,
+/// H from 8` (without `with_origin`, `Gull H`); with `split`, a line a
+/// piece.
+fn fighters(side: Side, fighters: &[Fighter], with_origin: bool, split: bool) -> Vec<String> {
+    let names: Vec<String> = fighters
+        .iter()
+        .map(|f| {
+            let name = piece_name(f);
+            if with_origin {
+                format!("{name} from {}", f.from)
+            } else {
+                name
+            }
+        })
         .collect();
+    if !split {
+        return vec![format!("{} {}", side.name(), names.join(", "))];
+    }
+    let last = names.len().saturating_sub(1);
+    names
+        .iter()
+        .enumerate()
+        .map(|(n, name)| {
+            let comma = if n < last { "," } else { "" };
+            match n {
+                0 => format!("{} {name}{comma}", side.name()),
+                _ => format!("{name}{comma}"),
+            }
+        })
+        .collect()
+}
+
+/// The width of each column of a table.
+fn column_widths(rows: &[[String; 6]]) -> Vec<usize> {
+    (0..6)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect()
+}
+
+/// The columns a table takes, two blanks between its columns.
+fn table_width(rows: &[[String; 6]]) -> usize {
+    let widths = column_widths(rows);
+    widths.iter().sum::<usize>() + 2 * (widths.len() - 1)
+}
+
+/// The table drawn, its header dim.
+fn table(rows: &[[String; 6]]) -> Canvas {
+    let widths = column_widths(rows);
     let mut canvas = Canvas::new();
     for (y, row) in rows.iter().enumerate() {
         let mut x = 0;
@@ -376,15 +454,23 @@ fn piece_name(fighter: &Fighter) -> String {
 }
 
 /// "Silfr wins", "Gull H removed from game", "Silfr L enters 6"...
-fn outcome(view: &BattleView) -> Vec<String> {
+/// With `split`, how a tie was broken and the name of a victory take lines
+/// of their own.
+fn outcome(view: &BattleView, split: bool) -> Vec<String> {
     let battle = &view.battle;
-    let mut parts = vec![match battle.tiebreak {
-        None => format!("{} wins", battle.winner.name()),
-        Some(Tiebreak::Lofdungr(side)) => {
-            format!("{} wins the tie with its lone L", side.name())
-        }
-        Some(Tiebreak::Defender) => format!("{} wins the tie as defender", battle.winner.name()),
-    }];
+    let tie = match battle.tiebreak {
+        None => None,
+        Some(Tiebreak::Lofdungr(_)) => Some("with its lone L"),
+        Some(Tiebreak::Defender) => Some("as defender"),
+    };
+    let mut parts = match (tie, split) {
+        (None, _) => vec![format!("{} wins", battle.winner.name())],
+        (Some(how), false) => vec![format!("{} wins the tie {how}", battle.winner.name())],
+        (Some(how), true) => vec![
+            format!("{} wins the tie", battle.winner.name()),
+            how.to_owned(),
+        ],
+    };
     let losers = if battle.attacker_wins() {
         &battle.defenders
     } else {
@@ -415,6 +501,16 @@ fn outcome(view: &BattleView) -> Vec<String> {
                 ));
             }
         }
+    }
+    if split {
+        // `Gull L off the board:` over `Þungur Hnífur`.
+        parts = parts
+            .iter()
+            .flat_map(|part| match part.split_once(": ") {
+                Some((what, name)) => vec![format!("{what}:"), format!("  {name}")],
+                None => vec![part.clone()],
+            })
+            .collect();
     }
     parts
 }
