@@ -210,3 +210,22 @@ fn a_terminal_too_small_says_what_it_needs() {
     tmux.keys(&["q"]);
     assert_eq!(tmux.exit_status(), 0);
 }
+
+#[test]
+fn ctrl_c_ends_with_status_130() {
+    let Some(tmux) = Tmux::start("interrupt", (120, 60), "") else {
+        return;
+    };
+    tmux.wait_for("G1, step 1 of 5: Ke");
+    tmux.keys(&["C-c"]);
+    assert_eq!(tmux.exit_status(), 130);
+    // Also while a turn's label is being typed.
+    let Some(tmux) = Tmux::start("interrupt-go", (120, 60), "") else {
+        return;
+    };
+    tmux.wait_for("G1, step 1 of 5: Ke");
+    tmux.keys(&["g", "S"]);
+    tmux.wait_for("go to turn: S");
+    tmux.keys(&["C-c"]);
+    assert_eq!(tmux.exit_status(), 130);
+}

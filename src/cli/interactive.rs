@@ -72,12 +72,21 @@ pub fn run(scene: &Scene<'_>, reporter: &Reporter) -> Status {
     let result = navigate(scene, &stops);
     drop(screen);
     match result {
-        Ok(()) => Status::Ok,
+        Ok(Ending::Quit) => Status::Ok,
+        Ok(Ending::Interrupted) => Status::Interrupted,
         Err(e) => {
             reporter.error(&format!("terminal error: {e}"));
             Status::Failure
         }
     }
+}
+
+/// How the replay ended.
+enum Ending {
+    /// `q` or Esc.
+    Quit,
+    /// Ctrl-C.
+    Interrupted,
 }
 
 /// What a key asks for.
@@ -90,6 +99,7 @@ enum Command {
     PageDown,
     PageUp,
     Quit,
+    Interrupt,
     Nothing,
 }
 
@@ -98,6 +108,7 @@ fn command(key: KeyEvent) -> Command {
         return Command::Nothing;
     }
     match key.code {
+        KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Command::Interrupt,
         KeyCode::Right | KeyCode::Char('n') | KeyCode::Char(' ') => Command::Next,
         KeyCode::Left | KeyCode::Char('p') => Command::Previous,
         KeyCode::Down => Command::NextTurn,
@@ -106,12 +117,11 @@ fn command(key: KeyEvent) -> Command {
         KeyCode::PageUp => Command::PageUp,
         KeyCode::Char('g') => Command::Go,
         KeyCode::Char('q') | KeyCode::Esc => Command::Quit,
-        KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Command::Quit,
         _ => Command::Nothing,
     }
 }
 
-fn navigate(scene: &Scene<'_>, stops: &[usize]) -> std::io::Result<()> {
+fn navigate(scene: &Scene<'_>, stops: &[usize]) -> std::io::Result<Ending> {
     let frames = &scene.replayed.frames;
     let mut at = 0;
     let mut scroll = 0;
@@ -141,20 +151,21 @@ fn navigate(scene: &Scene<'_>, stops: &[usize]) -> std::io::Result<()> {
                     at = end_of_turn(frames, stops, n);
                 }
             }
-            Command::Go => {
-                let wanted = read_label(scene, stops[at], scroll)?;
-                match (0..stops.len())
+            Command::Go => match read_label(scene, stops[at], scroll)? {
+                None => return Ok(Ending::Interrupted),
+                Some(wanted) => match (0..stops.len())
                     .rev()
                     .find(|&n| label(turn_of(n)) == wanted)
                 {
                     Some(n) => at = n,
                     None if wanted.is_empty() => {}
                     None => message = format!("no turn {wanted} in this game"),
-                }
-            }
+                },
+            },
             Command::PageDown => scroll = (scroll + shown.page).min(shown.max_scroll),
             Command::PageUp => scroll = scroll.saturating_sub(shown.page),
-            Command::Quit => return Ok(()),
+            Command::Quit => return Ok(Ending::Quit),
+            Command::Interrupt => return Ok(Ending::Interrupted),
             Command::Nothing => {}
         }
         if at != before {
@@ -172,8 +183,9 @@ fn end_of_turn(frames: &[Frame], stops: &[usize], n: usize) -> usize {
         .unwrap_or(n)
 }
 
-/// Reads a turn label typed after `g`, shown at the foot of the screen.
-fn read_label(scene: &Scene<'_>, frame: usize, scroll: usize) -> std::io::Result<String> {
+/// Reads a turn label typed after `g`, shown at the foot of the screen, in
+/// capitals; `None` for Ctrl-C.
+fn read_label(scene: &Scene<'_>, frame: usize, scroll: usize) -> std::io::Result<Option<String>> {
     let mut typed = String::new();
     loop {
         draw(scene, frame, scroll, &format!("go to turn: {typed}"))?;
@@ -184,8 +196,11 @@ fn read_label(scene: &Scene<'_>, frame: usize, scroll: usize) -> std::io::Result
             continue;
         }
         match key.code {
-            KeyCode::Enter => return Ok(typed.to_uppercase()),
-            KeyCode::Esc => return Ok(String::new()),
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                return Ok(None);
+            }
+            KeyCode::Enter => return Ok(Some(typed.to_uppercase())),
+            KeyCode::Esc => return Ok(Some(String::new())),
             KeyCode::Backspace => {
                 typed.pop();
             }

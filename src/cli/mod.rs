@@ -78,6 +78,9 @@ pub enum Status {
     Invalid = 1,
     /// 2: a usage or I/O error.
     Failure = 2,
+    /// 130: interrupted by Ctrl-C, as a shell reports a program ended by
+    /// SIGINT.
+    Interrupted = 130,
 }
 
 impl From<Status> for ExitCode {
