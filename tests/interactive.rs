@@ -125,6 +125,9 @@ fn keys_step_through_the_game() {
     tmux.wait_for("G1, steps 4–5 of 5: Hei");
     tmux.keys(&["Left"]);
     tmux.wait_for("G1, steps 2–3 of 5: Hei");
+    // ↓ in the middle of a turn goes to its end, then to the next's.
+    tmux.keys(&["Down"]);
+    tmux.wait_for("After G1");
     tmux.keys(&["Down"]);
     tmux.wait_for("After S1");
     tmux.keys(&["Down"]);
@@ -228,4 +231,17 @@ fn ctrl_c_ends_with_status_130() {
     tmux.wait_for("go to turn: S");
     tmux.keys(&["C-c"]);
     assert_eq!(tmux.exit_status(), 130);
+}
+
+#[test]
+fn turn_starts_at_the_asked_turn_in_either_case() {
+    let Some(tmux) = Tmux::start("turn", (120, 60), "--turn s3") else {
+        return;
+    };
+    let screen = tmux.wait_for("After S3");
+    assert!(screen.starts_with("After S3"), "{screen}");
+    tmux.keys(&["Right"]);
+    tmux.wait_for("G4, steps 1–3 of 5: L1>6");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
 }

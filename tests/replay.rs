@@ -136,6 +136,20 @@ fn fewer_columns_than_the_full_board_give_the_compact_one() {
 }
 
 #[test]
+fn a_turn_is_asked_for_in_either_case() {
+    let (status, out, _) = replay(&["--turn", "s4"]);
+    assert_eq!(status, 0);
+    assert_eq!(out, replay(&["--turn", "S4"]).1);
+    let board = |turn: &str| hirp().args(["board", "--turn", turn]).output().unwrap();
+    let lower = board("g4");
+    assert_eq!(lower.status.code(), Some(0));
+    assert_eq!(lower.stdout, board("G4").stdout);
+    let output = board("x1");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`x1` is not a turn label"));
+}
+
+#[test]
 fn bad_choices_are_usage_errors() {
     let (status, _, err) = replay(&["--game", "2"]);
     assert_eq!(status, 2);

@@ -28,7 +28,7 @@ pub struct Args {
     game: usize,
 
     /// The turn after which to show the position (`S3`); by default the last.
-    #[arg(long, value_name = "LABEL")]
+    #[arg(long, value_name = "LABEL", value_parser = super::replay::parse_label)]
     turn: Option<String>,
 
     /// Write an SVG picture to PATH (`-` for standard output) instead of the

@@ -51,8 +51,9 @@ fn stops(replayed: &Replayed) -> Vec<usize> {
         .collect()
 }
 
-/// Runs the interactive replay.
-pub fn run(scene: &Scene<'_>, reporter: &Reporter) -> Status {
+/// Runs the interactive replay from the end of turn `start` (its place in
+/// the game), or from the first step.
+pub fn run(scene: &Scene<'_>, start: Option<usize>, reporter: &Reporter) -> Status {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         reporter.error("--interactive needs a terminal on standard input and output; without -i, hirp replay prints the boards");
         return Status::Failure;
@@ -62,6 +63,10 @@ pub fn run(scene: &Scene<'_>, reporter: &Reporter) -> Status {
         reporter.error("the game has no turn to show");
         return Status::Failure;
     }
+    let frames = &scene.replayed.frames;
+    let at = start
+        .and_then(|turn| stops.iter().rposition(|&s| frames[s].turn == turn))
+        .unwrap_or(0);
     let screen = match RawScreen::enter() {
         Ok(screen) => screen,
         Err(e) => {
@@ -69,7 +74,7 @@ pub fn run(scene: &Scene<'_>, reporter: &Reporter) -> Status {
             return Status::Failure;
         }
     };
-    let result = navigate(scene, &stops);
+    let result = navigate(scene, &stops, at);
     drop(screen);
     match result {
         Ok(Ending::Quit) => Status::Ok,
@@ -121,9 +126,8 @@ fn command(key: KeyEvent) -> Command {
     }
 }
 
-fn navigate(scene: &Scene<'_>, stops: &[usize]) -> std::io::Result<Ending> {
+fn navigate(scene: &Scene<'_>, stops: &[usize], mut at: usize) -> std::io::Result<Ending> {
     let frames = &scene.replayed.frames;
-    let mut at = 0;
     let mut scroll = 0;
     let mut message = String::new();
     loop {
@@ -140,8 +144,11 @@ fn navigate(scene: &Scene<'_>, stops: &[usize]) -> std::io::Result<Ending> {
             Command::Next => at = (at + 1).min(stops.len() - 1),
             Command::Previous => at = at.saturating_sub(1),
             Command::NextTurn => {
-                let turn = turn_of(at);
-                if let Some(n) = (at..stops.len()).find(|&n| turn_of(n) > turn) {
+                // To the end of this turn, and from there to the next's.
+                let end = end_of_turn(frames, stops, at);
+                if end != at {
+                    at = end;
+                } else if let Some(n) = (at..stops.len()).find(|&n| turn_of(n) > turn_of(at)) {
                     at = end_of_turn(frames, stops, n);
                 }
             }

@@ -66,9 +66,10 @@ pub struct Args {
     svg_dir: Option<std::path::PathBuf>,
 }
 
-/// Checks a turn label such as `S3`.
-fn parse_label(text: &str) -> Result<String, String> {
-    text.parse::<hirp::syntax::Label>()
+/// Checks a turn label such as `S3` (or `s3`).
+pub fn parse_label(text: &str) -> Result<String, String> {
+    text.to_uppercase()
+        .parse::<hirp::syntax::Label>()
         .map(|label| label.to_string())
         .map_err(|_| format!("`{text}` is not a turn label such as `G1` or `S3`"))
 }
@@ -264,7 +265,11 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
             source: &found.source,
             reporter,
         };
-        return super::interactive::run(&scene, reporter);
+        let start = args
+            .turn
+            .as_ref()
+            .and_then(|wanted| (0..game.turns.len()).find(|&n| self::label(n) == *wanted));
+        return super::interactive::run(&scene, start, reporter);
     }
     // With --turn, the game is shown up to that turn, and so are its problems.
     let cutoff = args
