@@ -14,6 +14,34 @@ fn replay(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// `hirp replay ARGS` with standard error joined to standard output, as a
+/// terminal shows them: its exit status and what it printed.
+fn replay_joined(args: &[&str]) -> (i32, String) {
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' replay {} 2>&1",
+            assert_cmd::cargo::cargo_bin("hirp").display(),
+            args.join(" ")
+        ))
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("COLUMNS")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+/// Where `text` first stands in `out`.
+fn at(out: &str, text: &str) -> usize {
+    out.find(text)
+        .unwrap_or_else(|| panic!("no {text:?} in\n{out}"))
+}
+
 #[test]
 fn the_bundled_example_a_board_a_turn() {
     let (status, out, _) = replay(&[]);
@@ -83,7 +111,64 @@ fn a_record_with_an_error_stops_there() {
     assert!(!out.contains("After G2"), "the replay stops at the error");
     assert!(err.contains("hirp::syntax::crew_letter"));
     assert!(!err.contains("hirp::step::crew"), "only the first error");
-    insta::assert_snapshot!(format!("{out}{err}"));
+    assert!(err.ends_with(
+        "The replay stops at the first error, in G2: --continue goes on past errors \
+         with the nearest legal reading.\n"
+    ));
+    let (_, joined) = replay_joined(&["fixtures/rulebook/en.hirp"]);
+    assert!(at(&joined, "G2, steps 4–5 of 5: Khkh03 — 1 error") < at(&joined, "crew_letter"));
+    insta::assert_snapshot!(joined);
+}
+
+#[test]
+fn a_turn_after_an_error_shows_its_board_with_the_diagnostics_before_it() {
+    let (status, out) = replay_joined(&["fixtures/rulebook/en.hirp", "--turn", "S5"]);
+    assert_eq!(status, 1);
+    // The problems of G2, S3 and S4, then S5's board, stopped at its error,
+    // and S5's problems up to it under the board.
+    let board = at(&out, "S5, steps 3–5 of 5: Khei — 1 error");
+    assert!(at(&out, "hirp::syntax::crew_letter") < board);
+    assert!(at(&out, "help: write `Khh7>3`") < board);
+    assert!(board < at(&out, "hirp::step::attack_without_marker"));
+    assert!(board < at(&out, "hirp::step::manned_karve_enters"));
+    assert!(!out.contains("no_advance"), "the replay stops at the error");
+    assert!(
+        out.ends_with("in S5: --continue goes on past errors with the nearest legal reading.\n")
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn continue_prints_each_diagnostic_under_the_board_of_its_turn() {
+    let (status, out) = replay_joined(&["fixtures/rulebook/en.hirp", "--continue"]);
+    assert_eq!(status, 1);
+    for (board, code, next) in [
+        (
+            "After G2 — 1 error",
+            "hirp::syntax::crew_letter",
+            "After S2",
+        ),
+        ("After S3 — 1 error", "hirp::step::crew", "Battles of G4"),
+        ("After S4 — 1 error", "write `Khh7>3`", "After G5"),
+        (
+            "After S5 — 1 error, 1 warning, 1 advice",
+            "no_advance",
+            "Hirþs aboard\n\nhirp::",
+        ),
+    ] {
+        assert!(at(&out, board) < at(&out, code), "{board}");
+        assert!(
+            at(&out, code) < at(&out, next) || next.ends_with("hirp::"),
+            "{code}"
+        );
+    }
+    // The faulty token is marked under the turn line of its turn's board.
+    assert!(
+        out.contains("\nG2 L01HeiKhkh03 /\n         ××××××\n"),
+        "{out}"
+    );
+    assert!(!out.contains("stops at the first error"));
+    insta::assert_snapshot!(out);
 }
 
 #[test]
@@ -188,6 +273,21 @@ fn colour_only_when_asked_for() {
         coloured.contains("\u{1b}[1;38;2;176;182;190m"),
         "Silfr in silver-grey"
     );
+    // A token at fault is red, and needs no marks under it.
+    let output = hirp()
+        .args([
+            "--color",
+            "always",
+            "replay",
+            "fixtures/rulebook/en.hirp",
+            "--turn",
+            "G2",
+        ])
+        .output()
+        .unwrap();
+    let coloured = String::from_utf8(output.stdout).unwrap();
+    assert!(coloured.contains("\u{1b}[1;31mKhkh03"), "{coloured}");
+    assert!(!coloured.contains('×'));
 }
 
 #[test]

@@ -4,7 +4,8 @@ use hirp::render::svg;
 
 use hirp::render::text::Layout;
 
-use super::replay::{Moment, label, output_columns, record, show_with_legend, shown_game};
+use super::boards::show_with_legend;
+use super::replay::{Moment, label, output_columns, record, shown_game};
 use super::{Reporter, Status, io_reason, write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
@@ -66,7 +67,7 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     let written = match &args.svg {
         None => {
             let layout = Layout::for_width(output_columns());
-            write_stdout(&show_with_legend(game, frame, layout).render(color))
+            write_stdout(&show_with_legend(game, frame, layout, &[]).render(color))
         }
         Some(target) => {
             let mut caption = format!("{path}, game {}, after {}", args.game, label(frame.turn));

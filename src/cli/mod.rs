@@ -2,6 +2,7 @@
 //! inputs, rendering diagnostics, exit codes.
 
 mod board;
+mod boards;
 mod diff;
 mod fix;
 mod fmt;

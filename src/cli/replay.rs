@@ -10,6 +10,8 @@ use hirp::replay::{
 use hirp::rules::Position;
 use hirp::syntax::{Game, Turn};
 
+use super::boards::{Block, marked, plan, show_with_legend};
+use super::report::Source;
 use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
 /// The rulebook's example game, corrected: what `hirp replay` shows without a file.
@@ -25,8 +27,11 @@ on them (L Lofðungr, 3H three Hirþs, K2 a Karve carrying two), pieces on a
 line attacking with an arrow, the supplies, the Penningr, and the turn line
 with the token just played marked. Battles print as a table.
 
-A record with an error stops at the first one, showing the board and the
-diagnostic there; --continue goes on with the nearest legal reading.
+Each turn's problems are printed under its board, which counts them in its
+heading and marks the tokens at fault. A record with an error stops at the
+first one, showing the board there; --continue goes on with the nearest
+legal reading. With --turn, the problems of the turns before it come before
+its board, and only an error in that turn stops the replay.
 
 Examples:
   hirp replay                         the rulebook's example, a board a turn
@@ -167,47 +172,6 @@ pub fn label(n: usize) -> String {
     hirp::syntax::Label::of_turn(n).to_string()
 }
 
-/// The steps of the turn before a step frame's token.
-fn frame_steps_before(frame: &Frame) -> u8 {
-    match frame.moment {
-        Moment::Step { steps, taken, .. } => steps - taken,
-        _ => 0,
-    }
-}
-
-/// The heading, board, turn line and panel of a frame, in the size
-/// `layout` gives the board, `gap` empty rows apart.
-pub fn show(game: &Game, frame: &Frame, layout: Layout, gap: usize) -> Canvas {
-    let turn = &game.turns[frame.turn];
-    let label = label(frame.turn);
-    let (heading, token) = match &frame.moment {
-        Moment::Step { token, steps, .. } => {
-            let written = turn.steps[*token].to_string();
-            let before = frame_steps_before(frame);
-            let steps = if *steps > before + 1 {
-                format!("steps {}–{steps}", before + 1)
-            } else {
-                format!("step {steps}")
-            };
-            (format!("{label}, {steps} of 5: {written}"), Some(*token))
-        }
-        Moment::Battles(_) | Moment::TurnEnd => (format!("After {label}"), None),
-    };
-    let mut canvas = Canvas::new();
-    canvas.text(0, 0, &heading, Style::Highlight);
-    canvas.append(&text::board_in(&frame.position, layout), gap);
-    canvas.append(&text::turn_line(turn, token), gap);
-    canvas.append(&text::panel_in(&frame.position, layout), gap);
-    canvas
-}
-
-/// [`show`] with the legend under it, as `replay` and `board` print a frame.
-pub fn show_with_legend(game: &Game, frame: &Frame, layout: Layout) -> Canvas {
-    let mut canvas = show(game, frame, layout, 1);
-    canvas.append(&text::legend(&frame.position), 0);
-    canvas
-}
-
 /// The columns output is shown in: the terminal's, or `COLUMNS` when
 /// standard output is not a terminal; `None` when neither says.
 pub fn output_columns() -> Option<usize> {
@@ -251,12 +215,19 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     };
     let game = &found.game;
     let replayed = record(game, &found.errors);
-    if let Some(label) = &args.turn
-        && !(0..game.turns.len()).any(|n| &self::label(n) == label)
-    {
-        reporter.error(&format!("game {} of {path} has no turn {label}", args.game));
-        return Status::Failure;
-    }
+    let only = match &args.turn {
+        None => None,
+        Some(wanted) => match (0..game.turns.len()).find(|&n| label(n) == *wanted) {
+            Some(n) => Some(n),
+            None => {
+                reporter.error(&format!(
+                    "game {} of {path} has no turn {wanted}",
+                    args.game
+                ));
+                return Status::Failure;
+            }
+        },
+    };
     if args.interactive {
         let scene = super::screen::Scene {
             game,
@@ -265,108 +236,110 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
             source: &found.source,
             reporter,
         };
-        let start = args
-            .turn
-            .as_ref()
-            .and_then(|wanted| (0..game.turns.len()).find(|&n| self::label(n) == *wanted));
-        return super::interactive::run(&scene, start, reporter);
+        return super::interactive::run(&scene, only, reporter);
     }
     // With --turn, the game is shown up to that turn, and so are its problems.
-    let cutoff = args
-        .turn
-        .as_ref()
-        .and_then(|wanted| (0..game.turns.len()).find(|&n| self::label(n) == *wanted))
-        .map_or(usize::MAX, |n| game.turns[n].span.end);
-    let problems: Vec<&Problem> = replayed
+    let cutoff = only.map_or(usize::MAX, |n| game.turns[n].span.end);
+    let mut problems: Vec<&Problem> = replayed
         .report
         .problems
         .iter()
         .filter(|p| p.span.start < cutoff)
         .collect();
-    let first_error = problems
-        .iter()
-        .copied()
-        .find(|p| p.severity == Severity::Error)
-        .filter(|_| !args.keep_going);
-    let last = first_error.map(|p| stop_at(game, &replayed.frames, p));
-    let out = match frames(&args, &path, game, &replayed.frames, last, color) {
-        Ok(out) => out,
-        Err(message) => {
-            reporter.error(&message);
-            return Status::Failure;
-        }
+    problems.sort_by_key(|p| p.span.start);
+    let blocks = plan(
+        game,
+        &replayed.frames,
+        &problems,
+        only,
+        args.step,
+        args.keep_going,
+    );
+    let shown = Shown {
+        args: &args,
+        path: &path,
+        game,
+        frames: &replayed.frames,
+        problems: &problems,
+        source: &found.source,
+        reporter,
+        color,
     };
-    if let Err(message) = write_stdout(&out) {
+    if let Err(message) = shown.print(&blocks) {
         reporter.error(&message);
         return Status::Failure;
     }
-    let invalid = problems.iter().any(|p| p.severity == Severity::Error);
-    let reported: Vec<&Problem> = match first_error {
-        Some(problem) => vec![problem],
-        None => problems,
-    };
-    reporter.emit_source(
-        &found.source,
-        reported.into_iter().map(|p| p as &dyn miette::Diagnostic),
-    );
-    if invalid { Status::Invalid } else { Status::Ok }
-}
-
-/// The frames shown, up to `last` (the frame of the first error, when the
-/// replay stops there), rendered; the SVG pictures of turn ends written
-/// into `--svg-dir`. `Err` with a message when a picture cannot be written.
-fn frames(
-    args: &Args,
-    path: &str,
-    game: &Game,
-    frames: &[Frame],
-    last: Option<usize>,
-    color: bool,
-) -> Result<String, String> {
-    let columns = output_columns();
-    let mut out = String::new();
-    for (n, frame) in frames.iter().enumerate() {
-        if last.is_some_and(|last| n > last) {
-            break;
-        }
-        let label = label(frame.turn);
-        if args.turn.as_ref().is_some_and(|wanted| *wanted != label) {
-            continue;
-        }
-        let shows_step = args.step || last == Some(n);
-        if let Some(canvas) = frame_canvas(game, frame, &label, shows_step, columns) {
-            if !out.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(&canvas.render(color));
-        }
-        if let (Some(dir), Moment::TurnEnd) = (&args.svg_dir, &frame.moment) {
-            write_picture(dir, path, args.game, frame)?;
-        }
+    if problems.iter().any(|p| p.severity == Severity::Error) {
+        Status::Invalid
+    } else {
+        Status::Ok
     }
-    Ok(out)
 }
 
-/// What a frame shows: a board at a turn's end (and after a step, when
-/// steps are shown), or the table of a turn's battles.
-fn frame_canvas(
-    game: &Game,
-    frame: &Frame,
-    label: &str,
-    shows_step: bool,
-    columns: Option<usize>,
-) -> Option<Canvas> {
-    let layout = Layout::for_width(columns);
-    match &frame.moment {
-        Moment::Step { .. } if shows_step => Some(show_with_legend(game, frame, layout)),
-        Moment::Battles(battles) => {
-            let mut table = Canvas::new();
-            table.text(0, 0, &format!("Battles of {label}"), Style::Highlight);
-            table.append(&text::battle_table_in(battles, columns), 0);
-            Some(table)
+/// A replay being printed.
+struct Shown<'a> {
+    args: &'a Args,
+    path: &'a str,
+    game: &'a Game,
+    frames: &'a [Frame],
+    problems: &'a [&'a Problem],
+    source: &'a Source,
+    reporter: &'a Reporter,
+    color: bool,
+}
+
+impl Shown<'_> {
+    /// Prints the blocks in order, boards on standard output
+    /// and diagnostics on standard error, a blank line between them; writes
+    /// the SVG pictures of the turn ends shown into `--svg-dir`. `Err` with
+    /// a message when something cannot be written.
+    fn print(&self, blocks: &[Block<'_>]) -> Result<(), String> {
+        let columns = output_columns();
+        let mut previous: Option<bool> = None;
+        for block in blocks {
+            let data = matches!(block, Block::Frame(_));
+            if previous.is_some_and(|before| before || data) {
+                write_stdout("\n")?;
+            }
+            previous = Some(data);
+            match block {
+                Block::Frame(n) => self.frame(*n, columns)?,
+                Block::Problems(problems) => self.reporter.emit_source(
+                    self.source,
+                    problems.iter().map(|p| *p as &dyn miette::Diagnostic),
+                ),
+                Block::Stopped(turn) => self.reporter.note(&format!(
+                    "The replay stops at the first error, in {}: --continue goes on past \
+                     errors with the nearest legal reading.",
+                    label(*turn)
+                )),
+            }
         }
-        Moment::TurnEnd => Some(show_with_legend(game, frame, layout)),
-        Moment::Step { .. } => None,
+        Ok(())
+    }
+
+    /// Prints frame `n`: a board, or a table of battles.
+    fn frame(&self, n: usize, columns: Option<usize>) -> Result<(), String> {
+        let frame = &self.frames[n];
+        let layout = Layout::for_width(columns);
+        let canvas = match &frame.moment {
+            Moment::Battles(battles) => {
+                let mut table = Canvas::new();
+                let heading = format!("Battles of {}", label(frame.turn));
+                table.text(0, 0, &heading, Style::Highlight);
+                table.append(&text::battle_table_in(battles, columns), 0);
+                table
+            }
+            Moment::Step { .. } | Moment::TurnEnd => {
+                let marked = marked(self.game, frame, self.problems);
+                show_with_legend(self.game, frame, layout, &marked)
+            }
+        };
+        write_stdout(&canvas.render(self.color))?;
+        if let (Some(dir), Moment::TurnEnd) = (&self.args.svg_dir, &frame.moment) {
+            write_picture(dir, self.path, self.args.game, frame)?;
+        }
+        Ok(())
     }
 }
 
@@ -386,27 +359,4 @@ fn write_picture(
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&file, hirp::render::svg::svg(&frame.position, &caption)))
         .map_err(|e| format!("cannot write {}: {}", file.display(), super::io_reason(&e)))
-}
-
-/// The last frame to show for a record whose first error is `problem`: the
-/// step it lies in, else the end of its turn, else the frame before it.
-fn stop_at(game: &Game, frames: &[Frame], problem: &Problem) -> usize {
-    let at = problem.span.start;
-    let turn = game
-        .turns
-        .iter()
-        .position(|t| t.span.contains(at) || t.label.span.contains(at));
-    let Some(turn) = turn else {
-        return frames
-            .iter()
-            .rposition(|f| game.turns[f.turn].span.end <= at)
-            .unwrap_or(0);
-    };
-    let in_token = frames.iter().position(|f| {
-        f.turn == turn
-            && matches!(f.moment, Moment::Step { token, .. } if game.turns[turn].steps[token].span().contains(at))
-    });
-    in_token
-        .or_else(|| frames.iter().rposition(|f| f.turn == turn))
-        .unwrap_or(0)
 }

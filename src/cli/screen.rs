@@ -6,10 +6,12 @@
 
 use hirp::render::canvas::{Canvas, Style};
 use hirp::render::text::{self, Layout};
+use hirp::replay::Problem;
 use hirp::syntax::Game;
 
 use super::Reporter;
-use super::replay::{Frame, Moment, Replayed, label, show};
+use super::boards::{marked, show};
+use super::replay::{Frame, Moment, Replayed, label};
 use super::report::Source;
 
 /// The fewest rows left to the pane for a board to be shown.
@@ -48,10 +50,9 @@ pub fn compose(
     scroll: usize,
     foot: &str,
 ) -> Screen {
-    let current = &scene.replayed.frames[scene.frame];
     let fitting = [(Layout::Full, 1), (Layout::Compact, 0)]
         .into_iter()
-        .map(|(layout, gap)| (layout, gap, top(scene.game, current, layout, gap, columns)))
+        .map(|(layout, gap)| (layout, gap, top(scene, layout, gap, columns)))
         .find(|(layout, gap, top)| {
             columns >= layout.width() && rows >= top.len() + gap + MIN_PANE + FOOT
         });
@@ -92,10 +93,16 @@ pub fn compose(
     }
 }
 
-/// The heading, board, turn line and panel of a frame, in lines of at most
-/// `columns`.
-fn top(game: &Game, frame: &Frame, layout: Layout, gap: usize, columns: usize) -> Vec<String> {
-    lines(&show(game, frame, layout, gap).ansi(), columns)
+/// The heading, board, turn line and panel of the frame, its problems
+/// marked, in lines of at most `columns`.
+fn top(scene: &Scene<'_>, layout: Layout, gap: usize, columns: usize) -> Vec<String> {
+    let frame = &scene.replayed.frames[scene.frame];
+    let problems: Vec<&Problem> = scene.replayed.report.problems.iter().collect();
+    let marked = marked(scene.game, frame, &problems);
+    lines(
+        &show(scene.game, frame, layout, gap, &marked).ansi(),
+        columns,
+    )
 }
 
 /// What the pane holds: the problems of the turn, its battles at its end,
@@ -129,9 +136,8 @@ fn pane(scene: &Scene<'_>, columns: usize) -> Vec<String> {
 /// The screen of a terminal too small for the compact board: the size it
 /// needs, and how to leave.
 fn too_small(scene: &Scene<'_>, columns: usize, rows: usize) -> Screen {
-    let current = &scene.replayed.frames[scene.frame];
     let layout = Layout::Compact;
-    let needed = top(scene.game, current, layout, 0, layout.width()).len() + MIN_PANE + FOOT;
+    let needed = top(scene, layout, 0, layout.width()).len() + MIN_PANE + FOOT;
     let message = format!(
         "This terminal is {columns}×{rows}: hirp replay -i needs at least {}×{needed}. \
          Make it larger, or press q to quit.",

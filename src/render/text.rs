@@ -24,7 +24,7 @@ use super::layout::{ARROWS, Geometry, Slot};
 use crate::replay::BattleView;
 use crate::rules::board::{DIRECTED_EDGES, edge_ends};
 use crate::rules::{Army, Fighter, FighterKind, Position, Tiebreak};
-use crate::syntax::ast::Turn;
+use crate::syntax::ast::{Span, Turn};
 use crate::types::{Side, Space};
 
 /// The name written on a space's box.
@@ -254,26 +254,55 @@ pub fn legend(position: &Position) -> Canvas {
 
 /// The turn line with one token marked: in the plain form by carets under it.
 pub fn turn_line(turn: &Turn, token: Option<usize>) -> Canvas {
+    turn_line_with(turn, token, &[])
+}
+
+/// [`turn_line`] with the tokens at `faults` (spans in the record) in red,
+/// or in the plain form marked `×` under them.
+pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Canvas {
     let mut canvas = Canvas::new();
+    // Each token written, where it stands in the record.
+    let mut tokens: Vec<(usize, usize, Span)> = Vec::new();
     let label = turn.label.to_string();
     canvas.text(0, 0, &label, Style::Side(turn.label.side));
+    tokens.push((0, label.chars().count(), turn.label.span));
     let mut x = label.chars().count() + 1;
-    let mut marked = None;
     for (n, step) in turn.steps.iter().enumerate() {
         let text = step.to_string();
         let width = text.chars().count();
-        let style = if Some(n) == token {
-            marked = Some((x, width));
-            Style::Highlight
+        if Some(n) == token {
+            canvas.text(x, 0, &text, Style::Highlight);
+            canvas.text(x, 1, &"^".repeat(width), Style::Caret);
         } else {
-            Style::Plain
-        };
-        canvas.text(x, 0, &text, style);
+            canvas.text(x, 0, &text, Style::Plain);
+        }
+        tokens.push((x, width, step.span()));
         x += width;
     }
-    canvas.text(x + 1, 0, &turn.outcome.to_string(), Style::Plain);
-    if let Some((x, width)) = marked {
-        canvas.text(x, 1, &"^".repeat(width), Style::Caret);
+    let outcome = &turn.outcome;
+    canvas.text(x + 1, 0, &outcome.to_string(), Style::Plain);
+    let whole = (x + 1, outcome.to_string().chars().count(), outcome.span);
+    x += 1;
+    for action in &outcome.penningr {
+        let width = action.to_string().chars().count();
+        tokens.push((x, width, action.span));
+        x += width;
+    }
+    for battle in &outcome.battles {
+        let width = battle.to_string().chars().count();
+        tokens.push((x, width, battle.span()));
+        x += width + 1;
+    }
+    for fault in faults {
+        let within =
+            |span: Span| span.start <= fault.start && fault.start < span.end.max(span.start + 1);
+        let (x, width, _) = tokens
+            .iter()
+            .copied()
+            .find(|&(_, _, span)| within(span))
+            .unwrap_or(whole);
+        canvas.restyle(x, 0, width, Style::Fault);
+        canvas.text(x, 1, &"×".repeat(width.max(1)), Style::Caret);
     }
     canvas
 }
