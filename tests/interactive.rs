@@ -64,17 +64,20 @@ impl Tmux {
         String::from_utf8(self.run(&["capture-pane", "-p", "-t", "replay"]).stdout).unwrap()
     }
 
-    /// Waits until the screen shows `text`, and returns it.
+    /// Waits until the screen shows `text` and has stopped changing, and
+    /// returns it.
     fn wait_for(&self, text: &str) -> String {
         let start = Instant::now();
+        let mut before = String::new();
         loop {
             let screen = self.screen();
-            if screen.contains(text) {
+            if screen.contains(text) && screen == before {
                 return screen;
             }
+            before = screen;
             assert!(
                 start.elapsed() < Duration::from_secs(10),
-                "the screen never showed {text:?}:\n{screen}"
+                "the screen never showed {text:?}:\n{before}"
             );
             std::thread::sleep(Duration::from_millis(50));
         }
