@@ -248,3 +248,16 @@ fn turn_starts_at_the_asked_turn_in_either_case() {
     tmux.keys(&["q"]);
     assert_eq!(tmux.exit_status(), 0);
 }
+
+#[test]
+fn a_game_of_several_is_named_over_the_pane() {
+    let args = "fixtures/valid/17-match-to-five.hirp --game 2";
+    let Some(tmux) = Tmux::start("title", (160, 50), args) else {
+        return;
+    };
+    let screen = tmux.wait_for("game 2 of 3: Bjorn (Gull) against Ragna (Silfr)");
+    let title = screen.find("17-match-to-five.hirp, game 2").unwrap();
+    assert!(screen.find("Gull to move").unwrap() < title, "{screen}");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}

@@ -172,6 +172,38 @@ fn continue_prints_each_diagnostic_under_the_board_of_its_turn() {
 }
 
 #[test]
+fn a_game_of_several_or_with_players_is_named() {
+    let (status, out, _) = replay(&["fixtures/valid/17-match-to-five.hirp", "--game", "2"]);
+    assert_eq!(status, 0);
+    assert!(out.starts_with(
+        "fixtures/valid/17-match-to-five.hirp, game 2 of 3: Bjorn (Gull) against Ragna (Silfr)\n\nAfter G1\n"
+    ), "{out}");
+    let (_, out, _) = replay(&[]);
+    assert!(
+        out.starts_with("After G1\n"),
+        "one game, no names: no title"
+    );
+}
+
+#[test]
+fn a_game_with_no_turns_says_so() {
+    let dir = std::env::temp_dir().join(format!("hirp-no-turns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tags.hirp");
+    std::fs::write(&path, "[Event \"Cup\"]\n[Silfr \"Ragna\"]\n").unwrap();
+    let output = hirp().arg("replay").arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let path = path.display();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        format!(
+            "{path}: Gull against Ragna (Silfr)\ngame 1 of {path} has no turns: there is no board to show\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn continue_goes_past_errors() {
     let (status, out, err) = replay(&["fixtures/rulebook/en.hirp", "--continue"]);
     assert_eq!(status, 1);

@@ -40,7 +40,7 @@ pub struct Args {
 
 /// Runs `hirp board`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let (path, found) = match shown_game(args.file.as_deref(), args.game, reporter) {
+    let (path, found, _) = match shown_game(args.file.as_deref(), args.game, reporter) {
         Ok(shown) => shown,
         Err(status) => return status,
     };

@@ -2,6 +2,7 @@
 
 use std::io::IsTerminal;
 
+use hirp::Side;
 use hirp::render::canvas::{Canvas, Style};
 use hirp::render::text::{self, Layout};
 use hirp::replay::{
@@ -184,13 +185,14 @@ pub fn output_columns() -> Option<usize> {
 }
 
 /// The game `number` (from 1) that `replay` and `board` show, with the name
-/// of where it was read: of `file`, or of the rulebook example when there
-/// is none. `Err` with the exit status once the reason is reported.
+/// of where it was read (`file`, or the rulebook example when there is
+/// none) and the number of games there. `Err` with the exit status once
+/// the reason is reported.
 pub fn shown_game(
     file: Option<&str>,
     number: usize,
     reporter: &Reporter,
-) -> Result<(String, OneGame), Status> {
+) -> Result<(String, OneGame, usize), Status> {
     let (path, bytes) = match file {
         None => ("rulebook example", EXAMPLE.as_bytes().to_vec()),
         Some(path) => match read_input(path) {
@@ -202,14 +204,23 @@ pub fn shown_game(
         },
     };
     match nth_game(path, &bytes, number) {
-        Ok(found) => Ok((path.to_owned(), found)),
+        Ok(found) => Ok((path.to_owned(), found, count_games(&bytes))),
         Err(games) => Err(no_game(path, &bytes, games, number, reporter)),
     }
 }
 
+/// The number of games in a record.
+fn count_games(bytes: &[u8]) -> usize {
+    // Reading from memory cannot fail.
+    hirp::syntax::Games::new(bytes)
+        .map_while(Result::ok)
+        .map(|chunk| hirp::syntax::parse_chunk(&chunk).1.record.games.len())
+        .sum()
+}
+
 /// Runs `hirp replay`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let (path, found) = match shown_game(args.file.as_deref(), args.game, reporter) {
+    let (path, found, games) = match shown_game(args.file.as_deref(), args.game, reporter) {
         Ok(shown) => shown,
         Err(status) => return status,
     };
@@ -228,6 +239,10 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
             }
         },
     };
+    let title = title(&path, args.game, games, game);
+    if game.turns.is_empty() {
+        return no_turns(&args, &path, title.as_deref(), &found, &replayed, reporter);
+    }
     if args.interactive {
         let scene = super::screen::Scene {
             game,
@@ -235,6 +250,7 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
             frame: 0,
             source: &found.source,
             reporter,
+            title: title.as_deref(),
         };
         return super::interactive::run(&scene, only, reporter);
     }
@@ -265,10 +281,79 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         reporter,
         color,
     };
-    if let Err(message) = shown.print(&blocks) {
+    if let Err(message) = shown.print(title.as_deref(), &blocks) {
         reporter.error(&message);
         return Status::Failure;
     }
+    if problems.iter().any(|p| p.severity == Severity::Error) {
+        Status::Invalid
+    } else {
+        Status::Ok
+    }
+}
+
+/// What names the game shown, when the file holds more than one or its
+/// tags name the players: `match.hirp, game 2 of 3: Bjorn (Gull) against
+/// Ragna (Silfr)`.
+fn title(path: &str, number: usize, games: usize, game: &Game) -> Option<String> {
+    let player = |side: Side| match game.tag(side.name()) {
+        Some(name) => format!("{} ({})", printable(name), side.name()),
+        None => side.name().to_owned(),
+    };
+    let names = (game.tag("Gull").is_some() || game.tag("Silfr").is_some())
+        .then(|| format!("{} against {}", player(Side::Gull), player(Side::Silfr)));
+    let path = printable(path);
+    match (games, names) {
+        (0 | 1, None) => None,
+        (0 | 1, Some(names)) => Some(format!("{path}: {names}")),
+        (games, None) => Some(format!("{path}, game {number} of {games}")),
+        (games, Some(names)) => Some(format!("{path}, game {number} of {games}: {names}")),
+    }
+}
+
+/// Text from a record or a path with its control characters written as
+/// escapes, so that a terminal shows them rather than obeys them.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Says that the game has no turns, with its problems (a game of tags and
+/// comments only, or one whose turns could not be read).
+fn no_turns(
+    args: &Args,
+    path: &str,
+    title: Option<&str>,
+    found: &OneGame,
+    replayed: &Replayed,
+    reporter: &Reporter,
+) -> Status {
+    let mut out = String::new();
+    if let Some(title) = title {
+        out.push_str(title);
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "game {} of {} has no turns: there is no board to show\n",
+        args.game,
+        printable(path)
+    ));
+    if let Err(message) = write_stdout(&out) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
+    let problems = &replayed.report.problems;
+    reporter.emit_source(
+        &found.source,
+        problems.iter().map(|p| p as &dyn miette::Diagnostic),
+    );
     if problems.iter().any(|p| p.severity == Severity::Error) {
         Status::Invalid
     } else {
@@ -289,13 +374,17 @@ struct Shown<'a> {
 }
 
 impl Shown<'_> {
-    /// Prints the blocks in order, boards on standard output
+    /// Prints the title and the blocks in order, boards on standard output
     /// and diagnostics on standard error, a blank line between them; writes
     /// the SVG pictures of the turn ends shown into `--svg-dir`. `Err` with
     /// a message when something cannot be written.
-    fn print(&self, blocks: &[Block<'_>]) -> Result<(), String> {
+    fn print(&self, title: Option<&str>, blocks: &[Block<'_>]) -> Result<(), String> {
         let columns = output_columns();
         let mut previous: Option<bool> = None;
+        if let Some(title) = title {
+            write_stdout(&format!("{title}\n"))?;
+            previous = Some(true);
+        }
         for block in blocks {
             let data = matches!(block, Block::Frame(_));
             if previous.is_some_and(|before| before || data) {

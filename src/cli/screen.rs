@@ -29,6 +29,8 @@ pub struct Scene<'a> {
     pub frame: usize,
     pub source: &'a Source,
     pub reporter: &'a Reporter,
+    /// What names the game, when there is something to say.
+    pub title: Option<&'a str>,
 }
 
 /// A screen's lines, ready to be written from the top-left corner.
@@ -105,19 +107,21 @@ fn top(scene: &Scene<'_>, layout: Layout, gap: usize, columns: usize) -> Vec<Str
     )
 }
 
-/// What the pane holds: the problems of the turn, its battles at its end,
-/// the legend; in lines of at most `columns`.
+/// What the pane holds: what names the game, the problems of the turn, its
+/// battles at its end, the legend; in lines of at most `columns`.
 fn pane(scene: &Scene<'_>, columns: usize) -> Vec<String> {
     let current = &scene.replayed.frames[scene.frame];
     let label = label(current.turn);
-    let mut parts: Vec<String> = scene
-        .replayed
-        .report
-        .problems
-        .iter()
-        .filter(|p| p.turn.as_deref() == Some(label.as_str()))
-        .map(|p| scene.reporter.render_width(p, scene.source, columns))
-        .collect();
+    let mut parts: Vec<String> = scene.title.map(str::to_owned).into_iter().collect();
+    parts.extend(
+        scene
+            .replayed
+            .report
+            .problems
+            .iter()
+            .filter(|p| p.turn.as_deref() == Some(label.as_str()))
+            .map(|p| scene.reporter.render_width(p, scene.source, columns)),
+    );
     if matches!(current.moment, Moment::TurnEnd)
         && let Some(Frame {
             moment: Moment::Battles(battles),
