@@ -388,6 +388,36 @@ fn replay_writes_a_picture_a_turn() {
 }
 
 #[test]
+fn captions_name_the_file_not_its_path() {
+    let path = common::root().join("fixtures/rulebook/corrected.hirp");
+    let output = hirp()
+        .arg("board")
+        .arg(&path)
+        .args(["--svg", "-"])
+        .output()
+        .unwrap();
+    let picture = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        picture.contains(
+            ">corrected.hirp, game 1, after S5: Silfr wins by Drepið, doubled: 10 points<"
+        ),
+        "{picture}"
+    );
+    let dir = std::env::temp_dir().join(format!("hirp-caption-{}", std::process::id()));
+    let output = hirp()
+        .arg("replay")
+        .arg(&path)
+        .arg("--svg-dir")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let picture = std::fs::read_to_string(dir.join("04-S2.svg")).unwrap();
+    assert!(picture.contains("<title>corrected.hirp, game 1, after S2</title>"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_readme_picture_is_what_board_draws() {
     let output = hirp()
         .args([

@@ -5,7 +5,7 @@ use hirp::render::svg;
 use hirp::render::text::Layout;
 
 use super::boards::show_with_legend;
-use super::replay::{Moment, label, output_columns, record, shown_game};
+use super::replay::{Moment, caption, label, output_columns, record, shown_game};
 use super::{Reporter, Status, io_reason, write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
@@ -70,11 +70,7 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
             write_stdout(&show_with_legend(game, frame, layout, &[]).render(color))
         }
         Some(target) => {
-            let mut caption = format!("{path}, game {}, after {}", args.game, label(frame.turn));
-            if let Some(victory) = frame.position.result() {
-                caption.push_str(&format!(": {victory}"));
-            }
-            let picture = svg::svg(&frame.position, &caption);
+            let picture = svg::svg(&frame.position, &caption(&path, args.game, frame));
             if target == "-" {
                 write_stdout(&picture)
             } else {

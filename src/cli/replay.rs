@@ -439,13 +439,27 @@ fn write_picture(
     game: usize,
     frame: &Frame,
 ) -> Result<(), String> {
-    let label = label(frame.turn);
-    let mut caption = format!("{path}, game {game}, after {label}");
+    let file = dir.join(format!("{:02}-{}.svg", frame.turn + 1, label(frame.turn)));
+    let picture = hirp::render::svg::svg(&frame.position, &caption(path, game, frame));
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&file, picture))
+        .map_err(|e| format!("cannot write {}: {}", file.display(), super::io_reason(&e)))
+}
+
+/// The caption of a picture of `frame`: the name of the file (not the
+/// path to it), the game, the turn, and the result once there is one.
+pub fn caption(path: &str, game: usize, frame: &Frame) -> String {
+    let name = if path == "-" {
+        "standard input".to_owned()
+    } else {
+        std::path::Path::new(path).file_name().map_or_else(
+            || path.to_owned(),
+            |name| name.to_string_lossy().into_owned(),
+        )
+    };
+    let mut caption = format!("{name}, game {game}, after {}", label(frame.turn));
     if let Some(victory) = frame.position.result() {
         caption.push_str(&format!(": {victory}"));
     }
-    let file = dir.join(format!("{:02}-{label}.svg", frame.turn + 1));
-    std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&file, hirp::render::svg::svg(&frame.position, &caption)))
-        .map_err(|e| format!("cannot write {}: {}", file.display(), super::io_reason(&e)))
+    caption
 }

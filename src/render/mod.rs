@@ -5,6 +5,7 @@
 pub mod canvas;
 mod layout;
 mod map;
+mod metrics;
 mod panel;
 mod pieces;
 pub mod svg;
