@@ -2,10 +2,8 @@
 
 mod common;
 
-use std::process::Command;
-use std::time::{Duration, Instant};
-
 use common::hirp;
+use hirp::render::text::Layout;
 
 fn replay(args: &[&str]) -> (i32, String, String) {
     let output = hirp().arg("replay").args(args).output().unwrap();
@@ -14,6 +12,34 @@ fn replay(args: &[&str]) -> (i32, String, String) {
         String::from_utf8(output.stdout).unwrap(),
         String::from_utf8(output.stderr).unwrap(),
     )
+}
+
+/// `hirp replay ARGS` with standard error joined to standard output, as a
+/// terminal shows them: its exit status and what it printed.
+fn replay_joined(args: &[&str]) -> (i32, String) {
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' replay {} 2>&1",
+            assert_cmd::cargo::cargo_bin("hirp").display(),
+            args.join(" ")
+        ))
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("COLUMNS")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+/// Where `text` first stands in `out`.
+fn at(out: &str, text: &str) -> usize {
+    out.find(text)
+        .unwrap_or_else(|| panic!("no {text:?} in\n{out}"))
 }
 
 #[test]
@@ -40,23 +66,141 @@ fn one_turn_step_by_step() {
     ] {
         assert!(out.contains(heading), "{heading}");
     }
-    // After `H8>6` the Lofðungr and the Hirþ from 8 stand on the line to 6.
-    assert!(out.contains("◀L") && out.contains("◀1H"));
+    // After `H8>6` Silfr's Lofðungr and the Hirþ from 8 stand on the line
+    // to 6, and the legend names the arrow drawn.
+    assert!(out.contains("S◀L") && out.contains("S◀1H"));
+    assert!(out.contains("\n◀ pieces on a line, attacking the space the arrow points to\n"));
     assert!(out.contains("Battles of S4"));
     insta::assert_snapshot!(out);
+}
+
+#[test]
+fn pieces_on_a_diagonal_line_stand_on_it() {
+    let (status, out, _) = replay(&["--turn", "S5", "--step"]);
+    assert_eq!(status, 0);
+    let board: String = out.lines().skip(2).take(17).collect::<Vec<_>>().join("\n");
+    assert!(out.starts_with("S5, step 1 of 5: Khh3>m"), "{out}");
+    // Silfr's Karve attacks Miðr from 3: it stands on the line from 3 down
+    // to Miðr, in place of the line's `╲`.
+    let row = board.lines().nth(5).unwrap();
+    assert_eq!(row.chars().position(|c| c == '↘'), Some(39), "{board}");
+    assert!(row.contains("S↘K2"), "{board}");
+    insta::assert_snapshot!(board);
+}
+
+#[test]
+fn home_routes_reach_their_boxes() {
+    let (_, out, _) = replay(&["--turn", "G1"]);
+    let board: Vec<&str> = out.lines().skip(2).take(17).collect();
+    // From the corner of 0 up to the corner of 1, and of 9 up to 7.
+    assert!(board[4].starts_with("              ╱└"), "{}", board[4]);
+    assert!(board[4].ends_with("┘╲"), "{}", board[4]);
+    assert!(board[6].starts_with("┌──────────┐╱"), "{}", board[6]);
+    assert!(board[6].ends_with("╲┌──────────┐"), "{}", board[6]);
+    assert!(board[12].starts_with("              ╲┌"), "{}", board[12]);
+    assert!(board[12].ends_with("┐╱"), "{}", board[12]);
 }
 
 #[test]
 fn a_record_with_an_error_stops_there() {
     let (status, out, err) = replay(&["fixtures/rulebook/en.hirp"]);
     assert_eq!(status, 1);
-    assert!(out.trim_end().ends_with("▶ pieces on a line, attacking"));
+    assert!(out.trim_end().ends_with("K2 a Karve with two Hirþs aboard"));
     assert!(out.contains("Gull to move"));
     assert!(out.contains("G2, steps 4–5 of 5: Khkh03"));
     assert!(!out.contains("After G2"), "the replay stops at the error");
     assert!(err.contains("hirp::syntax::crew_letter"));
     assert!(!err.contains("hirp::step::crew"), "only the first error");
-    insta::assert_snapshot!(format!("{out}{err}"));
+    assert!(err.ends_with(
+        "The replay stops at the first error, in G2: --continue goes on past errors \
+         with the nearest legal reading.\n"
+    ));
+    let (_, joined) = replay_joined(&["fixtures/rulebook/en.hirp"]);
+    assert!(at(&joined, "G2, steps 4–5 of 5: Khkh03 — 1 error") < at(&joined, "crew_letter"));
+    insta::assert_snapshot!(joined);
+}
+
+#[test]
+fn a_turn_after_an_error_shows_its_board_with_the_diagnostics_before_it() {
+    let (status, out) = replay_joined(&["fixtures/rulebook/en.hirp", "--turn", "S5"]);
+    assert_eq!(status, 1);
+    // The problems of G2, S3 and S4, then S5's board, stopped at its error,
+    // and S5's problems up to it under the board.
+    let board = at(&out, "S5, steps 3–5 of 5: Khei — 1 error");
+    assert!(at(&out, "hirp::syntax::crew_letter") < board);
+    assert!(at(&out, "help: write `Khh7>3`") < board);
+    assert!(board < at(&out, "hirp::step::attack_without_marker"));
+    assert!(board < at(&out, "hirp::step::manned_karve_enters"));
+    assert!(!out.contains("no_advance"), "the replay stops at the error");
+    assert!(
+        out.ends_with("in S5: --continue goes on past errors with the nearest legal reading.\n")
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn continue_prints_each_diagnostic_under_the_board_of_its_turn() {
+    let (status, out) = replay_joined(&["fixtures/rulebook/en.hirp", "--continue"]);
+    assert_eq!(status, 1);
+    for (board, code, next) in [
+        (
+            "After G2 — 1 error",
+            "hirp::syntax::crew_letter",
+            "After S2",
+        ),
+        ("After S3 — 1 error", "hirp::step::crew", "Battles of G4"),
+        ("After S4 — 1 error", "write `Khh7>3`", "After G5"),
+        (
+            "After S5 — 1 error, 1 warning, 1 advice",
+            "ended_without_advance",
+            "Hirþs aboard\n\nhirp::",
+        ),
+    ] {
+        assert!(at(&out, board) < at(&out, code), "{board}");
+        assert!(
+            at(&out, code) < at(&out, next) || next.ends_with("hirp::"),
+            "{code}"
+        );
+    }
+    // The faulty token is marked under the turn line of its turn's board.
+    assert!(
+        out.contains("\nG2 L01HeiKhkh03 /\n         ××××××\n"),
+        "{out}"
+    );
+    assert!(!out.contains("stops at the first error"));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_game_of_several_or_with_players_is_named() {
+    let (status, out, _) = replay(&["fixtures/valid/17-match-to-five.hirp", "--game", "2"]);
+    assert_eq!(status, 0);
+    assert!(out.starts_with(
+        "fixtures/valid/17-match-to-five.hirp, game 2 of 3: Bjorn (Gull) against Ragna (Silfr)\n\nAfter G1\n"
+    ), "{out}");
+    let (_, out, _) = replay(&[]);
+    assert!(
+        out.starts_with("After G1\n"),
+        "one game, no names: no title"
+    );
+}
+
+#[test]
+fn a_game_with_no_turns_says_so() {
+    let dir = std::env::temp_dir().join(format!("hirp-no-turns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tags.hirp");
+    std::fs::write(&path, "[Event \"Cup\"]\n[Silfr \"Ragna\"]\n").unwrap();
+    let output = hirp().arg("replay").arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let path = path.display();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        format!(
+            "{path}: Gull against Ragna (Silfr)\ngame 1 of {path} has no turns: there is no board to show\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -68,6 +212,58 @@ fn continue_goes_past_errors() {
     for code in ["crew_letter", "step::crew", "manned_karve_enters"] {
         assert!(err.contains(code), "{code}");
     }
+}
+
+/// `hirp replay ARGS` with `COLUMNS` set.
+fn replay_in(columns: &str, args: &[&str]) -> String {
+    let output = hirp()
+        .env("COLUMNS", columns)
+        .arg("replay")
+        .args(args)
+        .output()
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn fewer_columns_than_the_full_board_give_the_compact_one() {
+    let full = Layout::Full.width();
+    assert_eq!(full, 93);
+    // Where the full board fits, its output is what it always was.
+    let (_, wide, _) = replay(&["--step"]);
+    assert_eq!(replay_in(&full.to_string(), &["--step"]), wide);
+    assert!(wide.lines().any(|l| l.chars().count() == full));
+    // Else every line fits 80 columns: boards, battle tables, panels,
+    // legends, in every game of the fixtures.
+    for path in [
+        "fixtures/valid/02-thungur-hnifur-lone-l-tie.hirp",
+        "fixtures/valid/08-karve-battles.hirp",
+        "fixtures/valid/11-drepid-full-karve.hirp",
+        "fixtures/rulebook/en.hirp",
+    ] {
+        let out = replay_in("80", &[path, "--step", "--continue"]);
+        assert!(out.contains("┌m Miðr───┐"), "{path}");
+        for line in out.lines() {
+            assert!(line.chars().count() <= 80, "{path}: {line}");
+        }
+    }
+    let narrower = replay_in(&(full - 1).to_string(), &["--turn", "S4"]);
+    assert!(narrower.contains("┌m Miðr───┐"), "{narrower}");
+    insta::assert_snapshot!(replay_in("80", &["--turn", "S4"]));
+}
+
+#[test]
+fn a_turn_is_asked_for_in_either_case() {
+    let (status, out, _) = replay(&["--turn", "s4"]);
+    assert_eq!(status, 0);
+    assert_eq!(out, replay(&["--turn", "S4"]).1);
+    let board = |turn: &str| hirp().args(["board", "--turn", turn]).output().unwrap();
+    let lower = board("g4");
+    assert_eq!(lower.status.code(), Some(0));
+    assert_eq!(lower.stdout, board("G4").stdout);
+    let output = board("x1");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`x1` is not a turn label"));
 }
 
 #[test]
@@ -109,6 +305,21 @@ fn colour_only_when_asked_for() {
         coloured.contains("\u{1b}[1;38;2;176;182;190m"),
         "Silfr in silver-grey"
     );
+    // A token at fault is red, and needs no marks under it.
+    let output = hirp()
+        .args([
+            "--color",
+            "always",
+            "replay",
+            "fixtures/rulebook/en.hirp",
+            "--turn",
+            "G2",
+        ])
+        .output()
+        .unwrap();
+    let coloured = String::from_utf8(output.stdout).unwrap();
+    assert!(coloured.contains("\u{1b}[1;31mKhkh03"), "{coloured}");
+    assert!(!coloured.contains('×'));
 }
 
 #[test]
@@ -119,111 +330,6 @@ fn interactive_needs_a_terminal() {
         err.starts_with("error: --interactive needs a terminal"),
         "{err}"
     );
-}
-
-/// A tmux server of its own, killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> std::process::Output {
-        Command::new("tmux")
-            .args(["-L", &self.socket])
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8(self.run(&["capture-pane", "-p", "-t", "replay"]).stdout).unwrap()
-    }
-
-    /// Waits until the screen shows `text`, and returns it.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "the screen never showed {text:?}:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "replay"];
-        args.extend(keys);
-        self.run(&args);
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
-
-#[test]
-fn interactive_replay_under_tmux() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        println!("skipped: tmux is not installed, so the interactive replay cannot be driven");
-        return;
-    }
-    let tmux = Tmux {
-        socket: format!("hirp-test-{}", std::process::id()),
-    };
-    let binary = assert_cmd::cargo::cargo_bin("hirp");
-    let command = format!(
-        "cd '{}' && '{}' replay -i fixtures/rulebook/corrected.hirp",
-        common::root().display(),
-        binary.display()
-    );
-    let started = tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "replay",
-        "-x",
-        "120",
-        "-y",
-        "60",
-        &command,
-    ]);
-    assert!(started.status.success(), "tmux starts: {started:?}");
-    let first = tmux.wait_for("G1, step 1 of 5: Ke");
-    assert!(first.contains("→/n next step"));
-    tmux.keys(&["Right"]);
-    tmux.wait_for("G1, steps 2–3 of 5: Hei");
-    tmux.keys(&["n"]);
-    tmux.wait_for("G1, steps 4–5 of 5: Hei");
-    tmux.keys(&["Left"]);
-    tmux.wait_for("G1, steps 2–3 of 5: Hei");
-    tmux.keys(&["Down"]);
-    tmux.wait_for("After S1");
-    tmux.keys(&["Down"]);
-    tmux.wait_for("After G2");
-    tmux.keys(&["Up"]);
-    tmux.wait_for("After S1");
-    tmux.keys(&["g", "S", "4", "Enter"]);
-    // The battle table comes after the board: once it shows, so does the rest.
-    let s4 = tmux.wait_for("Silfr K2 from 5");
-    assert!(
-        s4.contains("After S4"),
-        "the position after S4 is shown:\n{s4}"
-    );
-    tmux.keys(&["g", "x", "9", "Enter"]);
-    tmux.wait_for("no turn X9 in this game");
-    tmux.keys(&["q"]);
-    let start = Instant::now();
-    while tmux.run(&["has-session", "-t", "replay"]).status.success() {
-        assert!(start.elapsed() < Duration::from_secs(10), "q quits");
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 #[test]
@@ -278,6 +384,36 @@ fn replay_writes_a_picture_a_turn() {
         let picture = std::fs::read_to_string(dir.join(name)).unwrap();
         roxmltree::Document::parse(&picture).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn captions_name_the_file_not_its_path() {
+    let path = common::root().join("fixtures/rulebook/corrected.hirp");
+    let output = hirp()
+        .arg("board")
+        .arg(&path)
+        .args(["--svg", "-"])
+        .output()
+        .unwrap();
+    let picture = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        picture.contains(
+            ">corrected.hirp, game 1, after S5: Silfr wins by Drepið, doubled: 10 points<"
+        ),
+        "{picture}"
+    );
+    let dir = std::env::temp_dir().join(format!("hirp-caption-{}", std::process::id()));
+    let output = hirp()
+        .arg("replay")
+        .arg(&path)
+        .arg("--svg-dir")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let picture = std::fs::read_to_string(dir.join("04-S2.svg")).unwrap();
+    assert!(picture.contains("<title>corrected.hirp, game 1, after S2</title>"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -2,7 +2,10 @@
 
 use hirp::render::svg;
 
-use super::replay::{Moment, label, record, show, shown_game};
+use hirp::render::text::Layout;
+
+use super::boards::show_with_legend;
+use super::replay::{Moment, caption, label, output_columns, record, shown_game};
 use super::{Reporter, Status, io_reason, write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
@@ -26,7 +29,7 @@ pub struct Args {
     game: usize,
 
     /// The turn after which to show the position (`S3`); by default the last.
-    #[arg(long, value_name = "LABEL")]
+    #[arg(long, value_name = "LABEL", value_parser = super::replay::parse_label)]
     turn: Option<String>,
 
     /// Write an SVG picture to PATH (`-` for standard output) instead of the
@@ -37,7 +40,7 @@ pub struct Args {
 
 /// Runs `hirp board`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let (path, found) = match shown_game(args.file.as_deref(), args.game, reporter) {
+    let (path, found, _) = match shown_game(args.file.as_deref(), args.game, reporter) {
         Ok(shown) => shown,
         Err(status) => return status,
     };
@@ -62,13 +65,12 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         return Status::Failure;
     };
     let written = match &args.svg {
-        None => write_stdout(&show(game, frame).render(color)),
+        None => {
+            let layout = Layout::for_width(output_columns());
+            write_stdout(&show_with_legend(game, frame, layout, &[]).render(color))
+        }
         Some(target) => {
-            let mut caption = format!("{path}, game {}, after {}", args.game, label(frame.turn));
-            if let Some(victory) = frame.position.result() {
-                caption.push_str(&format!(": {victory}"));
-            }
-            let picture = svg::svg(&frame.position, &caption);
+            let picture = svg::svg(&frame.position, &caption(&path, args.game, frame));
             if target == "-" {
                 write_stdout(&picture)
             } else {

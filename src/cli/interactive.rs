@@ -5,16 +5,13 @@ use std::io::{IsTerminal, Write};
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, terminal};
 use hirp::render::canvas::{Canvas, Style};
-use hirp::render::text;
-use hirp::syntax::Game;
 
-use super::replay::{Frame, Moment, Replayed, label, show};
-use super::report::Source;
+use super::replay::{Frame, Moment, Replayed, label};
+use super::screen::{Scene, Screen, compose};
 use super::{Reporter, Status};
 
 /// The keys, shown at the foot of the screen.
-const KEYS: &str =
-    "→/n next step   ←/p previous   ↓/↑ next/previous turn   g go to a turn   q quit";
+const KEYS: &str = "→/n next step  ←/p previous  ↓/↑ next/previous turn  g go to a turn  q quit";
 
 /// Restores the terminal when dropped, whatever happens.
 struct RawScreen;
@@ -54,23 +51,22 @@ fn stops(replayed: &Replayed) -> Vec<usize> {
         .collect()
 }
 
-/// Runs the interactive replay.
-pub fn run(
-    game: &Game,
-    replayed: &Replayed,
-    path: &str,
-    source: &Source,
-    reporter: &Reporter,
-) -> Status {
+/// Runs the interactive replay from the end of turn `start` (its place in
+/// the game), or from the first step.
+pub fn run(scene: &Scene<'_>, start: Option<usize>, reporter: &Reporter) -> Status {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         reporter.error("--interactive needs a terminal on standard input and output; without -i, hirp replay prints the boards");
         return Status::Failure;
     }
-    let stops = stops(replayed);
+    let stops = stops(scene.replayed);
     if stops.is_empty() {
-        reporter.error(&format!("{path}: the game has no turn to show"));
+        reporter.error("the game has no turn to show");
         return Status::Failure;
     }
+    let frames = &scene.replayed.frames;
+    let at = start
+        .and_then(|turn| stops.iter().rposition(|&s| frames[s].turn == turn))
+        .unwrap_or(0);
     let screen = match RawScreen::enter() {
         Ok(screen) => screen,
         Err(e) => {
@@ -78,15 +74,24 @@ pub fn run(
             return Status::Failure;
         }
     };
-    let result = navigate(game, replayed, &stops, source, reporter);
+    let result = navigate(scene, &stops, at);
     drop(screen);
     match result {
-        Ok(()) => Status::Ok,
+        Ok(Ending::Quit) => Status::Ok,
+        Ok(Ending::Interrupted) => Status::Interrupted,
         Err(e) => {
             reporter.error(&format!("terminal error: {e}"));
             Status::Failure
         }
     }
+}
+
+/// How the replay ended.
+enum Ending {
+    /// `q` or Esc.
+    Quit,
+    /// Ctrl-C.
+    Interrupted,
 }
 
 /// What a key asks for.
@@ -96,7 +101,10 @@ enum Command {
     NextTurn,
     PreviousTurn,
     Go,
+    PageDown,
+    PageUp,
     Quit,
+    Interrupt,
     Nothing,
 }
 
@@ -105,40 +113,42 @@ fn command(key: KeyEvent) -> Command {
         return Command::Nothing;
     }
     match key.code {
+        KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Command::Interrupt,
         KeyCode::Right | KeyCode::Char('n') | KeyCode::Char(' ') => Command::Next,
         KeyCode::Left | KeyCode::Char('p') => Command::Previous,
         KeyCode::Down => Command::NextTurn,
         KeyCode::Up => Command::PreviousTurn,
+        KeyCode::PageDown => Command::PageDown,
+        KeyCode::PageUp => Command::PageUp,
         KeyCode::Char('g') => Command::Go,
         KeyCode::Char('q') | KeyCode::Esc => Command::Quit,
-        KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Command::Quit,
         _ => Command::Nothing,
     }
 }
 
-fn navigate(
-    game: &Game,
-    replayed: &Replayed,
-    stops: &[usize],
-    source: &Source,
-    reporter: &Reporter,
-) -> std::io::Result<()> {
-    let frames = &replayed.frames;
-    let mut at = 0usize;
+fn navigate(scene: &Scene<'_>, stops: &[usize], mut at: usize) -> std::io::Result<Ending> {
+    let frames = &scene.replayed.frames;
+    let mut scroll = 0;
     let mut message = String::new();
     loop {
-        draw(game, replayed, stops[at], source, reporter, &message)?;
+        let shown = draw(scene, stops[at], scroll, &message)?;
         message.clear();
-        let Event::Key(key) = event::read()? else {
-            continue;
+        let key = match event::read()? {
+            Event::Key(key) => key,
+            Event::Resize(..) => continue,
+            _ => continue,
         };
+        let before = at;
         let turn_of = |stop: usize| frames[stops[stop]].turn;
         match command(key) {
             Command::Next => at = (at + 1).min(stops.len() - 1),
             Command::Previous => at = at.saturating_sub(1),
             Command::NextTurn => {
-                let turn = turn_of(at);
-                if let Some(n) = (at..stops.len()).find(|&n| turn_of(n) > turn) {
+                // To the end of this turn, and from there to the next's.
+                let end = end_of_turn(frames, stops, at);
+                if end != at {
+                    at = end;
+                } else if let Some(n) = (at..stops.len()).find(|&n| turn_of(n) > turn_of(at)) {
                     at = end_of_turn(frames, stops, n);
                 }
             }
@@ -148,19 +158,25 @@ fn navigate(
                     at = end_of_turn(frames, stops, n);
                 }
             }
-            Command::Go => {
-                let wanted = read_label(game, replayed, stops[at], source, reporter)?;
-                match (0..stops.len())
+            Command::Go => match read_label(scene, stops[at], scroll)? {
+                None => return Ok(Ending::Interrupted),
+                Some(wanted) => match (0..stops.len())
                     .rev()
                     .find(|&n| label(turn_of(n)) == wanted)
                 {
                     Some(n) => at = n,
                     None if wanted.is_empty() => {}
                     None => message = format!("no turn {wanted} in this game"),
-                }
-            }
-            Command::Quit => return Ok(()),
+                },
+            },
+            Command::PageDown => scroll = (scroll + shown.page).min(shown.max_scroll),
+            Command::PageUp => scroll = scroll.saturating_sub(shown.page),
+            Command::Quit => return Ok(Ending::Quit),
+            Command::Interrupt => return Ok(Ending::Interrupted),
             Command::Nothing => {}
+        }
+        if at != before {
+            scroll = 0;
         }
     }
 }
@@ -174,24 +190,12 @@ fn end_of_turn(frames: &[Frame], stops: &[usize], n: usize) -> usize {
         .unwrap_or(n)
 }
 
-/// Reads a turn label typed after `g`, shown at the foot of the screen.
-fn read_label(
-    game: &Game,
-    replayed: &Replayed,
-    frame: usize,
-    source: &Source,
-    reporter: &Reporter,
-) -> std::io::Result<String> {
+/// Reads a turn label typed after `g`, shown at the foot of the screen, in
+/// capitals; `None` for Ctrl-C.
+fn read_label(scene: &Scene<'_>, frame: usize, scroll: usize) -> std::io::Result<Option<String>> {
     let mut typed = String::new();
     loop {
-        draw(
-            game,
-            replayed,
-            frame,
-            source,
-            reporter,
-            &format!("go to turn: {typed}"),
-        )?;
+        draw(scene, frame, scroll, &format!("go to turn: {typed}"))?;
         let Event::Key(key) = event::read()? else {
             continue;
         };
@@ -199,8 +203,11 @@ fn read_label(
             continue;
         }
         match key.code {
-            KeyCode::Enter => return Ok(typed.to_uppercase()),
-            KeyCode::Esc => return Ok(String::new()),
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                return Ok(None);
+            }
+            KeyCode::Enter => return Ok(Some(typed.to_uppercase())),
+            KeyCode::Esc => return Ok(Some(String::new())),
             KeyCode::Backspace => {
                 typed.pop();
             }
@@ -210,56 +217,30 @@ fn read_label(
     }
 }
 
-/// Draws the screen for a frame: its board, the turn's battles at its end,
-/// the turn's problems, the keys.
-fn draw(
-    game: &Game,
-    replayed: &Replayed,
-    frame: usize,
-    source: &Source,
-    reporter: &Reporter,
-    message: &str,
-) -> std::io::Result<()> {
-    let current = &replayed.frames[frame];
-    let mut canvas = show(game, current);
-    if matches!(current.moment, Moment::TurnEnd)
-        && let Some(Frame {
-            moment: Moment::Battles(battles),
-            ..
-        }) = replayed.frames[..frame]
-            .last()
-            .filter(|f| f.turn == current.turn)
-    {
-        canvas.append(&text::battle_table(battles), 1);
-    }
-    let mut screen = canvas.ansi();
-    let label = label(current.turn);
-    let problems: Vec<&dyn miette::Diagnostic> = replayed
-        .report
-        .problems
-        .iter()
-        .filter(|p| p.turn.as_deref() == Some(label.as_str()))
-        .map(|p| p as &dyn miette::Diagnostic)
-        .collect();
-    if !problems.is_empty() {
-        for problem in problems {
-            screen.push('\n');
-            screen.push_str(&reporter.render(problem, source));
-        }
-    }
+/// Draws the screen for a frame, the pane scrolled by `scroll`, with
+/// `message` (when there is one) at the foot instead of the keys.
+fn draw(scene: &Scene<'_>, frame: usize, scroll: usize, message: &str) -> std::io::Result<Screen> {
+    let (columns, rows) = terminal::size()?;
     let mut foot = Canvas::new();
-    foot.text(0, 0, KEYS, Style::Frame);
-    if !message.is_empty() {
-        foot.text(0, 1, message, Style::Highlight);
+    match message {
+        "" => foot.text(0, 0, KEYS, Style::Frame),
+        _ => foot.text(0, 0, message, Style::Highlight),
     }
-    screen.push('\n');
-    screen.push_str(&foot.ansi());
+    let scene = Scene { frame, ..*scene };
+    let screen = compose(
+        &scene,
+        (usize::from(columns), usize::from(rows)),
+        scroll,
+        foot.ansi().trim_end_matches('\n'),
+    );
     let mut out = std::io::stdout().lock();
     execute!(
         out,
         terminal::Clear(terminal::ClearType::All),
         cursor::MoveTo(0, 0)
     )?;
-    out.write_all(screen.replace('\n', "\r\n").as_bytes())?;
-    out.flush()
+    // No line break after the last row, which would scroll the screen.
+    out.write_all(screen.lines.join("\r\n").as_bytes())?;
+    out.flush()?;
+    Ok(screen)
 }

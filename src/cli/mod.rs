@@ -2,6 +2,7 @@
 //! inputs, rendering diagnostics, exit codes.
 
 mod board;
+mod boards;
 mod diff;
 mod fix;
 mod fmt;
@@ -13,6 +14,7 @@ mod progress;
 mod replay;
 mod report;
 mod rewrite;
+mod screen;
 mod sequence;
 mod stdout;
 mod tally;
@@ -82,6 +84,9 @@ pub enum Status {
     Invalid = 1,
     /// 2: a usage or I/O error.
     Failure = 2,
+    /// 130: interrupted by Ctrl-C, as a shell reports a program ended by
+    /// SIGINT.
+    Interrupted = 130,
 }
 
 impl From<Status> for ExitCode {

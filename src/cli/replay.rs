@@ -1,13 +1,18 @@
 //! `hirp replay`: a game step by step, as boards.
 
-use hirp::render::canvas::Canvas;
-use hirp::render::text;
+use std::io::IsTerminal;
+
+use hirp::Side;
+use hirp::render::canvas::{Canvas, Style};
+use hirp::render::text::{self, Layout};
 use hirp::replay::{
     BattleView, GameReport, Observer, Problem, Severity, StepView, replay_game_with,
 };
 use hirp::rules::Position;
 use hirp::syntax::{Game, Turn};
 
+use super::boards::{Block, marked, plan, show_with_legend};
+use super::report::Source;
 use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
 /// The rulebook's example game, corrected: what `hirp replay` shows without a file.
@@ -23,8 +28,11 @@ on them (L Lofðungr, 3H three Hirþs, K2 a Karve carrying two), pieces on a
 line attacking with an arrow, the supplies, the Penningr, and the turn line
 with the token just played marked. Battles print as a table.
 
-A record with an error stops at the first one, showing the board and the
-diagnostic there; --continue goes on with the nearest legal reading.
+Each turn's problems are printed under its board, which counts them in its
+heading and marks the tokens at fault. A record with an error stops at the
+first one, showing the board there; --continue goes on with the nearest
+legal reading. With --turn, the problems of the turns before it come before
+its board, and only an error in that turn stops the replay.
 
 Examples:
   hirp replay                         the rulebook's example, a board a turn
@@ -64,9 +72,10 @@ pub struct Args {
     svg_dir: Option<std::path::PathBuf>,
 }
 
-/// Checks a turn label such as `S3`.
-fn parse_label(text: &str) -> Result<String, String> {
-    text.parse::<hirp::syntax::Label>()
+/// Checks a turn label such as `S3` (or `s3`).
+pub fn parse_label(text: &str) -> Result<String, String> {
+    text.to_uppercase()
+        .parse::<hirp::syntax::Label>()
         .map(|label| label.to_string())
         .map_err(|_| format!("`{text}` is not a turn label such as `G1` or `S3`"))
 }
@@ -164,50 +173,26 @@ pub fn label(n: usize) -> String {
     hirp::syntax::Label::of_turn(n).to_string()
 }
 
-/// The steps of the turn before a step frame's token.
-fn frame_steps_before(frame: &Frame) -> u8 {
-    match frame.moment {
-        Moment::Step { steps, taken, .. } => steps - taken,
-        _ => 0,
-    }
-}
-
-/// The heading, board, turn line and panel of a frame.
-pub fn show(game: &Game, frame: &Frame) -> Canvas {
-    let turn = &game.turns[frame.turn];
-    let label = label(frame.turn);
-    let (heading, token) = match &frame.moment {
-        Moment::Step { token, steps, .. } => {
-            let written = turn.steps[*token].to_string();
-            let before = frame_steps_before(frame);
-            let steps = if *steps > before + 1 {
-                format!("steps {}–{steps}", before + 1)
-            } else {
-                format!("step {steps}")
-            };
-            (format!("{label}, {steps} of 5: {written}"), Some(*token))
-        }
-        Moment::Battles(_) | Moment::TurnEnd => (format!("After {label}"), None),
-    };
-    let mut canvas = Canvas::new();
-    canvas.text(0, 0, &heading, hirp::render::canvas::Style::Highlight);
-    canvas.append(&text::board(&frame.position), 1);
-    canvas.append(&text::turn_line(turn, token), 1);
-    canvas.append(&text::panel(&frame.position), 1);
-    let mut legend = Canvas::new();
-    legend.text(0, 0, text::LEGEND, hirp::render::canvas::Style::Frame);
-    canvas.append(&legend, 0);
-    canvas
+/// The columns output is shown in: the terminal's, or `COLUMNS` when
+/// standard output is not a terminal; `None` when neither says.
+pub fn output_columns() -> Option<usize> {
+    let terminal = std::io::stdout()
+        .is_terminal()
+        .then(|| crossterm::terminal::size().ok())
+        .flatten()
+        .map(|(columns, _)| usize::from(columns));
+    terminal.or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
 }
 
 /// The game `number` (from 1) that `replay` and `board` show, with the name
-/// of where it was read: of `file`, or of the rulebook example when there
-/// is none. `Err` with the exit status once the reason is reported.
+/// of where it was read (`file`, or the rulebook example when there is
+/// none) and the number of games there. `Err` with the exit status once
+/// the reason is reported.
 pub fn shown_game(
     file: Option<&str>,
     number: usize,
     reporter: &Reporter,
-) -> Result<(String, OneGame), Status> {
+) -> Result<(String, OneGame, usize), Status> {
     let (path, bytes) = match file {
         None => ("rulebook example", EXAMPLE.as_bytes().to_vec()),
         Some(path) => match read_input(path) {
@@ -219,121 +204,231 @@ pub fn shown_game(
         },
     };
     match nth_game(path, &bytes, number) {
-        Ok(found) => Ok((path.to_owned(), found)),
+        Ok(found) => Ok((path.to_owned(), found, count_games(&bytes))),
         Err(games) => Err(no_game(path, &bytes, games, number, reporter)),
     }
 }
 
+/// The number of games in a record.
+fn count_games(bytes: &[u8]) -> usize {
+    // Reading from memory cannot fail.
+    hirp::syntax::Games::new(bytes)
+        .map_while(Result::ok)
+        .map(|chunk| hirp::syntax::parse_chunk(&chunk).1.record.games.len())
+        .sum()
+}
+
 /// Runs `hirp replay`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let (path, found) = match shown_game(args.file.as_deref(), args.game, reporter) {
+    let (path, found, games) = match shown_game(args.file.as_deref(), args.game, reporter) {
         Ok(shown) => shown,
         Err(status) => return status,
     };
     let game = &found.game;
     let replayed = record(game, &found.errors);
-    if let Some(label) = &args.turn
-        && !(0..game.turns.len()).any(|n| &self::label(n) == label)
-    {
-        reporter.error(&format!("game {} of {path} has no turn {label}", args.game));
-        return Status::Failure;
+    let only = match &args.turn {
+        None => None,
+        Some(wanted) => match (0..game.turns.len()).find(|&n| label(n) == *wanted) {
+            Some(n) => Some(n),
+            None => {
+                reporter.error(&format!(
+                    "game {} of {path} has no turn {wanted}",
+                    args.game
+                ));
+                return Status::Failure;
+            }
+        },
+    };
+    let title = title(&path, args.game, games, game);
+    if game.turns.is_empty() {
+        return no_turns(&args, &path, title.as_deref(), &found, &replayed, reporter);
     }
     if args.interactive {
-        return super::interactive::run(game, &replayed, &path, &found.source, reporter);
+        let scene = super::screen::Scene {
+            game,
+            replayed: &replayed,
+            frame: 0,
+            source: &found.source,
+            reporter,
+            title: title.as_deref(),
+        };
+        return super::interactive::run(&scene, only, reporter);
     }
     // With --turn, the game is shown up to that turn, and so are its problems.
-    let cutoff = args
-        .turn
-        .as_ref()
-        .and_then(|wanted| (0..game.turns.len()).find(|&n| self::label(n) == *wanted))
-        .map_or(usize::MAX, |n| game.turns[n].span.end);
-    let problems: Vec<&Problem> = replayed
+    let cutoff = only.map_or(usize::MAX, |n| game.turns[n].span.end);
+    let mut problems: Vec<&Problem> = replayed
         .report
         .problems
         .iter()
         .filter(|p| p.span.start < cutoff)
         .collect();
-    let first_error = problems
-        .iter()
-        .copied()
-        .find(|p| p.severity == Severity::Error)
-        .filter(|_| !args.keep_going);
-    let last = first_error.map(|p| stop_at(game, &replayed.frames, p));
-    let out = match frames(&args, &path, game, &replayed.frames, last, color) {
-        Ok(out) => out,
-        Err(message) => {
-            reporter.error(&message);
-            return Status::Failure;
-        }
+    problems.sort_by_key(|p| p.span.start);
+    let blocks = plan(
+        game,
+        &replayed.frames,
+        &problems,
+        only,
+        args.step,
+        args.keep_going,
+    );
+    let shown = Shown {
+        args: &args,
+        path: &path,
+        game,
+        frames: &replayed.frames,
+        problems: &problems,
+        source: &found.source,
+        reporter,
+        color,
     };
+    if let Err(message) = shown.print(title.as_deref(), &blocks) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
+    if problems.iter().any(|p| p.severity == Severity::Error) {
+        Status::Invalid
+    } else {
+        Status::Ok
+    }
+}
+
+/// What names the game shown, when the file holds more than one or its
+/// tags name the players: `match.hirp, game 2 of 3: Bjorn (Gull) against
+/// Ragna (Silfr)`.
+fn title(path: &str, number: usize, games: usize, game: &Game) -> Option<String> {
+    let player = |side: Side| match game.tag(side.name()) {
+        Some(name) => format!("{} ({})", printable(name), side.name()),
+        None => side.name().to_owned(),
+    };
+    let names = (game.tag("Gull").is_some() || game.tag("Silfr").is_some())
+        .then(|| format!("{} against {}", player(Side::Gull), player(Side::Silfr)));
+    let path = printable(path);
+    match (games, names) {
+        (0 | 1, None) => None,
+        (0 | 1, Some(names)) => Some(format!("{path}: {names}")),
+        (games, None) => Some(format!("{path}, game {number} of {games}")),
+        (games, Some(names)) => Some(format!("{path}, game {number} of {games}: {names}")),
+    }
+}
+
+/// Text from a record or a path with its control characters written as
+/// escapes, so that a terminal shows them rather than obeys them.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Says that the game has no turns, with its problems (a game of tags and
+/// comments only, or one whose turns could not be read).
+fn no_turns(
+    args: &Args,
+    path: &str,
+    title: Option<&str>,
+    found: &OneGame,
+    replayed: &Replayed,
+    reporter: &Reporter,
+) -> Status {
+    let mut out = String::new();
+    if let Some(title) = title {
+        out.push_str(title);
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "game {} of {} has no turns: there is no board to show\n",
+        args.game,
+        printable(path)
+    ));
     if let Err(message) = write_stdout(&out) {
         reporter.error(&message);
         return Status::Failure;
     }
-    let invalid = problems.iter().any(|p| p.severity == Severity::Error);
-    let reported: Vec<&Problem> = match first_error {
-        Some(problem) => vec![problem],
-        None => problems,
-    };
+    let problems = &replayed.report.problems;
     reporter.emit_source(
         &found.source,
-        reported.into_iter().map(|p| p as &dyn miette::Diagnostic),
+        problems.iter().map(|p| p as &dyn miette::Diagnostic),
     );
-    if invalid { Status::Invalid } else { Status::Ok }
-}
-
-/// The frames shown, up to `last` (the frame of the first error, when the
-/// replay stops there), rendered; the SVG pictures of turn ends written
-/// into `--svg-dir`. `Err` with a message when a picture cannot be written.
-fn frames(
-    args: &Args,
-    path: &str,
-    game: &Game,
-    frames: &[Frame],
-    last: Option<usize>,
-    color: bool,
-) -> Result<String, String> {
-    let mut out = String::new();
-    for (n, frame) in frames.iter().enumerate() {
-        if last.is_some_and(|last| n > last) {
-            break;
-        }
-        let label = label(frame.turn);
-        if args.turn.as_ref().is_some_and(|wanted| *wanted != label) {
-            continue;
-        }
-        let shows_step = args.step || last == Some(n);
-        if let Some(canvas) = frame_canvas(game, frame, &label, shows_step) {
-            if !out.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(&canvas.render(color));
-        }
-        if let (Some(dir), Moment::TurnEnd) = (&args.svg_dir, &frame.moment) {
-            write_picture(dir, path, args.game, frame)?;
-        }
+    if problems.iter().any(|p| p.severity == Severity::Error) {
+        Status::Invalid
+    } else {
+        Status::Ok
     }
-    Ok(out)
 }
 
-/// What a frame shows: a board at a turn's end (and after a step, when
-/// steps are shown), or the table of a turn's battles.
-fn frame_canvas(game: &Game, frame: &Frame, label: &str, shows_step: bool) -> Option<Canvas> {
-    match &frame.moment {
-        Moment::Step { .. } if shows_step => Some(show(game, frame)),
-        Moment::Battles(battles) => {
-            let mut table = Canvas::new();
-            table.text(
-                0,
-                0,
-                &format!("Battles of {label}"),
-                hirp::render::canvas::Style::Highlight,
-            );
-            table.append(&text::battle_table(battles), 0);
-            Some(table)
+/// A replay being printed.
+struct Shown<'a> {
+    args: &'a Args,
+    path: &'a str,
+    game: &'a Game,
+    frames: &'a [Frame],
+    problems: &'a [&'a Problem],
+    source: &'a Source,
+    reporter: &'a Reporter,
+    color: bool,
+}
+
+impl Shown<'_> {
+    /// Prints the title and the blocks in order, boards on standard output
+    /// and diagnostics on standard error, a blank line between them; writes
+    /// the SVG pictures of the turn ends shown into `--svg-dir`. `Err` with
+    /// a message when something cannot be written.
+    fn print(&self, title: Option<&str>, blocks: &[Block<'_>]) -> Result<(), String> {
+        let columns = output_columns();
+        let mut previous: Option<bool> = None;
+        if let Some(title) = title {
+            write_stdout(&format!("{title}\n"))?;
+            previous = Some(true);
         }
-        Moment::TurnEnd => Some(show(game, frame)),
-        Moment::Step { .. } => None,
+        for block in blocks {
+            let data = matches!(block, Block::Frame(_));
+            if previous.is_some_and(|before| before || data) {
+                write_stdout("\n")?;
+            }
+            previous = Some(data);
+            match block {
+                Block::Frame(n) => self.frame(*n, columns)?,
+                Block::Problems(problems) => self.reporter.emit_source(
+                    self.source,
+                    problems.iter().map(|p| *p as &dyn miette::Diagnostic),
+                ),
+                Block::Stopped(turn) => self.reporter.note(&format!(
+                    "The replay stops at the first error, in {}: --continue goes on past \
+                     errors with the nearest legal reading.",
+                    label(*turn)
+                )),
+            }
+        }
+        Ok(())
+    }
+
+    /// Prints frame `n`: a board, or a table of battles.
+    fn frame(&self, n: usize, columns: Option<usize>) -> Result<(), String> {
+        let frame = &self.frames[n];
+        let layout = Layout::for_width(columns);
+        let canvas = match &frame.moment {
+            Moment::Battles(battles) => {
+                let mut table = Canvas::new();
+                let heading = format!("Battles of {}", label(frame.turn));
+                table.text(0, 0, &heading, Style::Highlight);
+                table.append(&text::battle_table_in(battles, columns), 0);
+                table
+            }
+            Moment::Step { .. } | Moment::TurnEnd => {
+                let marked = marked(self.game, frame, self.problems);
+                show_with_legend(self.game, frame, layout, &marked)
+            }
+        };
+        write_stdout(&canvas.render(self.color))?;
+        if let (Some(dir), Moment::TurnEnd) = (&self.args.svg_dir, &frame.moment) {
+            write_picture(dir, self.path, self.args.game, frame)?;
+        }
+        Ok(())
     }
 }
 
@@ -344,36 +439,27 @@ fn write_picture(
     game: usize,
     frame: &Frame,
 ) -> Result<(), String> {
-    let label = label(frame.turn);
-    let mut caption = format!("{path}, game {game}, after {label}");
-    if let Some(victory) = frame.position.result() {
-        caption.push_str(&format!(": {victory}"));
-    }
-    let file = dir.join(format!("{:02}-{label}.svg", frame.turn + 1));
+    let file = dir.join(format!("{:02}-{}.svg", frame.turn + 1, label(frame.turn)));
+    let picture = hirp::render::svg::svg(&frame.position, &caption(path, game, frame));
     std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&file, hirp::render::svg::svg(&frame.position, &caption)))
+        .and_then(|()| std::fs::write(&file, picture))
         .map_err(|e| format!("cannot write {}: {}", file.display(), super::io_reason(&e)))
 }
 
-/// The last frame to show for a record whose first error is `problem`: the
-/// step it lies in, else the end of its turn, else the frame before it.
-fn stop_at(game: &Game, frames: &[Frame], problem: &Problem) -> usize {
-    let at = problem.span.start;
-    let turn = game
-        .turns
-        .iter()
-        .position(|t| t.span.contains(at) || t.label.span.contains(at));
-    let Some(turn) = turn else {
-        return frames
-            .iter()
-            .rposition(|f| game.turns[f.turn].span.end <= at)
-            .unwrap_or(0);
+/// The caption of a picture of `frame`: the name of the file (not the
+/// path to it), the game, the turn, and the result once there is one.
+pub fn caption(path: &str, game: usize, frame: &Frame) -> String {
+    let name = if path == "-" {
+        "standard input".to_owned()
+    } else {
+        std::path::Path::new(path).file_name().map_or_else(
+            || path.to_owned(),
+            |name| name.to_string_lossy().into_owned(),
+        )
     };
-    let in_token = frames.iter().position(|f| {
-        f.turn == turn
-            && matches!(f.moment, Moment::Step { token, .. } if game.turns[turn].steps[token].span().contains(at))
-    });
-    in_token
-        .or_else(|| frames.iter().rposition(|f| f.turn == turn))
-        .unwrap_or(0)
+    let mut caption = format!("{name}, game {game}, after {}", label(frame.turn));
+    if let Some(victory) = frame.position.result() {
+        caption.push_str(&format!(": {victory}"));
+    }
+    caption
 }

@@ -51,15 +51,18 @@ impl Reporter {
 
     /// Renders one diagnostic about `text`, read from `path`.
     pub fn render(&self, diagnostic: &dyn Diagnostic, source: &Source) -> String {
-        let with_source = WithSource {
-            inner: diagnostic,
-            source: &source.0,
-        };
-        let mut out = String::new();
-        if self.handler.render_report(&mut out, &with_source).is_err() {
-            out = format!("{diagnostic}\n");
-        }
-        out
+        render_with(&self.handler, diagnostic, source)
+    }
+
+    /// Renders one diagnostic, as [`Reporter::render`] does, in lines of at
+    /// most `width` columns.
+    pub fn render_width(
+        &self,
+        diagnostic: &dyn Diagnostic,
+        source: &Source,
+        width: usize,
+    ) -> String {
+        render_with(&self.handler.clone().with_width(width), diagnostic, source)
     }
 
     /// Writes rendered diagnostics about one input to standard error.
@@ -108,6 +111,23 @@ impl Reporter {
     pub fn error(&self, message: &str) {
         let _ = writeln!(std::io::stderr().lock(), "error: {message}");
     }
+}
+
+/// Renders one diagnostic with `handler`, or as one line if that fails.
+fn render_with(
+    handler: &GraphicalReportHandler,
+    diagnostic: &dyn Diagnostic,
+    source: &Source,
+) -> String {
+    let with_source = WithSource {
+        inner: diagnostic,
+        source: &source.0,
+    };
+    let mut out = String::new();
+    if handler.render_report(&mut out, &with_source).is_err() {
+        out = format!("{diagnostic}\n");
+    }
+    out
 }
 
 /// The text a diagnostic points into, with its file name.

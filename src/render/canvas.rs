@@ -14,9 +14,12 @@ pub enum Style {
     Side(Side),
     /// The token just played, and other things to notice.
     Highlight,
-    /// Carets under a highlighted token: shown only without colours, where
-    /// the highlight cannot be.
+    /// Marks under a token (carets under the one highlighted, `×` under
+    /// those at fault): shown only without colours, where the token's own
+    /// colour cannot be.
     Caret,
+    /// A token at fault: red.
+    Fault,
 }
 
 /// A character grid that grows as it is written to.
@@ -42,6 +45,16 @@ impl Canvas {
                 row.push((' ', Style::Plain));
             }
             row[x + n] = (c, style);
+        }
+    }
+
+    /// Gives the `width` characters from column `x` of row `y` another
+    /// style.
+    pub fn restyle(&mut self, x: usize, y: usize, width: usize, style: Style) {
+        if let Some(row) = self.rows.get_mut(y) {
+            for cell in row.iter_mut().skip(x).take(width) {
+                cell.1 = style;
+            }
         }
     }
 
@@ -87,7 +100,7 @@ impl Canvas {
     pub fn ansi(&self) -> String {
         let mut out = String::new();
         for row in &self.rows {
-            // Carets stand in for a highlight that colours can show.
+            // Marks under tokens stand in for colours, which show here.
             let row: Vec<(char, Style)> = row
                 .iter()
                 .map(|&(c, s)| {
@@ -132,6 +145,7 @@ fn escape(style: Style) -> &'static str {
         Style::Side(Side::Silfr) => "\u{1b}[1;38;2;176;182;190m",
         Style::Highlight => "\u{1b}[7m",
         Style::Caret => "",
+        Style::Fault => "\u{1b}[1;31m",
     }
 }
 

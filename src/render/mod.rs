@@ -3,7 +3,9 @@
 //! and documentation.
 
 pub mod canvas;
+mod layout;
 mod map;
+mod metrics;
 mod panel;
 mod pieces;
 pub mod svg;

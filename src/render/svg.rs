@@ -10,6 +10,7 @@
 use std::fmt::{self, Write as _};
 
 use super::map;
+use super::metrics;
 use super::panel::{self, PANEL_HEIGHT, PANEL_TOP};
 use super::pieces::Group;
 use crate::rules::Position;
@@ -18,13 +19,19 @@ use crate::types::{Side, Space};
 
 const FONTS: &str = "DejaVu Sans, Verdana, sans-serif";
 
+/// The caption's font size.
+const CAPTION_SIZE: f64 = 16.0;
+
+/// How far the caption keeps from the picture's sides.
+const CAPTION_MARGIN: f64 = 24.0;
+
 /// An SVG picture of a position, with a caption under the board.
 ///
 /// The caption is also the picture's `<title>`; a long one is wrapped at
-/// spaces. The picture is 1000 units wide and needs no font or image from
+/// spaces into lines as even as they can be. The picture is 1000 units wide and needs no font or image from
 /// outside.
 pub fn svg(position: &Position, caption: &str) -> String {
-    let caption_lines = wrap(caption, 96);
+    let caption_lines = metrics::wrap(caption, CAPTION_SIZE, map::WIDTH - 2.0 * CAPTION_MARGIN);
     let height = PANEL_TOP + PANEL_HEIGHT + 24.0 + 22.0 * caption_lines.len() as f64;
     let title = if caption.is_empty() {
         "A HIRP position"
@@ -68,22 +75,6 @@ pub fn svg(position: &Position, caption: &str) -> String {
     }
     canvas.close("</svg>");
     canvas.out
-}
-
-/// Splits `text` into lines of at most `width` characters at spaces (a longer
-/// word gets a line of its own).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_owned()),
-        }
-    }
-    lines
 }
 
 /// SVG text being written, one element a line, indented by nesting.
@@ -152,6 +143,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn long_captions_break_into_even_lines_that_fit() {
+        // Filled line by line, its last line would be `points`.
+        let caption = "records/2024/cup-final-ragna-against-bjorn.hirp, game 3, after S5: \
+                       Silfr wins by Drepið, doubled: 10 points";
+        let room = map::WIDTH - 2.0 * CAPTION_MARGIN;
+        let lines = metrics::wrap(caption, CAPTION_SIZE, room);
+        assert_eq!(lines.len(), 2);
+        let widths: Vec<f64> = lines
+            .iter()
+            .map(|l| metrics::width(l, CAPTION_SIZE))
+            .collect();
+        assert!(widths.iter().all(|&w| w <= room), "{lines:?}");
+        assert!(widths[1] > widths[0] / 2.0, "a short last line: {lines:?}");
+        let picture = svg(&Position::new(), caption);
+        assert_eq!(picture.matches(r#"class="caption""#).count(), 2);
+    }
+
+    #[test]
     fn numbers_have_one_decimal_at_most() {
         assert_eq!(Num(12.0).to_string(), "12");
         assert_eq!(Num(-0.04).to_string(), "0");
@@ -160,9 +169,7 @@ mod tests {
     }
 
     #[test]
-    fn captions_wrap_at_spaces() {
-        assert_eq!(wrap("ab cd ef", 5), ["ab cd", "ef"]);
-        assert_eq!(wrap("", 5), Vec::<String>::new());
+    fn captions_are_escaped() {
         assert_eq!(
             Escaped("a<b & \"c\"").to_string(),
             "a&lt;b &amp; &quot;c&quot;"

@@ -19,12 +19,14 @@ pub fn relative(path: &Path) -> String {
         .replace('\\', "/")
 }
 
-/// The `hirp` binary, run from the crate root without colour.
+/// The `hirp` binary, run from the crate root without colour, in no known
+/// number of columns.
 pub fn hirp() -> assert_cmd::Command {
     let mut cmd = assert_cmd::Command::cargo_bin("hirp").expect("the hirp binary is built");
     cmd.current_dir(root())
         .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE");
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("COLUMNS");
     cmd
 }
 

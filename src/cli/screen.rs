@@ -1,0 +1,261 @@
+//! What `hirp replay -i` shows in a terminal of a given size: the board in
+//! the largest size that leaves room, a pane under it with the turn's
+//! problems, its battles and the legend, which scrolls when it is longer
+//! than the room left, and a line of keys at the foot. A terminal too small
+//! for even the compact board gets the size it needs instead.
+
+use hirp::render::canvas::{Canvas, Style};
+use hirp::render::text::{self, Layout};
+use hirp::replay::Problem;
+use hirp::syntax::Game;
+
+use super::Reporter;
+use super::boards::{marked, show};
+use super::replay::{Frame, Moment, Replayed, label};
+use super::report::Source;
+
+/// The fewest rows left to the pane for a board to be shown.
+const MIN_PANE: usize = 3;
+
+/// The rows of the foot: the keys, or a message.
+const FOOT: usize = 1;
+
+/// What the screen shows: a moment of a replayed game.
+#[derive(Clone, Copy)]
+pub struct Scene<'a> {
+    pub game: &'a Game,
+    pub replayed: &'a Replayed,
+    /// The frame shown.
+    pub frame: usize,
+    pub source: &'a Source,
+    pub reporter: &'a Reporter,
+    /// What names the game, when there is something to say.
+    pub title: Option<&'a str>,
+}
+
+/// A screen's lines, ready to be written from the top-left corner.
+pub struct Screen {
+    /// At most as many lines as the terminal has rows, each at most as
+    /// wide as it.
+    pub lines: Vec<String>,
+    /// How far the pane can scroll.
+    pub max_scroll: usize,
+    /// Rows the pane moves on a page.
+    pub page: usize,
+}
+
+/// The screen for `scene` in a terminal of `columns` × `rows`, the pane
+/// scrolled down by `scroll` lines, `foot` (coloured) on the last row.
+pub fn compose(
+    scene: &Scene<'_>,
+    (columns, rows): (usize, usize),
+    scroll: usize,
+    foot: &str,
+) -> Screen {
+    let fitting = [(Layout::Full, 1), (Layout::Compact, 0)]
+        .into_iter()
+        .map(|(layout, gap)| (layout, gap, top(scene, layout, gap, columns)))
+        .find(|(layout, gap, top)| {
+            columns >= layout.width() && rows >= top.len() + gap + MIN_PANE + FOOT
+        });
+    let Some((_, gap, mut lines)) = fitting else {
+        return too_small(scene, columns, rows);
+    };
+    let pane_rows = rows - lines.len() - gap - FOOT;
+    let pane = pane(scene, columns);
+    let max_scroll = pane.len().saturating_sub(pane_rows - 1);
+    lines.extend(std::iter::repeat_n(String::new(), gap));
+    if pane.len() <= pane_rows {
+        lines.extend(pane);
+    } else {
+        let scroll = scroll.min(max_scroll);
+        let shown = pane_rows - 1;
+        lines.extend(pane[scroll..scroll + shown].iter().cloned());
+        let mut more = Canvas::new();
+        let keys = match (scroll, scroll == max_scroll) {
+            (0, _) => "PgDn for more",
+            (_, true) => "PgUp to go back",
+            _ => "PgDn, PgUp",
+        };
+        let note = format!(
+            "lines {}–{} of {}: {keys}",
+            scroll + 1,
+            scroll + shown,
+            pane.len()
+        );
+        more.text(0, 0, &note, Style::Highlight);
+        lines.push(more.ansi().trim_end_matches('\n').to_owned());
+    }
+    lines.resize(rows - FOOT, String::new());
+    lines.push(clip(foot, columns));
+    Screen {
+        lines,
+        max_scroll,
+        page: pane_rows.saturating_sub(2).max(1),
+    }
+}
+
+/// The heading, board, turn line and panel of the frame, its problems
+/// marked, in lines of at most `columns`.
+fn top(scene: &Scene<'_>, layout: Layout, gap: usize, columns: usize) -> Vec<String> {
+    let frame = &scene.replayed.frames[scene.frame];
+    let problems: Vec<&Problem> = scene.replayed.report.problems.iter().collect();
+    let marked = marked(scene.game, frame, &problems);
+    lines(
+        &show(scene.game, frame, layout, gap, &marked).ansi(),
+        columns,
+    )
+}
+
+/// What the pane holds: what names the game, the problems of the turn, its
+/// battles at its end, the legend; in lines of at most `columns`.
+fn pane(scene: &Scene<'_>, columns: usize) -> Vec<String> {
+    let current = &scene.replayed.frames[scene.frame];
+    let label = label(current.turn);
+    let mut parts: Vec<String> = scene.title.map(str::to_owned).into_iter().collect();
+    parts.extend(
+        scene
+            .replayed
+            .report
+            .problems
+            .iter()
+            .filter(|p| p.turn.as_deref() == Some(label.as_str()))
+            .map(|p| scene.reporter.render_width(p, scene.source, columns)),
+    );
+    if matches!(current.moment, Moment::TurnEnd)
+        && let Some(Frame {
+            moment: Moment::Battles(battles),
+            ..
+        }) = scene.replayed.frames[..scene.frame]
+            .last()
+            .filter(|f| f.turn == current.turn)
+    {
+        parts.push(text::battle_table_in(battles, Some(columns)).ansi());
+    }
+    parts.push(text::legend(&current.position).ansi());
+    let parts: Vec<&str> = parts.iter().map(|p| p.trim_matches('\n')).collect();
+    lines(&parts.join("\n\n"), columns)
+}
+
+/// The screen of a terminal too small for the compact board: the size it
+/// needs, and how to leave.
+fn too_small(scene: &Scene<'_>, columns: usize, rows: usize) -> Screen {
+    let layout = Layout::Compact;
+    let needed = top(scene, layout, 0, layout.width()).len() + MIN_PANE + FOOT;
+    let message = format!(
+        "This terminal is {columns}×{rows}: hirp replay -i needs at least {}×{needed}. \
+         Make it larger, or press q to quit.",
+        layout.width()
+    );
+    let mut shown: Vec<String> = Vec::new();
+    for word in message.split(' ') {
+        match shown.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= columns => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => shown.extend(lines(word, columns)),
+        }
+    }
+    shown.truncate(rows);
+    Screen {
+        lines: shown,
+        max_scroll: 0,
+        page: 1,
+    }
+}
+
+/// `text` cut into lines of at most `columns` visible characters: each line
+/// of it, broken where it is too long. Escape sequences take no column, and
+/// a colour that runs past a break is ended before it and taken up after.
+pub fn lines(text: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let mut out = Vec::new();
+    for line in text.trim_end_matches('\n').split('\n') {
+        let mut current = String::new();
+        let mut width = 0;
+        // The colour escapes in force.
+        let mut active = String::new();
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\u{1b}' {
+                let sequence = escape(c, &mut chars);
+                if sequence == "\u{1b}[0m" {
+                    active.clear();
+                } else if sequence.starts_with("\u{1b}[") && sequence.ends_with('m') {
+                    active.push_str(&sequence);
+                }
+                current.push_str(&sequence);
+                continue;
+            }
+            if width == columns {
+                if !active.is_empty() {
+                    current.push_str("\u{1b}[0m");
+                }
+                out.push(std::mem::take(&mut current));
+                current.push_str(&active);
+                width = 0;
+            }
+            current.push(c);
+            width += 1;
+        }
+        out.push(current);
+    }
+    out
+}
+
+/// The escape sequence that starts with `first`: a control sequence up to
+/// its final byte, or an operating system command up to its terminator.
+fn escape(first: char, chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> String {
+    let mut sequence = String::from(first);
+    match chars.next() {
+        Some('[') => {
+            sequence.push('[');
+            for c in chars.by_ref() {
+                sequence.push(c);
+                if ('\u{40}'..='\u{7e}').contains(&c) {
+                    break;
+                }
+            }
+        }
+        Some(']') => {
+            sequence.push(']');
+            while let Some(c) = chars.next() {
+                sequence.push(c);
+                if c == '\u{7}' || (c == '\u{1b}' && chars.next_if_eq(&'\\').is_some()) {
+                    break;
+                }
+            }
+        }
+        Some(c) => sequence.push(c),
+        None => {}
+    }
+    sequence
+}
+
+/// The first line of `text` cut to `columns`.
+fn clip(text: &str, columns: usize) -> String {
+    let mut lines = lines(text, columns);
+    let mut first = lines.swap_remove(0);
+    if first.contains('\u{1b}') {
+        first.push_str("\u{1b}[0m");
+    }
+    first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_break_and_keep_their_colour() {
+        assert_eq!(lines("abcdef\ngh", 4), ["abcd", "ef", "gh"]);
+        let red = "\u{1b}[31mabcdef\u{1b}[0m";
+        assert_eq!(
+            lines(red, 4),
+            ["\u{1b}[31mabcd\u{1b}[0m", "\u{1b}[31mef\u{1b}[0m"]
+        );
+        assert_eq!(lines("\u{1b}]8;;x\u{1b}\\ab\u{1b}]8;;\u{1b}\\", 1).len(), 2);
+        assert_eq!(clip("abc\ndef", 2), "ab");
+    }
+}

@@ -1,0 +1,263 @@
+//! `hirp replay -i` driven in tmux, as a person at a terminal would: the
+//! screens at 80×24 and 160×50, keys, Ctrl-C. Each test skips, saying so,
+//! when tmux is not installed.
+
+mod common;
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A tmux server of its own running `hirp replay -i ARGS` in a window of
+/// a given size, killed when dropped.
+struct Tmux {
+    socket: String,
+    /// Where the shell writes hirp's exit status.
+    status: std::path::PathBuf,
+}
+
+impl Tmux {
+    /// Starts `hirp replay -i` with `args` from the crate's root in a
+    /// window `columns` × `rows`; `None`, with the reason printed, when
+    /// tmux is not installed.
+    fn start(name: &str, (columns, rows): (u16, u16), args: &str) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            println!("skipped: tmux is not installed, so the interactive replay cannot be driven");
+            return None;
+        }
+        let id = format!("hirp-{name}-{}", std::process::id());
+        let tmux = Tmux {
+            status: std::env::temp_dir().join(format!("{id}.status")),
+            socket: id,
+        };
+        let _ = std::fs::remove_file(&tmux.status);
+        let binary = assert_cmd::cargo::cargo_bin("hirp");
+        let command = format!(
+            "cd '{}' && '{}' replay -i {args}; echo $? > '{}'",
+            common::root().display(),
+            binary.display(),
+            tmux.status.display(),
+        );
+        let started = tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "replay",
+            "-x",
+            &columns.to_string(),
+            "-y",
+            &rows.to_string(),
+            &command,
+        ]);
+        assert!(started.status.success(), "tmux starts: {started:?}");
+        Some(tmux)
+    }
+
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8(self.run(&["capture-pane", "-p", "-t", "replay"]).stdout).unwrap()
+    }
+
+    /// Waits until the screen shows `text` and has stopped changing, and
+    /// returns it.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        let mut before = String::new();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) && screen == before {
+                return screen;
+            }
+            before = screen;
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the screen never showed {text:?}:\n{before}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "replay"];
+        args.extend(keys);
+        self.run(&args);
+    }
+
+    /// Waits for hirp to end, and returns its exit status.
+    fn exit_status(&self) -> i32 {
+        let start = Instant::now();
+        loop {
+            if let Ok(text) = std::fs::read_to_string(&self.status)
+                && text.ends_with('\n')
+            {
+                return text.trim().parse().expect("a number");
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "hirp does not end:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+        let _ = std::fs::remove_file(&self.status);
+    }
+}
+
+#[test]
+fn keys_step_through_the_game() {
+    let Some(tmux) = Tmux::start("keys", (120, 60), "fixtures/rulebook/corrected.hirp") else {
+        return;
+    };
+    let first = tmux.wait_for("G1, step 1 of 5: Ke");
+    assert!(first.contains("→/n next step"));
+    tmux.keys(&["Right"]);
+    tmux.wait_for("G1, steps 2–3 of 5: Hei");
+    tmux.keys(&["n"]);
+    tmux.wait_for("G1, steps 4–5 of 5: Hei");
+    tmux.keys(&["Left"]);
+    tmux.wait_for("G1, steps 2–3 of 5: Hei");
+    // ↓ in the middle of a turn goes to its end, then to the next's.
+    tmux.keys(&["Down"]);
+    tmux.wait_for("After G1");
+    tmux.keys(&["Down"]);
+    tmux.wait_for("After S1");
+    tmux.keys(&["Down"]);
+    tmux.wait_for("After G2");
+    tmux.keys(&["Up"]);
+    tmux.wait_for("After S1");
+    tmux.keys(&["g", "S", "4", "Enter"]);
+    // The battle table comes after the board: once it shows, so does the rest.
+    let s4 = tmux.wait_for("Silfr K2 from 5");
+    assert!(
+        s4.contains("After S4"),
+        "the position after S4 is shown:\n{s4}"
+    );
+    tmux.keys(&["g", "x", "9", "Enter"]);
+    tmux.wait_for("no turn X9 in this game");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0, "q quits");
+}
+
+#[test]
+fn a_terminal_of_80_by_24_shows_the_compact_board_over_a_pane() {
+    let Some(tmux) = Tmux::start("small", (80, 24), "fixtures/rulebook/en.hirp") else {
+        return;
+    };
+    tmux.wait_for("G1, step 1 of 5: Ke");
+    tmux.keys(&["g", "S", "4", "Enter"]);
+    let screen = tmux.wait_for("After S4");
+    assert!(
+        screen.contains("┌m Miðr───┐"),
+        "the compact board:\n{screen}"
+    );
+    // The board is all on the screen, and under it the pane: the battles,
+    // the problems of the turn, the legend, a few lines at a time.
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(lines.len(), 24);
+    assert!(lines.iter().all(|l| l.chars().count() <= 80));
+    assert!(lines[0].starts_with("After S4"));
+    assert!(lines[22].starts_with("lines 1–3 of "), "{screen}");
+    insta::assert_snapshot!("interactive_80x24", screen);
+    tmux.keys(&["NPage"]);
+    tmux.wait_for("lines 3–5 of ");
+    for _ in 0..20 {
+        tmux.keys(&["NPage"]);
+    }
+    let end = tmux.wait_for("PgUp to go back");
+    assert!(
+        end.contains("Hirþs aboard"),
+        "the pane ends with the legend:\n{end}"
+    );
+    insta::assert_snapshot!("interactive_80x24_pane_end", end);
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}
+
+#[test]
+fn a_terminal_of_160_by_50_shows_the_full_board_and_the_whole_pane() {
+    let Some(tmux) = Tmux::start("large", (160, 50), "fixtures/rulebook/en.hirp") else {
+        return;
+    };
+    tmux.wait_for("G1, step 1 of 5: Ke");
+    tmux.keys(&["g", "S", "4", "Enter"]);
+    let screen = tmux.wait_for("help: write `Khh7>3`");
+    assert!(screen.contains("│m Miðr    │"), "the full board:\n{screen}");
+    assert!(!screen.contains("PgDn"), "everything fits:\n{screen}");
+    insta::assert_snapshot!("interactive_160x50", screen);
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}
+
+#[test]
+fn a_terminal_too_small_says_what_it_needs() {
+    let Some(tmux) = Tmux::start("tiny", (60, 20), "fixtures/rulebook/corrected.hirp") else {
+        return;
+    };
+    let screen = tmux.wait_for("press q to quit");
+    assert!(
+        screen.starts_with("This terminal is 60×20: hirp replay -i needs at least 77×23."),
+        "{screen}"
+    );
+    // Made larger, it shows the board.
+    tmux.run(&["resize-window", "-t", "replay", "-x", "80", "-y", "24"]);
+    tmux.wait_for("G1, step 1 of 5: Ke");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}
+
+#[test]
+fn ctrl_c_ends_with_status_130() {
+    let Some(tmux) = Tmux::start("interrupt", (120, 60), "") else {
+        return;
+    };
+    tmux.wait_for("G1, step 1 of 5: Ke");
+    tmux.keys(&["C-c"]);
+    assert_eq!(tmux.exit_status(), 130);
+    // Also while a turn's label is being typed.
+    let Some(tmux) = Tmux::start("interrupt-go", (120, 60), "") else {
+        return;
+    };
+    tmux.wait_for("G1, step 1 of 5: Ke");
+    tmux.keys(&["g", "S"]);
+    tmux.wait_for("go to turn: S");
+    tmux.keys(&["C-c"]);
+    assert_eq!(tmux.exit_status(), 130);
+}
+
+#[test]
+fn turn_starts_at_the_asked_turn_in_either_case() {
+    let Some(tmux) = Tmux::start("turn", (120, 60), "--turn s3") else {
+        return;
+    };
+    let screen = tmux.wait_for("After S3");
+    assert!(screen.starts_with("After S3"), "{screen}");
+    tmux.keys(&["Right"]);
+    tmux.wait_for("G4, steps 1–3 of 5: L1>6");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}
+
+#[test]
+fn a_game_of_several_is_named_over_the_pane() {
+    let args = "fixtures/valid/17-match-to-five.hirp --game 2";
+    let Some(tmux) = Tmux::start("title", (160, 50), args) else {
+        return;
+    };
+    let screen = tmux.wait_for("game 2 of 3: Bjorn (Gull) against Ragna (Silfr)");
+    let title = screen.find("17-match-to-five.hirp, game 2").unwrap();
+    assert!(screen.find("Gull to move").unwrap() < title, "{screen}");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}
