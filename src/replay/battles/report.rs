@@ -3,12 +3,13 @@
 //! the record (order, unexpected, missing, wrong winner, no advance).
 
 use super::pairing::Plan;
-use crate::replay::problem::{Problem, ProblemKind, Severity};
+use crate::replay::problem::{Problem, ProblemKind};
 use crate::rules::{Battle, Fighter, FighterKind, Tiebreak};
 use crate::syntax::Edit;
 use crate::syntax::ast::{
     self, BattleToken, Fate, Outcome, Piece, Span, WrittenBattle, WrittenFighter,
 };
+use crate::types::Severity;
 use crate::types::Space;
 
 /// A battle as the rules give it, as a record writes it: every piece that
