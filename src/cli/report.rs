@@ -1,5 +1,5 @@
 //! Rendering diagnostics for people: miette's graphical handler, in colour
-//! only on a terminal.
+//! only on a terminal, a blank line after each diagnostic.
 
 use std::fmt;
 use std::io::{IsTerminal, Write as _};
@@ -87,7 +87,8 @@ impl Reporter {
         let _ = write!(std::io::stderr().lock(), "{rendered}");
     }
 
-    /// Renders diagnostics about one source, one after another.
+    /// Renders diagnostics about one source, one after another, each
+    /// followed by a blank line.
     pub fn render_all<'a>(
         &self,
         source: &Source,
@@ -95,7 +96,7 @@ impl Reporter {
     ) -> String {
         diagnostics
             .into_iter()
-            .map(|diagnostic| self.render(diagnostic, source))
+            .map(|diagnostic| self.render(diagnostic, source) + "\n")
             .collect()
     }
 
