@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 use miette::{Diagnostic, LabeledSpan};
 
 use super::ast::Span;
+use super::escape::must_escape;
 use super::limits::{Limits, MAX_BATTLES, MAX_ERRORS, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
 
 /// What the parser found where it expected something else.
@@ -37,7 +38,7 @@ impl fmt::Display for Found {
             Found::EndOfInput => f.write_str("the end of the file"),
             Found::Char(' ') => f.write_str("a space"),
             Found::Char('\t') => f.write_str("a tab"),
-            Found::Char(c) if c.is_control() || c == '\u{feff}' => {
+            Found::Char(c) if must_escape(c) || c == '\u{feff}' => {
                 write!(f, "U+{:04X}", c as u32)
             }
             Found::Char('`') => f.write_str("a backtick"),
@@ -339,7 +340,24 @@ kinds! {
 
 #[cfg(test)]
 mod tests {
+    use super::Found;
     use super::SyntaxErrorKind as Kind;
+
+    #[test]
+    fn characters_a_terminal_acts_on_are_named_by_their_code() {
+        let named = [
+            ('\u{1b}', "U+001B"),
+            ('\u{9b}', "U+009B"),
+            ('\u{202e}', "U+202E"),
+            ('\u{2066}', "U+2066"),
+            ('\u{feff}', "U+FEFF"),
+            ('k', "`k`"),
+            ('þ', "`þ`"),
+        ];
+        for (c, shown) in named {
+            assert_eq!(Found::Char(c).to_string(), shown);
+        }
+    }
 
     #[test]
     fn texts_built_from_the_limits_state_them() {

@@ -4,16 +4,19 @@
 //!
 //! [`parse`] and [`parse_bytes`] read a record game by game within the
 //! reader's [`limits`]; [`Games`] cuts a record of any size into [`Chunk`]s,
-//! for [`parse_chunk`] to read one at a time.
+//! for [`parse_chunk`] to read one at a time. [`escape`] writes text of a
+//! record for a person to see.
 
 pub(crate) mod ast;
 mod error;
+mod escape;
 mod games;
 pub mod limits;
 mod parser;
 
 pub use ast::*;
 pub use error::{Edit, Found, SyntaxError, SyntaxErrorKind};
+pub use escape::{escape, must_escape};
 pub use games::{Chunk, Cut, Games, parse_chunk};
 pub use parser::{Parsed, parse, parse_bytes, parse_unlimited};
 pub(crate) use parser::{decode, parse_bytes_at, parse_steps};
