@@ -1,7 +1,7 @@
 //! `hirp diff`: where two records of one game part ways.
 
 use hirp::replay::{GameReport, Problem, Severity, replay_record};
-use hirp::syntax::{Game, Span, Turn};
+use hirp::syntax::{Game, Span, Turn, escape};
 
 use super::{Reporter, Status, read_records, write_stdout};
 
@@ -97,13 +97,14 @@ fn verdict(report: &GameReport, span: Span) -> String {
         .iter()
         .filter(|p| p.severity != Severity::Advice)
         .find(|p| span.contains(p.span.start) || (span.is_empty() && p.span.start == span.start));
-    match found {
+    let verdict = match found {
         Some(problem) => match &problem.help {
             Some(help) => format!("{} ({}; {help})", problem.code, problem.label),
             None => format!("{} ({})", problem.code, problem.label),
         },
         None => "legal".to_owned(),
-    }
+    };
+    escape(&verdict).into_owned()
 }
 
 /// Runs `hirp diff`.
@@ -115,6 +116,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         return Status::Failure;
     }
     let (a, b) = (&records[0], &records[1]);
+    // Paths as shown.
+    let paths = [escape(&a.path), escape(&b.path)];
     let reports = [
         replay_record(&a.parsed.record, &a.parsed.errors),
         replay_record(&b.parsed.record, &b.parsed.errors),
@@ -129,7 +132,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             out.push_str(&format!(
                 "game {}: only in {}\n",
                 n + 1,
-                if ga.is_some() { &a.path } else { &b.path }
+                if ga.is_some() { &paths[0] } else { &paths[1] }
             ));
             places += 1;
             continue;
@@ -143,20 +146,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         for place in &found {
             places += 1;
             first.get_or_insert_with(|| place.turn.clone());
-            out.push_str(&describe(
-                place,
-                n,
-                games,
-                (a.path.as_str(), ra),
-                (b.path.as_str(), rb),
-            ));
+            out.push_str(&describe(place, n, games, (&paths[0], ra), (&paths[1], rb)));
             let turn = place.index;
             out.push_str(match (ends.0.get(turn), ends.1.get(turn)) {
                 (Some(pa), Some(pb)) if pa == pb => "    the positions after this turn agree\n",
                 _ => "    the positions differ from here\n",
             });
         }
-        places += turns_only_in(ga, gb, &a.path, &b.path, &mut out);
+        places += turns_only_in(ga, gb, &paths[0], &paths[1], &mut out);
         if !found.is_empty() {
             let same_end = ra.position == rb.position && ra.result == rb.result;
             out.push_str(if same_end {
@@ -167,10 +164,11 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
     }
     let first = first.map_or_else(String::new, |turn| format!(", the first in {turn}"));
+    let [pa, pb] = &paths;
     let header = match places {
-        0 => format!("{} and {} describe the same game\n", a.path, b.path),
-        1 => format!("{} and {} differ in 1 place{first}:\n", a.path, b.path),
-        n => format!("{} and {} differ in {n} places{first}:\n", a.path, b.path),
+        0 => format!("{pa} and {pb} describe the same game\n"),
+        1 => format!("{pa} and {pb} differ in 1 place{first}:\n"),
+        n => format!("{pa} and {pb} differ in {n} places{first}:\n"),
     };
     if let Err(message) = write_stdout(&(header + &out)) {
         reporter.error(&message);
@@ -203,8 +201,9 @@ fn turns_only_in(a: &Game, b: &Game, pa: &str, pb: &str, out: &mut String) -> us
     let common = a.turns.len().min(b.turns.len());
     for (n, turn) in longer.turns.iter().enumerate().skip(common) {
         out.push_str(&format!(
-            "  {}: only in {path}: `{turn}`\n",
-            super::replay::label(n)
+            "  {}: only in {path}: `{}`\n",
+            super::replay::label(n),
+            escape(&turn.to_string())
         ));
     }
     longer.turns.len() - common
@@ -227,7 +226,7 @@ fn describe(
         if text.is_empty() {
             "nothing".to_owned()
         } else {
-            format!("`{text}`")
+            format!("`{}`", escape(text))
         }
     };
     format!(

@@ -178,7 +178,7 @@ pub fn show(game: &Game, frame: &Frame) -> Canvas {
     let label = label(frame.turn);
     let (heading, token) = match &frame.moment {
         Moment::Step { token, steps, .. } => {
-            let written = turn.steps[*token].to_string();
+            let written = hirp::syntax::escape(&turn.steps[*token].to_string()).into_owned();
             let before = frame_steps_before(frame);
             let steps = if *steps > before + 1 {
                 format!("steps {}–{steps}", before + 1)

@@ -251,7 +251,7 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
         if json {
             error = Some(message);
         } else {
-            end.err = format!("error: {message}\n");
+            end.err = format!("error: {}\n", hirp::syntax::escape(&message));
         }
     }
     if let Some(file) = file {
@@ -321,7 +321,7 @@ fn human(path: &str, checked: &Checked<'_>, quiet: bool, reporter: &Reporter) ->
             let name = view
                 .name
                 .as_ref()
-                .map_or_else(String::new, |n| format!(" {n}"));
+                .map_or_else(String::new, |n| format!(" {}", hirp::syntax::escape(n)));
             let over = if view.winner.is_some() { ", over" } else { "" };
             format!(
                 "; match{name}, game {}: {}-{}{over}",
@@ -329,7 +329,8 @@ fn human(path: &str, checked: &Checked<'_>, quiet: bool, reporter: &Reporter) ->
             )
         });
         format!(
-            "{path}: game {}: {result} ({} turn{}; {}){standing}\n",
+            "{}: game {}: {result} ({} turn{}; {}){standing}\n",
+            hirp::syntax::escape(path),
             checked.number,
             report.turns,
             if report.turns == 1 { "" } else { "s" },

@@ -22,6 +22,7 @@ use crate::replay::BattleView;
 use crate::rules::board::{DIRECTED_EDGES, edge_ends};
 use crate::rules::{Army, Fighter, FighterKind, Position, Tiebreak};
 use crate::syntax::ast::Turn;
+use crate::syntax::escape;
 use crate::types::{Side, Space};
 
 /// Where a space's box stands: its top-left corner and its width (all boxes
@@ -252,7 +253,7 @@ pub fn turn_line(turn: &Turn, token: Option<usize>) -> Canvas {
     let mut x = label.chars().count() + 1;
     let mut marked = None;
     for (n, step) in turn.steps.iter().enumerate() {
-        let text = step.to_string();
+        let text = escape(&step.to_string()).into_owned();
         let width = text.chars().count();
         let style = if Some(n) == token {
             marked = Some((x, width));
@@ -263,7 +264,7 @@ pub fn turn_line(turn: &Turn, token: Option<usize>) -> Canvas {
         canvas.text(x, 0, &text, style);
         x += width;
     }
-    canvas.text(x + 1, 0, &turn.outcome.to_string(), Style::Plain);
+    canvas.text(x + 1, 0, &escape(&turn.outcome.to_string()), Style::Plain);
     if let Some((x, width)) = marked {
         canvas.text(x, 1, &"^".repeat(width), Style::Caret);
     }
