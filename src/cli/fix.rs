@@ -85,6 +85,7 @@ fn check(piece: &[u8], chunk: &Chunk, base: usize) -> (String, Vec<Problem>) {
         offset: base,
         line: 0,
         cut,
+        note: chunk.note.clone(),
     };
     let (text, parsed) = parse_chunk(&whole);
     let report = replay_record(&parsed.record, &parsed.errors);
@@ -150,9 +151,11 @@ fn fix(
     let mut copied = 0;
     let mut offset = 0;
     let mut line = 0;
+    // Offsets count the bytes as read: UTF-16 is read decoded to UTF-8.
+    let read = hirp::syntax::transcode(original);
     // Reading from memory cannot fail.
     for chunk in Games::new(original).map_while(Result::ok) {
-        let gap = &original[copied..chunk.offset];
+        let gap = &read[copied..chunk.offset];
         out.write_all(gap)?;
         offset += gap.len();
         line += line_ends(gap).count();
@@ -171,7 +174,7 @@ fn fix(
         offset += piece.len();
         line += line_ends(&piece).count();
     }
-    out.write_all(&original[copied..])?;
+    out.write_all(&read[copied..])?;
     out.flush()?;
     Ok(fixed)
 }
@@ -195,7 +198,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         let mut after = Vec::with_capacity(input.bytes.len());
         let quiet = Reporter::quiet();
         fix(path, &input.bytes, ROUNDS, &mut after, &quiet).and_then(|fixed| {
-            let before = String::from_utf8_lossy(&input.bytes);
+            let read = hirp::syntax::transcode(&input.bytes);
+            let before = String::from_utf8_lossy(&read);
             let shown_after = String::from_utf8_lossy(&after);
             let diff = similar::TextDiff::from_lines(&before, &shown_after);
             let shown = diff

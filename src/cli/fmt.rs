@@ -102,7 +102,7 @@ fn format(path: &str, args: &Args, reporter: &Reporter, status: &mut Status) -> 
     let read = read_chunks(path, reporter, status, |read| {
         // After a syntax error nothing is formatted; later errors are still
         // reported.
-        broken |= !read.parsed.errors.is_empty();
+        broken |= read.parsed.has_errors();
         if broken {
             return Ok(());
         }

@@ -214,7 +214,7 @@ impl Problem {
     pub fn syntax(error: &SyntaxError) -> Problem {
         Problem {
             code: Code::Syntax(error.kind),
-            severity: Severity::Error,
+            severity: error.kind.severity(),
             message: error.kind.message().to_owned(),
             span: error.span,
             label: error.label(),
