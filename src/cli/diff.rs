@@ -8,10 +8,10 @@ use super::{Reporter, Status, read_records, write_stdout};
 /// Compare two records of the same game, turn by turn and step by step.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Turns are matched by their place in the game and their steps token by token;
-tags, comments and layout do not count. For each place where the records
-differ: each side's tokens, what the rules make of them, and whether the
-positions after that turn still agree.
+Turns are matched by their place in the game, and their labels and steps
+token by token; tags, comments and layout do not count. For each place where
+the records differ: each side's tokens, what the rules make of them, and
+whether the positions after that turn still agree.
 
 Examples:
   hirp diff mine.hirp theirs.hirp
@@ -58,10 +58,27 @@ fn tokens(turn: &Turn) -> Vec<(String, Span)> {
     tokens
 }
 
-/// The places where two versions of a turn differ: runs of tokens that do
-/// not match, aligned by a diff of the token sequences.
+/// The moves of a turn as written: its steps and its outcome, without its
+/// label and comments.
+fn moves(turn: &Turn) -> String {
+    let steps: String = turn.steps.iter().map(ToString::to_string).collect();
+    format!("{steps} {}", turn.outcome)
+}
+
+/// The places where two versions of a turn differ: their labels, if they
+/// name different turns, then runs of tokens that do not match, aligned by
+/// a diff of the token sequences.
 fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<Place> {
     let label = super::replay::label(index);
+    let mut places = Vec::new();
+    if !a.label.same_turn(&b.label) {
+        places.push(Place {
+            turn: label.clone(),
+            index,
+            a: (a.label.to_string(), a.label.span),
+            b: (b.label.to_string(), b.label.span),
+        });
+    }
     let (ta, tb) = (tokens(a), tokens(b));
     let (wa, wb): (Vec<&str>, Vec<&str>) = (
         ta.iter().map(|(t, _)| t.as_str()).collect(),
@@ -76,18 +93,20 @@ fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<Place> {
             .unwrap_or_default();
         (text, span)
     };
-    similar::capture_diff_slices(similar::Algorithm::Myers, &wa, &wb)
-        .into_iter()
-        .filter_map(|op| {
-            let (_, ra, rb) = op.as_tag_tuple();
-            (op.tag() != similar::DiffTag::Equal).then(|| Place {
-                turn: label.clone(),
-                index,
-                a: joined(&ta[ra]),
-                b: joined(&tb[rb]),
-            })
-        })
-        .collect()
+    places.extend(
+        similar::capture_diff_slices(similar::Algorithm::Myers, &wa, &wb)
+            .into_iter()
+            .filter_map(|op| {
+                let (_, ra, rb) = op.as_tag_tuple();
+                (op.tag() != similar::DiffTag::Equal).then(|| Place {
+                    turn: label.clone(),
+                    index,
+                    a: joined(&ta[ra]),
+                    b: joined(&tb[rb]),
+                })
+            }),
+    );
+    places
 }
 
 /// What the rules say of a token: its first problem, or "legal".
@@ -191,7 +210,8 @@ fn game_places(a: &Game, b: &Game) -> Vec<Place> {
         .collect()
 }
 
-/// Notes turns that only one record has; returns how many.
+/// Notes turns that only one record has, with their moves; returns how
+/// many.
 fn turns_only_in(a: &Game, b: &Game, pa: &str, pb: &str, out: &mut String) -> usize {
     let (longer, path) = if a.turns.len() > b.turns.len() {
         (a, pa)
@@ -203,7 +223,7 @@ fn turns_only_in(a: &Game, b: &Game, pa: &str, pb: &str, out: &mut String) -> us
         out.push_str(&format!(
             "  {}: only in {path}: `{}`\n",
             super::replay::label(n),
-            escape(&turn.to_string())
+            escape(&moves(turn))
         ));
     }
     longer.turns.len() - common
