@@ -6,11 +6,13 @@ use hirp::syntax::limits::Limits;
 use hirp::syntax::{Games, parse_chunk};
 
 /// Reading any bytes: no panic, every span on the decoded text's character
-/// boundaries, and a record read without error reads back the same from its
-/// canonical form.
+/// boundaries, offsets those of the bytes (but for UTF-16, read decoded),
+/// and a record read without error reads back the same from its canonical
+/// form.
 pub fn parse(data: &[u8]) {
     let (text, parsed) = hirp::parse_bytes(data);
-    assert_eq!(text.len(), data.len(), "decoding keeps offsets");
+    let read = hirp::syntax::transcode(data);
+    assert_eq!(text.len(), read.len(), "decoding keeps offsets");
     for error in &parsed.errors {
         assert!(
             text.get(error.span.start..error.span.end).is_some(),

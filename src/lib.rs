@@ -46,7 +46,7 @@ pub mod syntax;
 mod types;
 
 pub use syntax::{Parsed, parse, parse_bytes};
-pub use types::{PieceKind, Side, Space, UnknownName, VictoryKind};
+pub use types::{PieceKind, Severity, Side, Space, UnknownName, VictoryKind};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

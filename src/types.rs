@@ -1,6 +1,7 @@
 //! The closed vocabularies shared by the notation and the rules: sides,
-//! spaces and kinds of piece. Each reads from and prints as its notation
-//! letter.
+//! spaces and kinds of piece, each read from and printed as its notation
+//! letter; and the severity of what is reported about a record, shared by
+//! the syntax errors and the replay's problems.
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
@@ -365,6 +366,28 @@ impl VictoryKind {
             VictoryKind::Drepid => "Drepið",
             VictoryKind::RefusedDouble => "a refused double",
             VictoryKind::RefusedTriple => "a refused triple",
+        }
+    }
+}
+
+/// How serious a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// A note: nothing is wrong, but the record leaves something out.
+    Advice,
+    /// Legal but sloppy; `--strict` makes it an error.
+    Warning,
+    /// The record is wrong.
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning` or `advice`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Severity::Advice => "advice",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
         }
     }
 }

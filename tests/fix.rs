@@ -114,6 +114,54 @@ fn diff_lists_the_five_places_of_the_english_edition() {
 }
 
 #[test]
+fn diff_counts_a_label_that_names_another_turn() {
+    let output = hirp()
+        .args([
+            "diff",
+            "fixtures/rulebook/fr.hirp",
+            "fixtures/rulebook/corrected.hirp",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        report.contains("differ in 6 places, the first in G2:"),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "  S3: `S4` against `S3`\n    fixtures/rulebook/fr.hirp: hirp::turn::label ("
+        ),
+        "{report}"
+    );
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn diff_quotes_the_moves_of_a_turn_only_one_record_has() {
+    let dir = std::env::temp_dir().join(format!("hirp-diff-moves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let longer = "G1 KeHeiHei / ; opening\nS1 He7He8He /\n{ a comment\nof two lines }\n\
+                  G2 L01HeiKhhh03 / ; quiet\n";
+    std::fs::write(dir.join("a.hirp"), longer).unwrap();
+    std::fs::write(dir.join("b.hirp"), "G1 KeHeiHei /\n").unwrap();
+    let output = hirp()
+        .args(["diff", "a.hirp", "b.hirp"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "a.hirp and b.hirp differ in 2 places:\n  \
+         S1: only in a.hirp: `He7He8He /`\n  \
+         G2: only in a.hirp: `L01HeiKhhh03 /`\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn diff_of_one_game_written_two_ways_is_empty() {
     let messy = "; a comment\n[Event \"x\"]\nG1  KeHeiHei  /\r\nS1 He7He8He /\n";
     let clean = "G1 KeHeiHei /\nS1 He7He8He /\n";

@@ -74,8 +74,12 @@ struct Repeat {
 }
 
 fn repeat(pattern: &str, times: usize) -> Repeat {
+    repeat_bytes(pattern.as_bytes().to_vec(), times)
+}
+
+fn repeat_bytes(pattern: Vec<u8>, times: usize) -> Repeat {
     Repeat {
-        pattern: pattern.as_bytes().to_vec(),
+        pattern,
         at: 0,
         times,
     }
@@ -167,6 +171,28 @@ fn a_million_turns_in_many_games_take_flat_memory() {
 }
 
 #[test]
+fn a_million_turns_in_utf16_take_flat_memory() {
+    let game = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
+    let utf16: Vec<u8> = game.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let input = io::Cursor::new(b"\xff\xfe").chain(repeat_bytes(utf16, 250_000));
+    let (seen, peak) = peak_of(|| check(input));
+    assert_eq!(seen.games, 250_000);
+    assert_eq!(seen.codes, ["hirp::syntax::utf16"]);
+    assert_eq!(seen.problems, 1, "the warning");
+    assert!(peak < BOUND, "{peak} bytes");
+}
+
+#[test]
+fn a_binary_input_is_one_error_and_is_not_read_on() {
+    // A gigabyte is not read: the first bytes tell it is binary.
+    let input = repeat_bytes((0..=255u8).collect(), 4_000_000);
+    let (seen, peak) = peak_of(|| check(input));
+    assert_eq!(seen.codes, ["hirp::syntax::binary"]);
+    assert_eq!((seen.chunks, seen.games), (1, 0));
+    assert!(peak < BOUND, "{peak} bytes");
+}
+
+#[test]
 fn a_thousand_nested_comments_are_one_comment() {
     let nested = format!(
         "{}\n{}\nG1 KeHeiHei /\n",
@@ -240,8 +266,10 @@ fn line_ends_a_bom_and_tabs_read_as_plain_text() {
 
 #[test]
 fn bad_bytes_are_reported_where_they_are() {
-    let cases: [(&[u8], &[&str]); 5] = [
-        (b"G1 Ke\0HeiHei /\n", &["hirp::syntax::expected_piece"]),
+    let cases: [(&[u8], &[&str]); 6] = [
+        (b"G1 Ke\x1bHeiHei /\n", &["hirp::syntax::expected_piece"]),
+        // A NUL: the file is not text, and nothing more is said of it.
+        (b"G1 Ke\0HeiHei /\nS1 Kx /\n", &["hirp::syntax::binary"]),
         (
             b"G1 KeHeiHei /\nS1 He7\xffHe8He /\n",
             &["hirp::syntax::invalid_utf8"],
@@ -255,7 +283,9 @@ fn bad_bytes_are_reported_where_they_are() {
             b"G123456789012345678901234567890 KeHeiHei /\n",
             &["hirp::syntax::round_too_large"],
         ),
-        (b"\xff\xfe\0G\x001\0", &["hirp::syntax::invalid_utf8"]),
+        // UTF-16 LE read decoded: its first unit `\0G` is U+4700, and
+        // the odd byte at the end U+FFFD.
+        (b"\xff\xfe\0G\x001\0", &["hirp::syntax::unexpected_line"]),
     ];
     for (bytes, expected) in cases {
         let (found, _) = codes(bytes);

@@ -249,15 +249,19 @@ fn written_steps_read_back() {
 
 /// Each kind's documented example, from the doc comments in
 /// src/syntax/error.rs: the last `...` of the variant's doc.
-/// The bytes a documented example stands for: `\xFF` is that byte, `\n` a
-/// line end, and `(text)×N` the text N times.
+/// The bytes a documented example stands for: `\xFF` is that byte (two hex
+/// digits), `\n` a line end, and `(text)×N` the text N times.
 fn expand(example: &str) -> Vec<u8> {
     let mut bytes = Vec::new();
     let mut rest = example;
     while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix("\\xFF") {
-            bytes.push(0xff);
-            rest = after;
+        if let Some(byte) = rest
+            .strip_prefix("\\x")
+            .and_then(|after| after.get(..2))
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+        {
+            bytes.push(byte);
+            rest = &rest[4..];
         } else if let Some(after) = rest.strip_prefix("\\n") {
             bytes.push(b'\n');
             rest = after;

@@ -337,7 +337,7 @@ fn empty_and_binary_files() {
         .chain(file.games.iter().flat_map(|g| &g.diagnostics))
         .map(|d| d.code.as_str())
         .collect();
-    assert!(codes.contains(&"hirp::syntax::invalid_utf8"), "{codes:?}");
+    assert_eq!(codes, ["hirp::syntax::binary"]);
 
     let (status, validation) = validate(&[empty, binary, empty], b"");
     assert_eq!(status, 1);

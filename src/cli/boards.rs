@@ -33,7 +33,7 @@ pub fn show(
     let label = label(frame.turn);
     let (mut heading, token) = match &frame.moment {
         Moment::Step { token, steps, .. } => {
-            let written = turn.steps[*token].to_string();
+            let written = hirp::syntax::escape(&turn.steps[*token].to_string()).into_owned();
             let before = frame_steps_before(frame);
             let steps = if *steps > before + 1 {
                 format!("steps {}–{steps}", before + 1)

@@ -1,17 +1,17 @@
 //! `hirp diff`: where two records of one game part ways.
 
 use hirp::replay::{GameReport, Problem, Severity, replay_record};
-use hirp::syntax::{Game, Span, Turn};
+use hirp::syntax::{Game, Span, Turn, escape};
 
 use super::{Reporter, Status, read_records, write_stdout};
 
 /// Compare two records of the same game, turn by turn and step by step.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Turns are matched by their place in the game and their steps token by token;
-tags, comments and layout do not count. For each place where the records
-differ: each side's tokens, what the rules make of them, and whether the
-positions after that turn still agree.
+Turns are matched by their place in the game, and their labels and steps
+token by token; tags, comments and layout do not count. For each place where
+the records differ: each side's tokens, what the rules make of them, and
+whether the positions after that turn still agree.
 
 Examples:
   hirp diff mine.hirp theirs.hirp
@@ -58,10 +58,27 @@ fn tokens(turn: &Turn) -> Vec<(String, Span)> {
     tokens
 }
 
-/// The places where two versions of a turn differ: runs of tokens that do
-/// not match, aligned by a diff of the token sequences.
+/// The moves of a turn as written: its steps and its outcome, without its
+/// label and comments.
+fn moves(turn: &Turn) -> String {
+    let steps: String = turn.steps.iter().map(ToString::to_string).collect();
+    format!("{steps} {}", turn.outcome)
+}
+
+/// The places where two versions of a turn differ: their labels, if they
+/// name different turns, then runs of tokens that do not match, aligned by
+/// a diff of the token sequences.
 fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<Place> {
     let label = super::replay::label(index);
+    let mut places = Vec::new();
+    if !a.label.same_turn(&b.label) {
+        places.push(Place {
+            turn: label.clone(),
+            index,
+            a: (a.label.to_string(), a.label.span),
+            b: (b.label.to_string(), b.label.span),
+        });
+    }
     let (ta, tb) = (tokens(a), tokens(b));
     let (wa, wb): (Vec<&str>, Vec<&str>) = (
         ta.iter().map(|(t, _)| t.as_str()).collect(),
@@ -76,18 +93,20 @@ fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<Place> {
             .unwrap_or_default();
         (text, span)
     };
-    similar::capture_diff_slices(similar::Algorithm::Myers, &wa, &wb)
-        .into_iter()
-        .filter_map(|op| {
-            let (_, ra, rb) = op.as_tag_tuple();
-            (op.tag() != similar::DiffTag::Equal).then(|| Place {
-                turn: label.clone(),
-                index,
-                a: joined(&ta[ra]),
-                b: joined(&tb[rb]),
-            })
-        })
-        .collect()
+    places.extend(
+        similar::capture_diff_slices(similar::Algorithm::Myers, &wa, &wb)
+            .into_iter()
+            .filter_map(|op| {
+                let (_, ra, rb) = op.as_tag_tuple();
+                (op.tag() != similar::DiffTag::Equal).then(|| Place {
+                    turn: label.clone(),
+                    index,
+                    a: joined(&ta[ra]),
+                    b: joined(&tb[rb]),
+                })
+            }),
+    );
+    places
 }
 
 /// What the rules say of a token: its first problem, or "legal".
@@ -97,13 +116,14 @@ fn verdict(report: &GameReport, span: Span) -> String {
         .iter()
         .filter(|p| p.severity != Severity::Advice)
         .find(|p| span.contains(p.span.start) || (span.is_empty() && p.span.start == span.start));
-    match found {
+    let verdict = match found {
         Some(problem) => match &problem.help {
             Some(help) => format!("{} ({}; {help})", problem.code, problem.label),
             None => format!("{} ({})", problem.code, problem.label),
         },
         None => "legal".to_owned(),
-    }
+    };
+    escape(&verdict).into_owned()
 }
 
 /// Runs `hirp diff`.
@@ -119,6 +139,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         return Status::Failure;
     }
     let (a, b) = (&records[0], &records[1]);
+    // Paths as shown.
+    let paths = [escape(&a.path), escape(&b.path)];
     let reports = [
         replay_record(&a.parsed.record, &a.parsed.errors),
         replay_record(&b.parsed.record, &b.parsed.errors),
@@ -133,7 +155,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             out.push_str(&format!(
                 "game {}: only in {}\n",
                 n + 1,
-                if ga.is_some() { &a.path } else { &b.path }
+                if ga.is_some() { &paths[0] } else { &paths[1] }
             ));
             places += 1;
             continue;
@@ -147,20 +169,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         for place in &found {
             places += 1;
             first.get_or_insert_with(|| place.turn.clone());
-            out.push_str(&describe(
-                place,
-                n,
-                games,
-                (a.path.as_str(), ra),
-                (b.path.as_str(), rb),
-            ));
+            out.push_str(&describe(place, n, games, (&paths[0], ra), (&paths[1], rb)));
             let turn = place.index;
             out.push_str(match (ends.0.get(turn), ends.1.get(turn)) {
                 (Some(pa), Some(pb)) if pa == pb => "    the positions after this turn agree\n",
                 _ => "    the positions differ from here\n",
             });
         }
-        places += turns_only_in(ga, gb, &a.path, &b.path, &mut out);
+        places += turns_only_in(ga, gb, &paths[0], &paths[1], &mut out);
         if !found.is_empty() {
             let same_end = ra.position == rb.position && ra.result == rb.result;
             out.push_str(if same_end {
@@ -171,10 +187,11 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
     }
     let first = first.map_or_else(String::new, |turn| format!(", the first in {turn}"));
+    let [pa, pb] = &paths;
     let header = match places {
-        0 => format!("{} and {} describe the same game\n", a.path, b.path),
-        1 => format!("{} and {} differ in 1 place{first}:\n", a.path, b.path),
-        n => format!("{} and {} differ in {n} places{first}:\n", a.path, b.path),
+        0 => format!("{pa} and {pb} describe the same game\n"),
+        1 => format!("{pa} and {pb} differ in 1 place{first}:\n"),
+        n => format!("{pa} and {pb} differ in {n} places{first}:\n"),
     };
     if let Err(message) = write_stdout(&(header + &out)) {
         reporter.error(&message);
@@ -197,7 +214,8 @@ fn game_places(a: &Game, b: &Game) -> Vec<Place> {
         .collect()
 }
 
-/// Notes turns that only one record has; returns how many.
+/// Notes turns that only one record has, with their moves; returns how
+/// many.
 fn turns_only_in(a: &Game, b: &Game, pa: &str, pb: &str, out: &mut String) -> usize {
     let (longer, path) = if a.turns.len() > b.turns.len() {
         (a, pa)
@@ -207,8 +225,9 @@ fn turns_only_in(a: &Game, b: &Game, pa: &str, pb: &str, out: &mut String) -> us
     let common = a.turns.len().min(b.turns.len());
     for (n, turn) in longer.turns.iter().enumerate().skip(common) {
         out.push_str(&format!(
-            "  {}: only in {path}: `{turn}`\n",
-            super::replay::label(n)
+            "  {}: only in {path}: `{}`\n",
+            super::replay::label(n),
+            escape(&moves(turn))
         ));
     }
     longer.turns.len() - common
@@ -231,7 +250,7 @@ fn describe(
         if text.is_empty() {
             "nothing".to_owned()
         } else {
-            format!("`{text}`")
+            format!("`{}`", escape(text))
         }
     };
     format!(

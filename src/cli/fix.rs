@@ -114,6 +114,7 @@ fn check(piece: &[u8], chunk: &Chunk, base: usize) -> Checked {
         offset: base,
         line: 0,
         cut,
+        note: chunk.note.clone(),
     };
     let (text, parsed) = parse_chunk(&whole);
     let report = replay_record(&parsed.record, &parsed.errors);
@@ -189,9 +190,11 @@ fn fix(
     let mut copied = 0;
     let mut offset = 0;
     let mut line = 0;
+    // Offsets count the bytes as read: UTF-16 is read decoded to UTF-8.
+    let read = hirp::syntax::transcode(original);
     // Reading from memory cannot fail.
     for chunk in Games::new(original).map_while(Result::ok) {
-        let gap = &original[copied..chunk.offset];
+        let gap = &read[copied..chunk.offset];
         out.write_all(gap)?;
         offset += gap.len();
         line += line_ends(gap).count();
@@ -212,7 +215,7 @@ fn fix(
         offset += piece.len();
         line += line_ends(&piece).count();
     }
-    out.write_all(&original[copied..])?;
+    out.write_all(&read[copied..])?;
     out.flush()?;
     Ok(fixed)
 }
@@ -304,7 +307,9 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
 fn diff(path: &str, original: &[u8], reporter: &Reporter) -> io::Result<Fixed> {
     let mut after = Vec::with_capacity(original.len());
     let fixed = fix(path, original, ROUNDS, &mut after, &Reporter::quiet())?;
-    let before = String::from_utf8_lossy(original);
+    // The text the diff compares: the file as read (UTF-16 decoded).
+    let read = hirp::syntax::transcode(original);
+    let before = String::from_utf8_lossy(&read);
     let shown_after = String::from_utf8_lossy(&after);
     let diff = similar::TextDiff::from_lines(&before, &shown_after);
     let shown = diff

@@ -175,7 +175,7 @@ fn format(
     read_chunks(input, reporter, status, |read| {
         // After a syntax error nothing is formatted; later errors are still
         // reported.
-        broken |= !read.parsed.errors.is_empty();
+        broken |= read.parsed.has_errors();
         if broken {
             return Ok(());
         }

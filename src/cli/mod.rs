@@ -219,8 +219,10 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
             }
         };
         let (text, parsed) = hirp::parse_bytes(&input.bytes);
-        if !parsed.errors.is_empty() {
+        if parsed.has_errors() {
             status = status.max(Status::Invalid);
+        }
+        if !parsed.errors.is_empty() {
             let problems = hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
             reporter.emit(
                 path,
@@ -284,8 +286,10 @@ pub fn each_chunk(
             }
         };
         let (text, parsed) = hirp::syntax::parse_chunk(&chunk);
-        if !parsed.errors.is_empty() {
+        if parsed.has_errors() {
             *status = (*status).max(Status::Invalid);
+        }
+        if !parsed.errors.is_empty() {
             let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
             let problems = hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
             reporter.emit_source(

@@ -9,6 +9,7 @@ use hirp::replay::{
     BattleView, GameReport, Observer, Problem, Severity, StepView, replay_game_with,
 };
 use hirp::rules::Position;
+use hirp::syntax::escape;
 use hirp::syntax::{Game, Turn};
 
 use super::boards::{Block, marked, plan, show_with_legend};
@@ -297,32 +298,18 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
 /// Ragna (Silfr)`.
 fn title(path: &str, number: usize, games: usize, game: &Game) -> Option<String> {
     let player = |side: Side| match game.tag(side.name()) {
-        Some(name) => format!("{} ({})", printable(name), side.name()),
+        Some(name) => format!("{} ({})", escape(name), side.name()),
         None => side.name().to_owned(),
     };
     let names = (game.tag("Gull").is_some() || game.tag("Silfr").is_some())
         .then(|| format!("{} against {}", player(Side::Gull), player(Side::Silfr)));
-    let path = printable(path);
+    let path = escape(path);
     match (games, names) {
         (0 | 1, None) => None,
         (0 | 1, Some(names)) => Some(format!("{path}: {names}")),
         (games, None) => Some(format!("{path}, game {number} of {games}")),
         (games, Some(names)) => Some(format!("{path}, game {number} of {games}: {names}")),
     }
-}
-
-/// Text from a record or a path with its control characters written as
-/// escapes, so that a terminal shows them rather than obeys them.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// Says that the game has no turns, with its problems (a game of tags and
@@ -343,7 +330,7 @@ fn no_turns(
     out.push_str(&format!(
         "game {} of {} has no turns: there is no board to show\n",
         args.game,
-        printable(path)
+        escape(path)
     ));
     if let Err(message) = write_stdout(&out) {
         reporter.error(&message);
@@ -375,7 +362,8 @@ struct Shown<'a> {
 
 impl Shown<'_> {
     /// Prints the title and the blocks in order, boards on standard output
-    /// and diagnostics on standard error, a blank line between them; writes
+    /// and diagnostics on standard error, a blank line after each (the
+    /// diagnostics bring theirs); writes
     /// the SVG pictures of the turn ends shown into `--svg-dir`. `Err` with
     /// a message when something cannot be written.
     fn print(&self, title: Option<&str>, blocks: &[Block<'_>]) -> Result<(), String> {
@@ -386,11 +374,10 @@ impl Shown<'_> {
             previous = Some(true);
         }
         for block in blocks {
-            let data = matches!(block, Block::Frame(_));
-            if previous.is_some_and(|before| before || data) {
+            if previous == Some(true) {
                 write_stdout("\n")?;
             }
-            previous = Some(data);
+            previous = Some(matches!(block, Block::Frame(_)));
             match block {
                 Block::Frame(n) => self.frame(*n, columns)?,
                 Block::Problems(problems) => self.reporter.emit_source(

@@ -1,10 +1,16 @@
 //! Rendering diagnostics for people: miette's graphical handler, in colour
-//! only on a terminal.
+//! only on a terminal, a blank line after each diagnostic.
+//!
+//! Nothing of a record reaches the terminal as it is: the text of messages,
+//! labels and help, the file name and the lines shown are written with
+//! [`escape`], and a diagnostic's spans are moved to where what they point
+//! at is shown.
 
 use std::fmt;
 use std::io::{IsTerminal, Write as _};
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
+use hirp::syntax::{escape, must_escape};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
 use super::ColorChoice;
 
@@ -90,7 +96,8 @@ impl Reporter {
         let _ = write!(std::io::stderr().lock(), "{rendered}");
     }
 
-    /// Renders diagnostics about one source, one after another.
+    /// Renders diagnostics about one source, one after another, each
+    /// followed by a blank line.
     pub fn render_all<'a>(
         &self,
         source: &Source,
@@ -98,18 +105,18 @@ impl Reporter {
     ) -> String {
         diagnostics
             .into_iter()
-            .map(|diagnostic| self.render(diagnostic, source))
+            .map(|diagnostic| self.render(diagnostic, source) + "\n")
             .collect()
     }
 
-    /// Writes a one-line note to standard error.
+    /// Writes a one-line note to standard error, escaped.
     pub fn note(&self, message: &str) {
-        let _ = writeln!(std::io::stderr().lock(), "{message}");
+        let _ = writeln!(std::io::stderr().lock(), "{}", escape(message));
     }
 
-    /// Writes a one-line error to standard error.
+    /// Writes a one-line error to standard error, escaped.
     pub fn error(&self, message: &str) {
-        let _ = writeln!(std::io::stderr().lock(), "error: {message}");
+        let _ = writeln!(std::io::stderr().lock(), "error: {}", escape(message));
     }
 }
 
@@ -125,7 +132,7 @@ fn render_with(
     };
     let mut out = String::new();
     if handler.render_report(&mut out, &with_source).is_err() {
-        out = format!("{diagnostic}\n");
+        out = format!("{}\n", escape(&diagnostic.to_string()));
     }
     out
 }
@@ -143,15 +150,78 @@ impl Source {
     /// after `line` lines. Spans and line numbers stay the whole file's.
     pub fn excerpt(path: &str, text: &str, offset: usize, line: usize) -> Self {
         let name = if path == "-" { "<stdin>" } else { path };
+        let shown = Shown::new(text);
         Source(NamedSource::new(
-            name,
+            escape(name),
             Excerpt {
-                starts: line_starts(text),
-                text: text.to_owned(),
+                starts: line_starts(&shown.text),
+                shown,
                 offset,
                 line,
             },
         ))
+    }
+}
+
+/// Text as a snippet shows it: each character that must be escaped written
+/// as its escape, and each lone `\r` line end as `\n` (miette ends lines at
+/// `\n` only, and would print the `\r`), with what moves offsets.
+struct Shown {
+    text: String,
+    /// After each character escaped: where it ends in the text, and in
+    /// what is shown.
+    shifts: Vec<(usize, usize)>,
+}
+
+impl Shown {
+    fn new(text: &str) -> Shown {
+        let plain = |c: char| !must_escape(c) || c == '\n';
+        if text.chars().all(plain) {
+            return Shown {
+                text: text.to_owned(),
+                shifts: Vec::new(),
+            };
+        }
+        let mut shown = String::with_capacity(text.len() + 64);
+        let mut shifts = Vec::new();
+        let mut chars = text.char_indices().peekable();
+        while let Some((n, c)) = chars.next() {
+            match c {
+                '\r' if chars.peek().is_some_and(|&(_, next)| next == '\n') => shown.push(c),
+                '\r' => shown.push('\n'),
+                c if plain(c) => shown.push(c),
+                c => {
+                    shown.push_str(&escape(c.encode_utf8(&mut [0; 4])));
+                    shifts.push((n + c.len_utf8(), shown.len()));
+                }
+            }
+        }
+        Shown {
+            text: shown,
+            shifts,
+        }
+    }
+
+    /// Where offset `at` of the text is shown.
+    fn shown_at(&self, at: usize) -> usize {
+        match self.shifts.partition_point(|&(end, _)| end <= at) {
+            0 => at,
+            n => {
+                let (end, shown) = self.shifts[n - 1];
+                shown + (at - end)
+            }
+        }
+    }
+
+    /// Where in the text is what is shown at `at`.
+    fn text_at(&self, at: usize) -> usize {
+        match self.shifts.partition_point(|&(_, shown)| shown <= at) {
+            0 => at,
+            n => {
+                let (end, shown) = self.shifts[n - 1];
+                end + (at - shown)
+            }
+        }
     }
 }
 
@@ -171,10 +241,11 @@ fn line_starts(text: &str) -> Vec<usize> {
         .collect()
 }
 
-/// Text that starts at `offset` of its file, after `line` lines.
+/// Text that starts at `offset` of its file, after `line` lines, as it is
+/// shown; spans given to it point into what is shown.
 struct Excerpt {
-    text: String,
-    /// Where each line starts in `text`, so that a span is shown without
+    shown: Shown,
+    /// Where each line starts in what is shown, so that a span is shown without
     /// reading the text from its start (which, span after span, would take
     /// time that grows with the square of the text).
     starts: Vec<usize>,
@@ -204,7 +275,15 @@ impl miette::SourceCode for Excerpt {
         let skipped = line.saturating_sub(before);
         let from = self.starts[skipped];
         let local = miette::SourceSpan::new((start - from).into(), span.len());
-        let contents = self.text[from..].read_span(&local, before, after)?;
+        let contents = self.shown.text[from..].read_span(&local, before, after)?;
+        // The column is the text's, as a file's reader counts it.
+        let column = match contents.column() {
+            0 => 0,
+            column => {
+                let at = from + contents.span().offset();
+                self.shown.text_at(at) - self.shown.text_at(at - column)
+            }
+        };
         Ok(Box::new(miette::MietteSpanContents::new(
             contents.data(),
             miette::SourceSpan::new(
@@ -212,9 +291,21 @@ impl miette::SourceCode for Excerpt {
                 contents.span().len(),
             ),
             contents.line() + skipped + self.line,
-            contents.column(),
+            column,
             contents.line_count() + skipped,
         )))
+    }
+}
+
+impl Excerpt {
+    /// Where a span of the file is shown.
+    fn shown_span(&self, span: &miette::SourceSpan) -> miette::SourceSpan {
+        let Some(start) = span.offset().checked_sub(self.offset) else {
+            return *span;
+        };
+        let end = start + span.len();
+        let (start, end) = (self.shown.shown_at(start), self.shown.shown_at(end));
+        miette::SourceSpan::new((start + self.offset).into(), end - start)
     }
 }
 
@@ -232,7 +323,7 @@ impl fmt::Debug for WithSource<'_> {
 
 impl fmt::Display for WithSource<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.inner, f)
+        f.write_str(&escape(&self.inner.to_string()))
     }
 }
 
@@ -248,7 +339,8 @@ impl Diagnostic for WithSource<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.inner.help()
+        let help = self.inner.help()?.to_string();
+        Some(Box::new(escape(&help).into_owned()))
     }
 
     fn url<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
@@ -259,8 +351,18 @@ impl Diagnostic for WithSource<'_> {
         Some(self.source)
     }
 
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.inner.labels()
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let excerpt = self.source.inner();
+        let labels = self.inner.labels()?.map(|label| {
+            let text = label.label().map(|text| escape(text).into_owned());
+            let span = excerpt.shown_span(label.inner());
+            if label.primary() {
+                LabeledSpan::new_primary_with_span(text, span)
+            } else {
+                LabeledSpan::new_with_span(text, span)
+            }
+        });
+        Some(Box::new(labels))
     }
 
     fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn Diagnostic> + 'b>> {

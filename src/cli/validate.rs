@@ -9,6 +9,7 @@ use hirp::check::{Checked, check_parallel};
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 use hirp::replay::{Problem, Severity};
+use hirp::syntax::escape;
 
 use super::progress::Progress;
 use super::report::Source;
@@ -236,7 +237,7 @@ fn nothing_found<P: Fn(&[u8], &str) + Sync>(
             &[],
             Some(&nothing.message),
         )?,
-        Format::Human => piece.err = format!("error: {}\n", nothing.message),
+        Format::Human => piece.err = format!("error: {}\n", escape(&nothing.message)),
     }
     sequence.emit(n, piece);
     Ok(())
@@ -370,7 +371,9 @@ fn end_piece(
     piece.tally.add(Tally::problems(&loose.problems[..kept]));
     match file {
         Some(file) => file.end(&mut piece.out, &loose.diagnostics[..kept], error)?,
-        None => piece.err = error.map_or_else(String::new, |e| format!("error: {e}\n")),
+        None => {
+            piece.err = error.map_or_else(String::new, |e| format!("error: {}\n", escape(e)));
+        }
     }
     Ok(piece)
 }
@@ -453,10 +456,11 @@ fn human(path: &str, checked: &Checked<'_>, args: &Args, reporter: &Reporter) ->
         };
     }
     let source = Source::excerpt(path, checked.text, checked.offset, checked.line);
+    // Each diagnostic followed by a blank line, as `render_all` gives them.
     let rendered: Vec<String> = report
         .problems
         .iter()
-        .map(|p| reporter.render(p, &source))
+        .map(|p| reporter.render(p, &source) + "\n")
         .collect();
     let out = if counts_game {
         game_line(path, checked)
@@ -496,7 +500,7 @@ fn game_line(path: &str, checked: &Checked<'_>) -> String {
         let name = view
             .name
             .as_ref()
-            .map_or_else(String::new, |n| format!(" {n}"));
+            .map_or_else(String::new, |n| format!(" {}", escape(n)));
         let over = if view.winner.is_some() { ", over" } else { "" };
         format!(
             "; match{name}, game {}: {}-{}{over}",
@@ -504,7 +508,8 @@ fn game_line(path: &str, checked: &Checked<'_>) -> String {
         )
     });
     format!(
-        "{path}: game {}: {result} ({} turn{}; {}){standing}\n",
+        "{}: game {}: {result} ({} turn{}; {}){standing}\n",
+        escape(path),
         checked.number,
         report.turns,
         if report.turns == 1 { "" } else { "s" },

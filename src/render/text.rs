@@ -25,6 +25,7 @@ use crate::replay::BattleView;
 use crate::rules::board::{DIRECTED_EDGES, edge_ends};
 use crate::rules::{Army, Fighter, FighterKind, Position, Tiebreak};
 use crate::syntax::ast::{Span, Turn};
+use crate::syntax::escape;
 use crate::types::{Side, Space};
 
 /// The name written on a space's box.
@@ -268,7 +269,7 @@ pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Can
     tokens.push((0, label.chars().count(), turn.label.span));
     let mut x = label.chars().count() + 1;
     for (n, step) in turn.steps.iter().enumerate() {
-        let text = step.to_string();
+        let text = escape(&step.to_string()).into_owned();
         let width = text.chars().count();
         if Some(n) == token {
             canvas.text(x, 0, &text, Style::Highlight);
@@ -280,8 +281,9 @@ pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Can
         x += width;
     }
     let outcome = &turn.outcome;
-    canvas.text(x + 1, 0, &outcome.to_string(), Style::Plain);
-    let whole = (x + 1, outcome.to_string().chars().count(), outcome.span);
+    let written = escape(&outcome.to_string()).into_owned();
+    canvas.text(x + 1, 0, &written, Style::Plain);
+    let whole = (x + 1, written.chars().count(), outcome.span);
     x += 1;
     for action in &outcome.penningr {
         let width = action.to_string().chars().count();
@@ -289,7 +291,7 @@ pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Can
         x += width;
     }
     for battle in &outcome.battles {
-        let width = battle.to_string().chars().count();
+        let width = escape(&battle.to_string()).chars().count();
         tokens.push((x, width, battle.span()));
         x += width + 1;
     }

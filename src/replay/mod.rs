@@ -21,9 +21,10 @@ mod repair;
 mod turn;
 mod written;
 
+pub use crate::types::Severity;
 pub use battles::{BattleView, written_battle};
 pub use matches::{MatchView, Matches};
-pub use problem::{Code, Problem, ProblemKind, Severity};
+pub use problem::{Code, Problem, ProblemKind};
 pub use written::{Resolved, resolve};
 
 use crate::rules::{Position, Victory};

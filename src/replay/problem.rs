@@ -11,30 +11,8 @@ use super::written::Fault;
 use crate::rules::{PenningrError, Position, StepError};
 use crate::syntax::ast::{self, Action, PenningrAction, Piece};
 use crate::syntax::{Edit, Span, SyntaxError, SyntaxErrorKind};
-use crate::types::Side;
 use crate::types::Space;
-
-/// How serious a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// A note: nothing is wrong, but the record leaves something out.
-    Advice,
-    /// Legal but sloppy; `--strict` makes it an error.
-    Warning,
-    /// The record is wrong.
-    Error,
-}
-
-impl Severity {
-    /// `error`, `warning` or `advice`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Severity::Advice => "advice",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
+use crate::types::{Severity, Side};
 
 macro_rules! kinds {
     ($(
@@ -239,7 +217,7 @@ impl Problem {
     pub fn syntax(error: &SyntaxError) -> Problem {
         Problem {
             code: Code::Syntax(error.kind),
-            severity: Severity::Error,
+            severity: error.kind.severity(),
             message: error.kind.message().to_owned(),
             span: error.span,
             label: error.label(),

@@ -5,13 +5,14 @@
 
 use super::battles;
 use super::forced;
-use super::problem::{Severity, fault_problem, fix_help};
+use super::problem::{fault_problem, fix_help};
 use super::repair::{self, Fix};
 use super::turn::Replay;
 use super::written::{self, Fault};
 use crate::rules::Position;
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, Label, StepToken, Turn};
+use crate::types::Severity;
 
 /// What follows a step in the record, to choose among readings of it.
 pub(super) struct Ahead<'a> {

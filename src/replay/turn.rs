@@ -5,7 +5,7 @@ use smallvec::SmallVec;
 
 use super::battles;
 use super::problem::{
-    Code, Problem, ProblemKind, Severity, crew_help, fix_help, penningr_problem, unmarked_attack,
+    Code, Problem, ProblemKind, crew_help, fix_help, penningr_problem, unmarked_attack,
 };
 use super::recover::Ahead;
 use super::repair;
@@ -15,7 +15,7 @@ use crate::rules::STEPS_PER_TURN;
 use crate::rules::{Offer, PenningrError, Position};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, BattleToken, Label, PenningrMove, Span, StepToken, Turn};
-use crate::types::Space;
+use crate::types::{Severity, Space};
 
 /// A game being replayed.
 pub(super) struct Replay<'o> {

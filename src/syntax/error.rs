@@ -6,7 +6,9 @@ use std::sync::LazyLock;
 use miette::{Diagnostic, LabeledSpan};
 
 use super::ast::Span;
+use super::escape::must_escape;
 use super::limits::{Limits, MAX_BATTLES, MAX_ERRORS, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
+use crate::types::Severity;
 
 /// What the parser found where it expected something else.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +39,7 @@ impl fmt::Display for Found {
             Found::EndOfInput => f.write_str("the end of the file"),
             Found::Char(' ') => f.write_str("a space"),
             Found::Char('\t') => f.write_str("a tab"),
-            Found::Char(c) if c.is_control() || c == '\u{feff}' => {
+            Found::Char(c) if must_escape(c) || c == '\u{feff}' => {
                 write!(f, "U+{:04X}", c as u32)
             }
             Found::Char('`') => f.write_str("a backtick"),
@@ -133,8 +135,17 @@ impl SyntaxError {
 
     /// The label drawn under the text at fault.
     pub fn label(&self) -> String {
+        let at = self.span.start;
         match self.kind {
-            SyntaxErrorKind::InvalidUtf8 => format!("byte {} is not UTF-8", self.span.start),
+            SyntaxErrorKind::Binary => format!("byte {at} is NUL, which no text holds"),
+            SyntaxErrorKind::Utf16WithoutBom => {
+                format!("byte {at} is NUL, as is every other byte: UTF-16 writes ASCII so")
+            }
+            SyntaxErrorKind::Latin1 => {
+                format!("byte {at} is not UTF-8; in Latin-1 it is {}", self.found)
+            }
+            SyntaxErrorKind::Utf16 => "a UTF-16 byte order mark".to_owned(),
+            SyntaxErrorKind::InvalidUtf8 => format!("byte {at} is not UTF-8"),
             SyntaxErrorKind::RoundTooLarge => format!(
                 "expected {}, found a number of {} digits",
                 self.kind.expected(),
@@ -148,6 +159,14 @@ impl SyntaxError {
 impl Diagnostic for SyntaxError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(format!("hirp::syntax::{}", self.kind.name())))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.kind.severity() {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        })
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -210,7 +229,43 @@ macro_rules! kinds {
     };
 }
 
+impl SyntaxErrorKind {
+    /// How serious it is: an error, but for a UTF-16 input read decoded,
+    /// a warning.
+    pub const fn severity(self) -> Severity {
+        match self {
+            SyntaxErrorKind::Utf16 => Severity::Warning,
+            _ => Severity::Error,
+        }
+    }
+
+    /// Whether it says the input is not text: nothing of it is read, and
+    /// it is the input's only error.
+    pub const fn is_not_text(self) -> bool {
+        matches!(
+            self,
+            SyntaxErrorKind::Binary | SyntaxErrorKind::Utf16WithoutBom | SyntaxErrorKind::Latin1
+        )
+    }
+}
+
 kinds! {
+    /// A file with a NUL byte in its first 8 KiB, not as UTF-16 writes
+    /// them; nothing of it is read: the bytes `\x7FELF\x02\x01\x01\x00`.
+    Binary = "binary", "this file is binary, not text", "text";
+    /// A file with NUL bytes every other byte in its first 8 KiB, on one
+    /// side, as UTF-16 writes ASCII, and no byte order mark; nothing of it is
+    /// read: `G\x001\x00 \x00K\x00e\x00`.
+    Utf16WithoutBom = "utf16_without_bom", "this file looks like UTF-16 with no byte order mark",
+        "UTF-8 text";
+    /// A file whose first 8 KiB hold bytes that are not UTF-8 on two lines
+    /// or more, no UTF-8 beyond ASCII, and three bytes in four or more of
+    /// ASCII; nothing of it is read: `; Besan\xE7on\n; No\xEBl`.
+    Latin1 = "latin1", "this file looks like Latin-1, not UTF-8", "UTF-8 text";
+    /// A warning: a file that starts with a UTF-16 byte order mark, read
+    /// decoded to UTF-8 (offsets count the decoded bytes):
+    /// `\xFF\xFEG\x001\x00`.
+    Utf16 = "utf16", "this file is UTF-16; it is read decoded to UTF-8", "UTF-8 text";
     /// A byte sequence that is not UTF-8: the bytes `G1 He\xFF /`.
     InvalidUtf8 = "invalid_utf8", "the file is not valid UTF-8", "UTF-8 text";
     /// A line that is not a turn, a tag or a comment: `#G1 KeHeiHei /`.
@@ -339,7 +394,24 @@ kinds! {
 
 #[cfg(test)]
 mod tests {
+    use super::Found;
     use super::SyntaxErrorKind as Kind;
+
+    #[test]
+    fn characters_a_terminal_acts_on_are_named_by_their_code() {
+        let named = [
+            ('\u{1b}', "U+001B"),
+            ('\u{9b}', "U+009B"),
+            ('\u{202e}', "U+202E"),
+            ('\u{2066}', "U+2066"),
+            ('\u{feff}', "U+FEFF"),
+            ('k', "`k`"),
+            ('þ', "`þ`"),
+        ];
+        for (c, shown) in named {
+            assert_eq!(Found::Char(c).to_string(), shown);
+        }
+    }
 
     #[test]
     fn texts_built_from_the_limits_state_them() {

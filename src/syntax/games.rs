@@ -13,12 +13,18 @@
 //! not have one; before a tag or turn written after a `{ }` comment on its
 //! line, none is made, and the chunk holds both games. A single game is one
 //! chunk, however long.
+//!
+//! The input is first judged from its first bytes (see `encoding`): UTF-16
+//! with a byte order mark is cut as it is decoded, and an input that is not
+//! text is one chunk that shows where that shows, with the error that says
+//! so, and nothing more is read.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 use super::Parsed;
 use super::ast::Span;
+use super::encoding::{Decoder, Verdict, not_text};
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
 use super::limits::Limits;
 use super::parser::{ItemKind, Reading, begins_game, label_at};
@@ -35,6 +41,11 @@ pub struct Chunk {
     pub line: usize,
     /// Where the rest of the game was left unread, if it was.
     pub cut: Option<Cut>,
+    /// What was found of the input as a whole, on its first chunk: that it
+    /// is UTF-16, read decoded (a warning), or that it is not text (an
+    /// error: the chunk, the only one, holds the start of the line where
+    /// that shows, and nothing is read).
+    pub note: Option<SyntaxError>,
 }
 
 /// The rest of a game left unread for going beyond a [`Limits`]: the line
@@ -152,8 +163,12 @@ struct Line {
 /// [`Cut`], and reading goes on at the next game. Memory stays within the
 /// limits whatever the input.
 pub struct Games<R> {
-    reader: R,
+    reader: Decoder<R>,
     limits: Limits,
+    /// The input was judged.
+    judged: bool,
+    /// What the next chunk tells of the input.
+    note: Option<SyntaxError>,
     /// The chunk being gathered.
     buf: Vec<u8>,
     /// Its offset and lines before it.
@@ -186,8 +201,10 @@ impl<R: BufRead> Games<R> {
     /// Chunks of the record `reader` reads, within `limits`.
     pub fn with_limits(reader: R, limits: Limits) -> Games<R> {
         Games {
-            reader,
+            reader: Decoder::new(reader),
             limits,
+            judged: false,
+            note: None,
             buf: Vec::new(),
             offset: 0,
             line: 0,
@@ -280,6 +297,7 @@ impl<R: BufRead> Games<R> {
             offset: self.offset,
             line: self.line,
             cut: None,
+            note: self.note.take(),
         };
         self.offset += at;
         self.line += lines;
@@ -413,6 +431,20 @@ impl<R: BufRead> Iterator for Games<R> {
         if let Some(chunk) = self.queued.take() {
             return Some(Ok(chunk));
         }
+        if !std::mem::replace(&mut self.judged, true) {
+            match self.reader.start() {
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+                Ok(Verdict::Utf8) => {}
+                Ok(Verdict::Utf16(warning)) => self.note = Some(warning),
+                Ok(Verdict::NotText(error)) => {
+                    self.done = true;
+                    return Some(Ok(not_text(self.reader.sample(), error)));
+                }
+            }
+        }
         while !self.done {
             match self.read_line() {
                 Err(e) => {
@@ -439,10 +471,31 @@ impl<R: BufRead> Iterator for Games<R> {
 }
 
 /// Reads a chunk: its games and syntax errors, with an error for the rest of
-/// a game left unread (which belongs to the chunk's last game). Returns the
-/// decoded text of the whole chunk, to which the spans point from
-/// [`Chunk::offset`] on.
+/// a game left unread (which belongs to the chunk's last game), and first
+/// its [`Chunk::note`]; a chunk of an input that is not text has no game and
+/// that one error. Returns the decoded text of the whole chunk, to which the
+/// spans point from [`Chunk::offset`] on.
 pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
+    let Some(note) = &chunk.note else {
+        return parse_cut(chunk);
+    };
+    if note.kind.is_not_text() {
+        let errors = vec![note.clone()];
+        return (
+            super::decode(&chunk.bytes).text,
+            Parsed {
+                errors,
+                ..Parsed::default()
+            },
+        );
+    }
+    let (text, mut parsed) = parse_cut(chunk);
+    parsed.errors.insert(0, note.clone());
+    (text, parsed)
+}
+
+/// Reads a chunk as [`parse_chunk`] does, but for its note.
+fn parse_cut(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
     let Some(cut) = chunk.cut else {
         return super::parse_bytes_at(&chunk.bytes, chunk.offset);
     };

@@ -30,6 +30,10 @@ impl Default for Limits {
     }
 }
 
+/// The bytes at the start of an input by which it is judged text or not
+/// (and, if not, what it looks like): the whole input when it is shorter.
+pub const SAMPLE: usize = 8 * 1024;
+
 /// The most step tokens a turn line may hold.
 pub const MAX_STEPS: usize = 32;
 

@@ -4,16 +4,23 @@
 //!
 //! [`parse`] and [`parse_bytes`] read a record game by game within the
 //! reader's [`limits`]; [`Games`] cuts a record of any size into [`Chunk`]s,
-//! for [`parse_chunk`] to read one at a time.
+//! for [`parse_chunk`] to read one at a time. What a record is written in is
+//! judged from its first bytes: UTF-16 with a byte order mark is read
+//! decoded ([`transcode`]), and an input that is not text is reported once
+//! and not read. [`escape`] writes text of a record for a person to see.
 
 pub(crate) mod ast;
+mod encoding;
 mod error;
+mod escape;
 mod games;
 pub mod limits;
 mod parser;
 
 pub use ast::*;
+pub use encoding::transcode;
 pub use error::{Edit, Found, SyntaxError, SyntaxErrorKind};
+pub use escape::{escape, must_escape};
 pub use games::{Chunk, Cut, Games, parse_chunk};
 pub use parser::{Parsed, parse, parse_bytes, parse_unlimited};
 pub(crate) use parser::{decode, parse_battles, parse_bytes_at, parse_steps, repair_steps};

@@ -66,6 +66,15 @@ pub struct Parsed {
     pub errors: Vec<SyntaxError>,
 }
 
+impl Parsed {
+    /// Whether an error was met: a syntax error other than a warning.
+    pub fn has_errors(&self) -> bool {
+        self.errors
+            .iter()
+            .any(|e| e.kind.severity() == crate::types::Severity::Error)
+    }
+}
+
 /// Reads a whole record, within the reader's limits.
 ///
 /// Never fails and never panics: what cannot be read is reported in
@@ -87,8 +96,15 @@ pub fn parse(text: &str) -> Parsed {
 /// after which reading stops are counted over the whole text, not game by
 /// game. The limits of a turn still hold. Give it only text of a size you
 /// trust. A record with no syntax error, within the limits, reads the same
-/// with either.
+/// with either; so does text that is not text (a NUL in its first bytes),
+/// one error and no game.
 pub fn parse_unlimited(text: &str) -> Parsed {
+    if let Some(error) = super::encoding::not_text_error(text.as_bytes()) {
+        return Parsed {
+            record: Record::default(),
+            errors: vec![error],
+        };
+    }
     with_input(text, 0, |input| record::read(input, &[]))
 }
 
@@ -150,10 +166,20 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
 /// Reads a record from bytes, within the reader's limits: decodes them as
 /// UTF-8, each byte that is not UTF-8 replaced by `?` so that offsets stay
 /// those of the bytes, reports and skips each line holding such bytes, and
-/// reads the rest as [`parse`] does. Returns the decoded text, to which the
-/// spans point, with the result.
+/// reads the rest as [`parse`] does. UTF-16 with a byte order mark is read
+/// decoded to UTF-8 (with a warning), and offsets are those of the decoded
+/// text; an input that is not text is one error and no game. Returns the
+/// decoded text, to which the spans point, with the result.
 pub fn parse_bytes(bytes: &[u8]) -> (Cow<'_, str>, Parsed) {
-    (decode(bytes).text, super::games::read_all(bytes))
+    let text = match super::transcode(bytes) {
+        Cow::Borrowed(bytes) => decode(bytes).text,
+        // Decoded from UTF-16: UTF-8 throughout.
+        Cow::Owned(decoded) => Cow::Owned(
+            String::from_utf8(decoded)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        ),
+    };
+    (text, super::games::read_all(bytes))
 }
 
 /// Reads bytes as one piece of a record starting at byte `base` of a larger
