@@ -43,6 +43,7 @@ pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod syntax;
+pub mod tafl;
 mod types;
 
 pub use syntax::{Parsed, parse, parse_bytes};

@@ -1,0 +1,14 @@
+//! The tafl games: Brandub (7×7) and Hnefatafl (11×11, 13×13), and the
+//! variants their players use.
+//!
+//! A sibling of HIRP's layers, not a kind of them: [`rules`] knows the tafl
+//! games and nothing of text, [`syntax`] reads OpenTafl game files (`.otg`)
+//! and the one-line-per-game archives (`.csv`) and knows nothing of the
+//! rules. Both speak the vocabulary of this module: [`Square`], [`Side`],
+//! [`Piece`].
+
+pub mod rules;
+pub mod syntax;
+mod types;
+
+pub use types::{Piece, Side, Square, UnknownName};
