@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::Side;
-use crate::replay::Problem;
+use crate::diagnostic::Problem;
 use crate::rules::Victory;
 
 /// The validation of one or more files.
