@@ -57,12 +57,36 @@ fn the_games_start_as_the_texts_set_them_out() {
         "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
     );
     assert_eq!(brandub.legal_moves().len(), 40);
+    let squares = |names: &[&str]| names.iter().map(|n| sq(n)).collect::<Vec<_>>();
+    let special = |rules: &RuleSet| {
+        let corners: Vec<Square> = rules.corners.squares.iter().copied().collect();
+        let centre: Vec<Square> = rules.centre.squares.iter().copied().collect();
+        (rules.dim, corners, centre)
+    };
+    let corners = squares(&["a1", "a7", "g1", "g7"]);
+    assert_eq!(special(brandub.rules()), (7, corners, squares(&["d4"])));
     let hnefatafl = Position::new(&preset("hnefatafl-11"));
     assert_eq!(hnefatafl.king(), Some(sq("f6")));
     assert_eq!(hnefatafl.pieces(Side::Attackers).len(), 24);
     assert_eq!(hnefatafl.pieces(Side::Defenders).len(), 13);
+    let corners = squares(&["a1", "a11", "k1", "k11"]);
+    assert_eq!(special(hnefatafl.rules()), (11, corners, squares(&["f6"])));
+    assert_eq!(
+        hnefatafl.layout().to_string(),
+        "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+    );
+    // David Parlett's 13 × 13 layout: 32 attackers, 16 guards and the king.
     let thirteen = Position::new(&preset("hnefatafl-13"));
     assert_eq!(thirteen.king(), Some(sq("g7")));
+    let corners = squares(&["a1", "a13", "m1", "m13"]);
+    assert_eq!(special(thirteen.rules()), (13, corners, squares(&["g7"])));
+    assert_eq!(
+        thirteen.layout().to_string(),
+        "/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/\
+         5t1t5/4ttttt4/"
+    );
+    assert_eq!(thirteen.pieces(Side::Attackers).len(), 32);
+    assert_eq!(thirteen.pieces(Side::Defenders).len(), 17);
 }
 
 #[test]
@@ -177,6 +201,33 @@ fn guards_captured_by_the_move_are_gone_when_the_group_is_judged() {
 }
 
 #[test]
+fn one_move_captures_several_pieces() {
+    // Hnefatafl's example: one between two pieces, one against a fortress.
+    let record = "/11/11/11/11/11/5K5/T10/11/1tT8/t10/11/";
+    let mut pos = setup("hnefatafl-11", record, Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "a5", "a3")), ["a2", "b3"]);
+    // Three at once in Brandub.
+    let mut pos = setup("brandub", "/4t2/7/2tT1Tt/4T2/4t2/1K5/7/", Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "e7", "e5")), ["e4", "d5", "f5"]);
+    assert_eq!(pos.pieces(Side::Defenders).len(), 1);
+}
+
+#[test]
+fn hnefatafls_guards_stop_on_no_fortress_and_the_king_escapes_to_a_corner() {
+    let record = "/13/13/13/5t7/13/13/3T9/13/12K/13/13/T12/13/";
+    let mut pos = setup("hnefatafl-13", record, Side::Defenders);
+    let err = pos.play(mv("a2", "a1")).unwrap_err();
+    assert_eq!(err.to_string(), "a defender may not stop on the corner a1");
+    let err = pos.play(mv("d7", "g7")).unwrap_err();
+    assert_eq!(err.to_string(), "a defender may not stop on the centre g7");
+    // Over the empty centre, though.
+    play(&mut pos, "d7", "j7");
+    play(&mut pos, "f10", "f11");
+    let played = play(&mut pos, "m5", "m13");
+    assert_eq!(end(&played), Some((End::KingEscaped, DEFENDERS_WIN)));
+}
+
+#[test]
 fn only_the_moving_piece_captures() {
     // The king steps between two attackers: not taken, then or later.
     let mut pos = setup("brandub", "/7/7/7/7/1K5/t1t4/5t1/", Side::Defenders);
@@ -237,6 +288,10 @@ fn pieces_are_captured_against_the_empty_centre_only() {
     let record = "/11/11/11/11/11/6t3T/11/11/11/11/1K9/";
     let mut pos = setup("hnefatafl-11", record, Side::Defenders);
     assert_eq!(captures(&play(&mut pos, "k6", "h6")), ["g6"]);
+    // ... a guard against it...
+    let record = "/11/11/11/11/11/6T4/11/11/11/11/1K5t3/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "h1", "h6")), ["g6"]);
     // ... and a guard beside the king on it is safe.
     let record = "/11/11/11/11/11/5KT4/11/11/11/11/7t3/";
     let mut pos = setup("hnefatafl-11", record, Side::Attackers);
@@ -366,6 +421,76 @@ fn the_last_attacker_taken_leaves_a_side_with_no_piece() {
     let mut pos = setup("hnefatafl-11", record, Side::Defenders);
     let played = play(&mut pos, "b3", "a3");
     assert_eq!(end(&played), Some((End::AllCaptured, DEFENDERS_WIN)));
+}
+
+/// A position of the rule set `rules`, a rules string without its start,
+/// from an inverted position record.
+fn custom(rules: &str, record: &str, turn: Side) -> Position {
+    let text = format!("{rules} starti:{record}");
+    let (rules, warnings) = RuleSet::from_opentafl(&text).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let layout = Layout::from_opentafl_inverted(record).unwrap();
+    Position::from_layout(&rules, &layout, turn).unwrap()
+}
+
+#[test]
+fn shieldwalls_fall_at_once_when_a_flank_closes() {
+    // Guards on b1 and c1, faced by b2 and c2; the move to d1 closes the
+    // row against the corner a1 under `sw:s`.
+    let record = "/7/7/5K1/7/3t3/1tt4/1TT4/";
+    let mut pos = custom("dim:7 sw:s", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "d3", "d1")), ["b1", "c1"]);
+    // Under `sw:w` the corner closes nothing.
+    let mut pos = custom("dim:7 sw:w", record, Side::Attackers);
+    assert!(play(&mut pos, "d3", "d1").captures.is_empty());
+    // A king in the row stays.
+    let record = "/7/7/7/7/3t3/1tt4/1KT4/";
+    let mut pos = custom("dim:7 sw:s", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "d3", "d1")), ["c1"]);
+    // Closing the row's front captures only without `swf:y`.
+    let record = "/7/7/5K1/2t4/7/1t5/1TTt3/";
+    let mut pos = custom("dim:7 sw:s", record, Side::Attackers);
+    assert!(play(&mut pos, "c4", "c2").captures.is_empty());
+    let mut pos = custom("dim:7 sw:s swf:n", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "c4", "c2")), ["b1", "c1"]);
+}
+
+#[test]
+fn attackers_encircling_every_defender_win_under_surf() {
+    // The king on c2, his guard on d2 and the free c3, ringed but for b2.
+    let record = "/7/7/7/2t4/1t1t3/t1KTt2/2tt3/";
+    let mut pos = custom("dim:7", record, Side::Attackers);
+    let played = play(&mut pos, "a2", "b2");
+    assert!(played.captures.is_empty());
+    assert_eq!(end(&played), Some((End::Encircled, ATTACKERS_WIN)));
+    let mut pos = custom("dim:7 surf:n", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "a2", "b2")), None);
+    assert_eq!(pos.legal_moves(), [mv("c2", "c3")]);
+    // A gap on c1 leaves them a way out.
+    let record = "/7/7/7/2t4/1t1t3/t1KTt2/3t3/";
+    let mut pos = custom("dim:7", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "a2", "b2")), None);
+}
+
+#[test]
+fn a_king_in_an_unbreakable_fort_on_the_edge_wins_under_efe() {
+    // The king on a3 with b3 free, walled in by a2 a4 b2 b4 c3: the guard
+    // moving to c4 makes c3 safe.
+    let record = "/7/2T2t1/7/TT5/K1T4/TT5/7/";
+    let mut pos = custom("dim:7 efe:y", record, Side::Defenders);
+    assert_eq!(
+        end(&play(&mut pos, "c6", "c4")),
+        Some((End::ExitFort, DEFENDERS_WIN))
+    );
+    let mut pos = custom("dim:7", record, Side::Defenders);
+    assert_eq!(end(&play(&mut pos, "c6", "c4")), None);
+    // c3 can still be taken between c2 and c4.
+    let mut pos = custom("dim:7 efe:y", record, Side::Defenders);
+    assert_eq!(end(&play(&mut pos, "c6", "d6")), None);
+    // A king who cannot move is in no exit fort.
+    let record = "/7/2T2t1/7/TT5/KTT4/TT5/7/";
+    let mut pos = custom("dim:7 efe:y", record, Side::Defenders);
+    assert_eq!(end(&play(&mut pos, "c6", "c4")), None);
 }
 
 #[test]
