@@ -74,6 +74,25 @@ fn the_rules_know_nothing_of_the_notation() {
 }
 
 #[test]
+fn the_tafl_rules_know_nothing_of_the_notation() {
+    imports_nothing_above(
+        "src/tafl/rules",
+        &[
+            "tafl::syntax",
+            "syntax",
+            "stream",
+            "check",
+            "replay",
+            "json",
+            "render",
+            "cli",
+            "generate",
+            "rules",
+        ],
+    );
+}
+
+#[test]
 fn no_file_of_the_library_passes_600_lines() {
     for path in rust_files(Path::new("src")) {
         let lines = std::fs::read_to_string(&path).unwrap().lines().count();

@@ -101,3 +101,76 @@ fn the_code_and_readme_cite_no_file_outside_the_repository() {
         assert!(!text.contains("shared/"), "{name} cites shared/");
     }
 }
+
+/// The names after each `*Test:*` or `*Tests:*` of `text`, up to the end of
+/// its paragraph or list item.
+fn cited_tests(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for marker in ["*Test:*", "*Tests:*"] {
+        for (n, _) in text.match_indices(marker) {
+            let rest = &text[n + marker.len()..];
+            let end = ["\n\n", "\n- ", "\n#"]
+                .iter()
+                .filter_map(|stop| rest.find(stop))
+                .min()
+                .unwrap_or(rest.len());
+            let cited = rest[..end].split('`').skip(1).step_by(2);
+            names.extend(
+                cited
+                    .filter(|name| name.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                    .map(str::to_owned),
+            );
+        }
+    }
+    names
+}
+
+#[test]
+fn every_tafl_rule_and_reading_names_a_test_that_exists() {
+    let rules = rules();
+    let tafl = &rules[rules
+        .find("## Tafl: about these rules")
+        .expect("the tafl part")..];
+    let tests = std::fs::read_to_string("tests/tafl_rules.rs").unwrap();
+    let cited = cited_tests(tafl);
+    for name in &cited {
+        assert!(
+            tests.contains(&format!("fn {name}(")),
+            "docs/rules.md cites the test `{name}`, which tests/tafl_rules.rs lacks"
+        );
+    }
+    assert!(cited.len() >= 40, "only {} tests cited", cited.len());
+    // Each reading, and each rule of a preset, says which test holds it.
+    for section in tafl.split("\n### Tafl: reading").skip(1) {
+        let section = section.split("\n#").next().unwrap_or(section);
+        let heading = section.lines().next().unwrap_or_default();
+        assert!(
+            !cited_tests(section).is_empty(),
+            "the reading{heading} names no test"
+        );
+    }
+    for game in ["## Tafl: Brandub", "## Tafl: Hnefatafl"] {
+        let part = &tafl[tafl.find(game).expect(game)..];
+        let part = &part[..part[3..].find("\n## ").map_or(part.len(), |n| n + 3)];
+        for item in part.split("\n- ").skip(1) {
+            let names_a_test = !cited_tests(item).is_empty() || item.contains("](#tafl-reading");
+            assert!(names_a_test, "{game}: the rule `{item}` names no test");
+        }
+    }
+}
+
+#[test]
+fn every_tafl_preset_is_listed_with_its_rules_string() {
+    let rules = rules();
+    for name in hirp::tafl::rules::RuleSet::PRESETS {
+        let preset = hirp::tafl::rules::RuleSet::preset(name).unwrap();
+        let row = rules
+            .lines()
+            .find(|line| line.starts_with(&format!("| `{name}` |")))
+            .unwrap_or_else(|| panic!("docs/rules.md lists no preset `{name}`"));
+        assert!(
+            row.contains(&format!("`{preset}`")),
+            "docs/rules.md gives `{name}` another rules string than `{preset}`"
+        );
+    }
+}

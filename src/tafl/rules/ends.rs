@@ -1,0 +1,210 @@
+//! How a game ends, and playing a move to its end: the captures, then the
+//! ends the move decides, in a fixed order
+//! (`docs/rules.md#tafl-the-ends-of-a-game`).
+
+use std::fmt;
+
+use super::compiled::Class;
+use super::movement::MoveError;
+use super::position::{Move, Played, Position, si};
+use super::ruleset::{NoMoveRule, RepetitionRule};
+use super::square_set::SquareSet;
+use crate::tafl::Side;
+
+/// How a game ended. The engine decides the first seven; the last three a
+/// record declares, and the engine never produces them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// The attackers captured the king.
+    KingCaptured,
+    /// The king reached an escape square: a corner, or the edge under
+    /// `esc:e`.
+    KingEscaped,
+    /// The defenders built an unbreakable fort against the edge around a
+    /// king who can move (`efe:y`).
+    ExitFort,
+    /// The attackers surrounded every defender (`surf:y`).
+    Encircled,
+    /// The side to move has no piece left.
+    AllCaptured,
+    /// The side to move has pieces, and none of them has a legal move.
+    NoMoves,
+    /// A position occurred as often as the repetition rule allows.
+    Repetition,
+    /// A player resigned.
+    Resigned,
+    /// A player ran out of time.
+    Timeout,
+    /// The players agreed to a draw.
+    Agreed,
+}
+
+impl End {
+    /// Every end, those the engine decides first.
+    pub const ALL: [End; 10] = [
+        End::KingCaptured,
+        End::KingEscaped,
+        End::ExitFort,
+        End::Encircled,
+        End::AllCaptured,
+        End::NoMoves,
+        End::Repetition,
+        End::Resigned,
+        End::Timeout,
+        End::Agreed,
+    ];
+
+    /// The name in JSON: `king-captured`, `king-escaped`, `exit-fort`,
+    /// `encircled`, `all-captured`, `no-moves`, `repetition`, `resigned`,
+    /// `timeout`, `agreed`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            End::KingCaptured => "king-captured",
+            End::KingEscaped => "king-escaped",
+            End::ExitFort => "exit-fort",
+            End::Encircled => "encircled",
+            End::AllCaptured => "all-captured",
+            End::NoMoves => "no-moves",
+            End::Repetition => "repetition",
+            End::Resigned => "resigned",
+            End::Timeout => "timeout",
+            End::Agreed => "agreed",
+        }
+    }
+
+    /// The end whose [`End::code`] is `code`.
+    pub fn from_code(code: &str) -> Option<End> {
+        End::ALL.into_iter().find(|e| e.code() == code)
+    }
+
+    /// Whether a record declares it, the engine never deciding it.
+    pub const fn is_declared(self) -> bool {
+        matches!(self, End::Resigned | End::Timeout | End::Agreed)
+    }
+
+    /// What happened, for people: `the king is captured`.
+    pub const fn description(self) -> &'static str {
+        match self {
+            End::KingCaptured => "the king is captured",
+            End::KingEscaped => "the king escaped",
+            End::ExitFort => "the king is safe in a fort on the edge",
+            End::Encircled => "the defenders are surrounded",
+            End::AllCaptured => "the side to move has no piece left",
+            End::NoMoves => "the side to move cannot move",
+            End::Repetition => "a position is repeated",
+            End::Resigned => "a player resigned",
+            End::Timeout => "a player ran out of time",
+            End::Agreed => "the players agreed",
+        }
+    }
+}
+
+/// The end of a game and its winner; `None` for a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// How it ended.
+    pub end: End,
+    /// Who won; `None` for a draw.
+    pub winner: Option<Side>,
+}
+
+impl fmt::Display for Outcome {
+    /// `the attackers win: the king is captured`, `a draw: a position is
+    /// repeated`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(side) => write!(f, "the {side} win: {}", self.end.description()),
+            None => write!(f, "a draw: {}", self.end.description()),
+        }
+    }
+}
+
+impl Position {
+    /// Plays `mv` for the side to move: moves the piece, takes off the
+    /// pieces it captures, and ends the game if the move decides it. On
+    /// error the position is left as it was.
+    pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
+        let (from, to, class) = self.check(mv)?;
+        self.shift(from, to, class);
+        let captured = self.captures(to, class);
+        self.remove(captured);
+        let mut outcome = self.decided(to, class);
+        self.pass_turn();
+        if self.counts_repetitions() {
+            if !captured.is_empty() {
+                // No position before a capture comes back.
+                self.history.clear();
+            }
+            self.history.push(self.hash);
+        }
+        outcome = outcome
+            .or_else(|| self.repeated(class.side()))
+            .or_else(|| self.stuck(class.side()));
+        self.outcome = outcome;
+        Ok(Played {
+            captures: SquareSet::new(captured, self.rules.set.dim),
+            outcome,
+        })
+    }
+
+    /// The end the move of `class` to `to` decides on the board, in this
+    /// order: the king captured, the king escaped, an exit fort, the
+    /// defenders encircled.
+    fn decided(&self, to: usize, class: Class) -> Option<Outcome> {
+        let win = |side, end| {
+            Some(Outcome {
+                end,
+                winner: Some(side),
+            })
+        };
+        let set = &self.rules.set;
+        match class.side() {
+            Side::Attackers if self.king_taken(to) => win(Side::Attackers, End::KingCaptured),
+            Side::Attackers if set.surrounding_fatal && self.encircled() => {
+                win(Side::Attackers, End::Encircled)
+            }
+            Side::Defenders if class == Class::King && self.rules.escape.has(to) => {
+                win(Side::Defenders, End::KingEscaped)
+            }
+            Side::Defenders if set.edge_fort_escape && self.exit_fort() => {
+                win(Side::Defenders, End::ExitFort)
+            }
+            _ => None,
+        }
+    }
+
+    /// The end by repetition, `mover` having just moved.
+    fn repeated(&self, mover: Side) -> Option<Outcome> {
+        let repetition = self.rules.set.repetition;
+        if self.repetitions() < usize::from(repetition.occurrence) {
+            return None;
+        }
+        let winner = match repetition.rule {
+            RepetitionRule::Ignored => return None,
+            RepetitionRule::Draw => None,
+            RepetitionRule::MoverWins => Some(mover),
+            RepetitionRule::MoverLoses => Some(mover.opponent()),
+        };
+        Some(Outcome {
+            end: End::Repetition,
+            winner,
+        })
+    }
+
+    /// The end when the side to move, `mover` having just moved, has no
+    /// piece or no legal move.
+    fn stuck(&self, mover: Side) -> Option<Outcome> {
+        let end = if self.board.side[si(self.turn)].is_empty() {
+            End::AllCaptured
+        } else if !self.has_move() {
+            End::NoMoves
+        } else {
+            return None;
+        };
+        let winner = match self.rules.set.no_move {
+            NoMoveRule::Loses => Some(mover),
+            NoMoveRule::Draw => None,
+        };
+        Some(Outcome { end, winner })
+    }
+}

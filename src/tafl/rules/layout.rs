@@ -1,0 +1,307 @@
+//! Which piece stands on which square: a starting position, or a board to
+//! set a position up from. Read from and printed as OpenTafl position
+//! records (`/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`, the first rank first) and
+//! their inverted form (the last rank first, as a board is drawn).
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::tafl::{Piece, Side, Square};
+
+/// The smallest board side a rule set may have.
+pub const MIN_DIM: u8 = 3;
+
+/// The largest board side a rule set may have: 19, as [`Square::MAX_SIDE`].
+pub const MAX_DIM: u8 = Square::MAX_SIDE;
+
+/// The pieces on a square board.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Layout {
+    dim: u8,
+    /// By rank from 1, then by file from `a`.
+    cells: Vec<Option<(Side, Piece)>>,
+}
+
+/// Why a position record does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct LayoutError {
+    /// What is wrong.
+    pub kind: LayoutErrorKind,
+    /// The bytes of the record it concerns.
+    pub span: Range<usize>,
+}
+
+/// What is wrong with a position record.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LayoutErrorKind {
+    /// `3t3/3t3/...`: a record starts with `/`.
+    #[error("a position record starts with `/`")]
+    NoLeadingSlash,
+    /// `/3t3/3t3`: each row ends with `/`, the last one too.
+    #[error("the last row does not end with `/`")]
+    NoTrailingSlash,
+    /// `/3x3/...`: a letter of no piece.
+    #[error("`{letter}` names no piece: pieces are `tcnkmg` (attackers) and `TCNKMG` (defenders)")]
+    UnknownLetter {
+        /// The letter.
+        letter: char,
+    },
+    /// `/3t3/3t2/...`: a row of another width than the board's.
+    #[error("rank {rank} has {width} squares, not {dim}")]
+    RowWidth {
+        /// The rank, from 1.
+        rank: usize,
+        /// The squares it counts.
+        width: usize,
+        /// The board's side: its number of rows.
+        dim: usize,
+    },
+    /// `//` or `/99/`: a board of a side out of range.
+    #[error("a board has {MIN_DIM} to {MAX_DIM} rows, not {dim}")]
+    Size {
+        /// The number of rows.
+        dim: usize,
+    },
+}
+
+impl Layout {
+    /// An empty board of side `dim`, if within [`MIN_DIM`] and [`MAX_DIM`].
+    pub fn empty(dim: u8) -> Option<Layout> {
+        (MIN_DIM..=MAX_DIM).contains(&dim).then(|| Layout {
+            dim,
+            cells: vec![None; usize::from(dim) * usize::from(dim)],
+        })
+    }
+
+    /// The board's side.
+    pub fn dim(&self) -> u8 {
+        self.dim
+    }
+
+    fn cell(&self, square: Square) -> Option<usize> {
+        (square.file() < self.dim && square.rank() < self.dim).then(|| {
+            usize::from(square.rank()) * usize::from(self.dim) + usize::from(square.file())
+        })
+    }
+
+    /// The piece on `square`; `None` also off the board.
+    pub fn get(&self, square: Square) -> Option<(Side, Piece)> {
+        self.cell(square).and_then(|n| self.cells[n])
+    }
+
+    /// Puts `piece` on `square`, or empties it; off the board, nothing.
+    pub fn set(&mut self, square: Square, piece: Option<(Side, Piece)>) {
+        if let Some(n) = self.cell(square) {
+            self.cells[n] = piece;
+        }
+    }
+
+    /// Every piece, by rank from 1, then by file.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Side, Piece)> + '_ {
+        let d = usize::from(self.dim);
+        self.cells.iter().enumerate().filter_map(move |(n, cell)| {
+            let (side, piece) = (*cell)?;
+            let square = Square::new((n % d) as u8, (n / d) as u8)?;
+            Some((square, side, piece))
+        })
+    }
+
+    /// Reads a position record, its first row the first rank:
+    /// `/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`.
+    pub fn from_opentafl(text: &str) -> Result<Layout, LayoutError> {
+        read(text, false)
+    }
+
+    /// Reads an inverted position record, its first row the last rank (the
+    /// `starti:` of a rules string).
+    pub fn from_opentafl_inverted(text: &str) -> Result<Layout, LayoutError> {
+        read(text, true)
+    }
+
+    /// The position record, its first row the first rank.
+    pub fn to_opentafl(&self) -> String {
+        self.record(false)
+    }
+
+    /// The inverted position record, its first row the last rank.
+    pub fn to_opentafl_inverted(&self) -> String {
+        self.record(true)
+    }
+
+    fn record(&self, inverted: bool) -> String {
+        let d = usize::from(self.dim);
+        let mut out = String::from("/");
+        for row in 0..d {
+            let rank = if inverted { d - 1 - row } else { row };
+            let mut empty = 0;
+            for cell in &self.cells[rank * d..rank * d + d] {
+                match cell {
+                    None => empty += 1,
+                    Some((side, piece)) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(piece.letter_of(*side));
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out.push('/');
+        }
+        out
+    }
+}
+
+impl fmt::Display for Layout {
+    /// The position record, its first row the first rank.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.record(false))
+    }
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Layout({})", self.record(false))
+    }
+}
+
+fn error(kind: LayoutErrorKind, span: Range<usize>) -> LayoutError {
+    LayoutError { kind, span }
+}
+
+/// The spans of the rows of a record, in the order written.
+fn rows(text: &str) -> Result<Vec<Range<usize>>, LayoutError> {
+    if !text.starts_with('/') {
+        let end = text.chars().next().map_or(0, char::len_utf8);
+        return Err(error(LayoutErrorKind::NoLeadingSlash, 0..end));
+    }
+    let mut rows = Vec::new();
+    let mut start = 1;
+    for (at, _) in text.match_indices('/').skip(1) {
+        rows.push(start..at);
+        start = at + 1;
+    }
+    if start < text.len() {
+        return Err(error(LayoutErrorKind::NoTrailingSlash, start..text.len()));
+    }
+    let dim = rows.len();
+    if !(usize::from(MIN_DIM)..=usize::from(MAX_DIM)).contains(&dim) {
+        return Err(error(LayoutErrorKind::Size { dim }, 0..text.len()));
+    }
+    Ok(rows)
+}
+
+/// Reads the cells of one row: counts of empty squares and piece letters.
+fn row(
+    text: &str,
+    span: Range<usize>,
+    rank: usize,
+    dim: usize,
+) -> Result<Vec<Option<(Side, Piece)>>, LayoutError> {
+    let mut cells = Vec::with_capacity(dim);
+    let mut count = 0usize;
+    for (at, c) in text[span.clone()].char_indices() {
+        if let Some(digit) = c.to_digit(10) {
+            count = count.saturating_mul(10).saturating_add(digit as usize);
+            continue;
+        }
+        cells.extend(std::iter::repeat_n(None, count.min(dim + 1)));
+        count = 0;
+        let piece = Piece::from_letter(c).ok_or_else(|| {
+            let start = span.start + at;
+            error(
+                LayoutErrorKind::UnknownLetter { letter: c },
+                start..start + c.len_utf8(),
+            )
+        })?;
+        cells.push(Some(piece));
+    }
+    let width = cells.len() + count;
+    if width != dim {
+        return Err(error(LayoutErrorKind::RowWidth { rank, width, dim }, span));
+    }
+    cells.extend(std::iter::repeat_n(None, count));
+    Ok(cells)
+}
+
+fn read(text: &str, inverted: bool) -> Result<Layout, LayoutError> {
+    let rows = rows(text)?;
+    let dim = rows.len();
+    let mut cells = vec![None; dim * dim];
+    for (n, span) in rows.into_iter().enumerate() {
+        let rank = if inverted { dim - 1 - n } else { n };
+        let row = row(text, span, rank + 1, dim)?;
+        cells[rank * dim..rank * dim + dim].copy_from_slice(&row);
+    }
+    Ok(Layout {
+        dim: dim as u8,
+        cells,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BRANDUB: &str = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+    #[test]
+    fn records_read_and_print_alike() {
+        let layout = Layout::from_opentafl(BRANDUB).unwrap();
+        assert_eq!(layout.dim(), 7);
+        assert_eq!(layout.to_string(), BRANDUB);
+        let d4: Square = "d4".parse().unwrap();
+        assert_eq!(layout.get(d4), Some((Side::Defenders, Piece::King)));
+        assert_eq!(layout.pieces().count(), 13);
+        let eleven = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+        assert_eq!(Layout::from_opentafl(eleven).unwrap().to_string(), eleven);
+    }
+
+    #[test]
+    fn inverted_records_start_from_the_last_rank() {
+        let text = "/7/7/7/7/7/7/t6/";
+        let layout = Layout::from_opentafl_inverted(text).unwrap();
+        assert_eq!(
+            layout.get("a1".parse().unwrap()),
+            Some((Side::Attackers, Piece::Taflman))
+        );
+        assert_eq!(layout.to_opentafl_inverted(), text);
+        assert_eq!(layout.to_opentafl(), "/t6/7/7/7/7/7/7/");
+    }
+
+    #[test]
+    fn errors_point_at_what_is_wrong() {
+        let err = |text| Layout::from_opentafl(text).unwrap_err();
+        assert_eq!(err("3t3/").span, 0..1);
+        assert_eq!(
+            err("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3").kind,
+            LayoutErrorKind::NoTrailingSlash
+        );
+        let e = err("/3t3/3t3/3x3/ttTKTtt/3T3/3t3/3t3/");
+        assert_eq!(
+            (e.kind, e.span),
+            (LayoutErrorKind::UnknownLetter { letter: 'x' }, 10..11)
+        );
+        let e = err("/3t3/3t2/3T3/ttTKTtt/3T3/3t3/3t3/");
+        assert_eq!(
+            e.kind,
+            LayoutErrorKind::RowWidth {
+                rank: 2,
+                width: 6,
+                dim: 7
+            }
+        );
+        assert_eq!(e.span, 5..8);
+        assert_eq!(err("/1/1/").kind, LayoutErrorKind::Size { dim: 2 });
+        assert_eq!(
+            err("/99999999999999999999/").kind,
+            LayoutErrorKind::Size { dim: 1 }
+        );
+        let e = err("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/999999999999999999999/");
+        assert!(matches!(e.kind, LayoutErrorKind::RowWidth { rank: 7, .. }));
+    }
+}

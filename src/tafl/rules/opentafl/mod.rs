@@ -1,0 +1,184 @@
+//! A rule set as an OpenTafl rules string: `dim:7 ks:c ...
+//! start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`, entries `key:value` apart by
+//! spaces, read with what records in the wild do and printed in one
+//! canonical form. What is wrong carries the bytes it concerns.
+
+mod parse;
+mod print;
+
+use std::ops::Range;
+
+use super::layout::LayoutErrorKind;
+use super::ruleset::{Escape, KingArmed, KingStrength, NoMoveRule, RepetitionRule, Shieldwall};
+
+/// Why a rules string does not read as a rule set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct RulesError {
+    /// What is wrong.
+    pub kind: RulesErrorKind,
+    /// The bytes of the rules string it concerns.
+    pub span: Range<usize>,
+}
+
+/// What is wrong with a rules string.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesErrorKind {
+    /// `esc:c start:/.../`: no `dim:` entry.
+    #[error("the rules give no board size (`dim:`)")]
+    NoDimension,
+    /// `dim:7 ks:c`: no `start:` or `starti:` entry.
+    #[error("the rules give no starting position (`start:` or `starti:`)")]
+    NoStart,
+    /// `dim:7 ks`: an entry without `:`.
+    #[error("`{entry}` is not an entry `key:value`")]
+    NoColon {
+        /// The entry.
+        entry: String,
+    },
+    /// `dim:21`, `dim:seven`.
+    #[error("`{value}` is not a board size: a number from 3 to 19")]
+    Dimension {
+        /// The value given.
+        value: String,
+    },
+    /// `ks:x`, `surf:yes`.
+    #[error("`{key}:{value}` is not a value of `{key}`: {expected}")]
+    Value {
+        /// The key.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// What the key takes.
+        expected: &'static str,
+    },
+    /// `cor:a1,h8` on a 7 × 7 board, `cor:a1,x`.
+    #[error("`{text}` is not a square of a {dim} × {dim} board")]
+    Square {
+        /// The text of the list item.
+        text: String,
+        /// The board's side.
+        dim: u8,
+    },
+    /// `corh:tx`.
+    #[error("`{letter}` names no piece: pieces are `tcnkmg` (attackers) and `TCNKMG` (defenders)")]
+    Piece {
+        /// The letter.
+        letter: char,
+    },
+    /// `start:/3t3/3x3/.../`: the position record does not read.
+    #[error("the starting position does not read: {0}")]
+    Start(LayoutErrorKind),
+    /// `dim:9 start:` a 7 × 7 position.
+    #[error("the starting position is {layout} × {layout}, the board {dim} × {dim}")]
+    StartSize {
+        /// The board's side.
+        dim: u8,
+        /// The position's side.
+        layout: u8,
+    },
+    /// A starting position with two `K`.
+    #[error("the starting position gives the defenders two kings")]
+    TwoKings,
+}
+
+/// Something a rules string does that is read, but is worth a word.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct RulesWarning {
+    /// What it does.
+    pub kind: RulesWarningKind,
+    /// The bytes of the rules string it concerns.
+    pub span: Range<usize>,
+}
+
+/// What a rules string does that is read, but is worth a word.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesWarningKind {
+    /// `dim:7 flavour:x`: a key neither OpenTafl nor this crate defines.
+    #[error("`{key}` is not a key of a rules string; the entry is ignored")]
+    UnknownKey {
+        /// The key.
+        key: String,
+    },
+    /// `cor:a1,a7,g1,g7,`: a comma after the last square.
+    #[error("a comma ends the list of squares")]
+    TrailingComma,
+    /// `ks:c ks:s`: a key given twice; the last counts.
+    #[error("`{key}` is given again; this one counts")]
+    Repeated {
+        /// The key.
+        key: String,
+    },
+    /// `ks:c dim:7`: the board size is not the first entry.
+    #[error("the board size (`dim:`) is not the first entry")]
+    DimensionNotFirst,
+    /// `start:/.../ ks:c`: the starting position is not the last entry.
+    #[error("the starting position is not the last entry")]
+    StartNotLast,
+    /// `kj:r`, `ber:c`: a rule this engine does not play.
+    #[error("{what} are not played: `{key}` is ignored")]
+    NotPlayed {
+        /// The key.
+        key: String,
+        /// What it concerns.
+        what: &'static str,
+    },
+    /// `start:` with a commander (`c`).
+    #[error("the starting position has a `{letter}`, which this engine does not move")]
+    PieceNotPlayed {
+        /// The piece's letter.
+        letter: char,
+    },
+}
+
+/// A two-way table between the values of a key and their letters.
+type Letters<T> = [(T, &'static str)];
+
+const ESCAPE: &Letters<Escape> = &[(Escape::Corner, "c"), (Escape::Edge, "e")];
+
+const REPETITION: &Letters<RepetitionRule> = &[
+    (RepetitionRule::Ignored, "i"),
+    (RepetitionRule::Draw, "d"),
+    (RepetitionRule::MoverWins, "w"),
+    (RepetitionRule::MoverLoses, "l"),
+];
+
+const NO_MOVE: &Letters<NoMoveRule> = &[(NoMoveRule::Loses, "l"), (NoMoveRule::Draw, "d")];
+
+const KING_ARMED: &Letters<KingArmed> = &[
+    (KingArmed::Yes, "y"),
+    (KingArmed::No, "n"),
+    (KingArmed::AnvilOnly, "a"),
+    (KingArmed::HammerOnly, "h"),
+];
+
+/// Printed with the first letter; `y` and `n` are OpenTafl's older
+/// spellings of `s` and `w`.
+const KING_STRENGTH: &Letters<KingStrength> = &[
+    (KingStrength::Strong, "s"),
+    (KingStrength::CentreStrong, "c"),
+    (KingStrength::Middleweight, "m"),
+    (KingStrength::Weak, "w"),
+    (KingStrength::Strong, "y"),
+    (KingStrength::Weak, "n"),
+];
+
+const SHIELDWALL: &Letters<Shieldwall> = &[
+    (Shieldwall::None, "n"),
+    (Shieldwall::Weak, "w"),
+    (Shieldwall::Strong, "s"),
+];
+
+const YES_NO: &Letters<bool> = &[(true, "y"), (false, "n")];
+
+/// The letter of `value`.
+fn letter<T: PartialEq + Copy>(table: &Letters<T>, value: T) -> &'static str {
+    table
+        .iter()
+        .find(|(v, _)| *v == value)
+        .map_or("?", |(_, l)| l)
+}
+
+#[cfg(test)]
+mod tests;

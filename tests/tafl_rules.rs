@@ -1,0 +1,693 @@
+//! The tafl rules engine under the seed presets, Brandub and Hnefatafl:
+//! every rule of `docs/rules.md` on a small position set up from a position
+//! record (inverted: the last rank first, as the board is drawn), and random
+//! games that check the engine against itself.
+
+use hirp::tafl::rules::{
+    End, Layout, Move, MoveError, Outcome, Played, Position, RuleSet, SquareKind,
+};
+use hirp::tafl::{Piece, Side, Square};
+use proptest::prelude::*;
+
+fn sq(text: &str) -> Square {
+    text.parse().unwrap()
+}
+
+fn mv(from: &str, to: &str) -> Move {
+    Move {
+        from: sq(from),
+        to: sq(to),
+    }
+}
+
+fn preset(name: &str) -> RuleSet {
+    RuleSet::preset(name).unwrap()
+}
+
+/// A position of `rules` from an inverted position record.
+fn setup(rules: &str, record: &str, turn: Side) -> Position {
+    let layout = Layout::from_opentafl_inverted(record).unwrap();
+    Position::from_layout(&preset(rules), &layout, turn).unwrap()
+}
+
+fn play(position: &mut Position, from: &str, to: &str) -> Played {
+    position
+        .play(mv(from, to))
+        .unwrap_or_else(|e| panic!("{from}-{to} refused: {e}"))
+}
+
+fn captures(played: &Played) -> Vec<String> {
+    played.captures.iter().map(|s| s.to_string()).collect()
+}
+
+fn end(played: &Played) -> Option<(End, Option<Side>)> {
+    played.outcome.map(|o| (o.end, o.winner))
+}
+
+const ATTACKERS_WIN: Option<Side> = Some(Side::Attackers);
+const DEFENDERS_WIN: Option<Side> = Some(Side::Defenders);
+
+#[test]
+fn the_games_start_as_the_texts_set_them_out() {
+    let brandub = Position::new(&preset("brandub"));
+    assert_eq!(brandub.turn(), Side::Attackers);
+    assert_eq!(brandub.king(), Some(sq("d4")));
+    assert_eq!(
+        brandub.layout().to_string(),
+        "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    );
+    assert_eq!(brandub.legal_moves().len(), 40);
+    let squares = |names: &[&str]| names.iter().map(|n| sq(n)).collect::<Vec<_>>();
+    let special = |rules: &RuleSet| {
+        let corners: Vec<Square> = rules.corners.squares.iter().copied().collect();
+        let centre: Vec<Square> = rules.centre.squares.iter().copied().collect();
+        (rules.dim, corners, centre)
+    };
+    let corners = squares(&["a1", "a7", "g1", "g7"]);
+    assert_eq!(special(brandub.rules()), (7, corners, squares(&["d4"])));
+    let hnefatafl = Position::new(&preset("hnefatafl-11"));
+    assert_eq!(hnefatafl.king(), Some(sq("f6")));
+    assert_eq!(hnefatafl.pieces(Side::Attackers).len(), 24);
+    assert_eq!(hnefatafl.pieces(Side::Defenders).len(), 13);
+    let corners = squares(&["a1", "a11", "k1", "k11"]);
+    assert_eq!(special(hnefatafl.rules()), (11, corners, squares(&["f6"])));
+    assert_eq!(
+        hnefatafl.layout().to_string(),
+        "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+    );
+    // David Parlett's 13 × 13 layout: 32 attackers, 16 guards and the king.
+    let thirteen = Position::new(&preset("hnefatafl-13"));
+    assert_eq!(thirteen.king(), Some(sq("g7")));
+    let corners = squares(&["a1", "a13", "m1", "m13"]);
+    assert_eq!(special(thirteen.rules()), (13, corners, squares(&["g7"])));
+    assert_eq!(
+        thirteen.layout().to_string(),
+        "/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/\
+         5t1t5/4ttttt4/"
+    );
+    assert_eq!(thirteen.pieces(Side::Attackers).len(), 32);
+    assert_eq!(thirteen.pieces(Side::Defenders).len(), 17);
+}
+
+#[test]
+fn a_king_beside_a_corner_is_captured_against_it() {
+    // Brandub 10: one attacker and the corner.
+    let mut pos = setup("brandub", "/7/7/7/7/7/7/1K2t2/", Side::Attackers);
+    let played = play(&mut pos, "e1", "c1");
+    assert_eq!(end(&played), Some((End::KingCaptured, ATTACKERS_WIN)));
+    assert_eq!(pos.outcome(), played.outcome);
+    assert_eq!(pos.king(), Some(sq("b1")), "the captured king stays");
+    assert_eq!(pos.play(mv("b1", "b2")), Err(MoveError::GameOver));
+    assert!(pos.legal_moves().is_empty());
+    // Hnefatafl: two attackers, the corner and the edge.
+    let record = "/11/11/11/11/11/11/11/11/11/1t9/1K3t5/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    let played = play(&mut pos, "f1", "c1");
+    assert_eq!(end(&played), Some((End::KingCaptured, ATTACKERS_WIN)));
+    // One attacker is not enough there.
+    let record = "/11/11/11/11/11/11/11/11/11/11/1K3t5/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "f1", "c1")), None);
+}
+
+#[test]
+fn brandubs_king_is_captured_by_four_on_the_centre_and_three_beside_it() {
+    // Beside the centre: three attackers and the empty centre.
+    let mut pos = setup("brandub", "/3t3/7/2tKt2/7/7/7/7/", Side::Attackers);
+    assert_eq!(
+        end(&play(&mut pos, "d7", "d6")),
+        Some((End::KingCaptured, ATTACKERS_WIN))
+    );
+    // Two on opposite sides are not enough there.
+    let mut pos = setup("brandub", "/7/7/2tK3/7/7/7/4t2/", Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "e1", "e5")), None);
+    // On the centre: four.
+    let mut pos = setup("brandub", "/3t3/7/7/2tKt2/3t3/7/7/", Side::Attackers);
+    assert_eq!(
+        end(&play(&mut pos, "d7", "d5")),
+        Some((End::KingCaptured, ATTACKERS_WIN))
+    );
+    let mut pos = setup("brandub", "/3t3/7/7/2tK3/3t3/7/7/", Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "d7", "d5")), None);
+}
+
+#[test]
+fn brandubs_king_elsewhere_is_captured_by_two_but_never_against_the_edge() {
+    let mut pos = setup("brandub", "/7/7/7/7/7/7/1tK2t1/", Side::Attackers);
+    assert_eq!(
+        end(&play(&mut pos, "f1", "d1")),
+        Some((End::KingCaptured, ATTACKERS_WIN))
+    );
+    let mut pos = setup("brandub", "/1t5/7/7/7/K6/7/7/", Side::Attackers);
+    let played = play(&mut pos, "b7", "b3");
+    assert_eq!(end(&played), None);
+    assert!(played.captures.is_empty());
+}
+
+#[test]
+fn hnefatafls_king_is_captured_by_three_on_the_edge_and_four_elsewhere() {
+    let record = "/11/11/11/11/11/11/5t5/11/11/11/4tKt4/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    assert_eq!(
+        end(&play(&mut pos, "f5", "f2")),
+        Some((End::KingCaptured, ATTACKERS_WIN))
+    );
+    // Away from the edge, three leave him free, four take him.
+    let record = "/11/11/11/11/11/11/5t5/11/4tKt4/11/5t5/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "f5", "f4")), None);
+    let record = "/11/11/11/11/11/11/5t5/11/4tKt4/5t5/11/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    assert_eq!(
+        end(&play(&mut pos, "f5", "f4")),
+        Some((End::KingCaptured, ATTACKERS_WIN))
+    );
+    // Beside the empty centre (f6): three.
+    let record = "/11/11/11/4t6/4tKt4/11/11/11/11/11/11/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    let played = play(&mut pos, "e8", "f8");
+    assert_eq!(end(&played), Some((End::KingCaptured, ATTACKERS_WIN)));
+}
+
+#[test]
+fn a_king_and_his_guards_are_captured_together() {
+    // King e1 and guard f1 on the edge, closed by d1, g1, e2 and the
+    // attacker that moves to f2.
+    let record = "/11/11/11/11/11/11/11/11/11/4t5t/3tKTt4/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    let played = play(&mut pos, "k2", "f2");
+    assert!(played.captures.is_empty());
+    assert_eq!(end(&played), Some((End::KingCaptured, ATTACKERS_WIN)));
+    // Without g1 the group is open.
+    let record = "/11/11/11/11/11/11/11/11/11/4t5t/3tKT5/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "k2", "f2")), None);
+    // Brandub knows no such rule: the same group closed in, a guard free
+    // elsewhere so that the defenders can still move.
+    let mut pos = setup("brandub", "/7/5T1/7/7/7/2t3t/1tKTt2/", Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "g2", "d2")), None);
+    assert_eq!(pos.king(), Some(sq("c1")));
+}
+
+#[test]
+fn guards_captured_by_the_move_are_gone_when_the_group_is_judged() {
+    // King e1 and guard e2; the move to f2 takes e2 (against d2), and the
+    // king alone is open above.
+    let record = "/11/11/11/11/11/11/11/11/4t6/3tT5t/3tKt5/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    let played = play(&mut pos, "k2", "f2");
+    assert_eq!(captures(&played), ["e2"]);
+    assert_eq!(end(&played), None);
+}
+
+#[test]
+fn one_move_captures_several_pieces() {
+    // Hnefatafl's example: one between two pieces, one against a fortress.
+    let record = "/11/11/11/11/11/5K5/T10/11/1tT8/t10/11/";
+    let mut pos = setup("hnefatafl-11", record, Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "a5", "a3")), ["a2", "b3"]);
+    // Three at once in Brandub.
+    let mut pos = setup("brandub", "/4t2/7/2tT1Tt/4T2/4t2/1K5/7/", Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "e7", "e5")), ["e4", "d5", "f5"]);
+    assert_eq!(pos.pieces(Side::Defenders).len(), 1);
+}
+
+#[test]
+fn hnefatafls_guards_stop_on_no_fortress_and_the_king_escapes_to_a_corner() {
+    let record = "/13/13/13/5t7/13/13/3T9/13/12K/13/13/T12/13/";
+    let mut pos = setup("hnefatafl-13", record, Side::Defenders);
+    let err = pos.play(mv("a2", "a1")).unwrap_err();
+    assert_eq!(err.to_string(), "a defender may not stop on the corner a1");
+    let err = pos.play(mv("d7", "g7")).unwrap_err();
+    assert_eq!(err.to_string(), "a defender may not stop on the centre g7");
+    // Over the empty centre, though.
+    play(&mut pos, "d7", "j7");
+    play(&mut pos, "f10", "f11");
+    let played = play(&mut pos, "m5", "m13");
+    assert_eq!(end(&played), Some((End::KingEscaped, DEFENDERS_WIN)));
+}
+
+#[test]
+fn only_the_moving_piece_captures() {
+    // The king steps between two attackers: not taken, then or later.
+    let mut pos = setup("brandub", "/7/7/7/7/1K5/t1t4/5t1/", Side::Defenders);
+    assert_eq!(end(&play(&mut pos, "b3", "b2")), None);
+    let played = play(&mut pos, "f1", "f2");
+    assert_eq!(end(&played), None);
+    assert_eq!(pos.piece_at(sq("b2")), Some((Side::Defenders, Piece::King)));
+    // A defender moves between two attackers: not taken.
+    let mut pos = setup("brandub", "/7/7/7/K6/2t1t2/7/3T3/", Side::Defenders);
+    let played = play(&mut pos, "d1", "d3");
+    assert!(played.captures.is_empty());
+    assert_eq!(
+        pos.piece_at(sq("d3")),
+        Some((Side::Defenders, Piece::Taflman))
+    );
+}
+
+#[test]
+fn brandubs_king_may_not_return_to_the_centre_and_hnefatafls_may() {
+    let mut pos = setup("brandub", "/7/7/3K3/7/3T3/7/1t5/", Side::Defenders);
+    let before = pos.clone();
+    let err = pos.play(mv("d5", "d4")).unwrap_err();
+    assert!(matches!(
+        err,
+        MoveError::MayNotReenter {
+            kind: SquareKind::Centre,
+            piece: Piece::King,
+            ..
+        }
+    ));
+    assert_eq!(
+        err.to_string(),
+        "the king may not return to the centre d4 once he has left it"
+    );
+    assert_eq!(pos, before);
+    // A guard may not land there either.
+    let err = pos.play(mv("d3", "d4")).unwrap_err();
+    assert_eq!(err.to_string(), "a defender may not stop on the centre d4");
+    // Hnefatafl's king may come back.
+    let record = "/11/11/11/11/5K5/11/11/11/11/11/1t9/";
+    let mut pos = setup("hnefatafl-11", record, Side::Defenders);
+    assert_eq!(end(&play(&mut pos, "f7", "f6")), None);
+    assert_eq!(pos.king(), Some(sq("f6")));
+}
+
+#[test]
+fn pieces_are_captured_against_the_empty_centre_only() {
+    // An attacker between the defender that moves and the empty centre.
+    let mut pos = setup("brandub", "/7/6T/3t3/7/7/5K1/7/", Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "g6", "d6")), ["d5"]);
+    // A guard between the attacker that moves and the empty centre.
+    let mut pos = setup("brandub", "/7/7/7/7/3T3/t6/5K1/", Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "a2", "d2")), ["d3"]);
+    // With the king on the centre, his guard beside him is safe.
+    let mut pos = setup("brandub", "/7/7/7/3K3/3T3/t6/7/", Side::Attackers);
+    assert!(play(&mut pos, "a2", "d2").captures.is_empty());
+    // Hnefatafl alike: an attacker against the empty centre f6...
+    let record = "/11/11/11/11/11/6t3T/11/11/11/11/1K9/";
+    let mut pos = setup("hnefatafl-11", record, Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "k6", "h6")), ["g6"]);
+    // ... a guard against it...
+    let record = "/11/11/11/11/11/6T4/11/11/11/11/1K5t3/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "h1", "h6")), ["g6"]);
+    // ... and a guard beside the king on it is safe.
+    let record = "/11/11/11/11/11/5KT4/11/11/11/11/7t3/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    assert!(play(&mut pos, "h1", "h6").captures.is_empty());
+    assert_eq!(
+        pos.piece_at(sq("g6")),
+        Some((Side::Defenders, Piece::Taflman))
+    );
+}
+
+#[test]
+fn pieces_pass_over_the_empty_centre_but_not_the_occupied_one() {
+    let mut pos = setup("brandub", "/7/7/7/7/7/3t3/1K5/", Side::Attackers);
+    assert!(pos.legal_moves().contains(&mv("d2", "d6")));
+    play(&mut pos, "d2", "d6");
+    assert_eq!(
+        pos.piece_at(sq("d6")),
+        Some((Side::Attackers, Piece::Taflman))
+    );
+    let mut pos = setup("brandub", "/7/7/7/3K3/7/3t3/7/", Side::Attackers);
+    assert_eq!(
+        pos.play(mv("d2", "d6")),
+        Err(MoveError::Blocked { at: sq("d4") })
+    );
+    assert_eq!(
+        pos.play(mv("d2", "d4")),
+        Err(MoveError::Occupied { at: sq("d4") })
+    );
+    // Hnefatafl: over the empty centre f6, but not onto it.
+    let record = "/11/11/11/11/11/11/11/11/11/5t5/1K9/";
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    let err = pos.play(mv("f2", "f6")).unwrap_err();
+    assert_eq!(err.to_string(), "an attacker may not stop on the centre f6");
+    play(&mut pos, "f2", "f10");
+}
+
+#[test]
+fn the_armed_king_captures_as_hammer_and_as_anvil() {
+    // Anvil: the defender that moves closes the attacker against him.
+    let mut pos = setup("brandub", "/7/7/1T5/7/1t5/1K5/7/", Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "b5", "b4")), ["b3"]);
+    // Hammer: the king moves and closes an attacker against a guard.
+    let mut pos = setup("brandub", "/7/2T4/2t4/K6/7/7/5t1/", Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "a4", "c4")), ["c5"]);
+    // Hammer against a corner.
+    let mut pos = setup("brandub", "/7/7/7/K6/7/t6/5t1/", Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "a4", "a3")), ["a2"]);
+}
+
+#[test]
+fn the_king_escapes_to_a_corner_and_only_he_may_stop_there() {
+    let mut pos = setup("brandub", "/7/7/7/K6/7/T6/1t5/", Side::Defenders);
+    let err = pos.play(mv("a2", "a1")).unwrap_err();
+    assert_eq!(err.to_string(), "a defender may not stop on the corner a1");
+    let mut pos = setup("brandub", "/7/7/7/K6/7/7/1t5/", Side::Defenders);
+    let played = play(&mut pos, "a4", "a1");
+    assert_eq!(end(&played), Some((End::KingEscaped, DEFENDERS_WIN)));
+    let mut pos = setup("brandub", "/7/7/7/K6/7/7/1t5/", Side::Attackers);
+    let err = pos.play(mv("b1", "a1")).unwrap_err();
+    assert!(matches!(
+        err,
+        MoveError::MayNotStop {
+            kind: SquareKind::Corner,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_repeated_position_draws_brandub_the_start_counting() {
+    let mut pos = Position::new(&preset("brandub"));
+    for (from, to) in [("d2", "c2"), ("d3", "c3"), ("c2", "d2")] {
+        assert_eq!(end(&play(&mut pos, from, to)), None);
+    }
+    let played = play(&mut pos, "c3", "d3");
+    assert_eq!(end(&played), Some((End::Repetition, None)));
+    assert_eq!(pos.repetitions(), 2);
+    // The start's pieces with the defenders to move are another position.
+    let mut pos = Position::new(&preset("brandub"));
+    let moves = [
+        ("d2", "c2"),
+        ("d3", "c3"),
+        ("c2", "b2"),
+        ("c3", "d3"),
+        ("b2", "d2"),
+    ];
+    for (from, to) in moves {
+        assert_eq!(end(&play(&mut pos, from, to)), None);
+    }
+    assert_eq!(pos.layout(), preset("brandub").start);
+    assert_eq!((pos.turn(), pos.repetitions()), (Side::Defenders, 1));
+    // Hnefatafl has no such rule.
+    let mut pos = Position::new(&preset("hnefatafl-11"));
+    for _ in 0..3 {
+        for (from, to) in [("a4", "b4"), ("f4", "g4"), ("b4", "a4"), ("g4", "f4")] {
+            assert_eq!(end(&play(&mut pos, from, to)), None);
+        }
+    }
+    assert_eq!(pos.layout(), preset("hnefatafl-11").start);
+}
+
+#[test]
+fn a_side_that_cannot_move_draws_brandub_and_loses_hnefatafl() {
+    // The attacker on a2 is walled in by a3, b2 and the corner.
+    let mut pos = setup("brandub", "/7/7/4K2/7/T6/tT5/7/", Side::Defenders);
+    let played = play(&mut pos, "e5", "e6");
+    assert_eq!(end(&played), Some((End::NoMoves, None)));
+    let record = "/11/11/11/11/11/11/4K6/11/T10/tT9/11/";
+    let mut pos = setup("hnefatafl-11", record, Side::Defenders);
+    let played = play(&mut pos, "e5", "e6");
+    assert_eq!(end(&played), Some((End::NoMoves, DEFENDERS_WIN)));
+}
+
+#[test]
+fn the_last_attacker_taken_leaves_a_side_with_no_piece() {
+    let mut pos = setup("brandub", "/7/7/4K2/7/T6/t6/7/", Side::Defenders);
+    let played = play(&mut pos, "e5", "e4");
+    assert_eq!(end(&played), None);
+    let mut pos = setup("brandub", "/7/7/4K2/7/7/t6/7/", Side::Defenders);
+    let played = play(&mut pos, "e5", "a5");
+    assert!(played.captures.is_empty());
+    let mut pos = setup("brandub", "/7/7/4K2/7/1T5/t6/7/", Side::Defenders);
+    let played = play(&mut pos, "b3", "a3");
+    assert_eq!(captures(&played), ["a2"]);
+    assert_eq!(end(&played), Some((End::AllCaptured, None)));
+    let record = "/11/11/11/11/11/11/4K6/11/1T9/t10/11/";
+    let mut pos = setup("hnefatafl-11", record, Side::Defenders);
+    let played = play(&mut pos, "b3", "a3");
+    assert_eq!(end(&played), Some((End::AllCaptured, DEFENDERS_WIN)));
+}
+
+/// A position of the rule set `rules`, a rules string without its start,
+/// from an inverted position record.
+fn custom(rules: &str, record: &str, turn: Side) -> Position {
+    let text = format!("{rules} starti:{record}");
+    let (rules, warnings) = RuleSet::from_opentafl(&text).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let layout = Layout::from_opentafl_inverted(record).unwrap();
+    Position::from_layout(&rules, &layout, turn).unwrap()
+}
+
+#[test]
+fn shieldwalls_fall_at_once_when_a_flank_closes() {
+    // Guards on b1 and c1, faced by b2 and c2; the move to d1 closes the
+    // row against the corner a1 under `sw:s`.
+    let record = "/7/7/5K1/7/3t3/1tt4/1TT4/";
+    let mut pos = custom("dim:7 sw:s", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "d3", "d1")), ["b1", "c1"]);
+    // Under `sw:w` the corner closes nothing.
+    let mut pos = custom("dim:7 sw:w", record, Side::Attackers);
+    assert!(play(&mut pos, "d3", "d1").captures.is_empty());
+    // A king in the row stays.
+    let record = "/7/7/7/7/3t3/1tt4/1KT4/";
+    let mut pos = custom("dim:7 sw:s", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "d3", "d1")), ["c1"]);
+    // Closing the row's front captures only without `swf:y`.
+    let record = "/7/7/5K1/2t4/7/1t5/1TTt3/";
+    let mut pos = custom("dim:7 sw:s", record, Side::Attackers);
+    assert!(play(&mut pos, "c4", "c2").captures.is_empty());
+    let mut pos = custom("dim:7 sw:s swf:n", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "c4", "c2")), ["b1", "c1"]);
+}
+
+#[test]
+fn attackers_encircling_every_defender_win_under_surf() {
+    // The king on c2, his guard on d2 and the free c3, ringed but for b2.
+    let record = "/7/7/7/2t4/1t1t3/t1KTt2/2tt3/";
+    let mut pos = custom("dim:7", record, Side::Attackers);
+    let played = play(&mut pos, "a2", "b2");
+    assert!(played.captures.is_empty());
+    assert_eq!(end(&played), Some((End::Encircled, ATTACKERS_WIN)));
+    let mut pos = custom("dim:7 surf:n", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "a2", "b2")), None);
+    assert_eq!(pos.legal_moves(), [mv("c2", "c3")]);
+    // A gap on c1 leaves them a way out.
+    let record = "/7/7/7/2t4/1t1t3/t1KTt2/3t3/";
+    let mut pos = custom("dim:7", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "a2", "b2")), None);
+}
+
+#[test]
+fn a_king_in_an_unbreakable_fort_on_the_edge_wins_under_efe() {
+    // The king on a3 with b3 free, walled in by a2 a4 b2 b4 c3: the guard
+    // moving to c4 makes c3 safe.
+    let record = "/7/2T2t1/7/TT5/K1T4/TT5/7/";
+    let mut pos = custom("dim:7 efe:y", record, Side::Defenders);
+    assert_eq!(
+        end(&play(&mut pos, "c6", "c4")),
+        Some((End::ExitFort, DEFENDERS_WIN))
+    );
+    let mut pos = custom("dim:7", record, Side::Defenders);
+    assert_eq!(end(&play(&mut pos, "c6", "c4")), None);
+    // c3 can still be taken between c2 and c4.
+    let mut pos = custom("dim:7 efe:y", record, Side::Defenders);
+    assert_eq!(end(&play(&mut pos, "c6", "d6")), None);
+    // A king who cannot move is in no exit fort.
+    let record = "/7/2T2t1/7/TT5/KTT4/TT5/7/";
+    let mut pos = custom("dim:7 efe:y", record, Side::Defenders);
+    assert_eq!(end(&play(&mut pos, "c6", "c4")), None);
+}
+
+#[test]
+fn refused_moves_say_why() {
+    let mut pos = Position::new(&preset("brandub"));
+    let cases = [
+        (mv("c1", "c2"), "there is no piece on c1"),
+        (
+            mv("d4", "d5"),
+            "the piece on d4 is the defenders', and it is the attackers' turn",
+        ),
+        (mv("d1", "e2"), "d1 and e2 are not on one row or column"),
+        (mv("d1", "d3"), "the piece on d2 blocks the way"),
+        (mv("a4", "a4"), "a move must leave its square: a4 to a4"),
+        (mv("a4", "h4"), "there is no square h4 on a 7 × 7 board"),
+        (mv("d1", "a1"), "an attacker may not stop on the corner a1"),
+    ];
+    for (mv, message) in cases {
+        let before = pos.clone();
+        let err = pos.play(mv).unwrap_err();
+        assert_eq!(err.to_string(), message, "{mv}");
+        assert_eq!(pos, before);
+        assert!(!pos.is_legal(mv));
+    }
+}
+
+#[test]
+fn pieces_the_rule_set_does_not_move_stand_still() {
+    let rules = preset("brandub");
+    let layout = Layout::from_opentafl_inverted("/7/7/7/3K3/7/1c5/7/").unwrap();
+    let mut pos = Position::from_layout(&rules, &layout, Side::Attackers).unwrap();
+    assert_eq!(
+        pos.piece_at(sq("b2")),
+        Some((Side::Attackers, Piece::Commander))
+    );
+    let err = pos.play(mv("b2", "b3")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the commander on b2 is a piece this rule set does not move"
+    );
+    assert!(pos.legal_moves().is_empty());
+}
+
+#[test]
+fn outcomes_read_for_people() {
+    let outcome = Outcome {
+        end: End::KingCaptured,
+        winner: Some(Side::Attackers),
+    };
+    assert_eq!(
+        outcome.to_string(),
+        "the attackers win: the king is captured"
+    );
+    let draw = Outcome {
+        end: End::Repetition,
+        winner: None,
+    };
+    assert_eq!(draw.to_string(), "a draw: a position is repeated");
+    for end in End::ALL {
+        assert_eq!(End::from_code(end.code()), Some(end));
+    }
+}
+
+/// Plays a random game of `rules` from the choices in `picks`, checking at
+/// every position that the moves `legal_moves` lists are those `play`
+/// accepts among every move along a row or column of the side to move's
+/// pieces, that a refused move leaves the position as it was, and that
+/// each move played does what it says.
+fn random_game(rules: &RuleSet, picks: &[usize], cap: usize) {
+    let mut pos = Position::new(rules);
+    for (ply, &pick) in picks.iter().enumerate().take(cap) {
+        let legal = check_choices(&pos, ply);
+        if legal.is_empty() {
+            assert!(pos.outcome().is_some(), "ply {ply}: no move and no end");
+            return;
+        }
+        assert_eq!(pos.outcome(), None, "ply {ply}: moves after the end");
+        let before = pos.clone();
+        let mv = legal[pick % legal.len()];
+        let played = pos.play(mv).unwrap();
+        check_played(&before, &pos, mv, &played, ply);
+        if played.outcome.is_some() {
+            assert!(
+                pos.legal_moves().is_empty(),
+                "ply {ply}: moves after the end"
+            );
+            return;
+        }
+    }
+}
+
+/// The legal moves, after checking them against every candidate move and
+/// against the destinations of each piece.
+fn check_choices(pos: &Position, ply: usize) -> Vec<Move> {
+    let legal = pos.legal_moves();
+    for mv in candidates(pos) {
+        let mut after = pos.clone();
+        assert_eq!(pos.is_legal(mv), legal.contains(&mv), "ply {ply}: {mv}");
+        match after.play(mv) {
+            Ok(_) => assert!(legal.contains(&mv), "ply {ply}: {mv} played, not listed"),
+            Err(e) => {
+                assert!(!legal.contains(&mv), "ply {ply}: {mv} listed, refused: {e}");
+                assert_eq!(pos.check_move(mv), Err(e), "ply {ply}: {mv}");
+                assert_eq!(after, *pos, "ply {ply}: refused {mv} changed the position");
+            }
+        }
+    }
+    for from in pos.pieces(pos.turn()).iter() {
+        let listed: Vec<Square> = legal
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect();
+        assert_eq!(pos.destinations(from), listed, "ply {ply}: from {from}");
+    }
+    legal
+}
+
+/// What a move did, against the positions before and after it: the piece
+/// moved, the captured pieces were the opponent's and are gone, nothing
+/// else changed, the hash is the position's, and the outcome fits.
+fn check_played(before: &Position, after: &Position, mv: Move, played: &Played, ply: usize) {
+    let mover = before.turn();
+    assert_eq!(played.outcome, after.outcome(), "ply {ply}");
+    assert_eq!(
+        after.piece_at(mv.to),
+        before.piece_at(mv.from),
+        "ply {ply}: {mv}"
+    );
+    assert_eq!(after.piece_at(mv.from), None, "ply {ply}: {mv}");
+    for square in played.captures.iter() {
+        assert_eq!(before.piece_at(square).map(|p| p.0), Some(mover.opponent()));
+        assert_eq!(
+            after.piece_at(square),
+            None,
+            "ply {ply}: {square} captured, still there"
+        );
+    }
+    let opponents = before.pieces(mover.opponent()).len() - played.captures.len();
+    assert_eq!(after.pieces(mover.opponent()).len(), opponents, "ply {ply}");
+    assert_eq!(
+        after.pieces(mover).len(),
+        before.pieces(mover).len(),
+        "ply {ply}"
+    );
+    assert_eq!(after.turn(), mover.opponent(), "ply {ply}");
+    let fresh = Position::from_layout(after.rules(), &after.layout(), after.turn()).unwrap();
+    assert_eq!(after.hash(), fresh.hash(), "ply {ply}: the hash drifted");
+    let Some(outcome) = played.outcome else {
+        assert_eq!(after.legal_moves(), fresh.legal_moves(), "ply {ply}");
+        return;
+    };
+    match outcome.end {
+        End::KingCaptured => assert_eq!((mover, outcome.winner), (Side::Attackers, ATTACKERS_WIN)),
+        End::KingEscaped => {
+            assert_eq!(outcome.winner, DEFENDERS_WIN);
+            assert_eq!(after.king(), Some(mv.to));
+            assert!(after.rules().corners.squares.contains(&mv.to), "ply {ply}");
+        }
+        End::Repetition => assert!(after.repetitions() >= 2, "ply {ply}"),
+        End::NoMoves => assert!(fresh.legal_moves().is_empty(), "ply {ply}"),
+        End::AllCaptured => assert!(fresh.pieces(after.turn()).is_empty(), "ply {ply}"),
+        _ => {}
+    }
+}
+
+/// Every move from a piece of the side to move to a square of its row or
+/// column, and a few that are neither.
+fn candidates(pos: &Position) -> Vec<Move> {
+    let dim = pos.rules().dim;
+    let mut moves = Vec::new();
+    for from in pos.pieces(pos.turn()).iter() {
+        for n in 0..dim {
+            for to in [Square::new(n, from.rank()), Square::new(from.file(), n)] {
+                moves.push(Move {
+                    from,
+                    to: to.unwrap(),
+                });
+            }
+            let diagonal = Square::new(n, n).unwrap();
+            moves.push(Move { from, to: diagonal });
+        }
+    }
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_brandub_games_keep_the_engine_consistent(picks in prop::collection::vec(any::<usize>(), 200)) {
+        random_game(&preset("brandub"), &picks, 200);
+    }
+
+    #[test]
+    fn random_hnefatafl_games_keep_the_engine_consistent(picks in prop::collection::vec(any::<usize>(), 60)) {
+        random_game(&preset("hnefatafl-11"), &picks, 60);
+        random_game(&preset("hnefatafl-13"), &picks, 40);
+    }
+}
