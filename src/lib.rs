@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod diagnostic;
 pub mod generate;
 pub mod json;
 pub mod render;

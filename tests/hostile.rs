@@ -239,7 +239,7 @@ fn codes(bytes: &[u8]) -> (Vec<String>, usize) {
         .iter()
         .flat_map(|g| &g.problems)
         .chain(&report.problems)
-        .filter(|p| p.severity == hirp::replay::Severity::Error)
+        .filter(|p| p.severity == hirp::Severity::Error)
         .map(|p| p.code.to_string())
         .collect();
     (codes, parsed.record.games.len())
@@ -384,7 +384,7 @@ fn a_game_of_nothing_but_mistakes_stops_after_a_thousand_errors() {
     let problems = &report.games[0].problems;
     let errors = problems
         .iter()
-        .filter(|p| p.severity == hirp::replay::Severity::Error)
+        .filter(|p| p.severity == hirp::Severity::Error)
         .count();
     assert!((1000..1010).contains(&errors), "{errors} errors");
     let last = problems.last().unwrap();

@@ -11,7 +11,8 @@
 
 use std::fmt::Write as _;
 
-use hirp::replay::{Severity, replay_record};
+use hirp::Severity;
+use hirp::replay::replay_record;
 use hirp::syntax::{
     Action, BattleToken, Fate, Game, PenningrAction, PenningrMove, Piece, StepToken, Turn,
     WrittenBattle, WrittenStep,

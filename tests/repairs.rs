@@ -141,7 +141,7 @@ fn errors_at(text: &str, at: std::ops::Range<usize>) -> Vec<String> {
         .games
         .iter()
         .flat_map(|g| &g.problems)
-        .filter(|p| p.severity == hirp::replay::Severity::Error)
+        .filter(|p| p.severity == hirp::Severity::Error)
         .filter(|p| p.span.start < at.end && at.start < p.span.end.max(p.span.start + 1))
         .filter(|p| p.kind() != Some(hirp::replay::ProblemKind::StepCount))
         .map(|p| format!("{} {}", p.code, p.label))

@@ -3,7 +3,8 @@
 
 mod common;
 
-use hirp::replay::{ProblemKind, Severity, replay_record};
+use hirp::Severity;
+use hirp::replay::{ProblemKind, replay_record};
 
 /// Validates a fixture as `hirp validate` does, game by game with matches
 /// and results, and returns (code, turn, severity) of each problem of every

@@ -4,9 +4,10 @@
 //! the replay stopped at an error. Also how one frame is shown, for
 //! `replay`, `replay -i` and `board`.
 
+use hirp::Severity;
+use hirp::diagnostic::Problem;
 use hirp::render::canvas::{Canvas, Style};
 use hirp::render::text::{self, Layout};
-use hirp::replay::{Problem, Severity};
 use hirp::syntax::{Game, Span};
 
 use super::replay::{Frame, Moment, label};

@@ -1,6 +1,8 @@
 //! `hirp diff`: where two records of one game part ways.
 
-use hirp::replay::{GameReport, Problem, Severity, replay_record};
+use hirp::Severity;
+use hirp::diagnostic::Problem;
+use hirp::replay::{GameReport, replay_record};
 use hirp::syntax::{Game, Span, Turn, escape};
 
 use super::{Reporter, Status, read_records, write_stdout};

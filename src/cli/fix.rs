@@ -2,7 +2,9 @@
 
 use std::io::{self, Write};
 
-use hirp::replay::{Problem, RecordReport, Severity, replay_record};
+use hirp::Severity;
+use hirp::diagnostic::Problem;
+use hirp::replay::{RecordReport, replay_record};
 use hirp::syntax::{Chunk, Cut, Edit, Games, Span, parse_chunk};
 
 use super::report::{Source, line_ends};

@@ -2,12 +2,12 @@
 
 use std::io::IsTerminal;
 
+use hirp::Severity;
 use hirp::Side;
+use hirp::diagnostic::Problem;
 use hirp::render::canvas::{Canvas, Style};
 use hirp::render::text::{self, Layout};
-use hirp::replay::{
-    BattleView, GameReport, Observer, Problem, Severity, StepView, replay_game_with,
-};
+use hirp::replay::{BattleView, GameReport, Observer, StepView, replay_game_with};
 use hirp::rules::Position;
 use hirp::syntax::escape;
 use hirp::syntax::{Game, Turn};

@@ -4,9 +4,9 @@
 //! than the room left, and a line of keys at the foot. A terminal too small
 //! for even the compact board gets the size it needs instead.
 
+use hirp::diagnostic::Problem;
 use hirp::render::canvas::{Canvas, Style};
 use hirp::render::text::{self, Layout};
-use hirp::replay::Problem;
 use hirp::syntax::Game;
 
 use super::Reporter;

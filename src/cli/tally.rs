@@ -2,7 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use hirp::replay::{GameReport, Problem, Severity};
+use hirp::Severity;
+use hirp::diagnostic::Problem;
+use hirp::replay::GameReport;
 
 use super::Status;
 

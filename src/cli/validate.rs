@@ -5,10 +5,11 @@ use std::num::NonZeroUsize;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use hirp::Severity;
 use hirp::check::{Checked, check_parallel};
+use hirp::diagnostic::Problem;
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
-use hirp::replay::{Problem, Severity};
 use hirp::syntax::escape;
 
 use super::progress::Progress;

@@ -6,8 +6,7 @@ pub mod writer;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::Side;
-use crate::replay::Problem;
+use crate::diagnostic::Problem;
 use crate::rules::Victory;
 
 /// The validation of one or more files.
@@ -73,16 +72,38 @@ pub struct MatchStanding {
     pub winner: Option<String>,
 }
 
-/// A won game.
+/// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
-    /// Who won.
-    pub winner: Side,
-    /// How: `yfirrad`, `thungur-hnifur`, `drepid`, `refused-double`, `refused-triple`.
+    /// Who won: `gull` or `silfr` in HIRP; `attackers`, `defenders` or
+    /// `draw` in the tafl games.
+    pub winner: Winner,
+    /// How. HIRP: `yfirrad`, `thungur-hnifur`, `drepid`, `refused-double`,
+    /// `refused-triple`. Tafl: `king-captured`, `king-escaped`, `exit-fort`,
+    /// `encircled`, `all-captured`, `no-moves`, `repetition`, `resigned`,
+    /// `timeout`, `agreed`.
     pub victory: String,
-    /// The points scored, the Penningr's multiplier applied.
-    pub points: u8,
+    /// HIRP: the points scored, the Penningr's multiplier applied. The tafl
+    /// games score none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u8>,
+}
+
+/// Who won a game, or that nobody did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    /// HIRP's Gull.
+    Gull,
+    /// HIRP's Silfr.
+    Silfr,
+    /// A tafl game's attackers.
+    Attackers,
+    /// A tafl game's defenders.
+    Defenders,
+    /// Nobody: a tafl game drawn.
+    Draw,
 }
 
 /// A problem found in a record.
@@ -206,9 +227,12 @@ pub fn diagnostic(problem: &Problem, lines: &LineIndex<'_>) -> Diagnostic {
 /// The JSON of a victory.
 pub fn result(victory: &Victory) -> GameResult {
     GameResult {
-        winner: super::export::side(victory.winner),
+        winner: match victory.winner {
+            crate::types::Side::Gull => Winner::Gull,
+            crate::types::Side::Silfr => Winner::Silfr,
+        },
         victory: victory.kind.code().to_owned(),
-        points: victory.points(),
+        points: Some(victory.points()),
     }
 }
 

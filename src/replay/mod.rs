@@ -21,10 +21,12 @@ mod repair;
 mod turn;
 mod written;
 
-pub use crate::types::Severity;
 pub use battles::{BattleView, written_battle};
 pub use matches::{MatchView, Matches};
-pub use problem::{Code, Problem, ProblemKind};
+pub use problem::ProblemKind;
+
+use crate::diagnostic::{Code, Problem};
+use crate::types::Severity;
 pub use written::{Resolved, resolve};
 
 use crate::rules::{Position, Victory};

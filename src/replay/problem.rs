@@ -1,16 +1,13 @@
-//! What the replayer reports: problems with a stable code, a severity, the
-//! span of the token at fault, what the rules computed, and a fix.
-
-use std::fmt;
-
-use miette::{Diagnostic, LabeledSpan};
+//! The codes of what the replayer reports, and the problems it builds from
+//! the faults of written steps and Penningr actions.
 
 use super::battles::hirths;
 use super::repair::Fix;
 use super::written::Fault;
+pub(crate) use crate::diagnostic::{Code, Problem, one_of};
 use crate::rules::{PenningrError, Position, StepError};
+use crate::syntax::Edit;
 use crate::syntax::ast::{self, Action, PenningrAction, Piece};
-use crate::syntax::{Edit, Span, SyntaxError, SyntaxErrorKind};
 use crate::types::Space;
 use crate::types::{Severity, Side};
 
@@ -157,151 +154,6 @@ kinds! {
     OwnOffer = "penningr::own_offer", Error, "the other player answers an offer";
     /// An offer with no answer in its turn: `Sd` alone.
     Unanswered = "penningr::unanswered", Error, "an offer is answered at once";
-}
-
-/// A code: of a syntax error or of a problem the replay found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Code {
-    /// `hirp::syntax::...`.
-    Syntax(SyntaxErrorKind),
-    /// `hirp::turn::...`, `hirp::step::...` and the others.
-    Replay(ProblemKind),
-}
-
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Code::Syntax(kind) => write!(f, "hirp::syntax::{}", kind.name()),
-            Code::Replay(kind) => write!(f, "hirp::{}", kind.code()),
-        }
-    }
-}
-
-/// A problem in a record, ready to show.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// The stable code.
-    pub code: Code,
-    /// How serious it is.
-    pub severity: Severity,
-    /// The one-line message.
-    pub message: String,
-    /// The token at fault.
-    pub span: Span,
-    /// What the rules computed there.
-    pub label: String,
-    /// How to write it correctly, when there is a way.
-    pub help: Option<String>,
-    /// The one edit that fixes it, when there is exactly one.
-    pub fix: Option<Edit>,
-    /// The turn it belongs to, as the game's order gives it (`S3`).
-    pub turn: Option<String>,
-}
-
-impl Problem {
-    /// A problem of `kind` at `span`, labelled.
-    pub fn new(kind: ProblemKind, span: Span, label: impl Into<String>) -> Problem {
-        Problem {
-            code: Code::Replay(kind),
-            severity: kind.severity(),
-            message: kind.message().to_owned(),
-            span,
-            label: label.into(),
-            help: None,
-            fix: None,
-            turn: None,
-        }
-    }
-
-    /// A syntax error as a problem.
-    pub fn syntax(error: &SyntaxError) -> Problem {
-        Problem {
-            code: Code::Syntax(error.kind),
-            severity: error.kind.severity(),
-            message: error.kind.message().to_owned(),
-            span: error.span,
-            label: error.label(),
-            help: error.help.clone(),
-            fix: error.fix.clone(),
-            turn: None,
-        }
-    }
-
-    /// The same problem with the one edit that fixes it.
-    #[must_use]
-    pub fn with_fix(mut self, fix: Edit) -> Problem {
-        self.fix = Some(fix);
-        self
-    }
-
-    /// The same problem with a help line.
-    #[must_use]
-    pub fn with_help(mut self, help: impl Into<String>) -> Problem {
-        self.help = Some(help.into());
-        self
-    }
-
-    /// The same problem with another severity.
-    #[must_use]
-    pub fn with_severity(mut self, severity: Severity) -> Problem {
-        self.severity = severity;
-        self
-    }
-
-    /// The kind, when the replay found it.
-    pub fn kind(&self) -> Option<ProblemKind> {
-        match self.code {
-            Code::Replay(kind) => Some(kind),
-            Code::Syntax(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Problem {}
-
-impl Diagnostic for Problem {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.code))
-    }
-
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-            Severity::Advice => miette::Severity::Advice,
-        })
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_deref()
-            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span),
-        )))
-    }
-}
-
-/// A list of tokens for a help line: `` `A` ``, `` `A` or `B` ``,
-/// `` `A`, `B` or `C` ``.
-pub fn one_of(options: &[String]) -> String {
-    match options {
-        [] => String::new(),
-        [one] => format!("`{one}`"),
-        [init @ .., last] => {
-            let init: Vec<String> = init.iter().map(|o| format!("`{o}`")).collect();
-            format!("{} or `{last}`", init.join(", "))
-        }
-    }
 }
 
 /// A help line for fixes: `write `A` or `B``.

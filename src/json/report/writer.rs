@@ -111,9 +111,8 @@ impl FileWriter {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{FileValidation, Fix, GameResult, MatchStanding, Validation};
+    use super::super::{FileValidation, Fix, GameResult, MatchStanding, Validation, Winner};
     use super::*;
-    use crate::json::Side;
 
     fn diagnostic(offset: usize, help: Option<&str>, fix: Option<Fix>) -> Diagnostic {
         Diagnostic {
@@ -136,9 +135,9 @@ mod tests {
             valid: n.is_multiple_of(2),
             turns: n as usize,
             result: (n > 1).then_some(GameResult {
-                winner: Side::Silfr,
+                winner: Winner::Silfr,
                 victory: "drepid".to_owned(),
-                points: 10,
+                points: Some(10),
             }),
             diagnostics: (0..n as usize)
                 .map(|k| {
