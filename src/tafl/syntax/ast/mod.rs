@@ -1,0 +1,152 @@
+//! The typed, spanned syntax tree of the tafl records.
+//!
+//! One tree for the plies of both forms: a [`Move`] reads the same whether
+//! an OpenTafl game file or an archive wrote it, so the replay resolves one
+//! kind of move. What holds the plies differs: a game file's [`OtgGame`] has
+//! tags, numbered turns with commentary and variations; an archive's
+//! [`CsvGame`] is a line of plies with its capture counts and result. Every
+//! node carries the byte [`Span`](crate::syntax::Span) of its text, and its
+//! [`Display`](std::fmt::Display) prints the canonical form: one space
+//! between tokens, a tag a line, a turn a line with its commentary on the
+//! next.
+
+use std::fmt;
+
+mod csv;
+mod otg;
+mod ply;
+
+pub use csv::{CSV_HEADER, Count, CsvGame, CsvRecord, ResultLabel};
+pub use otg::{
+    Commentary, MoveAddress, OtgGame, OtgRecord, RulesEntry, Tag, Turn, Variation,
+    VariationAddress, VariationStep,
+};
+pub use ply::{Capture, Info, Move, MoveType, PieceLetter, Ply};
+
+/// The two forms of tafl record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// An OpenTafl game file, `.otg`.
+    Otg,
+    /// An archive of one game a line, `.csv`.
+    Csv,
+}
+
+impl Form {
+    /// The form a file's extension names, `otg` or `csv` (in any case).
+    pub fn from_extension(extension: &str) -> Option<Form> {
+        if extension.eq_ignore_ascii_case("otg") {
+            Some(Form::Otg)
+        } else if extension.eq_ignore_ascii_case("csv") {
+            Some(Form::Csv)
+        } else {
+            None
+        }
+    }
+
+    /// The extension of its files, `otg` or `csv`.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Form::Otg => "otg",
+            Form::Csv => "csv",
+        }
+    }
+}
+
+/// A record read: the games of a file, in one of the two forms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// An OpenTafl game file.
+    Otg(OtgRecord),
+    /// An archive.
+    Csv(CsvRecord),
+}
+
+impl Record {
+    /// A record of `form` with no game.
+    pub fn empty(form: Form) -> Record {
+        match form {
+            Form::Otg => Record::Otg(OtgRecord::default()),
+            Form::Csv => Record::Csv(CsvRecord::default()),
+        }
+    }
+
+    /// Its form.
+    pub fn form(&self) -> Form {
+        match self {
+            Record::Otg(_) => Form::Otg,
+            Record::Csv(_) => Form::Csv,
+        }
+    }
+
+    /// How many games it holds.
+    pub fn len(&self) -> usize {
+        match self {
+            Record::Otg(record) => record.games.len(),
+            Record::Csv(record) => record.games.len(),
+        }
+    }
+
+    /// Whether it holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The game file, if it is one.
+    pub fn as_otg(&self) -> Option<&OtgRecord> {
+        match self {
+            Record::Otg(record) => Some(record),
+            Record::Csv(_) => None,
+        }
+    }
+
+    /// The archive, if it is one.
+    pub fn as_csv(&self) -> Option<&CsvRecord> {
+        match self {
+            Record::Csv(record) => Some(record),
+            Record::Otg(_) => None,
+        }
+    }
+
+    /// The game an offset of the text belongs to, by index: the last game
+    /// that starts at or before it (so a game owns what follows it up to
+    /// the next one), or the first game for an offset before any. `None`
+    /// only in a record with no game.
+    pub fn game_at(&self, offset: usize) -> Option<usize> {
+        let (len, after) = match self {
+            Record::Otg(r) => (
+                r.games.len(),
+                r.games.partition_point(|g| g.span.start <= offset),
+            ),
+            Record::Csv(r) => (
+                r.games.len(),
+                r.games.partition_point(|g| g.span.start <= offset),
+            ),
+        };
+        after.checked_sub(1).or((len > 0).then_some(0))
+    }
+
+    /// Adds the games of `other`, read after them, when it is of the same
+    /// form (its header is kept only when this record has none and no game).
+    pub(crate) fn extend(&mut self, other: Record) {
+        match (self, other) {
+            (Record::Otg(this), Record::Otg(other)) => this.games.extend(other.games),
+            (Record::Csv(this), Record::Csv(other)) => {
+                if this.header.is_none() && this.games.is_empty() {
+                    this.header = other.header;
+                }
+                this.games.extend(other.games);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Record::Otg(record) => write!(f, "{record}"),
+            Record::Csv(record) => write!(f, "{record}"),
+        }
+    }
+}

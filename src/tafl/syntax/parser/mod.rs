@@ -1,0 +1,280 @@
+//! The nom parser: one function per rule of `grammar/tafl.ebnf`.
+//!
+//! Each rule function's doc comment quotes its rule. Rules return
+//! `Err::Error` when their first character does not match (so that the
+//! caller may try something else) and `Err::Failure` with a
+//! [`SyntaxError`] once the text is theirs. Recovery happens at two levels:
+//! a line that cannot be read is skipped to the next; inside a turn or an
+//! archive's game, a ply that cannot be read is kept as a
+//! [`Ply::Malformed`](super::Ply::Malformed) and reading goes on at the
+//! next, so one run reports every syntax error of a file.
+
+mod csv;
+mod input;
+mod lexical;
+mod otg;
+mod otn;
+mod tag;
+mod turn;
+
+use std::borrow::Cow;
+
+use nom::{IResult, Input as _};
+
+pub(crate) use self::tag::{rules_entries, starts_tag};
+
+use self::input::{Context, Input};
+use super::ast::{Form, Move, Record, VariationAddress};
+use super::error::{SyntaxError, SyntaxErrorKind};
+use crate::syntax::{Found, Span};
+use crate::types::Severity;
+
+/// The result of a rule.
+type PResult<'a, T> = IResult<Input<'a>, T, SyntaxError>;
+
+impl<'a> nom::error::ParseError<Input<'a>> for SyntaxError {
+    fn from_error_kind(input: Input<'a>, _kind: nom::error::ErrorKind) -> Self {
+        error_at(SyntaxErrorKind::UnexpectedLine, &input)
+    }
+
+    fn append(_input: Input<'a>, _kind: nom::error::ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+/// A record read and the syntax errors and warnings met reading it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// Everything that could be read.
+    pub record: Record,
+    /// Every syntax error and warning, in file order.
+    pub errors: Vec<SyntaxError>,
+}
+
+impl Parsed {
+    /// Nothing read, in `form`.
+    pub fn empty(form: Form) -> Parsed {
+        Parsed {
+            record: Record::empty(form),
+            errors: Vec::new(),
+        }
+    }
+
+    /// Whether an error was met: a syntax error other than a warning.
+    pub fn has_errors(&self) -> bool {
+        self.errors
+            .iter()
+            .any(|e| e.kind.severity() == Severity::Error)
+    }
+}
+
+/// Reads a whole record of `form`, within the reader's limits.
+///
+/// Never fails and never panics: what cannot be read is reported in
+/// [`Parsed::errors`] and reading resumes at the next line (or, inside a
+/// turn or an archive's game, at the next ply). The record is read game by
+/// game as [`Games`](super::Games) cuts it, within
+/// [`Limits::DEFAULT`](crate::syntax::limits::Limits::DEFAULT), and each
+/// game within [`MAX_ERRORS`](crate::syntax::limits::MAX_ERRORS) syntax
+/// errors.
+pub fn parse(text: &str, form: Form) -> Parsed {
+    super::games::read_all(text.as_bytes(), form)
+}
+
+/// Reads an OpenTafl game file, as [`parse`] does.
+pub fn parse_otg(text: &str) -> Parsed {
+    parse(text, Form::Otg)
+}
+
+/// Reads an archive of one game a line, as [`parse`] does.
+pub fn parse_csv(text: &str) -> Parsed {
+    parse(text, Form::Csv)
+}
+
+/// Reads a record of `form` from bytes, as [`parse`] does: UTF-16 with a
+/// byte order mark is read decoded (with a warning), an input that is not
+/// text is one error and no game, and each line holding bytes that are not
+/// UTF-8 is reported and skipped, those bytes read as `?` so that offsets
+/// stay those of the bytes. Returns the decoded text, to which the spans
+/// point, with the result.
+pub fn parse_bytes(bytes: &[u8], form: Form) -> (Cow<'_, str>, Parsed) {
+    let text = match crate::syntax::transcode(bytes) {
+        Cow::Borrowed(bytes) => crate::syntax::decode(bytes).text,
+        Cow::Owned(decoded) => Cow::Owned(
+            String::from_utf8(decoded)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        ),
+    };
+    (text, super::games::read_all(bytes, form))
+}
+
+/// Reads bytes as one piece of a record starting at byte `base` of a
+/// larger file, so that spans point into that file: the pieces
+/// [`Games`](super::Games) cuts. `first` says whether the piece starts the
+/// file (where an archive's header may stand).
+pub(crate) fn parse_bytes_at(
+    bytes: &[u8],
+    base: usize,
+    form: Form,
+    first: bool,
+) -> (Cow<'_, str>, Parsed) {
+    let decoded = crate::syntax::decode(bytes);
+    let decode_errors: Vec<SyntaxError> = decoded
+        .errors
+        .iter()
+        .map(|error| {
+            let mut error = error.clone();
+            error.span = Span::new(error.span.start + base, error.span.end + base);
+            SyntaxError::of_input(&error)
+        })
+        .collect();
+    let damaged: Vec<usize> = decode_errors.iter().map(|e| e.span.start).collect();
+    let text = decoded.text;
+    let context = Context::new(&text, base);
+    let input = Input::new(&context);
+    let (record, mut errors) = match form {
+        Form::Otg => {
+            let (record, errors) = otg::read(input, &damaged);
+            (Record::Otg(record), errors)
+        }
+        Form::Csv => {
+            let (record, errors) = csv::read(input, &damaged, first);
+            (Record::Csv(record), errors)
+        }
+    };
+    errors.extend(decode_errors);
+    errors.sort_by_key(|e| e.span.start);
+    (text, Parsed { record, errors })
+}
+
+/// Reads text that must be exactly one instance of a rule, with no error
+/// or warning.
+fn read_exactly<T>(
+    text: &str,
+    rule: impl for<'a> Fn(Input<'a>, &mut Vec<SyntaxError>) -> PResult<'a, T>,
+) -> Result<T, SyntaxError> {
+    let context = Context::new(text, 0);
+    let input = Input::new(&context);
+    let mut errors = Vec::new();
+    match rule(input, &mut errors) {
+        Ok((rest, value)) => match errors.into_iter().next() {
+            Some(error) => Err(error),
+            None if rest.fragment().is_empty() => Ok(value),
+            None => Err(error_at(SyntaxErrorKind::ExpectedPlyEnd, &rest)),
+        },
+        Err(e) => Err(into_error(e, &input)),
+    }
+}
+
+impl std::str::FromStr for Move {
+    type Err = SyntaxError;
+
+    /// Reads one move in OpenTafl notation, such as `Kd4-c4xc5/d3+`;
+    /// a warning fails it too.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        read_exactly(s, otn::otn_move)
+    }
+}
+
+impl std::str::FromStr for VariationAddress {
+    type Err = SyntaxError;
+
+    /// Reads one variation address, such as `7a.1.2a.`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        read_exactly(s, |i, _| turn::variation_address(i))
+    }
+}
+
+// ---- Helpers shared by the rule modules ----
+
+/// The absolute offset of the input's first byte.
+fn offset(i: &Input<'_>) -> usize {
+    i.context().base + i.location_offset()
+}
+
+/// The span from `from` up to (not including) `to`.
+fn span(from: &Input<'_>, to: &Input<'_>) -> Span {
+    Span::new(offset(from), offset(to))
+}
+
+/// The next character, if any.
+fn peek(i: &Input<'_>) -> Option<char> {
+    i.fragment().chars().next()
+}
+
+/// The character after the next one, if any.
+fn peek2(i: &Input<'_>) -> Option<char> {
+    let mut chars = i.fragment().chars();
+    chars.next();
+    chars.next()
+}
+
+/// The input after its first `n` bytes.
+fn skip(i: Input<'_>, n: usize) -> Input<'_> {
+    i.take_from(n)
+}
+
+/// Whether `c` ends a line.
+fn is_line_end(c: Option<char>) -> bool {
+    matches!(c, None | Some('\n' | '\r'))
+}
+
+/// Whether `c` is a blank.
+fn is_blank(c: Option<char>) -> bool {
+    matches!(c, Some(' ' | '\t'))
+}
+
+/// The input from the end of the current line on (the line end not
+/// consumed).
+fn to_line_end(i: Input<'_>) -> Input<'_> {
+    let n = i
+        .fragment()
+        .find(['\n', '\r'])
+        .unwrap_or(i.fragment().len());
+    skip(i, n)
+}
+
+/// The input after the end of the current line.
+fn next_line(i: Input<'_>) -> Input<'_> {
+    let i = to_line_end(i);
+    lexical::line_end(i).map_or(i, |(rest, ())| rest)
+}
+
+/// The input at the first character for which `stop` holds, or at the end
+/// of the line.
+fn skip_until(i: Input<'_>, stop: impl Fn(char) -> bool) -> Input<'_> {
+    let n = i
+        .fragment()
+        .find(|c: char| stop(c) || is_line_end(Some(c)))
+        .unwrap_or(i.fragment().len());
+    skip(i, n)
+}
+
+/// The text from `from` to `to`.
+fn text_between<'a>(from: &Input<'a>, to: &Input<'a>) -> &'a str {
+    let len = to.location_offset() - from.location_offset();
+    &from.fragment()[..len]
+}
+
+/// An error of `kind` at the next character of `i`.
+fn error_at(kind: SyntaxErrorKind, i: &Input<'_>) -> SyntaxError {
+    let start = offset(i);
+    let len = match peek(i) {
+        Some(c) if !is_line_end(Some(c)) => c.len_utf8(),
+        _ => 0,
+    };
+    SyntaxError::new(kind, Span::new(start, start + len), Found::at(i.fragment()))
+}
+
+/// A committed failure of `kind` at the next character of `i`.
+fn fail<'a, T>(kind: SyntaxErrorKind, i: &Input<'_>) -> PResult<'a, T> {
+    Err(nom::Err::Failure(error_at(kind, i)))
+}
+
+/// The error inside a rule's result, whatever its nom wrapping.
+fn into_error(e: nom::Err<SyntaxError>, i: &Input<'_>) -> SyntaxError {
+    match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => e,
+        nom::Err::Incomplete(_) => error_at(SyntaxErrorKind::UnexpectedLine, i),
+    }
+}
