@@ -125,6 +125,13 @@ impl Position {
     /// error the position is left as it was.
     pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
         let (from, to, class) = self.check(mv)?;
+        Ok(self.apply(from, to, class))
+    }
+
+    /// Moves the piece of `class` from `from` to `to`, takes off what it
+    /// captures and ends the game if the move decides it, the move being
+    /// one the side to move may play or one a replay forces.
+    pub(crate) fn apply(&mut self, from: usize, to: usize, class: Class) -> Played {
         self.shift(from, to, class);
         let captured = self.captures(to, class);
         self.remove(captured);
@@ -141,10 +148,10 @@ impl Position {
             .or_else(|| self.repeated(class.side()))
             .or_else(|| self.stuck(class.side()));
         self.outcome = outcome;
-        Ok(Played {
+        Played {
             captures: SquareSet::new(captured, self.rules.set.dim),
             outcome,
-        })
+        }
     }
 
     /// The end the move of `class` to `to` decides on the board, in this

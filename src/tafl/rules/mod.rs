@@ -28,6 +28,7 @@ mod bits;
 mod capture;
 mod compiled;
 mod ends;
+mod forced;
 mod fort;
 mod grid;
 mod layout;
