@@ -11,6 +11,8 @@ use miette::{Diagnostic, LabeledSpan};
 
 use crate::replay::ProblemKind;
 use crate::syntax::{Edit, Span, SyntaxError, SyntaxErrorKind};
+use crate::tafl::replay::ProblemKind as TaflKind;
+use crate::tafl::syntax::SyntaxErrorKind as TaflSyntaxKind;
 use crate::types::Severity;
 
 /// A code: of a syntax error or of a problem a replay found.
@@ -20,6 +22,11 @@ pub enum Code {
     Syntax(SyntaxErrorKind),
     /// `hirp::turn::...`, `hirp::step::...` and the others: HIRP's rules.
     Replay(ProblemKind),
+    /// `hirp::tafl::syntax::...`: the tafl notations.
+    TaflSyntax(TaflSyntaxKind),
+    /// `hirp::tafl::move::...`, `hirp::tafl::capture::...` and the others:
+    /// the tafl rules.
+    Tafl(TaflKind),
 }
 
 impl Code {
@@ -28,6 +35,8 @@ impl Code {
         match self {
             Code::Syntax(kind) => kind.severity(),
             Code::Replay(kind) => kind.severity(),
+            Code::TaflSyntax(kind) => kind.severity(),
+            Code::Tafl(kind) => kind.severity(),
         }
     }
 
@@ -36,12 +45,26 @@ impl Code {
         match self {
             Code::Syntax(kind) => Cow::Borrowed(kind.message()),
             Code::Replay(kind) => Cow::Borrowed(kind.message()),
+            Code::TaflSyntax(kind) => Cow::Borrowed(kind.message()),
+            Code::Tafl(kind) => Cow::Borrowed(kind.message()),
         }
     }
 
     /// Whether the code is a reader's: the text could not be read there.
     pub fn is_syntax(self) -> bool {
-        matches!(self, Code::Syntax(_))
+        matches!(self, Code::Syntax(_) | Code::TaflSyntax(_))
+    }
+}
+
+impl From<TaflKind> for Code {
+    fn from(kind: TaflKind) -> Self {
+        Code::Tafl(kind)
+    }
+}
+
+impl From<TaflSyntaxKind> for Code {
+    fn from(kind: TaflSyntaxKind) -> Self {
+        Code::TaflSyntax(kind)
     }
 }
 
@@ -62,6 +85,8 @@ impl fmt::Display for Code {
         match self {
             Code::Syntax(kind) => write!(f, "hirp::syntax::{}", kind.name()),
             Code::Replay(kind) => write!(f, "hirp::{}", kind.code()),
+            Code::TaflSyntax(kind) => write!(f, "hirp::tafl::syntax::{}", kind.name()),
+            Code::Tafl(kind) => write!(f, "hirp::tafl::{}", kind.code()),
         }
     }
 }
@@ -117,6 +142,20 @@ impl Problem {
         }
     }
 
+    /// A tafl reader's syntax error as a problem.
+    pub fn tafl_syntax(error: &crate::tafl::syntax::SyntaxError) -> Problem {
+        Problem {
+            code: Code::TaflSyntax(error.kind),
+            severity: error.kind.severity(),
+            message: error.kind.message().to_owned(),
+            span: error.span,
+            label: error.label(),
+            help: error.help.clone(),
+            fix: error.fix.clone(),
+            turn: None,
+        }
+    }
+
     /// The same problem with the one edit that fixes it.
     #[must_use]
     pub fn with_fix(mut self, fix: Edit) -> Problem {
@@ -142,7 +181,7 @@ impl Problem {
     pub fn kind(&self) -> Option<ProblemKind> {
         match self.code {
             Code::Replay(kind) => Some(kind),
-            Code::Syntax(_) => None,
+            _ => None,
         }
     }
 }

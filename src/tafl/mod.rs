@@ -7,6 +7,9 @@
 //! rules. Both speak the vocabulary of this module: [`Square`], [`Side`],
 //! [`Piece`].
 
+pub mod check;
+pub mod generate;
+pub mod replay;
 pub mod rules;
 pub mod syntax;
 mod types;

@@ -1,0 +1,81 @@
+//! Random legal tafl games, deterministic per seed, written as OpenTafl
+//! game files: for tests, benchmarks and fuzzing seeds.
+//!
+//! Each move is drawn from [`Position::legal_moves`]; its captures are
+//! written after it, the move that captures the king or lets him escape is
+//! marked `++` or `--`, and a game the rules end has its `[result:]`. A
+//! game still going at the cap has none.
+
+use std::fmt::Write as _;
+
+use super::Side;
+use super::rules::{End, Position, RuleSet};
+use crate::generate::Rng;
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The rule set, written into each game's `[rules:]` tag.
+    pub rules: RuleSet,
+    /// The seed: the same options give the same games.
+    pub seed: u64,
+    /// How many games.
+    pub games: usize,
+    /// The moves after which an unfinished game stops.
+    pub max_moves: usize,
+}
+
+/// The games, each an OpenTafl game file's text, in order.
+pub fn games(options: &Options) -> impl Iterator<Item = String> + '_ {
+    let mut rng = Rng::new(options.seed);
+    (0..options.games).map(move |_| game(&options.rules, &mut rng, options.max_moves))
+}
+
+/// One random game.
+pub fn game(rules: &RuleSet, rng: &mut Rng, max_moves: usize) -> String {
+    let mut position = Position::new(rules);
+    let mut turns: Vec<String> = Vec::new();
+    let mut ply = 0;
+    while ply < max_moves && position.outcome().is_none() {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        let Ok(played) = position.play(mv) else { break };
+        let mut text = mv.to_string();
+        for (n, square) in played.captures.iter().enumerate() {
+            text.push(if n == 0 { 'x' } else { '/' });
+            text.push_str(&square.to_string());
+        }
+        match played.outcome.map(|o| o.end) {
+            Some(End::KingCaptured) => text.push_str("++"),
+            Some(End::KingEscaped) => text.push_str("--"),
+            _ => {}
+        }
+        if ply % 2 == 0 {
+            turns.push(format!("{}. {text}", ply / 2 + 1));
+        } else if let Some(last) = turns.last_mut() {
+            last.push(' ');
+            last.push_str(&text);
+        }
+        ply += 1;
+    }
+    let mut out = String::new();
+    if let Some(outcome) = position.outcome() {
+        let value = match outcome.winner {
+            Some(Side::Attackers) => "1",
+            Some(Side::Defenders) => "-1",
+            None => "0",
+        };
+        let _ = writeln!(out, "[result:{value}]");
+        let _ = writeln!(out, "[termination:{}]", outcome.end.description());
+    }
+    let _ = writeln!(out, "[rules:{rules}]");
+    out.push('\n');
+    for turn in turns {
+        out.push_str(&turn);
+        out.push('\n');
+    }
+    out
+}

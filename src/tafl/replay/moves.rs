@@ -1,0 +1,424 @@
+//! The moves of a game replayed one by one: each written move checked,
+//! played, or repaired or forced after a fault, and its captures compared.
+
+use super::game::{Game, WrittenPly};
+use super::problem::ProblemKind;
+use super::result::{self, EndPly};
+use super::{Applied, Replay, Step};
+use crate::diagnostic::{Problem, one_of};
+use crate::syntax::{Edit, Span};
+use crate::tafl::Side;
+use crate::tafl::rules::{End, Move, MoveError, Played, Position, RuleSet};
+use crate::tafl::syntax::{self as ast, Info, MoveType, Ply};
+
+/// Replays `game`'s main line under `rules`, adding to `problems`.
+pub(crate) fn replay(game: Game<'_>, rules: RuleSet, mut problems: Vec<Problem>) -> Replay {
+    let mut position = Position::new(&rules);
+    let mut steps = Vec::new();
+    let (mut moves, mut after_end, mut unread) = (0, false, false);
+    let mut end_ply: Option<EndPly> = None;
+    for written in game.plies() {
+        if written.ply.as_move().is_some() {
+            moves += 1;
+        }
+        if unread || matches!(written.ply, Ply::Placeholder(_)) {
+            continue;
+        }
+        if let Ply::Malformed(m) = written.ply {
+            problems.push(turn_of(
+                Problem::new(
+                    ProblemKind::Unread,
+                    m.span,
+                    "the moves after it are not replayed",
+                ),
+                &written,
+            ));
+            unread = true;
+            continue;
+        }
+        if position.outcome().is_some() || end_ply.is_some() {
+            if !after_end {
+                let how = match (position.outcome(), &end_ply) {
+                    (Some(outcome), _) => outcome.to_string(),
+                    (None, Some(end)) => end.describe(),
+                    (None, None) => String::new(),
+                };
+                let problem = Problem::new(ProblemKind::AfterEnd, written.ply.span(), how)
+                    .with_help("a game's record ends with the move that ends it");
+                problems.push(turn_of(problem, &written));
+                after_end = true;
+            }
+            continue;
+        }
+        match written.ply {
+            Ply::Move(m) => steps.push(play(&mut position, m, &written, game, &mut problems)),
+            Ply::Timeout(_) | Ply::Resignation(_) => {
+                let end = if matches!(written.ply, Ply::Timeout(_)) {
+                    End::Timeout
+                } else {
+                    End::Resigned
+                };
+                end_ply = Some(EndPly {
+                    end,
+                    loser: position.turn(),
+                });
+            }
+            Ply::Placeholder(_) | Ply::Malformed(_) => {}
+        }
+    }
+    let outcome = if unread {
+        position.outcome()
+    } else {
+        result::judge(game, &position, end_ply, &mut problems)
+    };
+    if let Some(line) = game.csv().filter(|_| !unread) {
+        result::check_counts(line, rules.first_side(), &mut problems);
+    }
+    Replay {
+        rules: Some(rules),
+        steps,
+        moves,
+        outcome,
+        problems,
+    }
+}
+
+/// The problem with the address of the ply it lies in.
+fn turn_of(mut problem: Problem, written: &WrittenPly<'_>) -> Problem {
+    problem.turn = Some(written.address());
+    problem
+}
+
+/// Plays one written move on `position`.
+fn play(
+    position: &mut Position,
+    m: &ast::Move,
+    written: &WrittenPly<'_>,
+    game: Game<'_>,
+    problems: &mut Vec<Problem>,
+) -> Step {
+    let mut found = Vec::new();
+    if m.kind != MoveType::Regular {
+        let span = Span::new(m.from_span.end, m.to_span.start);
+        found.push(
+            Problem::new(
+                ProblemKind::MoveType,
+                span,
+                format!("`{}` is not a move of this rule set", m.kind),
+            )
+            .with_help("join the squares with `-`")
+            .with_fix(Edit::new(span, "-")),
+        );
+    }
+    check_letter(position, m, &mut found);
+    let mv = Move {
+        from: m.from,
+        to: m.to,
+    };
+    let (applied, played) = match position.play(mv) {
+        Ok(played) => (Applied::Played(mv), Some(played)),
+        Err(error) => recover(position, m, error, &mut found),
+    };
+    if let (Some(played), Some(moved)) = (&played, applied.mv()) {
+        check_captures(position, m, moved, played, game, &mut found);
+        check_marker(m, played, game, &mut found);
+    }
+    problems.extend(found.into_iter().map(|p| turn_of(p, written)));
+    Step {
+        address: written.address(),
+        span: m.span,
+        applied,
+        captures: played.map_or_else(|| position.no_squares(), |p| p.captures),
+    }
+}
+
+/// A written piece letter that is not the piece's on the start square.
+fn check_letter(position: &Position, m: &ast::Move, found: &mut Vec<Problem>) {
+    let (Some(letter), Some((side, piece))) = (m.piece, position.piece_at(m.from)) else {
+        return;
+    };
+    if (letter.side, letter.piece) == (side, piece) {
+        return;
+    }
+    let span = Span::new(m.span.start, m.from_span.start);
+    let right = if piece == crate::tafl::Piece::Taflman {
+        String::new()
+    } else {
+        piece.letter_of(side).to_string()
+    };
+    let label = format!("{} holds {}", m.from, a_piece(side, piece));
+    let help = if right.is_empty() {
+        "a taflman's move is written without a letter".to_owned()
+    } else {
+        format!("write `{right}`")
+    };
+    found.push(
+        Problem::new(ProblemKind::PieceLetter, span, label)
+            .with_help(help)
+            .with_fix(Edit::new(span, right)),
+    );
+}
+
+/// After `error`, the move the player meant: the one legal move the written
+/// one is a slip of, else the piece moved as written all the same, else no
+/// move.
+fn recover(
+    position: &mut Position,
+    m: &ast::Move,
+    error: MoveError,
+    found: &mut Vec<Problem>,
+) -> (Applied, Option<Played>) {
+    let (kind, span) = fault(&error, m);
+    let mut problem = Problem::new(kind, span, error.to_string());
+    let slips = slips(
+        position,
+        Move {
+            from: m.from,
+            to: m.to,
+        },
+    );
+    if matches!(error, MoveError::NotYours { .. }) {
+        let mut skipped = position.clone();
+        let mv = Move {
+            from: m.from,
+            to: m.to,
+        };
+        if skipped.pass()
+            && let Ok(played) = skipped.play(mv)
+        {
+            *position = skipped;
+            found.push(problem.with_help(format!(
+                "a move of the {} is missing before it",
+                position.turn()
+            )));
+            return (Applied::OutOfTurn(mv), Some(played));
+        }
+    }
+    let outcome = match slips.as_slice() {
+        [one] => {
+            let whole = Span::new(m.from_span.start, m.to_span.end);
+            let text = format!("{}{}{}", one.from, m.kind, one.to);
+            problem = problem
+                .with_help(format!("write `{text}`"))
+                .with_fix(Edit::new(whole, text));
+            let played = position.play(*one).ok();
+            (Applied::Played(*one), played)
+        }
+        many => {
+            if !many.is_empty() {
+                let options: Vec<String> = many.iter().take(4).map(Move::to_string).collect();
+                problem = problem.with_help(format!("perhaps {}", one_of(&options)));
+            }
+            let mv = Move {
+                from: m.from,
+                to: m.to,
+            };
+            match position.force(mv) {
+                Some(played) => (Applied::Forced(mv), Some(played)),
+                None => {
+                    position.pass();
+                    (Applied::Passed, None)
+                }
+            }
+        }
+    };
+    found.push(problem);
+    outcome
+}
+
+/// The code of a refused move and the token at fault.
+fn fault(error: &MoveError, m: &ast::Move) -> (ProblemKind, Span) {
+    let way = Span::new(m.from_span.start, m.to_span.end);
+    match *error {
+        MoveError::NoPiece { .. } => (ProblemKind::NoPiece, m.from_span),
+        MoveError::NotYours { .. } => (ProblemKind::NotYours, m.from_span),
+        MoveError::NotPlayed { .. } => (ProblemKind::NotPlayed, m.from_span),
+        MoveError::OffBoard { square, .. } => {
+            let span = if square == m.from {
+                m.from_span
+            } else {
+                m.to_span
+            };
+            (ProblemKind::OffBoard, span)
+        }
+        MoveError::ZeroDistance { .. } => (ProblemKind::ZeroDistance, way),
+        MoveError::NotOrthogonal { .. } => (ProblemKind::NotOrthogonal, way),
+        MoveError::Blocked { .. } => (ProblemKind::Blocked, way),
+        MoveError::MayNotPass { .. } => (ProblemKind::MayNotPass, way),
+        MoveError::Occupied { .. } => (ProblemKind::Occupied, m.to_span),
+        MoveError::MayNotStop { .. } => (ProblemKind::MayNotStop, m.to_span),
+        MoveError::MayNotReenter { .. } => (ProblemKind::MayNotReenter, m.to_span),
+        MoveError::GameOver => (ProblemKind::AfterEnd, m.span),
+    }
+}
+
+/// The legal moves a written move is a slip of: the same start square and
+/// an end square one file or rank letter off, the same end square and a
+/// start square so, or the two squares swapped.
+fn slips(position: &Position, written: Move) -> Vec<Move> {
+    let near = |a: crate::tafl::Square, b: crate::tafl::Square| {
+        (a.file() == b.file()) != (a.rank() == b.rank())
+    };
+    position
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| {
+            (mv.from == written.from && near(mv.to, written.to))
+                || (mv.to == written.to && near(mv.from, written.from))
+                || (mv.from == written.to && mv.to == written.from)
+        })
+        .collect()
+}
+
+/// The written captures against the computed ones: a square written twice,
+/// and a list that is not the computed set, with the list that is.
+fn check_captures(
+    position: &Position,
+    m: &ast::Move,
+    moved: Move,
+    played: &Played,
+    game: Game<'_>,
+    found: &mut Vec<Problem>,
+) {
+    let king_taken = played
+        .outcome
+        .filter(|o| o.end == End::KingCaptured)
+        .and_then(|_| position.king());
+    let mut written: Vec<crate::tafl::Square> = Vec::new();
+    for capture in &m.captures {
+        if written.contains(&capture.square) {
+            let span = Span::new(capture.span.start.saturating_sub(1), capture.span.end);
+            found.push(
+                Problem::new(
+                    ProblemKind::CaptureRepeated,
+                    capture.span,
+                    format!("{} is already written", capture.square),
+                )
+                .with_help("write each captured square once")
+                .with_fix(Edit::new(span, "")),
+            );
+        } else if Some(capture.square) != king_taken {
+            written.push(capture.square);
+        }
+    }
+    let computed: Vec<_> = played.captures.iter().collect();
+    let spurious: Vec<_> = written.iter().filter(|s| !computed.contains(s)).collect();
+    let missing: Vec<_> = computed.iter().filter(|s| !written.contains(s)).collect();
+    if spurious.is_empty() && missing.is_empty() {
+        return;
+    }
+    let list = |squares: &[crate::tafl::Square]| {
+        let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+        names.join(", ")
+    };
+    let captures = if computed.is_empty() {
+        "captures nothing".to_owned()
+    } else {
+        format!("captures {}", list(&computed))
+    };
+    let label = format!("{moved} {captures}");
+    let text = capture_text(&computed, game);
+    let end = m.captures.last().map_or(m.to_span.end, |c| c.span.end);
+    let span = Span::new(m.to_span.end, end);
+    let (kind, at) = match spurious.first() {
+        Some(square) => {
+            let at = m
+                .captures
+                .iter()
+                .find(|c| c.square == **square)
+                .map_or(m.span, |c| c.span);
+            (ProblemKind::CaptureSpurious, at)
+        }
+        None => (ProblemKind::CaptureMissing, m.to_span),
+    };
+    let help = if text.is_empty() {
+        "write no capture".to_owned()
+    } else {
+        let letter = m.piece.map_or_else(String::new, |p| p.to_string());
+        format!("write `{letter}{}{}{}{text}`", moved.from, m.kind, moved.to)
+    };
+    found.push(
+        Problem::new(kind, at, label)
+            .with_help(help)
+            .with_fix(Edit::new(span, text)),
+    );
+}
+
+/// A capture list as the record's form writes it: `xd3/f3` in a game file,
+/// `xd3xf3` in an archive.
+fn capture_text(squares: &[crate::tafl::Square], game: Game<'_>) -> String {
+    let mut text = String::new();
+    for (n, square) in squares.iter().enumerate() {
+        let separator = match game {
+            Game::Otg(_) if n > 0 => '/',
+            _ => 'x',
+        };
+        text.push(separator);
+        text.push_str(&square.to_string());
+    }
+    text
+}
+
+/// `++` and `--` against the end the move makes, and in a game file the
+/// move that captures the king or makes him escape without its marker.
+fn check_marker(m: &ast::Move, played: &Played, game: Game<'_>, found: &mut Vec<Problem>) {
+    let end = played.outcome.map(|o| o.end);
+    let marker = |info: Info| {
+        let len = info.notation().len();
+        Span::new(m.span.end.saturating_sub(len), m.span.end)
+    };
+    let claimed = match m.info {
+        Some(Info::KingCaptured) => Some(End::KingCaptured),
+        Some(Info::KingEscaped) => Some(End::KingEscaped),
+        _ => None,
+    };
+    if let (Some(claimed), Some(info)) = (claimed, m.info) {
+        if end != Some(claimed) {
+            let label = match claimed {
+                End::KingCaptured => "the king is not captured",
+                _ => "the king does not escape",
+            };
+            found.push(
+                Problem::new(ProblemKind::Marker, marker(info), label)
+                    .with_help(format!("`{info}` marks the move that ends the game"))
+                    .with_fix(Edit::new(marker(info), "")),
+            );
+        }
+        return;
+    }
+    let wanted = match end {
+        Some(End::KingCaptured) => Info::KingCaptured,
+        Some(End::KingEscaped) => Info::KingEscaped,
+        _ => return,
+    };
+    if matches!(game, Game::Csv(_)) {
+        return;
+    }
+    let span = match m.info {
+        Some(info) => marker(info),
+        None => Span::new(m.span.end, m.span.end),
+    };
+    let label = match wanted {
+        Info::KingCaptured => "the king is captured",
+        _ => "the king escapes",
+    };
+    found.push(
+        Problem::new(ProblemKind::Unmarked, span, label)
+            .with_help(format!("write `{wanted}` after the move"))
+            .with_fix(Edit::new(span, wanted.notation())),
+    );
+}
+
+/// `an attacker`, `the king`.
+fn a_piece(side: Side, piece: crate::tafl::Piece) -> String {
+    use crate::tafl::Piece;
+    match (side, piece) {
+        (Side::Attackers, Piece::Taflman) => "an attacker".to_owned(),
+        (Side::Defenders, Piece::Taflman) => "a defender".to_owned(),
+        (_, Piece::King) => "the king".to_owned(),
+        (side, Piece::Commander) => format!("the {side}' commander"),
+        (side, Piece::Knight) => format!("the {side}' knight"),
+        (side, Piece::Mercenary) => format!("the {side}' mercenary"),
+        (side, Piece::Guard) => format!("the {side}' guard"),
+    }
+}

@@ -1,0 +1,124 @@
+//! The rule set a game is replayed under: `--rules` (a preset's name or a
+//! rules string), else the game file's `[rules:]` tag.
+
+use super::game::Game;
+use super::problem::ProblemKind;
+use crate::diagnostic::Problem;
+use crate::syntax::Span;
+use crate::tafl::rules::RuleSet;
+
+/// A rule set given by name or written out, as `--rules` takes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesChoice {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The preset's name, when it was given by one.
+    pub preset: Option<&'static str>,
+}
+
+/// Reads `--rules`: a preset's name ([`RuleSet::PRESETS`]) or an OpenTafl
+/// rules string (`dim:7 esc:c start:/3t3/...`). The error says why
+/// neither reads, for people.
+pub fn rules_choice(text: &str) -> Result<RulesChoice, String> {
+    if let Some(name) = RuleSet::PRESETS.iter().find(|n| **n == text) {
+        let rules = RuleSet::preset(name).expect("a listed preset exists");
+        return Ok(RulesChoice {
+            rules,
+            preset: Some(name),
+        });
+    }
+    if !text.contains(':') {
+        return Err(format!(
+            "`{text}` is neither a preset ({}) nor a rules string (`dim:7 start:/3t3/...`)",
+            RuleSet::PRESETS.join(", ")
+        ));
+    }
+    let (rules, _) = RuleSet::from_opentafl(text).map_err(|e| {
+        format!(
+            "the rules string does not read at byte {}: {e}",
+            e.span.start + 1
+        )
+    })?;
+    rules
+        .check()
+        .map_err(|e| format!("the rules string cannot start a game: {e}"))?;
+    Ok(RulesChoice {
+        rules,
+        preset: None,
+    })
+}
+
+/// The rule set `game` is replayed under: `given`, else its rules tag's;
+/// what is wrong with them goes into `problems`.
+pub(crate) fn resolve(
+    game: Game<'_>,
+    given: Option<&RuleSet>,
+    problems: &mut Vec<Problem>,
+) -> Option<RuleSet> {
+    let tag = game.rules_tag();
+    let start = Span::new(game.span().start, game.span().start);
+    let Some(tag) = tag else {
+        return match given {
+            Some(rules) => Some(rules.clone()),
+            // A game file without its rules tag is a syntax error already.
+            None if matches!(game, Game::Otg(_)) => None,
+            None => {
+                let how = "an archive names no rule set: give `--rules`";
+                problems.push(
+                    Problem::new(ProblemKind::RulesMissing, start, how).with_help(format!(
+                        "give `--rules` a preset ({}) or a rules string",
+                        RuleSet::PRESETS.join(", ")
+                    )),
+                );
+                None
+            }
+        };
+    };
+    let value = tag.value_span;
+    let at = |range: std::ops::Range<usize>| {
+        let from = (value.start + range.start).min(value.end);
+        Span::new(from, (value.start + range.end).clamp(from, value.end))
+    };
+    let read = RuleSet::from_opentafl(&tag.value);
+    if let Some(rules) = given {
+        if !matches!(&read, Ok((written, _)) if written == rules) {
+            problems.push(Problem::new(
+                ProblemKind::RulesOverridden,
+                value,
+                "the game is replayed under `--rules`, not this tag",
+            ));
+        }
+        return Some(rules.clone());
+    }
+    match read {
+        Err(e) => {
+            problems.push(
+                Problem::new(ProblemKind::RulesInvalid, at(e.span.clone()), e.to_string())
+                    .with_help(
+                        "the OpenTafl notation's rules string: `dim:7 esc:c start:/3t3/...`",
+                    ),
+            );
+            None
+        }
+        Ok((rules, warnings)) => {
+            for w in warnings {
+                problems.push(Problem::new(
+                    ProblemKind::RulesQuestionable,
+                    at(w.span.clone()),
+                    w.to_string(),
+                ));
+            }
+            match rules.check() {
+                Ok(()) => Some(rules),
+                Err(e) => {
+                    problems.push(Problem::new(
+                        ProblemKind::RulesInvalid,
+                        value,
+                        e.to_string(),
+                    ));
+                    None
+                }
+            }
+        }
+    }
+}
