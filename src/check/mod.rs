@@ -5,6 +5,7 @@
 //! replays with worker threads and hands the games over in file order.
 
 mod parallel;
+mod verdict;
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
@@ -12,6 +13,7 @@ use std::io::{self, BufRead};
 use crate::syntax::{Chunk, Games, parse_chunk};
 
 pub use parallel::check_parallel;
+pub use verdict::{Ending, Verdict};
 
 /// A game checked, as [`check`] hands it over.
 pub struct Checked<'a> {

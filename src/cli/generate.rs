@@ -33,14 +33,27 @@ pub struct Args {
     /// Write to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
+    /// Tafl: write games of this rule set (a preset or an OpenTafl rules
+    /// string) as an OpenTafl game file, games a blank line apart; the turn
+    /// cap counts moves.
+    #[arg(long, value_name = "NAME|RULESTRING", value_parser = hirp::tafl::replay::rules_choice)]
+    rules: Option<hirp::tafl::replay::RulesChoice>,
 }
 
 /// Runs `hirp gen`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    let options = Options {
-        seed: args.seed,
-        games: args.games,
-        max_turns: args.max_turns,
+    let options = match &args.rules {
+        Some(choice) => Kind::Tafl(hirp::tafl::generate::Options {
+            rules: choice.rules.clone(),
+            seed: args.seed,
+            games: args.games,
+            max_moves: args.max_turns,
+        }),
+        None => Kind::Hirp(Options {
+            seed: args.seed,
+            games: args.games,
+            max_turns: args.max_turns,
+        }),
     };
     let result = match &args.output {
         Some(path) if path != "-" => File::create(path)
@@ -64,14 +77,32 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
 }
 
+/// The games to write: HIRP's, or a tafl game's.
+enum Kind {
+    Hirp(Options),
+    Tafl(hirp::tafl::generate::Options),
+}
+
 /// Writes the games one at a time, a blank line between two.
-fn write(options: Options, out: impl Write) -> io::Result<()> {
+fn write(options: Kind, out: impl Write) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(1 << 16, out);
-    for (n, game) in games(options).enumerate() {
-        if n > 0 {
-            out.write_all(b"\n")?;
+    match options {
+        Kind::Hirp(options) => {
+            for (n, game) in games(options).enumerate() {
+                if n > 0 {
+                    out.write_all(b"\n")?;
+                }
+                write!(out, "{game}")?;
+            }
         }
-        write!(out, "{game}")?;
+        Kind::Tafl(options) => {
+            for (n, game) in hirp::tafl::generate::games(&options).enumerate() {
+                if n > 0 {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(game.as_bytes())?;
+            }
+        }
     }
     out.flush()
 }

@@ -4,6 +4,7 @@
 mod board;
 mod boards;
 mod diff;
+mod family;
 mod fix;
 mod fmt;
 mod generate;

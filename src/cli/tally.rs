@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use hirp::Severity;
+use hirp::check::Verdict;
 use hirp::diagnostic::Problem;
-use hirp::replay::GameReport;
 
 use super::Status;
 
@@ -50,15 +50,15 @@ impl Tally {
     }
 
     /// The tally of one game (`counts_game`: false for problems in no game).
-    pub fn game(report: &GameReport, counts_game: bool) -> Tally {
+    pub fn game(report: &Verdict, counts_game: bool) -> Tally {
         let mut tally = Tally::problems(&report.problems);
         if counts_game {
             tally.games = 1;
             tally.turns = report.turns;
-            let result = report.result.map_or_else(
-                || "no result".to_owned(),
-                |v| v.kind.short_name().to_owned(),
-            );
+            let result = report
+                .result
+                .as_ref()
+                .map_or_else(|| "no result".to_owned(), |v| v.short.to_owned());
             tally.results.insert(result, 1);
         }
         tally

@@ -6,12 +6,14 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hirp::Severity;
-use hirp::check::{Checked, check_parallel};
+use hirp::check::{Checked, Verdict, check_parallel};
 use hirp::diagnostic::Problem;
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
+use hirp::replay::MatchView;
 use hirp::syntax::escape;
 
+use super::family::{Family, RulesArg, family};
 use super::progress::Progress;
 use super::report::Source;
 use super::sequence::{Cut, Piece, Sequence};
@@ -78,6 +80,53 @@ pub struct Args {
     /// Check N files at a time (default: one per core).
     #[arg(short, long, value_name = "N")]
     jobs: Option<usize>,
+
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
+/// A game checked, whatever its family.
+struct Judged<'a> {
+    /// The game's number in the file, from 1; 0 for problems in no game.
+    number: usize,
+    /// Whether the problems lie in a game.
+    in_game: bool,
+    /// What its replay found.
+    verdict: Verdict,
+    /// Where a HIRP game stands in its match.
+    view: Option<MatchView>,
+    /// The chunk's text, its offset in the file and the lines before it.
+    text: &'a str,
+    offset: usize,
+    line: usize,
+}
+
+impl<'a> From<Checked<'a>> for Judged<'a> {
+    fn from(checked: Checked<'a>) -> Judged<'a> {
+        Judged {
+            number: checked.number,
+            in_game: checked.game.is_some(),
+            verdict: checked.report.into(),
+            view: checked.view,
+            text: checked.text,
+            offset: checked.offset,
+            line: checked.line,
+        }
+    }
+}
+
+impl<'a> From<hirp::tafl::check::Checked<'a>> for Judged<'a> {
+    fn from(checked: hirp::tafl::check::Checked<'a>) -> Judged<'a> {
+        Judged {
+            number: checked.number,
+            in_game: checked.game.is_some(),
+            verdict: checked.replay.into(),
+            view: None,
+            text: checked.text,
+            offset: checked.offset,
+            line: checked.line,
+        }
+    }
 }
 
 /// Output formats.
@@ -274,32 +323,45 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     // Whether the file holds a game or an error, and whether its reading
     // was halted (output stopped) before its end.
     let (mut something, mut halted) = (false, false);
-    let result = input.open().and_then(|reader| {
-        check_parallel(reader, workers, |mut checked| {
-            if args.strict {
-                for problem in &mut checked.report.problems {
-                    if problem.severity == Severity::Warning {
-                        problem.severity = Severity::Error;
-                    }
+    let mut on_game = |mut checked: Judged<'_>| {
+        if args.strict {
+            for problem in &mut checked.verdict.problems {
+                if problem.severity == Severity::Warning {
+                    problem.severity = Severity::Error;
                 }
             }
-            something |= checked.game.is_some() || checked.report.count(Severity::Error) > 0;
-            let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
-            last_offset = checked.offset + checked.text.len();
-            progress.advance(advanced as u64);
-            let piece = match &mut file {
-                Some(file) => match json_game(file, &checked, &mut loose, args) {
-                    Ok(piece) => piece,
-                    Err(e) => {
-                        fault = Some(e);
-                        return false;
-                    }
-                },
-                None => human(&input.path, &checked, args, reporter),
-            };
-            halted = !sequence.emit(n, piece);
-            !halted
-        })
+        }
+        something |= checked.in_game || checked.verdict.count(Severity::Error) > 0;
+        let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
+        last_offset = checked.offset + checked.text.len();
+        progress.advance(advanced as u64);
+        let piece = match &mut file {
+            Some(file) => match json_game(file, &checked, &mut loose, args) {
+                Ok(piece) => piece,
+                Err(e) => {
+                    fault = Some(e);
+                    return false;
+                }
+            },
+            None => human(&input.path, &checked, args, reporter),
+        };
+        halted = !sequence.emit(n, piece);
+        !halted
+    };
+    let rules = args.rules.rules.as_ref();
+    let result = input.open().and_then(|mut reader| {
+        let head = if input.path == "-" {
+            reader.fill_buf()?
+        } else {
+            &[]
+        };
+        match family(&input.path, rules, head) {
+            Family::Hirp => check_parallel(reader, workers, |c| on_game(c.into())),
+            Family::Tafl(form) => {
+                let rules = rules.map(|r| &r.rules);
+                hirp::tafl::check::check(reader, form, rules, |c| on_game(c.into()))
+            }
+        }
     });
     if let Some(e) = fault {
         return Err(e);
@@ -401,13 +463,13 @@ fn up_to_error(problems: &[Problem], errors: usize) -> usize {
 /// of the file.
 fn json_game(
     file: &mut FileWriter,
-    checked: &Checked<'_>,
+    checked: &Judged<'_>,
     loose: &mut Loose,
     args: &Args,
 ) -> io::Result<Piece> {
     let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
-    let report = &checked.report;
-    if checked.game.is_none() {
+    let report = &checked.verdict;
+    if !checked.in_game {
         loose
             .diagnostics
             .extend(report.problems.iter().map(|p| diagnostic(p, &lines)));
@@ -445,9 +507,9 @@ fn json_game(
 }
 
 /// A game's human output: its diagnostics, and a line for it.
-fn human(path: &str, checked: &Checked<'_>, args: &Args, reporter: &Reporter) -> Piece {
-    let report = &checked.report;
-    let counts_game = checked.game.is_some();
+fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> Piece {
+    let report = &checked.verdict;
+    let counts_game = checked.in_game;
     let tally = Tally::game(report, counts_game);
     let failed = !report.is_valid();
     if args.quiet && !failed {
@@ -492,11 +554,12 @@ fn human(path: &str, checked: &Checked<'_>, args: &Args, reporter: &Reporter) ->
 }
 
 /// The line of a game in the human output.
-fn game_line(path: &str, checked: &Checked<'_>) -> String {
-    let report = &checked.report;
+fn game_line(path: &str, checked: &Judged<'_>) -> String {
+    let report = &checked.verdict;
     let result = report
         .result
-        .map_or_else(|| "no result".to_owned(), |v| v.to_string());
+        .as_ref()
+        .map_or_else(|| "no result".to_owned(), |v| v.text.clone());
     let standing = checked.view.as_ref().map_or_else(String::new, |view| {
         let name = view
             .name
@@ -519,7 +582,7 @@ fn game_line(path: &str, checked: &Checked<'_>) -> String {
 }
 
 /// "2 errors, 1 warning, no advice".
-fn counts(report: &hirp::replay::GameReport) -> String {
+fn counts(report: &Verdict) -> String {
     let plural = |n: usize, word: &str| match n {
         0 => format!("no {word}s"),
         1 => format!("1 {word}"),

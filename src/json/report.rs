@@ -239,14 +239,18 @@ pub fn result(victory: &Victory) -> GameResult {
 /// The JSON of one game's validation; `lines` indexes the text its spans
 /// point into.
 pub fn game_validation(
-    game: &crate::replay::GameReport,
+    game: &crate::check::Verdict,
     view: Option<&crate::replay::MatchView>,
     lines: &LineIndex<'_>,
 ) -> GameValidation {
     GameValidation {
         valid: game.is_valid(),
         turns: game.turns,
-        result: game.result.as_ref().map(result),
+        result: game.result.as_ref().map(|ending| GameResult {
+            winner: ending.winner,
+            victory: ending.victory.to_owned(),
+            points: ending.points,
+        }),
         diagnostics: game.problems.iter().map(|p| diagnostic(p, lines)).collect(),
         r#match: view.map(|view| MatchStanding {
             name: view.name.clone(),

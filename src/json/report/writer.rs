@@ -29,7 +29,7 @@ pub const END: &[u8] = b"]}";
 /// let mut games = Vec::new();
 /// hirp::check::check(record.as_bytes(), |checked| {
 ///     let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
-///     games.push(game_validation(&checked.report, checked.view.as_ref(), &lines));
+///     games.push(game_validation(&checked.report.into(), checked.view.as_ref(), &lines));
 ///     true
 /// })?;
 /// let error = "cannot read gone.hirp: no such file or directory";

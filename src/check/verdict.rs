@@ -1,0 +1,88 @@
+//! What validation says of a game, whatever its family: its turns, how it
+//! ended, its problems. HIRP's and the tafl games' reports both become one,
+//! so that `validate` and its JSON speak of every game alike.
+
+use crate::diagnostic::Problem;
+use crate::json::report::Winner;
+use crate::types::Severity;
+
+/// A game's verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// HIRP: the game's turn lines. Tafl: the moves its main line writes.
+    pub turns: usize,
+    /// How the game ended, if it did.
+    pub result: Option<Ending>,
+    /// Every problem, in file order.
+    pub problems: Vec<Problem>,
+}
+
+impl Verdict {
+    /// Whether no problem of error severity was found.
+    pub fn is_valid(&self) -> bool {
+        self.problems.iter().all(|p| p.severity != Severity::Error)
+    }
+
+    /// The number of problems of a severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.severity == severity)
+            .count()
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// Who won, or a draw.
+    pub winner: Winner,
+    /// How, as JSON names it: `yfirrad`, `king-captured`.
+    pub victory: &'static str,
+    /// A short name for tables: `Yfirráð`, `king captured`.
+    pub short: &'static str,
+    /// HIRP's points; the tafl games score none.
+    pub points: Option<u8>,
+    /// The sentence for people: `Gull wins by Yfirráð (1 point)`.
+    pub text: String,
+}
+
+impl From<crate::replay::GameReport> for Verdict {
+    fn from(report: crate::replay::GameReport) -> Verdict {
+        Verdict {
+            turns: report.turns,
+            result: report.result.map(|victory| Ending {
+                winner: match victory.winner {
+                    crate::types::Side::Gull => Winner::Gull,
+                    crate::types::Side::Silfr => Winner::Silfr,
+                },
+                victory: victory.kind.code(),
+                short: victory.kind.short_name(),
+                points: Some(victory.points()),
+                text: victory.to_string(),
+            }),
+            problems: report.problems,
+        }
+    }
+}
+
+impl From<crate::tafl::replay::Replay> for Verdict {
+    fn from(replay: crate::tafl::replay::Replay) -> Verdict {
+        use crate::tafl::Side;
+        Verdict {
+            turns: replay.moves,
+            result: replay.outcome.map(|outcome| Ending {
+                winner: match outcome.winner {
+                    Some(Side::Attackers) => Winner::Attackers,
+                    Some(Side::Defenders) => Winner::Defenders,
+                    None => Winner::Draw,
+                },
+                victory: outcome.end.code(),
+                short: outcome.end.code(),
+                points: None,
+                text: outcome.to_string(),
+            }),
+            problems: replay.problems,
+        }
+    }
+}

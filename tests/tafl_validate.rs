@@ -1,0 +1,165 @@
+//! `hirp validate` on tafl records: every fixture of `fixtures/tafl/`
+//! under the preset its folder names (`tag/`: under its own rules tag, or
+//! none), every code of the replay with its fixture, and random games of
+//! every preset valid.
+
+mod common;
+
+use std::path::Path;
+
+use common::{hirp, relative, root};
+use hirp::tafl::replay::{ProblemKind, replay_record};
+use hirp::tafl::rules::RuleSet;
+use hirp::tafl::syntax::{Form, parse};
+use proptest::prelude::*;
+
+/// The `--rules` a fixture is checked under: its folder's preset.
+fn rules_args(path: &Path) -> Vec<String> {
+    let folder = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str());
+    match folder {
+        Some("tag") | None => Vec::new(),
+        Some(preset) => vec!["--rules".to_owned(), preset.to_owned()],
+    }
+}
+
+/// Runs `hirp validate` on a fixture: its exit status, standard output and
+/// standard error.
+fn validate(path: &Path, json: bool) -> (i32, String, String) {
+    let mut cmd = hirp();
+    cmd.arg("validate")
+        .arg(relative(path))
+        .args(rules_args(path));
+    if json {
+        cmd.args(["--format", "json"]);
+    }
+    let out = cmd.output().expect("hirp runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The end a valid fixture's name promises, as JSON names it.
+fn promised_end(stem: &str) -> Option<&'static str> {
+    let ends = [
+        ("king_captured", "king-captured"),
+        ("king_escaped", "king-escaped"),
+        ("repetition", "repetition"),
+        ("no_moves", "no-moves"),
+        ("all_captured", "all-captured"),
+        ("resigned", "resigned"),
+        ("timeout", "timeout"),
+        ("agreed", "agreed"),
+    ];
+    ends.iter()
+        .find(|(name, _)| stem.starts_with(name))
+        .map(|(_, end)| *end)
+}
+
+#[test]
+fn valid_fixtures_replay_with_no_problem_to_the_end_their_name_says() {
+    insta::glob!("../fixtures/tafl/valid", "*/*.*", |path| {
+        let (status, out, err) = validate(path, true);
+        assert_eq!(status, 0, "{}: {err}", relative(path));
+        let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let game = &report["files"][0]["games"][0];
+        assert_eq!(
+            game["diagnostics"],
+            serde_json::json!([]),
+            "{}",
+            relative(path)
+        );
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        let victory = game["result"]["victory"].as_str();
+        assert_eq!(victory, promised_end(stem), "{}", relative(path));
+    });
+}
+
+#[test]
+fn invalid_fixtures_report_their_code_as_a_user_sees_it() {
+    insta::glob!("../fixtures/tafl/invalid", "*/err_*.*", |path| {
+        let (status, out, err) = validate(path, false);
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        let kind = ProblemKind::ALL
+            .iter()
+            .find(|k| stem.starts_with(&format!("err_{}", k.code().replace("::", "_"))))
+            .expect("the fixture is named after a code");
+        let code = format!("hirp::tafl::{}", kind.code());
+        assert!(err.contains(&code), "{}: {err}", relative(path));
+        if kind.severity() == hirp::Severity::Error {
+            assert_eq!(status, 1, "{}", relative(path));
+        }
+        insta::assert_snapshot!(format!("{err}\n---\n{out}"));
+    });
+}
+
+#[test]
+fn every_code_has_its_fixture() {
+    let mut names = Vec::new();
+    for folder in std::fs::read_dir(root().join("fixtures/tafl/invalid")).expect("the folder") {
+        for file in std::fs::read_dir(folder.expect("an entry").path()).expect("a folder") {
+            names.push(
+                file.expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned(),
+            );
+        }
+    }
+    for kind in ProblemKind::ALL {
+        let prefix = format!("err_{}", kind.code().replace("::", "_"));
+        assert!(
+            names.iter().any(|n| n.starts_with(&prefix)),
+            "no fixture for hirp::tafl::{}",
+            kind.code()
+        );
+    }
+}
+
+#[test]
+fn the_json_report_of_a_wrong_capture_names_the_computed_set_and_the_fix() {
+    let path = root().join("fixtures/tafl/invalid/brandub/err_capture_missing.otg");
+    let (status, out, _) = validate(&path, true);
+    assert_eq!(status, 1);
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    insta::assert_json_snapshot!(report);
+}
+
+#[test]
+fn an_archive_gives_one_game_a_line_in_order() {
+    let text = "d2-c2 d3-c3,0,0,Ongoing\nf4-f7 e4-e7xf7,0,1,White\nd2-d2,0,0,Ongoing\n";
+    let parsed = parse(text, Form::Csv);
+    let rules = RuleSet::preset("brandub").expect("the preset");
+    let replays = replay_record(&parsed.record, &parsed.errors, Some(&rules));
+    let verdicts: Vec<(bool, usize)> = replays.iter().map(|r| (r.is_valid(), r.moves)).collect();
+    assert_eq!(verdicts, [(true, 2), (true, 2), (false, 1)]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn generated_games_validate_with_no_error_under_every_preset(seed in any::<u64>()) {
+        for preset in RuleSet::PRESETS {
+            let rules = RuleSet::preset(preset).expect("the preset");
+            let mut rng = hirp::generate::Rng::new(seed);
+            let text = hirp::tafl::generate::game(&rules, &mut rng, 160);
+            let parsed = parse(&text, Form::Otg);
+            let replays = replay_record(&parsed.record, &parsed.errors, None);
+            prop_assert_eq!(replays.len(), 1);
+            prop_assert!(replays[0].problems.is_empty(), "{preset}: {text}\n{:?}", replays[0].problems);
+            let position_count = replays[0].positions().len();
+            prop_assert_eq!(position_count, replays[0].moves + 1);
+        }
+    }
+}
