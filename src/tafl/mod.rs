@@ -9,6 +9,7 @@
 
 pub mod check;
 pub mod generate;
+pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod syntax;
