@@ -5,8 +5,21 @@ use hirp::render::svg;
 use hirp::render::text::Layout;
 
 use super::boards::show_with_legend;
+use super::family::{Family, RulesArg, family};
 use super::replay::{Moment, caption, label, output_columns, record, shown_game};
 use super::{Reporter, Status, io_reason, write_stdout};
+
+/// A HIRP turn label (`S3`), or a tafl move's address (`3b`).
+fn parse_turn(text: &str) -> Result<String, String> {
+    let digits = text.trim_end_matches(['a', 'b']);
+    if digits.len() + 1 == text.len()
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Ok(text.to_owned());
+    }
+    super::replay::parse_label(text)
+}
 
 /// Show the position after a turn: as a text board, or an SVG picture.
 #[derive(Debug, clap::Args)]
@@ -29,17 +42,33 @@ pub struct Args {
     game: usize,
 
     /// The turn after which to show the position (`S3`); by default the last.
-    #[arg(long, value_name = "LABEL", value_parser = super::replay::parse_label)]
+    #[arg(long, value_name = "LABEL", value_parser = parse_turn)]
     turn: Option<String>,
 
     /// Write an SVG picture to PATH (`-` for standard output) instead of the
     /// text board.
     #[arg(long, value_name = "PATH")]
     svg: Option<String>,
+
+    #[command(flatten)]
+    rules: RulesArg,
 }
 
 /// Runs `hirp board`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
+    let path = args.file.as_deref().unwrap_or_default();
+    if let Family::Tafl(form) = family(path, args.rules.rules.as_ref(), b"") {
+        let request = super::tafl_board::Request {
+            path,
+            form,
+            rules: args.rules.rules.as_ref(),
+            game: args.game,
+            turn: args.turn.as_deref(),
+            svg: args.svg.as_deref(),
+            color,
+        };
+        return super::tafl_board::run(request, reporter);
+    }
     let (path, found, _) = match shown_game(args.file.as_deref(), args.game, reporter) {
         Ok(shown) => shown,
         Err(status) => return status,

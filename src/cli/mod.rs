@@ -18,6 +18,7 @@ mod rewrite;
 mod screen;
 mod sequence;
 mod stdout;
+mod tafl_board;
 mod tally;
 mod validate;
 mod walk;

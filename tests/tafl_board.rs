@@ -1,0 +1,70 @@
+//! `hirp board` on tafl records: the position after a move, as a user sees
+//! it, as text and as SVG.
+
+mod common;
+
+use common::hirp;
+
+#[test]
+fn the_board_after_a_capture_marks_the_move_and_the_captured_square() {
+    let out = hirp()
+        .args([
+            "board",
+            "fixtures/tafl/valid/brandub/captured_against_corner.otg",
+        ])
+        .output()
+        .expect("hirp runs");
+    assert!(out.status.success());
+    insta::assert_snapshot!(String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn an_archive_board_at_a_move_under_rules() {
+    let out = hirp()
+        .args(["board", "fixtures/tafl/valid/hnefatafl-11/timeout.csv"])
+        .args(["--rules", "hnefatafl-11", "--turn", "1a"])
+        .output()
+        .expect("hirp runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    insta::assert_snapshot!(String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn a_move_the_game_does_not_have_is_an_error() {
+    let out = hirp()
+        .args([
+            "board",
+            "fixtures/tafl/valid/brandub/king_escaped.otg",
+            "--turn",
+            "9a",
+        ])
+        .output()
+        .expect("hirp runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has no move 9a"));
+}
+
+#[test]
+fn the_svg_board_is_a_picture_of_the_position() {
+    let out = hirp()
+        .args([
+            "board",
+            "--svg",
+            "-",
+            "fixtures/tafl/valid/brandub/king_escaped.otg",
+        ])
+        .output()
+        .expect("hirp runs");
+    assert!(out.status.success());
+    let svg = String::from_utf8_lossy(&out.stdout);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    assert!(
+        svg.contains("piece-a7"),
+        "the king on the corner he escaped to"
+    );
+}
