@@ -10,6 +10,7 @@ mod fmt;
 mod generate;
 mod interactive;
 mod json;
+mod judged;
 mod notation;
 mod progress;
 mod replay;

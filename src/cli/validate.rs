@@ -6,14 +6,14 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hirp::Severity;
-use hirp::check::{Checked, Verdict, check_parallel};
+use hirp::check::Verdict;
 use hirp::diagnostic::Problem;
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
-use hirp::replay::MatchView;
 use hirp::syntax::escape;
 
-use super::family::{Family, RulesArg, family};
+use super::family::RulesArg;
+use super::judged::{Judged, check_input};
 use super::progress::Progress;
 use super::report::Source;
 use super::sequence::{Cut, Piece, Sequence};
@@ -83,50 +83,6 @@ pub struct Args {
 
     #[command(flatten)]
     rules: RulesArg,
-}
-
-/// A game checked, whatever its family.
-struct Judged<'a> {
-    /// The game's number in the file, from 1; 0 for problems in no game.
-    number: usize,
-    /// Whether the problems lie in a game.
-    in_game: bool,
-    /// What its replay found.
-    verdict: Verdict,
-    /// Where a HIRP game stands in its match.
-    view: Option<MatchView>,
-    /// The chunk's text, its offset in the file and the lines before it.
-    text: &'a str,
-    offset: usize,
-    line: usize,
-}
-
-impl<'a> From<Checked<'a>> for Judged<'a> {
-    fn from(checked: Checked<'a>) -> Judged<'a> {
-        Judged {
-            number: checked.number,
-            in_game: checked.game.is_some(),
-            verdict: checked.report.into(),
-            view: checked.view,
-            text: checked.text,
-            offset: checked.offset,
-            line: checked.line,
-        }
-    }
-}
-
-impl<'a> From<hirp::tafl::check::Checked<'a>> for Judged<'a> {
-    fn from(checked: hirp::tafl::check::Checked<'a>) -> Judged<'a> {
-        Judged {
-            number: checked.number,
-            in_game: checked.game.is_some(),
-            verdict: checked.replay.into(),
-            view: None,
-            text: checked.text,
-            offset: checked.offset,
-            line: checked.line,
-        }
-    }
 }
 
 /// Output formats.
@@ -323,7 +279,7 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     // Whether the file holds a game or an error, and whether its reading
     // was halted (output stopped) before its end.
     let (mut something, mut halted) = (false, false);
-    let mut on_game = |mut checked: Judged<'_>| {
+    let on_game = |mut checked: Judged<'_>| {
         if args.strict {
             for problem in &mut checked.verdict.problems {
                 if problem.severity == Severity::Warning {
@@ -348,21 +304,7 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
         halted = !sequence.emit(n, piece);
         !halted
     };
-    let rules = args.rules.rules.as_ref();
-    let result = input.open().and_then(|mut reader| {
-        let head = if input.path == "-" {
-            reader.fill_buf()?
-        } else {
-            &[]
-        };
-        match family(&input.path, rules, head) {
-            Family::Hirp => check_parallel(reader, workers, |c| on_game(c.into())),
-            Family::Tafl(form) => {
-                let rules = rules.map(|r| &r.rules);
-                hirp::tafl::check::check(reader, form, rules, |c| on_game(c.into()))
-            }
-        }
-    });
+    let result = check_input(input, args.rules.rules.as_ref(), workers, on_game);
     if let Some(e) = fault {
         return Err(e);
     }

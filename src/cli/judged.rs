@@ -1,0 +1,78 @@
+//! A game checked, whatever its family, as `validate` reports it, and the
+//! check of one input by its family.
+
+use std::io::{self, BufRead};
+
+use hirp::check::{Checked, Verdict, check_parallel};
+use hirp::replay::MatchView;
+use hirp::tafl::replay::RulesChoice;
+
+use super::family::{Family, family};
+use super::walk::Input;
+
+/// A game checked, whatever its family.
+pub struct Judged<'a> {
+    /// The game's number in the file, from 1; 0 for problems in no game.
+    pub number: usize,
+    /// Whether the problems lie in a game.
+    pub in_game: bool,
+    /// What its replay found.
+    pub verdict: Verdict,
+    /// Where a HIRP game stands in its match.
+    pub view: Option<MatchView>,
+    /// The chunk's text, its offset in the file and the lines before it.
+    pub text: &'a str,
+    pub offset: usize,
+    pub line: usize,
+}
+
+impl<'a> From<Checked<'a>> for Judged<'a> {
+    fn from(checked: Checked<'a>) -> Judged<'a> {
+        Judged {
+            number: checked.number,
+            in_game: checked.game.is_some(),
+            verdict: checked.report.into(),
+            view: checked.view,
+            text: checked.text,
+            offset: checked.offset,
+            line: checked.line,
+        }
+    }
+}
+
+impl<'a> From<hirp::tafl::check::Checked<'a>> for Judged<'a> {
+    fn from(checked: hirp::tafl::check::Checked<'a>) -> Judged<'a> {
+        Judged {
+            number: checked.number,
+            in_game: checked.game.is_some(),
+            verdict: checked.replay.into(),
+            view: None,
+            text: checked.text,
+            offset: checked.offset,
+            line: checked.line,
+        }
+    }
+}
+
+/// Checks one input game by game as its family reads it, handing each game
+/// to `on_game`; returns the bytes read.
+pub fn check_input(
+    input: &Input,
+    rules: Option<&RulesChoice>,
+    workers: usize,
+    mut on_game: impl FnMut(Judged<'_>) -> bool,
+) -> io::Result<usize> {
+    let mut reader = input.open()?;
+    let head = if input.path == "-" {
+        reader.fill_buf()?
+    } else {
+        &[]
+    };
+    match family(&input.path, rules, head) {
+        Family::Hirp => check_parallel(reader, workers, |c| on_game(c.into())),
+        Family::Tafl(form) => {
+            let rules = rules.map(|r| &r.rules);
+            hirp::tafl::check::check(reader, form, rules, |c| on_game(c.into()))
+        }
+    }
+}
