@@ -13,7 +13,7 @@ mod report;
 use std::path::Path;
 
 use hirp::tafl::syntax::{
-    Capture, Commentary, Count, CsvGame, CsvRecord, Form, Info, Move, MoveAddress, MoveType,
+    Capture, Commentary, Count, CsvGame, CsvRecord, Form, Games, Info, Move, MoveAddress, MoveType,
     OtgGame, OtgRecord, Parsed, PieceLetter, Ply, Record, ResultLabel, SyntaxError,
     SyntaxErrorKind, Tag, Turn, Variation, VariationAddress, VariationStep, parse, parse_bytes,
     parse_csv,
@@ -257,6 +257,67 @@ fn every_line_of_the_archives_reads_as_written() {
         }
         let empty = record.games.iter().filter(|g| g.result.is_none()).count();
         assert_eq!(empty, expected.iter().map(|(_, n)| n).sum::<usize>());
+    }
+}
+
+/// Bytes read `times` times over, never held more than once.
+struct Repeated {
+    bytes: Vec<u8>,
+    times: usize,
+    at: usize,
+}
+
+impl std::io::Read for Repeated {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.times == 0 {
+            return Ok(0);
+        }
+        let n = buf.len().min(self.bytes.len() - self.at);
+        buf[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+        self.at += n;
+        if self.at == self.bytes.len() {
+            self.at = 0;
+            self.times -= 1;
+        }
+        Ok(n)
+    }
+}
+
+/// A large archive read from a `BufRead` game by game: each chunk is one
+/// line, whatever the archive's size, and spans are offsets in the whole.
+#[test]
+fn a_large_archive_is_read_from_any_reader_in_flat_memory() {
+    let times = 8;
+    for (name, games, empty) in [("brandubh", 420, 2), ("copenhagen", 1402, 0)] {
+        let bytes =
+            std::fs::read(common::root().join(format!("fixtures/tafl/archives/{name}.csv")))
+                .unwrap();
+        let longest = bytes.split(|&b| b == b'\n').map(<[u8]>::len).max().unwrap();
+        let reader = Repeated {
+            bytes: bytes.clone(),
+            times,
+            at: 0,
+        };
+        let (mut read, mut warnings, mut last_end) = (0, 0, 0);
+        for chunk in Games::new(std::io::BufReader::with_capacity(4096, reader), Form::Csv) {
+            let chunk = chunk.unwrap();
+            assert!(
+                chunk.bytes.len() <= longest + 1,
+                "{} bytes",
+                chunk.bytes.len()
+            );
+            let (_, parsed) = hirp::tafl::syntax::parse_chunk(&chunk);
+            assert!(!parsed.has_errors(), "{:?}", parsed.errors);
+            warnings += parsed.errors.len();
+            let record = parsed.record.as_csv().unwrap();
+            assert_eq!(record.games.len(), 1);
+            last_end = record.games[0].span.end;
+            read += 1;
+        }
+        assert_eq!(read, games * times, "{name}");
+        assert_eq!(warnings, empty * times, "{name}");
+        // The last game ends before the last line end of the last copy.
+        assert_eq!(last_end, bytes.len() * times - 1, "{name}");
     }
 }
 
@@ -709,9 +770,14 @@ proptest! {
     }
 
     /// Read game by game, as `parse` reads, a record gives what it gives
-    /// read at once, whatever its line ends; so does each game on its own.
+    /// read at once, whatever its line ends; so does each game on its own,
+    /// read from a reader of any buffer size.
     #[test]
-    fn reading_game_by_game_reads_the_same(record in record(), ends in 0..3usize) {
+    fn reading_game_by_game_reads_the_same(
+        record in record(),
+        ends in 0..3usize,
+        capacity in 1..64usize,
+    ) {
         let mut text = record.to_string();
         match ends {
             1 => text = text.replace('\n', "\r\n"),
@@ -722,7 +788,8 @@ proptest! {
         let whole = hirp::tafl::syntax::parse_unlimited(&text, form);
         prop_assert_eq!(&parse(&text, form), &whole);
         let mut games = Record::empty(form);
-        for chunk in hirp::tafl::syntax::Games::new(text.as_bytes(), form) {
+        let reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+        for chunk in Games::new(reader, form) {
             let (_, parsed) = hirp::tafl::syntax::parse_chunk(&chunk.unwrap());
             prop_assert!(parsed.record.len() <= 1, "{:?}", parsed.record);
             match (&mut games, parsed.record) {
