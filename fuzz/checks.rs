@@ -90,3 +90,66 @@ pub fn json_import(data: &[u8]) {
     };
     assert_eq!(shown(&again), shown(&records));
 }
+
+/// Reading any bytes as a tafl record of either form, whole and cut into
+/// games within small limits: no panic; every error and fix on the decoded
+/// text's character boundaries, offsets those of the bytes (but for
+/// UTF-16, read decoded), with a help line; and a record read with no
+/// error prints a canonical form that reads with no error and prints as
+/// itself (unless it holds a NUL, which only UTF-16 text may hold).
+pub fn tafl_parse(data: &[u8]) {
+    use hirp::tafl::syntax::{Form, Games, Record, parse, parse_bytes};
+
+    let read = hirp::syntax::transcode(data);
+    for form in [Form::Otg, Form::Csv] {
+        let (text, parsed) = parse_bytes(data, form);
+        assert_eq!(text.len(), read.len(), "decoding keeps offsets");
+        check_tafl_errors(&text, &parsed.errors, 0);
+        let spans: Vec<_> = match &parsed.record {
+            Record::Otg(r) => r.games.iter().map(|g| g.span).collect(),
+            Record::Csv(r) => r.games.iter().map(|g| g.span).collect(),
+        };
+        for span in spans {
+            assert!(text.get(span.start..span.end).is_some(), "{span:?}");
+        }
+        let canonical = parsed.record.to_string();
+        // Read decoded from UTF-16, a record may hold NUL characters, which
+        // make its printing, in UTF-8, not text to the reader.
+        if !parsed.has_errors() && !canonical.contains('\0') {
+            let again = parse(&canonical, form);
+            assert!(!again.has_errors(), "{canonical:?}: {:?}", again.errors);
+            assert_eq!(again.record.to_string(), canonical);
+        }
+        let limits = Limits {
+            line: 64,
+            game: 256,
+        };
+        for chunk in Games::with_limits(data, form, limits) {
+            let chunk = chunk.expect("reading from memory");
+            let (text, parsed) = hirp::tafl::syntax::parse_chunk(&chunk);
+            check_tafl_errors(&text, &parsed.errors, chunk.offset);
+        }
+    }
+}
+
+/// Checks the errors of a tafl record's text, which starts at `base`: each
+/// and its fix point into it, and each has a help line.
+fn check_tafl_errors(text: &str, errors: &[hirp::tafl::syntax::SyntaxError], base: usize) {
+    for error in errors {
+        let span = error.span;
+        assert!(span.start >= base, "{error:?}");
+        assert!(
+            text.get(span.start - base..span.end - base).is_some(),
+            "{error:?}"
+        );
+        assert!(error.help.is_some(), "no help: {error:?}");
+        if let Some(fix) = &error.fix {
+            assert!(fix.span.start >= base, "{error:?}");
+            assert!(
+                text.get(fix.span.start - base..fix.span.end - base)
+                    .is_some(),
+                "{error:?}"
+            );
+        }
+    }
+}

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Writes the fuzz targets' seed corpora to fuzz/seeds/: every fixture, and
 # small generated games (`hirp gen`), as notation for `parse` and `validate`
-# and as `hirp json` documents and lines for `json_import`.
+# and as `hirp json` documents and lines for `json_import`; the tafl
+# fixtures and the first lines of each tafl archive for `tafl_parse`.
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 hirp=target/release/hirp
 rm -rf fuzz/seeds
-mkdir -p fuzz/seeds/parse fuzz/seeds/validate fuzz/seeds/json_import
+mkdir -p fuzz/seeds/parse fuzz/seeds/validate fuzz/seeds/json_import fuzz/seeds/tafl_parse
 n=0
 for f in $(find fixtures -name '*.hirp' | sort); do
     n=$((n + 1))
@@ -24,4 +25,8 @@ for f in fixtures/rulebook/*.hirp fixtures/valid/*.hirp; do
 done
 for seed in $(seq 1 10); do
     "$hirp" json "fuzz/seeds/parse/gen-$seed.hirp" > "fuzz/seeds/json_import/gen-$seed.json"
+done
+cp fixtures/tafl/syntax/* fuzz/seeds/tafl_parse/
+for a in brandubh copenhagen; do
+    head -n 20 "fixtures/tafl/archives/$a.csv" > "fuzz/seeds/tafl_parse/$a-head.csv"
 done

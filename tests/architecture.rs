@@ -64,6 +64,24 @@ fn the_syntax_imports_nothing_above_it() {
 }
 
 #[test]
+fn the_tafl_syntax_imports_nothing_above_it() {
+    imports_nothing_above(
+        "src/tafl/syntax",
+        &[
+            "tafl::rules",
+            "rules",
+            "stream",
+            "check",
+            "replay",
+            "json",
+            "render",
+            "cli",
+            "generate",
+        ],
+    );
+}
+
+#[test]
 fn the_rules_know_nothing_of_the_notation() {
     imports_nothing_above(
         "src/rules",

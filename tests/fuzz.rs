@@ -42,3 +42,8 @@ fn validate_seeds_and_regressions() {
 fn json_import_seeds_and_regressions() {
     assert!(run("json_import", checks::json_import) >= 40);
 }
+
+#[test]
+fn tafl_parse_seeds_and_regressions() {
+    assert!(run("tafl_parse", checks::tafl_parse) >= 50);
+}

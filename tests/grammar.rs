@@ -1,13 +1,15 @@
-//! Every rule of grammar/hirp.ebnf has exactly one parser function quoting
-//! it, and every function that quotes a rule quotes one of the grammar.
+//! Every rule of a grammar (grammar/hirp.ebnf, grammar/tafl.ebnf) has
+//! exactly one parser function quoting it, and every function that quotes a
+//! rule quotes one of the grammar.
 
 mod common;
 
 use std::collections::BTreeMap;
 
-/// The rules of the grammar file: name to definition, comments removed.
-fn grammar_rules() -> BTreeMap<String, String> {
-    let text = common::fixture("grammar/hirp.ebnf");
+/// The rules of the grammar file `path`: name to definition, comments
+/// removed.
+fn grammar_rules(path: &str) -> BTreeMap<String, String> {
+    let text = common::fixture(path);
     let mut without_comments = String::new();
     let mut rest = text.as_str();
     while let Some(start) = rest.find("(*") {
@@ -32,9 +34,10 @@ fn grammar_rules() -> BTreeMap<String, String> {
     rules
 }
 
-/// The rules quoted by parser functions: rule name to (quoted rule, function name).
-fn quoted_rules() -> BTreeMap<String, (String, String)> {
-    let dir = common::root().join("src/syntax/parser");
+/// The rules quoted by the parser functions of the files in `dir`: rule
+/// name to (quoted rule, function name).
+fn quoted_rules(dir: &str) -> BTreeMap<String, (String, String)> {
+    let dir = common::root().join(dir);
     let mut quoted = BTreeMap::new();
     for entry in std::fs::read_dir(dir).expect("the parser directory exists") {
         let path = entry.expect("a directory entry").path();
@@ -70,19 +73,20 @@ fn quoted_rules() -> BTreeMap<String, (String, String)> {
     quoted
 }
 
-#[test]
-fn every_rule_has_one_parser_function_and_back() {
-    let rules = grammar_rules();
-    let quoted = quoted_rules();
+/// Checks that the rules of `grammar` and those the parser in `parser`
+/// quotes are the same, each implemented by a function named after it.
+fn rules_match(grammar: &str, parser: &str, at_least: usize) {
+    let rules = grammar_rules(grammar);
+    let quoted = quoted_rules(parser);
     let missing: Vec<_> = rules.keys().filter(|r| !quoted.contains_key(*r)).collect();
     assert!(
         missing.is_empty(),
-        "rules without a parser function: {missing:?}"
+        "rules of {grammar} without a parser function: {missing:?}"
     );
     let extra: Vec<_> = quoted.keys().filter(|r| !rules.contains_key(*r)).collect();
     assert!(
         extra.is_empty(),
-        "parser functions quoting no rule: {extra:?}"
+        "parser functions quoting no rule of {grammar}: {extra:?}"
     );
     for (name, (rule, function)) in &quoted {
         assert_eq!(
@@ -95,5 +99,15 @@ fn every_rule_has_one_parser_function_and_back() {
             "rule `{name}` is implemented by a function named after it"
         );
     }
-    assert!(rules.len() >= 30, "the grammar has all its rules");
+    assert!(rules.len() >= at_least, "{grammar} has all its rules");
+}
+
+#[test]
+fn every_rule_has_one_parser_function_and_back() {
+    rules_match("grammar/hirp.ebnf", "src/syntax/parser", 30);
+}
+
+#[test]
+fn every_tafl_rule_has_one_parser_function_and_back() {
+    rules_match("grammar/tafl.ebnf", "src/tafl/syntax/parser", 45);
 }

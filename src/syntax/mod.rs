@@ -19,7 +19,7 @@ mod parser;
 
 pub use ast::*;
 pub use encoding::transcode;
-pub(crate) use encoding::{Decoder, Verdict, not_text};
+pub(crate) use encoding::{Decoder, Verdict, not_text, not_text_error};
 pub use error::{Edit, Found, SyntaxError, SyntaxErrorKind};
 pub use escape::{escape, must_escape};
 pub use games::{Chunk, Cut, Games, parse_chunk};

@@ -34,4 +34,4 @@ mod parser;
 pub use ast::*;
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use games::{Chunk, Cut, Games, parse_chunk};
-pub use parser::{Parsed, parse, parse_bytes, parse_csv, parse_otg};
+pub use parser::{Parsed, parse, parse_bytes, parse_csv, parse_otg, parse_unlimited};

@@ -83,6 +83,29 @@ struct Line {
 /// read, nor is the rest of its game: the chunk before it says so with a
 /// [`Cut`], and reading goes on at the next game. Memory stays within the
 /// limits whatever the input.
+///
+/// It reads from any [`BufRead`]: a file behind a
+/// [`BufReader`](std::io::BufReader), standard input, bytes in memory. An
+/// archive is read a line, so a game, at a time:
+///
+/// ```
+/// use std::io::BufReader;
+///
+/// use hirp::tafl::syntax::{Form, Games, parse_chunk};
+///
+/// let archive = "d2-e2 e4-e1 e2-d2xd3,1,0,Black\nb4-b3 c4-c5 timeout,0,0,\n";
+/// let (mut games, mut warnings) = (0, 0);
+/// for chunk in Games::new(BufReader::new(archive.as_bytes()), Form::Csv) {
+///     let chunk = chunk?;
+///     // The text, to show diagnostics from; spans are offsets in the file.
+///     let (_text, parsed) = parse_chunk(&chunk);
+///     assert!(!parsed.has_errors());
+///     games += parsed.record.len();
+///     warnings += parsed.errors.len();
+/// }
+/// assert_eq!((games, warnings), (2, 1));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub struct Games<R> {
     reader: Decoder<R>,
     form: Form,

@@ -11,7 +11,7 @@ use super::{
     span, text_between, to_line_end,
 };
 use crate::syntax::limits::MAX_ERRORS;
-use crate::syntax::{Edit, Span};
+use crate::syntax::{Edit, Found, Span};
 use crate::tafl::syntax::ast::{
     CSV_HEADER, Capture, Count, CsvGame, CsvRecord, Move, Ply, ResultLabel,
 };
@@ -269,7 +269,12 @@ fn count<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, Count) 
                 },
             );
         }
-        Ok((rest, _)) => error_at(Kind::MissingField, &rest),
+        Ok((rest, _)) => error_at(Kind::ExpectedCount, &rest)
+            .with_detail(format!(
+                "expected a digit or `,`, found {}",
+                Found::at(rest.fragment())
+            ))
+            .with_help("a capture count is written in digits only"),
         Err(nom::Err::Error(_)) => error_at(Kind::ExpectedCount, &i)
             .with_help("write the number of captures, `0` when there is none"),
         Err(e) => into_error(e, &i),

@@ -83,7 +83,8 @@ pub(super) fn number(i: Input<'_>) -> PResult<'_, u32> {
                 "expected {}, found a number of {len} digits",
                 Kind::NumberTooLarge.expected()
             );
-            Err(nom::Err::Failure(error.with_detail(detail)))
+            let help = "check the number's digits: no game has so many turns or captures";
+            Err(nom::Err::Failure(error.with_detail(detail).with_help(help)))
         }
     }
 }
@@ -102,6 +103,10 @@ pub(super) struct SquareRead {
     pub(super) span: Span,
     pub(super) uppercase: bool,
 }
+
+/// How a square is written, for the help of an error where one is expected.
+pub(super) const SQUARE_HELP: &str =
+    "a square is its file letter, `a` to `s`, and its rank, `1` to `19`, such as `d3`";
 
 /// ```ebnf
 /// square = file , rank ;
@@ -128,13 +133,15 @@ pub(super) fn square(i: Input<'_>) -> PResult<'_, SquareRead> {
                 "expected a rank after `{letter}`, found {}",
                 Found::at(i.fragment())
             );
-            nom::Err::Failure(error_at(Kind::ExpectedSquare, &start).with_detail(detail))
+            let error = error_at(Kind::ExpectedSquare, &start).with_detail(detail);
+            nom::Err::Failure(error.with_help(SQUARE_HELP))
         }
         e => e,
     })?;
     // `file` and `rank` keep within the largest board.
     let Some(square) = Square::new(file, rank) else {
-        return Err(nom::Err::Failure(error_at(Kind::ExpectedSquare, &start)));
+        let error = error_at(Kind::ExpectedSquare, &start).with_help(SQUARE_HELP);
+        return Err(nom::Err::Failure(error));
     };
     Ok((
         i,
@@ -176,8 +183,29 @@ fn rank(i: Input<'_>) -> PResult<'_, u8> {
                 "expected {}, found `{digits}`",
                 Kind::RankOutOfRange.expected()
             );
-            Err(nom::Err::Failure(error.with_detail(detail)))
+            Err(nom::Err::Failure(rank_help(
+                error.with_detail(detail),
+                digits,
+            )))
         }
+    }
+}
+
+/// The help of a rank out of range written `digits`, and its fix when it
+/// is a rank in range written with leading zeros.
+fn rank_help(error: SyntaxError, digits: &str) -> SyntaxError {
+    let trimmed = digits.trim_start_matches('0');
+    match trimmed.parse::<u8>() {
+        Ok(1..=Square::MAX_SIDE) if trimmed.len() < digits.len() => {
+            let span = error.span;
+            error
+                .with_help(format!("write the rank with no leading zero, `{trimmed}`"))
+                .with_fix(Edit::new(span, trimmed))
+        }
+        _ => error.with_help(format!(
+            "ranks run from 1 at the bottom to {} on the largest board",
+            Square::MAX_SIDE
+        )),
     }
 }
 

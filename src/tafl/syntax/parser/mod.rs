@@ -81,6 +81,26 @@ pub fn parse(text: &str, form: Form) -> Parsed {
     super::games::read_all(text.as_bytes(), form)
 }
 
+/// Reads a whole record of `form` at once, as one piece, with no limit on
+/// the length of a line or of a game.
+///
+/// Unlike [`parse`], this does not bound what one game may cost: the memory
+/// and time it takes grow with the longest line and the largest game of
+/// `text`, and the [`MAX_ERRORS`](crate::syntax::limits::MAX_ERRORS) syntax
+/// errors after which reading stops are counted over the whole text, not
+/// game by game. Give it only text of a size you trust. A record with no
+/// syntax error, within the limits, reads the same with either; so does
+/// text that is not text (a NUL in its first bytes), one error and no game.
+pub fn parse_unlimited(text: &str, form: Form) -> Parsed {
+    if let Some(error) = crate::syntax::not_text_error(text.as_bytes()) {
+        return Parsed {
+            errors: vec![SyntaxError::of_input(&error)],
+            ..Parsed::empty(form)
+        };
+    }
+    parse_bytes_at(text.as_bytes(), 0, form, true).1
+}
+
 /// Reads an OpenTafl game file, as [`parse`] does.
 pub fn parse_otg(text: &str) -> Parsed {
     parse(text, Form::Otg)
@@ -160,7 +180,8 @@ fn read_exactly<T>(
         Ok((rest, value)) => match errors.into_iter().next() {
             Some(error) => Err(error),
             None if rest.fragment().is_empty() => Ok(value),
-            None => Err(error_at(SyntaxErrorKind::ExpectedPlyEnd, &rest)),
+            None => Err(error_at(SyntaxErrorKind::ExpectedPlyEnd, &rest)
+                .with_help("nothing follows what is read on its own")),
         },
         Err(e) => Err(into_error(e, &input)),
     }
@@ -264,11 +285,6 @@ fn error_at(kind: SyntaxErrorKind, i: &Input<'_>) -> SyntaxError {
         _ => 0,
     };
     SyntaxError::new(kind, Span::new(start, start + len), Found::at(i.fragment()))
-}
-
-/// A committed failure of `kind` at the next character of `i`.
-fn fail<'a, T>(kind: SyntaxErrorKind, i: &Input<'_>) -> PResult<'a, T> {
-    Err(nom::Err::Failure(error_at(kind, i)))
 }
 
 /// The error inside a rule's result, whatever its nom wrapping.

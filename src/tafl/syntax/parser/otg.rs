@@ -12,7 +12,7 @@ use super::{
     to_line_end,
 };
 use crate::syntax::limits::MAX_ERRORS;
-use crate::syntax::{Found, Span};
+use crate::syntax::{Edit, Found, Span};
 use crate::tafl::syntax::ast::{Commentary, OtgGame, OtgRecord, Tag, Turn, Variation};
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 
@@ -132,21 +132,38 @@ fn otg_line<'a>(
     if is_line_end(peek(&i)) {
         return Ok((line_end(i)?.0, None));
     }
-    let (rest, item) = otg_item(i, place, errors)?;
-    let (mut rest, ()) = ws(rest)?;
+    let (after, item) = otg_item(i, place, errors)?;
+    let (mut rest, ()) = ws(after)?;
     if !is_line_end(peek(&rest)) {
-        let kind = match item {
-            Item::Tag(_) => Kind::TextAfterTag,
-            _ => Kind::UnexpectedLine,
-        };
-        let end = to_line_end(rest);
-        let mut error = error_at(kind, &rest);
-        error.span = span(&rest, &end);
-        errors.push(error);
-        rest = end;
+        errors.push(text_after(&item, &after, &rest));
+        rest = to_line_end(rest);
     }
     let (rest, ()) = line_end(rest)?;
     Ok((rest, Some(item)))
+}
+
+/// The error of text at `rest` after an item that ends at `after`, on the
+/// item's line. A tag after a tag is moved to a line of its own.
+fn text_after(item: &Item, after: &Input<'_>, rest: &Input<'_>) -> SyntaxError {
+    let end = to_line_end(*rest);
+    let kind = match item {
+        Item::Tag(_) => Kind::TextAfterTag,
+        _ => Kind::UnexpectedLine,
+    };
+    let mut error = error_at(kind, rest);
+    error.span = span(rest, &end);
+    match item {
+        Item::Tag(_) if starts_tag(rest.fragment().as_bytes()) => error
+            .with_help("put each tag on a line of its own")
+            .with_fix(Edit::new(span(after, rest), "\n")),
+        Item::Tag(_) => error.with_help("nothing follows a tag's `]` on its line"),
+        _ => error
+            .with_detail(format!(
+                "expected the end of the line, found {}",
+                Found::at(rest.fragment())
+            ))
+            .with_help("nothing follows a turn's commentary on its line"),
+    }
 }
 
 /// ```ebnf
@@ -173,7 +190,10 @@ fn otg_item<'a>(i: Input<'a>, place: Place, errors: &mut Vec<SyntaxError>) -> PR
             let end = to_line_end(i);
             let mut error = error_at(Kind::UnexpectedLine, &i);
             error.span = span(&i, &end);
-            Err(nom::Err::Failure(error))
+            Err(nom::Err::Failure(error.with_help(
+                "a game file has no other lines: write a note as commentary, `[...]`, on the \
+                 line after a turn",
+            )))
         }
     }
 }
@@ -330,7 +350,7 @@ fn missing_rules(game: &OtgGame) -> SyntaxError {
         None => (Span::new(game.span.end, game.span.end), Found::EndOfInput),
     };
     SyntaxError::new(Kind::MissingRules, span, found).with_help(
-        "write the rules as the last tag, such as `[rules:dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]`",
+        "write the rules in a `[rules:dim:7 start:...]` tag, the last of the game's tags",
     )
 }
 

@@ -4,12 +4,12 @@ use nom::Parser;
 use nom::bytes::complete::tag;
 use nom::character::complete::satisfy;
 
-use super::lexical::{SquareRead, square, uppercase_error};
+use super::lexical::{SQUARE_HELP, SquareRead, square, uppercase_error};
 use super::{
-    Input, PResult, error_at, fail, into_error, is_blank, is_line_end, offset, peek, peek2, skip,
+    Input, PResult, error_at, into_error, is_blank, is_line_end, offset, peek, peek2, skip,
     skip_until, span, text_between,
 };
-use crate::syntax::{Edit, Malformed, Span};
+use crate::syntax::{Edit, Found, Malformed, Span};
 use crate::tafl::syntax::ast::{Capture, Info, Move, MoveType, PieceLetter, Ply};
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 
@@ -212,9 +212,12 @@ pub(super) fn joined<'a>(
     let (i, kind) = match move_type(i) {
         Ok((rest, kind)) => {
             if dialect == Dialect::Archive && kind != MoveType::Regular {
+                let at = span(&i, &rest);
                 errors.push(
-                    error_at(Kind::ExpectedMoveType, &i)
-                        .with_help("an archive writes every move with `-`"),
+                    SyntaxError::new(Kind::ExpectedMoveType, at, Found::at(i.fragment()))
+                        .with_detail(format!("expected `-`, found `{kind}`"))
+                        .with_help("an archive writes every move with `-`")
+                        .with_fix(Edit::new(at, "-")),
                 );
             }
             (rest, kind)
@@ -238,7 +241,15 @@ pub(super) fn square_of<'a>(
             }
             Ok((rest, read))
         }
-        Err(nom::Err::Error(_)) => fail(kind, &i),
+        Err(nom::Err::Error(_)) => {
+            let help = match kind {
+                Kind::ExpectedCapturedSquare => {
+                    "each `x` or `/` is followed by a captured square, such as `xd3/f3`"
+                }
+                _ => SQUARE_HELP,
+            };
+            Err(nom::Err::Failure(error_at(kind, &i).with_help(help)))
+        }
         Err(e) => Err(e),
     }
 }
@@ -267,7 +278,9 @@ fn repaired_move_type<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResul
             );
             Ok((i, MoveType::Regular))
         }
-        _ => Err(nom::Err::Failure(error)),
+        _ => Err(nom::Err::Failure(error.with_help(
+            "a move's squares are joined by `-`, such as `d2-e2`",
+        ))),
     }
 }
 

@@ -72,13 +72,12 @@ pub(super) fn tag<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResult<'a
 /// The error of a tag whose name is followed by something else than `:`;
 /// a blank is plainly meant as `:`.
 fn colon_error(i: &Input<'_>) -> SyntaxError {
-    let error = error_at(Kind::ExpectedTagColon, i);
+    let error =
+        error_at(Kind::ExpectedTagColon, i).with_help("OpenTafl writes a tag as `[name:value]`");
     match peek(i) {
         Some(' ' | '\t') => {
             let span = error.span;
-            error
-                .with_help("OpenTafl writes a tag as `[name:value]`")
-                .with_fix(Edit::new(span, ":"))
+            error.with_fix(Edit::new(span, ":"))
         }
         _ => error,
     }

@@ -6,7 +6,7 @@ use nom::character::complete::char;
 
 use super::lexical::{gap, lower, number, ws};
 use super::otn::ply;
-use super::{Input, PResult, error_at, fail, is_line_end, offset, peek, skip, span, text_between};
+use super::{Input, PResult, error_at, is_line_end, offset, peek, skip, span, text_between};
 use crate::syntax::{Edit, Span};
 use crate::tafl::syntax::ast::{
     Commentary, MoveAddress, Ply, Turn, Variation, VariationAddress, VariationStep,
@@ -65,7 +65,10 @@ fn turn_number<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResult<'a, u
             );
             Ok((i, n))
         }
-        Err(_) => fail(Kind::ExpectedTurnPeriod, &i),
+        Err(_) => Err(nom::Err::Failure(
+            error_at(Kind::ExpectedTurnPeriod, &i)
+                .with_help("a turn is its number, `.` and its plies, such as `1. d2-e2 d3-d2`"),
+        )),
     }
 }
 
@@ -112,7 +115,9 @@ pub(super) fn variation_address(i: Input<'_>) -> PResult<'_, VariationAddress> {
                 );
                 let mut error = error_at(Kind::MalformedAddress, &i);
                 error.span = span(&begin, &skip_address(i));
-                return Err(nom::Err::Failure(error.with_detail(detail)));
+                let help = "a variation's address names the move it branches from, then \
+                            the variation and the move within it, such as `7a.1.1a.`";
+                return Err(nom::Err::Failure(error.with_detail(detail).with_help(help)));
             }
             Err(nom::Err::Error(_)) => break,
             Err(e) => return Err(e),
@@ -218,10 +223,18 @@ fn plies<'a>(
     loop {
         let (rest, read) = ply(i, errors);
         if matches!(read, Ply::Placeholder(_)) && !in_variation {
-            errors.push(error_at(Kind::PlaceholderOutsideVariation, &i).spanning(read.span()));
+            errors.push(
+                error_at(Kind::PlaceholderOutsideVariation, &i)
+                    .spanning(read.span())
+                    .with_help("the main line writes every move it plays"),
+            );
         }
         if found.last().is_some_and(Ply::ends_game) {
-            errors.push(error_at(Kind::PlyAfterEnd, &i).spanning(read.span()));
+            errors.push(
+                error_at(Kind::PlyAfterEnd, &i)
+                    .spanning(read.span())
+                    .with_help("`---` resigns the game: it is the last ply"),
+            );
         }
         found.push(read);
         let (rest, ()) = ws(rest).unwrap_or((rest, ()));

@@ -1,0 +1,839 @@
+//! Reading tafl records: the fixtures of `fixtures/tafl/syntax` (valid
+//! records, and one input per code), every line of the two archives, and
+//! what the readers do with generated records and with any input.
+
+mod common;
+
+// The command's own rendering of diagnostics, so that the snapshots show
+// them as users see them.
+#[allow(dead_code)]
+#[path = "../src/cli/report.rs"]
+mod report;
+
+use std::path::Path;
+
+use hirp::tafl::syntax::{
+    Capture, Commentary, Count, CsvGame, CsvRecord, Form, Games, Info, Move, MoveAddress, MoveType,
+    OtgGame, OtgRecord, Parsed, PieceLetter, Ply, Record, ResultLabel, SyntaxError,
+    SyntaxErrorKind, Tag, Turn, Variation, VariationAddress, VariationStep, parse, parse_bytes,
+    parse_csv,
+};
+use hirp::tafl::{Piece, Side, Square};
+use hirp::{Severity, syntax::Span};
+use proptest::prelude::*;
+
+/// When the command colours, as its `--color` option says.
+#[allow(dead_code)]
+#[derive(Clone, Copy)]
+enum ColorChoice {
+    Always,
+    Never,
+    Auto,
+}
+
+/// The diagnostics of `text`, read from `path`, rendered as the command
+/// renders them when piped: no colour, 100 columns, a blank line after each.
+fn render(path: &str, text: &str, errors: &[SyntaxError]) -> String {
+    let reporter = report::Reporter::new(ColorChoice::Never);
+    let source = report::Source::new(path, text);
+    errors
+        .iter()
+        .map(|error| reporter.render_width(error, &source, 100) + "\n")
+        .collect()
+}
+
+/// The form a fixture's extension names.
+fn form_of(path: &Path) -> Form {
+    let extension = path.extension().unwrap().to_string_lossy();
+    Form::from_extension(&extension).expect("a fixture is .otg or .csv")
+}
+
+/// The code a fixture named `err_<code>` or `err_<code>_<n>` is for.
+fn code_of(stem: &str) -> Option<&str> {
+    let name = stem.strip_prefix("err_")?;
+    Some(match name.rsplit_once('_') {
+        Some((code, n)) if n.chars().all(|c| c.is_ascii_digit()) => code,
+        _ => name,
+    })
+}
+
+#[test]
+fn fixtures_read_as_their_names_say() {
+    insta::glob!("../fixtures/tafl/syntax", "*.{otg,csv}", |path| {
+        let relative = common::relative(path);
+        let bytes = std::fs::read(path).unwrap();
+        let (text, parsed) = parse_bytes(&bytes, form_of(path));
+        let stem = path.file_stem().unwrap().to_string_lossy();
+        let Some(code) = code_of(&stem) else {
+            // A valid record: nothing to say, and its canonical form.
+            assert_eq!(parsed.errors, [], "{relative}");
+            assert!(!parsed.record.is_empty(), "{relative}");
+            insta::assert_snapshot!(parsed.record.to_string());
+            return;
+        };
+        assert_eq!(
+            parsed.errors.first().map(|e| e.kind.name()),
+            Some(code),
+            "{relative} reports hirp::tafl::syntax::{code} first: {:?}",
+            parsed.errors
+        );
+        for error in &parsed.errors {
+            assert!(error.help.is_some(), "{relative}: no help for {error:?}");
+            assert!(text.get(error.span.start..error.span.end).is_some());
+        }
+        insta::assert_snapshot!(render(&relative, &text, &parsed.errors));
+    });
+}
+
+#[test]
+fn every_code_has_a_fixture() {
+    let dir = common::root().join("fixtures/tafl/syntax");
+    let stems: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            path.file_stem().unwrap().to_string_lossy().into_owned()
+        })
+        .collect();
+    for kind in SyntaxErrorKind::ALL {
+        // Inputs beyond the size limits are too large to keep: their
+        // documented examples stand for them.
+        if matches!(
+            kind,
+            SyntaxErrorKind::LineTooLong
+                | SyntaxErrorKind::GameTooLong
+                | SyntaxErrorKind::TooManyErrors
+        ) {
+            continue;
+        }
+        let name = format!("err_{}", kind.name());
+        assert!(stems.contains(&name), "fixtures/tafl/syntax lacks {name}");
+    }
+    let codes: Vec<&str> = stems.iter().filter_map(|s| code_of(s)).collect();
+    for code in codes {
+        assert!(
+            SyntaxErrorKind::ALL.iter().any(|k| k.name() == code),
+            "err_{code} names no code"
+        );
+    }
+}
+
+/// The bytes a documented example stands for: `\xFF` is that byte (two hex
+/// digits), `\n` a line end, and `(text)×N` the text N times.
+fn expand(example: &str) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut rest = example;
+    while !rest.is_empty() {
+        if let Some(byte) = rest
+            .strip_prefix("\\x")
+            .and_then(|after| after.get(..2))
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+        {
+            bytes.push(byte);
+            rest = &rest[4..];
+        } else if let Some(after) = rest.strip_prefix("\\n") {
+            bytes.push(b'\n');
+            rest = after;
+        } else if let Some((inner, after)) = rest.strip_prefix('(').and_then(|r| r.split_once(")×"))
+        {
+            let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let times: usize = after[..digits].parse().expect("a count after ×");
+            bytes.extend(expand(inner).repeat(times));
+            rest = &after[digits..];
+        } else {
+            let c = rest.chars().next().unwrap();
+            bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    bytes
+}
+
+/// Each kind's documented example, from the doc comments of
+/// `src/tafl/syntax/error/kinds.rs`: its name, the form the doc names, and
+/// the last `...` of the doc.
+fn documented_examples() -> Vec<(String, Form, String)> {
+    let source = common::fixture("src/tafl/syntax/error/kinds.rs");
+    let body = &source[source.find("kinds! {").unwrap()..];
+    let mut examples = Vec::new();
+    let mut doc = String::new();
+    for line in body.lines().map(str::trim) {
+        if let Some(text) = line.strip_prefix("/// ") {
+            doc.push_str(text);
+            doc.push(' ');
+        } else if let Some((_, rest)) = line.split_once(" = \"") {
+            let name = rest[..rest.find('"').unwrap()].to_owned();
+            let example = doc
+                .rsplit('`')
+                .nth(1)
+                .expect("the doc ends with an example");
+            let form = if doc.contains("game file") {
+                Form::Otg
+            } else {
+                assert!(doc.contains("archive"), "the doc of {name} names its form");
+                Form::Csv
+            };
+            examples.push((name, form, example.to_owned()));
+            doc.clear();
+        }
+    }
+    examples
+}
+
+#[test]
+fn documented_examples_trigger_their_error() {
+    let examples = documented_examples();
+    assert_eq!(examples.len(), SyntaxErrorKind::ALL.len());
+    for (name, form, example) in examples {
+        let bytes = expand(&example);
+        let (text, parsed) = parse_bytes(&bytes, form);
+        // Too many errors come after a thousand others: the example's error
+        // is the last, where any other's is the first.
+        let shown = if name == SyntaxErrorKind::TooManyErrors.name() {
+            parsed.errors.last()
+        } else {
+            parsed.errors.first()
+        };
+        assert_eq!(
+            shown.map(|e| e.kind.name()),
+            Some(name.as_str()),
+            "{example}"
+        );
+        for error in &parsed.errors {
+            assert!(error.help.is_some(), "{example}: no help for {error:?}");
+            assert!(text.get(error.span.start..error.span.end).is_some());
+        }
+    }
+}
+
+/// The warnings of a record read with no error, by code.
+fn warnings(parsed: &Parsed) -> Vec<(&'static str, usize)> {
+    assert!(!parsed.has_errors(), "{:?}", parsed.errors);
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    for error in &parsed.errors {
+        assert_eq!(error.kind.severity(), Severity::Warning);
+        match counts
+            .iter_mut()
+            .find(|(name, _)| *name == error.kind.name())
+        {
+            Some((_, n)) => *n += 1,
+            None => counts.push((error.kind.name(), 1)),
+        }
+    }
+    counts
+}
+
+#[test]
+fn every_line_of_the_archives_reads_as_written() {
+    // Each archive, its games, and its warnings by code.
+    type Archive = (&'static str, usize, &'static [(&'static str, usize)]);
+    let archives: [Archive; 2] = [
+        ("brandubh", 420, &[("empty_result", 2)]),
+        ("copenhagen", 1402, &[]),
+    ];
+    for (name, games, expected) in archives {
+        let path = format!("fixtures/tafl/archives/{name}.csv");
+        let text = common::fixture(&path);
+        let parsed = parse_csv(&text);
+        assert_eq!(warnings(&parsed), expected, "{path}");
+        let record = parsed.record.as_csv().unwrap();
+        assert_eq!(record.games.len(), games, "{path}");
+        // Each line is one game, read as written: its canonical form is
+        // the line itself.
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), games, "{path}");
+        for (game, line) in record.games.iter().zip(&lines) {
+            assert_eq!(&game.to_string(), line, "{path}");
+            assert_eq!(&text[game.span.start..game.span.end], *line);
+            assert!(game.attacker_captures.value.is_some());
+            assert!(game.defender_captures.value.is_some());
+            let timeouts = game.plies.iter().filter(|p| p.ends_game()).count();
+            assert!(
+                timeouts <= 1
+                    && game.plies[..game.plies.len() - timeouts]
+                        .iter()
+                        .all(|p| p.as_move().is_some())
+            );
+        }
+        let empty = record.games.iter().filter(|g| g.result.is_none()).count();
+        assert_eq!(empty, expected.iter().map(|(_, n)| n).sum::<usize>());
+    }
+}
+
+/// Bytes read `times` times over, never held more than once.
+struct Repeated {
+    bytes: Vec<u8>,
+    times: usize,
+    at: usize,
+}
+
+impl std::io::Read for Repeated {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.times == 0 {
+            return Ok(0);
+        }
+        let n = buf.len().min(self.bytes.len() - self.at);
+        buf[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+        self.at += n;
+        if self.at == self.bytes.len() {
+            self.at = 0;
+            self.times -= 1;
+        }
+        Ok(n)
+    }
+}
+
+/// A large archive read from a `BufRead` game by game: each chunk is one
+/// line, whatever the archive's size, and spans are offsets in the whole.
+#[test]
+fn a_large_archive_is_read_from_any_reader_in_flat_memory() {
+    let times = 8;
+    for (name, games, empty) in [("brandubh", 420, 2), ("copenhagen", 1402, 0)] {
+        let bytes =
+            std::fs::read(common::root().join(format!("fixtures/tafl/archives/{name}.csv")))
+                .unwrap();
+        let longest = bytes.split(|&b| b == b'\n').map(<[u8]>::len).max().unwrap();
+        let reader = Repeated {
+            bytes: bytes.clone(),
+            times,
+            at: 0,
+        };
+        let (mut read, mut warnings, mut last_end) = (0, 0, 0);
+        for chunk in Games::new(std::io::BufReader::with_capacity(4096, reader), Form::Csv) {
+            let chunk = chunk.unwrap();
+            assert!(
+                chunk.bytes.len() <= longest + 1,
+                "{} bytes",
+                chunk.bytes.len()
+            );
+            let (_, parsed) = hirp::tafl::syntax::parse_chunk(&chunk);
+            assert!(!parsed.has_errors(), "{:?}", parsed.errors);
+            warnings += parsed.errors.len();
+            let record = parsed.record.as_csv().unwrap();
+            assert_eq!(record.games.len(), 1);
+            last_end = record.games[0].span.end;
+            read += 1;
+        }
+        assert_eq!(read, games * times, "{name}");
+        assert_eq!(warnings, empty * times, "{name}");
+        // The last game ends before the last line end of the last copy.
+        assert_eq!(last_end, bytes.len() * times - 1, "{name}");
+    }
+}
+
+#[test]
+fn a_capture_listed_twice_is_read_as_written() {
+    let parsed = parse_csv("j6-k6xk5xk5 e5-e4,1,0,Ongoing\n");
+    assert_eq!(parsed.errors, []);
+    let game = &parsed.record.as_csv().unwrap().games[0];
+    let captures: Vec<String> = game.plies[0]
+        .as_move()
+        .unwrap()
+        .captures
+        .iter()
+        .map(|c| c.square.to_string())
+        .collect();
+    assert_eq!(captures, ["k5", "k5"]);
+    assert_eq!(game.to_string(), "j6-k6xk5xk5 e5-e4,1,0,Ongoing");
+}
+
+#[test]
+fn an_opentafl_move_reads_its_piece_captures_and_mark() {
+    let m: Move = "Ne6^=e8xce7/ne9/f8/d8+".parse().unwrap();
+    assert_eq!(
+        m.piece,
+        Some(PieceLetter {
+            side: Side::Defenders,
+            piece: Piece::Knight
+        })
+    );
+    assert_eq!(
+        (m.from.to_string(), m.kind, m.to.to_string()),
+        ("e6".to_owned(), MoveType::BerserkJump, "e8".to_owned())
+    );
+    let captured: Vec<String> = m.captures.iter().map(ToString::to_string).collect();
+    assert_eq!(captured, ["ce7", "ne9", "f8", "d8"]);
+    assert_eq!(m.info, Some(Info::KingThreatened));
+    assert_eq!(m.to_string(), "Ne6^=e8xce7/ne9/f8/d8+");
+    for wrong in ["", "e6", "e6-", "e6-e8x", "E6-e8", "e6-e8!", "e6-e8xd8/"] {
+        assert!(wrong.parse::<Move>().is_err(), "{wrong}");
+    }
+}
+
+// ---- Generated records ----
+
+fn square() -> impl Strategy<Value = Square> {
+    (0..Square::MAX_SIDE, 0..Square::MAX_SIDE).prop_map(|(f, r)| Square::new(f, r).unwrap())
+}
+
+fn piece_letter() -> impl Strategy<Value = PieceLetter> {
+    (
+        prop::sample::select(Side::ALL.to_vec()),
+        prop::sample::select(Piece::ALL.to_vec()),
+    )
+        .prop_map(|(side, piece)| PieceLetter { side, piece })
+}
+
+/// A piece letter or none, or always none when `letters` is false (as an
+/// archive writes).
+fn maybe_letter(letters: bool) -> BoxedStrategy<Option<PieceLetter>> {
+    if letters {
+        prop::option::of(piece_letter()).boxed()
+    } else {
+        Just(None).boxed()
+    }
+}
+
+/// A move in OpenTafl notation, or as an archive writes one.
+fn a_move(archive: bool) -> impl Strategy<Value = Move> {
+    let kind = if archive {
+        Just(MoveType::Regular).boxed()
+    } else {
+        prop::sample::select(vec![
+            MoveType::Regular,
+            MoveType::Jump,
+            MoveType::Berserk,
+            MoveType::BerserkJump,
+        ])
+        .boxed()
+    };
+    let info = if archive {
+        Just(None).boxed()
+    } else {
+        prop::option::of(prop::sample::select(vec![
+            Info::KingThreatened,
+            Info::EscapeOpen,
+            Info::KingCaptured,
+            Info::KingEscaped,
+        ]))
+        .boxed()
+    };
+    let capture = (maybe_letter(!archive), square()).prop_map(|(piece, square)| Capture {
+        piece,
+        square,
+        span: Span::default(),
+    });
+    (
+        maybe_letter(!archive),
+        square(),
+        kind,
+        square(),
+        prop::collection::vec(capture, 0..4),
+        info,
+    )
+        .prop_map(|(piece, from, kind, to, captures, info)| Move {
+            piece,
+            from,
+            kind,
+            to,
+            captures,
+            info,
+            from_span: Span::default(),
+            to_span: Span::default(),
+            span: Span::default(),
+        })
+}
+
+/// Plies of a turn (or of a variation, with placeholders), the last of which
+/// may end the game with `end`.
+fn plies(in_variation: bool, end: Ply) -> impl Strategy<Value = Vec<Ply>> {
+    let ply = if in_variation {
+        prop_oneof![
+            4 => a_move(false).prop_map(Ply::Move),
+            1 => Just(Ply::Placeholder(Span::default())),
+        ]
+        .boxed()
+    } else {
+        a_move(false).prop_map(Ply::Move).boxed()
+    };
+    (prop::collection::vec(ply, 1..4), prop::bool::weighted(0.1)).prop_map(move |(mut p, ends)| {
+        if ends {
+            p.push(end.clone());
+        }
+        p
+    })
+}
+
+/// Text of a tag's value: on one line, with no `]`.
+fn tag_value() -> impl Strategy<Value = String> {
+    "[^\\]\n\r\0]{0,16}"
+}
+
+/// A commentary's text: anything but `|` and `]`, over lines if need be, so
+/// long as no line of it starts with `[`.
+fn comment_text() -> impl Strategy<Value = String> {
+    "([^|\\]\0]|\n){0,24}".prop_filter("no line of it starts with `[`", |text| {
+        !text.contains("\n[") && !text.contains("\r[")
+    })
+}
+
+fn commentary() -> impl Strategy<Value = Commentary> {
+    prop::collection::vec(comment_text(), 1..3).prop_map(|texts| Commentary {
+        texts,
+        span: Span::default(),
+    })
+}
+
+fn move_address() -> impl Strategy<Value = MoveAddress> {
+    (any::<u32>(), 0..26u8).prop_map(|(turn, ply)| MoveAddress { turn, ply })
+}
+
+fn variation() -> impl Strategy<Value = Variation> {
+    let step =
+        (any::<u32>(), move_address()).prop_map(|(variation, at)| VariationStep { variation, at });
+    (
+        move_address(),
+        prop::collection::vec(step, 1..3),
+        plies(true, Ply::Resignation(Span::default())),
+        prop::option::of(commentary()),
+    )
+        .prop_map(|(start, steps, plies, commentary)| Variation {
+            address: VariationAddress {
+                start,
+                steps,
+                span: Span::default(),
+            },
+            plies,
+            commentary,
+            span: Span::default(),
+        })
+}
+
+fn turn() -> impl Strategy<Value = Turn> {
+    (
+        any::<u32>(),
+        plies(false, Ply::Resignation(Span::default())),
+        prop::option::of(commentary()),
+        prop::collection::vec(variation(), 0..2),
+    )
+        .prop_map(|(number, plies, commentary, variations)| Turn {
+            number,
+            plies,
+            commentary,
+            variations,
+            span: Span::default(),
+        })
+}
+
+fn tag(
+    name: impl Strategy<Value = String>,
+    value: impl Strategy<Value = String>,
+) -> impl Strategy<Value = Tag> {
+    (name, value).prop_map(|(name, value)| Tag {
+        name,
+        value,
+        value_span: Span::default(),
+        span: Span::default(),
+    })
+}
+
+/// A rules tag's value: entries the notation lists, and words with no `:`.
+fn rules_value() -> impl Strategy<Value = String> {
+    let entry = prop_oneof![
+        (1..20u8).prop_map(|n| format!("dim:{n}")),
+        "(atkf|ks|ka|surf|efe):[yn]?",
+        "(cor|cen):([a-s][1-9],){0,3}",
+        "start:/[1-9tTkK/]{0,20}/",
+        "[a-z]{1,5}",
+    ];
+    prop::collection::vec(entry, 0..5).prop_map(|entries| entries.join(" "))
+}
+
+/// A game: its tags, the rules tag last, and its turns; at least one turn
+/// unless `last`, since tags after a game's tags are the same game's.
+fn otg_game(last: bool) -> impl Strategy<Value = OtgGame> {
+    let name = "[a-z][a-z0-9_-]{0,8}".prop_filter("not the rules tag", |n| n != "rules");
+    (
+        prop::collection::vec(tag(name, tag_value()), 0..3),
+        tag(Just("rules".to_owned()), rules_value()),
+        prop::collection::vec(turn(), usize::from(!last)..4),
+    )
+        .prop_map(|(mut tags, rules, turns)| {
+            tags.push(rules);
+            OtgGame {
+                tags,
+                turns,
+                span: Span::default(),
+            }
+        })
+}
+
+fn otg_record() -> impl Strategy<Value = OtgRecord> {
+    (
+        prop::collection::vec(otg_game(false), 0..2),
+        prop::option::of(otg_game(true)),
+    )
+        .prop_map(|(mut games, last)| {
+            games.extend(last);
+            OtgRecord { games }
+        })
+}
+
+fn csv_game() -> impl Strategy<Value = CsvGame> {
+    let count = any::<u32>().prop_map(|value| Count {
+        value: Some(value),
+        span: Span::default(),
+    });
+    (
+        prop::collection::vec(a_move(true).prop_map(Ply::Move), 0..6),
+        prop::bool::weighted(0.1),
+        count.clone(),
+        count,
+        prop::option::of(prop::sample::select(ResultLabel::ALL.to_vec())),
+    )
+        .prop_map(
+            |(mut plies, timeout, attacker_captures, defender_captures, result)| {
+                if timeout {
+                    plies.push(Ply::Timeout(Span::default()));
+                }
+                CsvGame {
+                    plies,
+                    attacker_captures,
+                    defender_captures,
+                    result,
+                    result_span: Span::default(),
+                    span: Span::default(),
+                }
+            },
+        )
+}
+
+fn csv_record() -> impl Strategy<Value = CsvRecord> {
+    (any::<bool>(), prop::collection::vec(csv_game(), 0..5)).prop_map(|(header, games)| CsvRecord {
+        header: header.then(Span::default),
+        games,
+    })
+}
+
+fn record() -> impl Strategy<Value = Record> {
+    prop_oneof![
+        otg_record().prop_map(Record::Otg),
+        csv_record().prop_map(Record::Csv),
+    ]
+}
+
+/// The record with every span set to zero, to compare trees apart from
+/// where they were read.
+fn without_spans(record: Record) -> Record {
+    fn ply(ply: &mut Ply) {
+        match ply {
+            Ply::Move(m) => {
+                m.from_span = Span::default();
+                m.to_span = Span::default();
+                m.span = Span::default();
+                for capture in &mut m.captures {
+                    capture.span = Span::default();
+                }
+            }
+            Ply::Timeout(span) | Ply::Resignation(span) | Ply::Placeholder(span) => {
+                *span = Span::default();
+            }
+            Ply::Malformed(m) => m.span = Span::default(),
+        }
+    }
+    fn commentary(commentary: &mut Option<Commentary>) {
+        if let Some(c) = commentary {
+            c.span = Span::default();
+        }
+    }
+    match record {
+        Record::Otg(mut record) => {
+            for game in &mut record.games {
+                game.span = Span::default();
+                for tag in &mut game.tags {
+                    tag.span = Span::default();
+                    tag.value_span = Span::default();
+                }
+                for turn in &mut game.turns {
+                    turn.span = Span::default();
+                    turn.plies.iter_mut().for_each(ply);
+                    commentary(&mut turn.commentary);
+                    for variation in &mut turn.variations {
+                        variation.span = Span::default();
+                        variation.address.span = Span::default();
+                        variation.plies.iter_mut().for_each(ply);
+                        commentary(&mut variation.commentary);
+                    }
+                }
+            }
+            Record::Otg(record)
+        }
+        Record::Csv(mut record) => {
+            record.header = record.header.map(|_| Span::default());
+            for game in &mut record.games {
+                game.span = Span::default();
+                game.result_span = Span::default();
+                game.attacker_captures.span = Span::default();
+                game.defender_captures.span = Span::default();
+                game.plies.iter_mut().for_each(ply);
+            }
+            Record::Csv(record)
+        }
+    }
+}
+
+/// The games with no result: each is read with a warning.
+fn empty_results(record: &Record) -> usize {
+    record
+        .as_csv()
+        .map_or(0, |r| r.games.iter().filter(|g| g.result.is_none()).count())
+}
+
+/// What holds of reading any text: every error points into it, on its
+/// characters' boundaries, with a help line; and a record read with no
+/// error reads the same game by game and at once, and prints a canonical
+/// form that reads with no error and prints as itself.
+fn check_any(text: &str, form: Form) -> Result<(), TestCaseError> {
+    let parsed = parse(text, form);
+    for error in &parsed.errors {
+        prop_assert!(
+            text.get(error.span.start..error.span.end).is_some(),
+            "{:?}",
+            error
+        );
+        prop_assert!(error.help.is_some(), "no help: {:?}", error);
+        if let Some(fix) = &error.fix {
+            prop_assert!(
+                text.get(fix.span.start..fix.span.end).is_some(),
+                "{:?}",
+                error
+            );
+        }
+    }
+    if !parsed.has_errors() {
+        // Around a `[` that is not closed, the cut between games may fall
+        // elsewhere.
+        prop_assert_eq!(&parsed, &hirp::tafl::syntax::parse_unlimited(text, form));
+        let canonical = parsed.record.to_string();
+        let again = parse(&canonical, form);
+        prop_assert!(!again.has_errors(), "{:?}: {:?}", canonical, again.errors);
+        prop_assert_eq!(again.record.to_string(), canonical);
+    }
+    Ok(())
+}
+
+/// Text made of the notation's characters, likelier than any text to
+/// reach deep into the grammar.
+fn notation_like() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            8 => prop::sample::select(
+                "[]:|.-^=x/,+ \t\n\r0123456789adeksKTtcnN_!#timeoutBlackWhite"
+                    .chars()
+                    .collect::<Vec<_>>()
+            ),
+            1 => any::<char>(),
+        ],
+        0..160,
+    )
+    .prop_map(|chars| chars.into_iter().collect())
+}
+
+/// An edit of a text: at a fraction of its length, remove a character,
+/// put one in, or both.
+fn edits() -> impl Strategy<Value = Vec<(f64, bool, Option<char>)>> {
+    let c = prop_oneof![
+        8 => prop::sample::select("[]:|.-^=x/,+ \t\n\r019adKtT".chars().collect::<Vec<_>>()),
+        1 => any::<char>(),
+    ];
+    prop::collection::vec((0.0..1.0f64, any::<bool>(), prop::option::of(c)), 1..6)
+}
+
+/// `text` with `edits` made.
+fn edited(text: &str, edits: &[(f64, bool, Option<char>)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(at, remove, put) in edits {
+        let n = ((chars.len() as f64) * at) as usize;
+        if remove && n < chars.len() {
+            chars.remove(n);
+        }
+        if let Some(c) = put {
+            chars.insert(n.min(chars.len()), c);
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A record printed reads back as the same tree, and its printing is
+    /// canonical: printed again, it is the same text.
+    #[test]
+    fn printed_records_read_back(record in record()) {
+        let text = record.to_string();
+        let parsed = parse(&text, record.form());
+        let kinds: Vec<_> = parsed.errors.iter().map(|e| e.kind).collect();
+        prop_assert_eq!(kinds, vec![SyntaxErrorKind::EmptyResult; empty_results(&record)], "{}", text);
+        prop_assert_eq!(parsed.record.to_string(), text.clone());
+        prop_assert_eq!(without_spans(parsed.record), record, "{}", text);
+    }
+
+    /// Read game by game, as `parse` reads, a record gives what it gives
+    /// read at once, whatever its line ends; so does each game on its own,
+    /// read from a reader of any buffer size.
+    #[test]
+    fn reading_game_by_game_reads_the_same(
+        record in record(),
+        ends in 0..3usize,
+        capacity in 1..64usize,
+    ) {
+        let mut text = record.to_string();
+        match ends {
+            1 => text = text.replace('\n', "\r\n"),
+            2 => text = text.replace('\n', "\r"),
+            _ => {}
+        }
+        let form = record.form();
+        let whole = hirp::tafl::syntax::parse_unlimited(&text, form);
+        prop_assert_eq!(&parse(&text, form), &whole);
+        let mut games = Record::empty(form);
+        let reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+        for chunk in Games::new(reader, form) {
+            let (_, parsed) = hirp::tafl::syntax::parse_chunk(&chunk.unwrap());
+            prop_assert!(parsed.record.len() <= 1, "{:?}", parsed.record);
+            match (&mut games, parsed.record) {
+                (Record::Otg(all), Record::Otg(one)) => all.games.extend(one.games),
+                (Record::Csv(all), Record::Csv(one)) => {
+                    all.header = all.header.or(one.header);
+                    all.games.extend(one.games);
+                }
+                _ => prop_assert!(false, "a chunk of another form"),
+            }
+        }
+        prop_assert_eq!(games, whole.record);
+    }
+
+    /// Records with a few characters changed: no panic, and what holds of
+    /// any text.
+    #[test]
+    fn edited_records_read_without_panic(record in record(), edits in edits()) {
+        let text = edited(&record.to_string(), &edits);
+        check_any(&text, Form::Otg)?;
+        check_any(&text, Form::Csv)?;
+    }
+
+    #[test]
+    fn any_text_reads_without_panic(text in any::<String>()) {
+        check_any(&text, Form::Otg)?;
+        check_any(&text, Form::Csv)?;
+    }
+
+    #[test]
+    fn notation_like_text_reads_without_panic(text in notation_like()) {
+        check_any(&text, Form::Otg)?;
+        check_any(&text, Form::Csv)?;
+    }
+
+    /// Any bytes: no panic, and every error points into the decoded text.
+    #[test]
+    fn any_bytes_read_without_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        for form in [Form::Otg, Form::Csv] {
+            let (text, parsed) = parse_bytes(&bytes, form);
+            for error in &parsed.errors {
+                prop_assert!(text.get(error.span.start..error.span.end).is_some(), "{:?}", error);
+                prop_assert!(error.help.is_some(), "no help: {:?}", error);
+            }
+        }
+    }
+}
