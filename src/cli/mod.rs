@@ -7,6 +7,7 @@ mod diff;
 mod fix;
 mod fmt;
 mod generate;
+mod html;
 mod interactive;
 mod json;
 mod notation;
@@ -66,6 +67,7 @@ pub enum ColorChoice {
 enum Command {
     Replay(replay::Args),
     Board(board::Args),
+    Html(html::Args),
     Validate(validate::Args),
     Fix(fix::Args),
     Diff(diff::Args),
@@ -101,6 +103,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let status = match cli.command {
         Command::Replay(args) => replay::run(args, &reporter, stdout_color(cli.color)),
         Command::Board(args) => board::run(args, &reporter, stdout_color(cli.color)),
+        Command::Html(args) => html::run(args, &reporter),
         Command::Validate(args) => validate::run(args, &reporter),
         Command::Fix(args) => fix::run(args, &reporter),
         Command::Diff(args) => diff::run(args, &reporter),
