@@ -17,6 +17,7 @@ mod report;
 mod rewrite;
 mod screen;
 mod sequence;
+mod serve;
 mod stdout;
 mod tally;
 mod validate;
@@ -75,6 +76,7 @@ enum Command {
     Notation(notation::Args),
     Fmt(fmt::Args),
     Gen(generate::Args),
+    Serve(serve::Args),
 }
 
 /// How a command ended, as the process exit status.
@@ -111,6 +113,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Notation(args) => notation::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
         Command::Gen(args) => generate::run(args, &reporter),
+        Command::Serve(args) => serve::run(args, &reporter),
     };
     status.into()
 }

@@ -1,6 +1,7 @@
 //! A page written as HTML: one self-contained file ([`html`]: its style,
 //! script and boards inline, and a policy that lets it make no request of
-//! any kind).
+//! any kind), or the page `hirp serve` sends ([`served`]: the same page
+//! with an editor, its style and scripts served beside it).
 //!
 //! The page's text is written by its script with `textContent`, and what
 //! the HTML holds of a record is escaped: a comment holding `<script>` is
@@ -14,6 +15,10 @@ pub const STYLE: &str = include_str!("page.css");
 /// The page's script: shows a packed page, and steps through it.
 pub const SCRIPT: &str = include_str!("page.js");
 
+/// The script of the served page's editor, which reads pages from the
+/// server's API.
+pub const EDITOR_SCRIPT: &str = include_str!("editor.js");
+
 /// The SHA-256 of [`SCRIPT`] in base64, as a Content-Security-Policy names
 /// the one script a self-contained page may run (a test checks it).
 pub const SCRIPT_SHA256: &str = "sha256-7Eh/8Y6ww3MW9Bj//10/10r7uLQ8/TK9vY7IB/u3k7U=";
@@ -26,6 +31,12 @@ pub fn policy() -> String {
          img-src data:; base-uri 'none'; form-action 'none'"
     )
 }
+
+/// The Content-Security-Policy `hirp serve` sends with its page: style and
+/// scripts from the server, requests to it only.
+pub const SERVED_POLICY: &str = "default-src 'none'; style-src 'self'; script-src 'self'; \
+     connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; \
+     frame-ancestors 'none'";
 
 /// A page as one self-contained HTML file.
 pub fn html(page: &Page) -> String {
@@ -41,6 +52,23 @@ pub fn html(page: &Page) -> String {
     out.push_str("</script>\n<script>");
     out.push_str(SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
+    out
+}
+
+/// The page `hirp serve` sends: an editor to paste a record in, and the
+/// viewer, which shows what the server makes of it.
+pub fn served() -> String {
+    let title = "Check a HIRP record";
+    let mut out = String::with_capacity(8 * 1024);
+    head(&mut out, title, None);
+    out.push_str(
+        "<link rel=\"stylesheet\" href=\"/page.css\">\n</head>\n<body class=\"served\">\n",
+    );
+    header(&mut out, title);
+    out.push_str(EDITOR);
+    viewer(&mut out);
+    out.push_str("<script src=\"/page.js\"></script>\n");
+    out.push_str("<script src=\"/editor.js\"></script>\n</body>\n</html>\n");
     out
 }
 
@@ -101,6 +129,24 @@ fn header(out: &mut String, title: &str) {
          <select id=\"game\"></select></p>\n<p id=\"game-name\"></p>\n</header>\n",
     );
 }
+
+/// The editor of the served page.
+const EDITOR: &str = r#"<section id="editor" aria-labelledby="editor-heading">
+<h2 id="editor-heading">Record</h2>
+<p class="hint">Paste or type a record, drop a file on the text, or
+<button type="button" id="example">load the rulebook's example</button>.
+<label class="file">Open a file <input type="file" id="file" accept=".hirp,.txt,text/plain"></label></p>
+<textarea id="record" spellcheck="false" autocomplete="off" rows="14" aria-describedby="status"></textarea>
+<p id="status" role="status" aria-live="polite"></p>
+<p id="error" role="alert" hidden></p>
+<p class="downloads">Download:
+<button type="button" id="download-report">the report (JSON)</button>
+<button type="button" id="download-canonical">the canonical record</button>
+<button type="button" id="download-fixed">the fixed record</button></p>
+<h2>The record, checked</h2>
+<div id="checked" class="checked"></div>
+</section>
+"#;
 
 /// The viewer: the board, the controls, the turn line, the battles and
 /// the problems.

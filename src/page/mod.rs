@@ -6,8 +6,9 @@
 //! the turn line with the byte range of the token just played, the marks of
 //! the tokens at fault and the step's problems, plus the game's result. A
 //! family gives pages by building this model ([`hirp::page`] does it for
-//! HIRP's records); [`html::html`] writes it as one self-contained file, and
-//! [`pack`] the JSON its script reads (described by [`schema`]).
+//! HIRP's records); [`html::html`] writes it as one self-contained file,
+//! [`html::served`] is the page of `hirp serve`, and [`pack`] the JSON both
+//! read (described by [`schema`]).
 //!
 //! ```
 //! let page = hirp::page::hirp::page("game.hirp", b"G1 KeHeiHei /\nS1 He7He8He /\n");
