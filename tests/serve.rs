@@ -181,8 +181,14 @@ fn a_slow_client_is_answered_408_and_requests_beyond_the_bound_503() {
     let head = "POST /api/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n\
                 Content-Length: 100\r\n\r\nG1 KeHei";
     slow.write_all(head.as_bytes()).unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    let busy = server.post("/api/validate", b"G1 KeHeiHei /\n");
+    // Once the server holds the slow request, it has no room for another.
+    let busy = (0..40)
+        .map(|_| {
+            std::thread::sleep(Duration::from_millis(25));
+            server.post("/api/validate", b"G1 KeHeiHei /\n")
+        })
+        .find(|answer| answer.status != 200)
+        .expect("the slow request is held");
     assert_eq!(busy.status, 503);
     assert_eq!(busy.header("retry-after"), Some("1"));
     let started = Instant::now();

@@ -21,7 +21,7 @@ pub const EDITOR_SCRIPT: &str = include_str!("editor.js");
 
 /// The SHA-256 of [`SCRIPT`] in base64, as a Content-Security-Policy names
 /// the one script a self-contained page may run (a test checks it).
-pub const SCRIPT_SHA256: &str = "sha256-7Eh/8Y6ww3MW9Bj//10/10r7uLQ8/TK9vY7IB/u3k7U=";
+pub const SCRIPT_SHA256: &str = "sha256-NSeFZeVsOkyLFTlcoWI6Jks77UiDIKPxwvilsnUDlWk=";
 
 /// The Content-Security-Policy of a self-contained page: its own style and
 /// script only, and no request of any kind.

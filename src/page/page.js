@@ -149,7 +149,7 @@
       item.dataset.index = n;
       list.append(item);
     });
-    if (!list.children.length) list.append(el('li', null, 'None: the record is as the rules want it.'));
+    if (!list.children.length) list.append(el('li', 'none', 'None: the record is as the rules want it.'));
     $('result').textContent = g.result || 'No one has won: the game is not over.';
     $('game-name').textContent = g.name;
   }

@@ -74,7 +74,7 @@ test('the fixed and canonical records download as hirp writes them', async (t) =
   assert.deepEqual(problems, []);
 });
 
-test('the example loads, and a record beyond the limits is a clear error', async (t) => {
+test('the example and a file load, and a record beyond the limits is a clear error', async (t) => {
   const { page, problems } = await served(t);
   await page.click('#example');
   await assertText(status(page), '1 game: 0 errors, 0 warnings, 1 advice.');
@@ -82,6 +82,9 @@ test('the example loads, and a record beyond the limits is a clear error', async
   await page.keyboard.press('End');
   assert.equal(await page.locator('#result').textContent(), 'Silfr wins by Drepið, doubled: 10 points');
   await shot(page, 'serve-example');
+  await page.setInputFiles('#file', join(root, 'fixtures/rulebook/fr.hirp'));
+  await assertText(status(page), '1 game: 5 errors, 1 warning, 1 advice.');
+  assert.match(await page.locator('#record').inputValue(), /L9>6HeiKhkh97/);
   await page.locator('#record').fill('G1 KeHeiHei / ; ' + 'x'.repeat(70 * 1024) + '\n');
   await assertText(page.locator('#error'), /^the record goes beyond the reader's limits: this line is longer than 64 KiB/);
   assert.equal(await page.locator('#error').getAttribute('role'), 'alert');
