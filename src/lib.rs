@@ -29,7 +29,8 @@
 //! Records of any size are read game by game ([`syntax::Games`]) and
 //! checked on several threads ([`check`]); [`json`] converts records to
 //! JSON and back and describes the report of a check; [`render`] draws
-//! positions as text or SVG; [`generate`] writes random legal games. The
+//! positions as text or SVG; [`page`] writes a record as an HTML page that
+//! replays it; [`generate`] writes random legal games. The
 //! rules and the choices made where the rulebook is silent are stated in
 //! `docs/rules.md`.
 
@@ -40,6 +41,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod generate;
 pub mod json;
+pub mod page;
 pub mod render;
 pub mod replay;
 pub mod rules;

@@ -222,6 +222,16 @@ fn fix(
     Ok(fixed)
 }
 
+/// A record fixed in memory, as `hirp fix` writes it: the corrected bytes,
+/// how many fixes were applied and how many errors are left.
+pub(super) fn fix_bytes(original: &[u8]) -> (Vec<u8>, usize, usize) {
+    let mut corrected = Vec::with_capacity(original.len());
+    // Writing into memory cannot fail.
+    let fixed = fix("-", original, ROUNDS, &mut corrected, &Reporter::quiet())
+        .expect("writing into memory does not fail");
+    (corrected, fixed.applied, fixed.errors)
+}
+
 /// Runs `hirp fix`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     if args.in_place && args.files.iter().any(|f| f == "-") {

@@ -8,6 +8,7 @@ mod family;
 mod fix;
 mod fmt;
 mod generate;
+mod html;
 mod interactive;
 mod json;
 mod judged;
@@ -18,6 +19,7 @@ mod report;
 mod rewrite;
 mod screen;
 mod sequence;
+mod serve;
 mod stdout;
 mod tafl_board;
 mod tally;
@@ -69,6 +71,7 @@ pub enum ColorChoice {
 enum Command {
     Replay(replay::Args),
     Board(board::Args),
+    Html(html::Args),
     Validate(validate::Args),
     Fix(fix::Args),
     Diff(diff::Args),
@@ -76,6 +79,7 @@ enum Command {
     Notation(notation::Args),
     Fmt(fmt::Args),
     Gen(generate::Args),
+    Serve(serve::Args),
 }
 
 /// How a command ended, as the process exit status.
@@ -104,6 +108,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let status = match cli.command {
         Command::Replay(args) => replay::run(args, &reporter, stdout_color(cli.color)),
         Command::Board(args) => board::run(args, &reporter, stdout_color(cli.color)),
+        Command::Html(args) => html::run(args, &reporter),
         Command::Validate(args) => validate::run(args, &reporter),
         Command::Fix(args) => fix::run(args, &reporter),
         Command::Diff(args) => diff::run(args, &reporter),
@@ -111,6 +116,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Notation(args) => notation::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
         Command::Gen(args) => generate::run(args, &reporter),
+        Command::Serve(args) => serve::run(args, &reporter),
     };
     status.into()
 }

@@ -380,6 +380,28 @@ pub fn battle_table_in(battles: &[BattleView], columns: Option<usize>) -> Canvas
     }
 }
 
+/// The battle table's header and a row a battle, for a page to lay out:
+/// a cell's lines joined by `\n`.
+pub fn battle_cells(battles: &[BattleView]) -> (Vec<String>, Vec<Vec<String>>) {
+    let rows = table_rows(&[], false);
+    let head = rows[0].to_vec();
+    let body = battles
+        .iter()
+        .map(|view| {
+            let battle = &view.battle;
+            vec![
+                battle.space.to_string(),
+                fighters(battle.attacker, &battle.attackers, true, false).join("\n"),
+                battle.attack.to_string(),
+                fighters(battle.defender(), &battle.defenders, false, false).join("\n"),
+                battle.defence.to_string(),
+                outcome(view, false).join("\n"),
+            ]
+        })
+        .collect();
+    (head, body)
+}
+
 /// The cells of the battle table, a header first; with `split`, a side's
 /// pieces a row each.
 fn table_rows(battles: &[BattleView], split: bool) -> Vec<[String; 6]> {

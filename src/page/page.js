@@ -1,0 +1,246 @@
+'use strict';
+// Steps through a page packed by hirp: boards, turn lines, battles and
+// problems. Record text is only ever set as text; the boards are SVG that
+// hirp wrote and escaped.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const SIGNS = { error: '×', warning: '⚠', advice: '☞' };
+  const state = { data: null, game: 0, step: 0 };
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  // The index in `text` of the character at UTF-8 byte `byte`.
+  function charIndex(text, byte) {
+    let bytes = 0;
+    let i = 0;
+    while (i < text.length && bytes < byte) {
+      const c = text.codePointAt(i);
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      i += c >= 0x10000 ? 2 : 1;
+    }
+    return i;
+  }
+
+  function game() {
+    return state.data && state.data.games[state.game];
+  }
+
+  // The lines of each step's board, as indices in `lines`: a step's runs
+  // take lines of the table or of the board before it.
+  function expand(g) {
+    let previous = [];
+    g.steps.forEach((step) => {
+      const lines = [];
+      for (let k = 0; k < step.board.length; k += 2) {
+        const start = step.board[k];
+        const count = step.board[k + 1];
+        for (let n = 0; n < count; n++) lines.push(start >= 0 ? start + n : previous[-start - 1 + n]);
+      }
+      step.lines = lines;
+      step.marks = step.marks || [];
+      step.diagnostics = step.diagnostics || [];
+      previous = lines;
+    });
+  }
+
+  function board(step) {
+    return step.lines.map((n) => state.data.lines[n]).join('\n');
+  }
+
+  function sign(severity) {
+    const node = el('span', 'sign ' + severity, SIGNS[severity] || '');
+    node.setAttribute('aria-hidden', 'true');
+    return node;
+  }
+
+  // The turn line, the token just played and the tokens at fault marked
+  // by more than colour: a box, a wavy underline and a sign.
+  function turnLine(step) {
+    const box = $('turn-line');
+    box.replaceChildren();
+    if (!step.line) {
+      box.textContent = 'No turn played yet.';
+      return;
+    }
+    const text = step.line;
+    const classes = new Array(text.length).fill('');
+    const range = (r) => [charIndex(text, r[0]), charIndex(text, r[1])];
+    const marks = [];
+    if (step.played) {
+      const [a, b] = range(step.played);
+      for (let i = a; i < b; i++) classes[i] += ' played';
+    }
+    for (const mark of step.marks) {
+      const [a, b] = range(mark.range);
+      for (let i = a; i < Math.max(b, a + 1) && i < text.length; i++) classes[i] += ' fault ' + mark.severity;
+      marks.push({ end: Math.max(b, a + 1), severity: mark.severity });
+    }
+    const ends = new Set(marks.map((m) => m.end));
+    let start = 0;
+    for (let i = 1; i <= text.length; i++) {
+      if (i < text.length && classes[i] === classes[start] && !ends.has(i)) continue;
+      const cls = classes[start].trim();
+      const part = el(cls ? (cls.includes('played') ? 'mark' : 'span') : 'span', cls, text.slice(start, i));
+      box.append(part);
+      if (cls.includes('played') && (i === text.length || !classes[i].includes('played'))) {
+        box.append(el('span', 'hidden-text', ' (just played)'));
+      }
+      for (const mark of marks) {
+        if (mark.end === i) {
+          box.append(sign(mark.severity), el('span', 'hidden-text', ' (' + mark.severity + ')'));
+        }
+      }
+      start = i;
+    }
+  }
+
+  function battles(step) {
+    const box = $('battles');
+    box.replaceChildren();
+    if (!step.battles) return;
+    const table = el('table');
+    table.append(el('caption', null, 'Battles'));
+    const head = el('tr');
+    for (const name of step.battles.head) head.append(el('th', null, name));
+    table.append(head);
+    for (const row of step.battles.rows) {
+      const tr = el('tr');
+      for (const cell of row) tr.append(el('td', null, cell));
+      table.append(tr);
+    }
+    box.append(table);
+  }
+
+  // One problem as a person reads it: sign, severity, where, message,
+  // what the rules computed, and the help.
+  function problem(d, link) {
+    const item = el('li', d.severity);
+    const where = (d.turn ? d.turn + ', ' : '') + 'line ' + d.line + ', column ' + d.column;
+    const head = link === undefined ? el('span') : el('a');
+    if (link !== undefined) {
+      head.href = '#step-' + (link + 1);
+      head.dataset.step = link;
+    }
+    head.append(sign(d.severity), el('strong', null, ' ' + d.severity + ': '), d.message);
+    item.append(head, ' (' + where + ') — ' + d.label + ' ', el('span', 'code', d.code));
+    if (d.help) item.append(el('span', 'help', 'help: ' + d.help));
+    return item;
+  }
+
+  function homes(g) {
+    const found = new Array(g.diagnostics.length).fill(0);
+    g.steps.forEach((step, n) => step.diagnostics.forEach((d) => { found[d] = n; }));
+    return found;
+  }
+
+  function problems() {
+    const g = game();
+    const list = $('problems');
+    list.replaceChildren();
+    for (const d of state.data.diagnostics) list.append(problem(d));
+    const at = homes(g);
+    g.diagnostics.forEach((d, n) => {
+      const item = problem(d, at[n]);
+      item.dataset.index = n;
+      list.append(item);
+    });
+    if (!list.children.length) list.append(el('li', 'none', 'None: the record is as the rules want it.'));
+    $('result').textContent = g.result || 'No one has won: the game is not over.';
+    $('game-name').textContent = g.name;
+  }
+
+  function render() {
+    const g = game();
+    const step = g.steps[state.step];
+    $('heading').textContent = step.heading;
+    $('board').innerHTML = board(step);
+    const slider = $('slider');
+    slider.max = g.steps.length - 1;
+    slider.value = state.step;
+    slider.setAttribute('aria-valuetext', step.heading);
+    $('counter').textContent = 'Step ' + (state.step + 1) + ' of ' + g.steps.length;
+    $('first').disabled = $('previous').disabled = state.step === 0;
+    $('next').disabled = $('last').disabled = state.step === g.steps.length - 1;
+    turnLine(step);
+    battles(step);
+    const mine = $('step-problems');
+    mine.replaceChildren();
+    for (const d of step.diagnostics) mine.append(problem(g.diagnostics[d]));
+    for (const item of $('problems').children) {
+      const shown = item.dataset.index !== undefined && step.diagnostics.includes(Number(item.dataset.index));
+      if (shown) item.setAttribute('aria-current', 'step');
+      else item.removeAttribute('aria-current');
+    }
+  }
+
+  function go(n) {
+    const g = game();
+    if (!g) return;
+    state.step = Math.max(0, Math.min(n, g.steps.length - 1));
+    render();
+  }
+
+  function pick(n, step) {
+    state.game = n;
+    $('game').value = String(n);
+    problems();
+    go(step === undefined ? 0 : step);
+  }
+
+  // Shows a packed page; `keep` keeps the game and step shown when they
+  // are still there.
+  function show(data, keep) {
+    const was = { game: state.game, step: state.step };
+    state.data = data;
+    data.games.forEach(expand);
+    const picker = $('game');
+    picker.replaceChildren();
+    data.games.forEach((g, n) => picker.append(new Option(g.name, String(n))));
+    $('picker').hidden = data.games.length < 2;
+    $('viewer').hidden = data.games.length === 0;
+    if (!data.games.length) return;
+    const n = keep && was.game < data.games.length ? was.game : 0;
+    pick(n, keep ? was.step : 0);
+  }
+
+  function typing(target) {
+    return target && /^(TEXTAREA|SELECT)$/.test(target.tagName) ||
+      (target && target.tagName === 'INPUT' && target.type !== 'range');
+  }
+
+  function wire() {
+    $('first').addEventListener('click', () => go(0));
+    $('previous').addEventListener('click', () => go(state.step - 1));
+    $('next').addEventListener('click', () => go(state.step + 1));
+    $('last').addEventListener('click', () => go(Infinity));
+    $('slider').addEventListener('input', (e) => go(Number(e.target.value)));
+    $('game').addEventListener('change', (e) => pick(Number(e.target.value)));
+    $('problems').addEventListener('click', (e) => {
+      const link = e.target.closest('a[data-step]');
+      if (!link) return;
+      e.preventDefault();
+      go(Number(link.dataset.step));
+      $('heading').focus();
+    });
+    document.addEventListener('keydown', (e) => {
+      if (!state.data || typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+      const slider = e.target === $('slider');
+      const moves = { ArrowLeft: -1, ArrowRight: 1 };
+      if (e.key in moves && !slider) go(state.step + moves[e.key]);
+      else if (e.key === 'Home' && !slider) go(0);
+      else if (e.key === 'End' && !slider) go(Infinity);
+      else return;
+      e.preventDefault();
+    });
+  }
+
+  window.HirpPage = { show, go, pick, charIndex, problem, current: () => ({ game: state.game, step: state.step }) };
+  wire();
+  const data = $('page-data');
+  if (data) show(JSON.parse(data.textContent));
+})();

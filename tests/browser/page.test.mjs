@@ -1,0 +1,116 @@
+// The page `hirp html` writes, opened from a file as a friend would open
+// it: stepped with the buttons, the keys and the slider; a problem clicked
+// lands on its step; no request leaves the page; a record's text stays text.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { artefacts, browse, run, shot } from './helpers.mjs';
+
+const local = (url) => url.startsWith('file:') || url.startsWith('data:') || url.startsWith('about:');
+
+// Writes the page of `record` (a fixture's path, or text) and opens it.
+async function open(t, name, args, input, viewport) {
+  const out = join(artefacts, name + '.html');
+  const written = run(['html', ...args, '-o', out], input);
+  assert.ok(written.status === 0 || written.status === 1, written.stderr);
+  const { page, problems } = await browse(t, local, viewport);
+  await page.goto(pathToFileURL(out).href);
+  return { page, problems };
+}
+
+const heading = (page) => page.locator('#heading').textContent();
+const played = (page) => page.locator('#turn-line mark.played').textContent();
+const board = (page) => page.locator('#board').innerHTML();
+
+test('the buttons, the keys and the slider step through the game', async (t) => {
+  const { page, problems } = await open(t, 'en', ['fixtures/rulebook/en.hirp']);
+  assert.equal(await heading(page), 'Start: Gull to move');
+  assert.equal(await page.locator('#counter').textContent(), 'Step 1 of 45');
+  assert.ok(await page.locator('#first').isDisabled());
+  const start = await board(page);
+  await shot(page, 'page-start');
+
+  await page.click('#next');
+  assert.equal(await heading(page), 'G1, step 1 of 5: Ke');
+  assert.equal(await played(page), 'Ke');
+  const afterKe = await board(page);
+  assert.notEqual(afterKe, start, 'the board changes');
+  assert.equal(await page.locator('#board svg .pieces.gull .karve').count(), 1);
+
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await heading(page), 'G1, steps 2–3 of 5: Hei');
+  assert.equal(await played(page), 'Hei');
+  assert.equal(await page.locator('#turn-line').textContent(), 'G1 KeHei (just played)Hei /');
+  assert.notEqual(await board(page), afterKe);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await heading(page), 'G1, step 1 of 5: Ke');
+  assert.equal(await board(page), afterKe);
+
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#counter').textContent(), 'Step 45 of 45');
+  assert.match(await heading(page), /S5/);
+  assert.ok(await page.locator('#next').isDisabled());
+  await shot(page, 'page-end');
+  await page.click('#first');
+  assert.equal(await heading(page), 'Start: Gull to move');
+
+  await page.locator('#slider').fill('12');
+  assert.equal(await page.locator('#counter').textContent(), 'Step 13 of 45');
+  await page.click('#previous');
+  assert.equal(await page.locator('#counter').textContent(), 'Step 12 of 45');
+  assert.equal(await page.locator('#result').textContent(), 'Silfr wins by Drepið, doubled: 10 points');
+  assert.deepEqual(problems, []);
+});
+
+test('a problem clicked lands on its step, its token marked', async (t) => {
+  const { page, problems } = await open(t, 'en-problems', ['fixtures/rulebook/en.hirp']);
+  const items = page.locator('#problems > li');
+  assert.equal(await items.count(), 6);
+  const severities = await items.evaluateAll((li) => li.map((n) => n.className));
+  assert.deepEqual(severities, ['error', 'error', 'error', 'warning', 'error', 'advice']);
+  await items.nth(1).locator('a').click();
+  assert.equal(await heading(page), 'S3, step 5 of 5: Kh97');
+  assert.equal(await page.locator('#turn-line .fault.error').textContent(), 'Kh97');
+  assert.match(await page.locator('#turn-line').textContent(), /Kh97 \(just played\)× \(error\)/);
+  assert.equal(await items.nth(1).getAttribute('aria-current'), 'step');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'heading');
+  assert.match(await page.locator('#step-problems').textContent(), /no Karve there carries that crew/);
+  await shot(page, 'page-problem');
+  await items.nth(5).locator('a').click();
+  assert.equal(await heading(page), 'Battles of S5');
+  assert.equal(await page.locator('#battles table tr').count(), 2);
+  assert.deepEqual(problems, []);
+});
+
+test('a phone shows the whole board, and a record of several games a picker', async (t) => {
+  const { page, problems } = await open(t, 'match', ['fixtures/valid/17-match-to-five.hirp'], undefined,
+    { width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} pixels wide`);
+  const box = await page.locator('#board svg').boundingBox();
+  assert.ok(box.width <= 390 && box.width > 300, JSON.stringify(box));
+  assert.ok(await page.locator('#picker').isVisible());
+  assert.equal(await page.locator('#game option').count(), 3);
+  await page.selectOption('#game', '1');
+  assert.equal(await page.locator('#game-name').textContent(), 'game 2 of 3: Bjorn (Gull) against Ragna (Silfr)');
+  assert.equal(await heading(page), 'Start: Gull to move');
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#result').textContent(), 'Silfr wins by a refused triple: 2 points');
+  await shot(page, 'page-phone');
+  assert.deepEqual(problems, []);
+});
+
+test("a record's text is shown as text, never run", async (t) => {
+  const record = '[Event "</script><img src=x onerror=alert(1)>"]\n\n' +
+    'G1 KeHeiHei / ; <script>alert(2)</script>\nS1 He7He8He <b>bold</b>\n';
+  const { page, problems } = await open(t, 'hostile', ['-'], record);
+  assert.equal(await page.locator('img, b, #board script').count(), 0);
+  await page.keyboard.press('End');
+  assert.match(await page.locator('#turn-line').textContent(), /<b.*>bold<\/b/);
+  assert.match(await page.locator('#problems').textContent(), /found `<`/);
+  await shot(page, 'page-hostile');
+  assert.deepEqual(problems, []);
+  writeFileSync(join(artefacts, 'hostile.hirp'), record);
+});

@@ -1,0 +1,105 @@
+// The page of `hirp serve`, used as a player would: the English edition
+// pasted and its problems found at their places, a fix applied, the boards
+// stepped through, the fixed record downloaded, the example loaded.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { browse, root, run, serve, shot } from './helpers.mjs';
+
+const english = readFileSync(join(root, 'fixtures/rulebook/en.hirp'), 'utf8');
+
+async function served(t) {
+  const address = await serve(t);
+  const { page, problems } = await browse(t, (url) => url.startsWith(address) || url.startsWith('blob:'));
+  await page.goto(address);
+  return { page, problems };
+}
+
+const status = (page) => page.locator('#status');
+
+test("the English edition pasted shows its problems at their places", async (t) => {
+  const { page, problems } = await served(t);
+  assert.ok(await page.locator('#viewer').isHidden(), 'no board before a record');
+  await page.locator('#record').fill(english);
+  await assertText(status(page), '1 game: 4 errors, 1 warning, 1 advice.');
+  const marks = page.locator('#checked mark');
+  const found = await marks.evaluateAll((ms) => ms.map((m) =>
+    [m.closest('.src').querySelector('.no').textContent, m.className, m.textContent]));
+  assert.deepEqual(found, [
+    ['3', 'error', 'k'],
+    ['6', 'error', 'Kh97'],
+    ['8', 'error', 'Kh7>3'],
+    ['10', 'warning', 'Khh3m'],
+    ['10', 'error', 'Khei'],
+    ['10', 'advice', '>mGLx'],
+  ]);
+  const notes = page.locator('#checked .note');
+  assert.equal(await notes.count(), 6);
+  assert.match(await notes.nth(1).textContent(), /no Karve there carries that crew — the Karve on 9 carries 2 Hirþs.*help: write `Khh97`/);
+  await shot(page, 'serve-checked');
+
+  // The problem's board, then the viewer stepped with the keys and buttons.
+  await notes.nth(1).getByRole('button', { name: 'Show the board at S3' }).click();
+  assert.equal(await page.locator('#heading').textContent(), 'S3, step 5 of 5: Kh97');
+  assert.equal(await page.locator('#turn-line .fault.error').textContent(), 'Kh97');
+  const before = await page.locator('#board').innerHTML();
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.locator('#heading').textContent(), /^(Battles of|After) S3/);
+  assert.notEqual(await page.locator('#board').innerHTML(), before);
+  await page.click('#previous');
+  assert.equal(await page.locator('#heading').textContent(), 'S3, step 5 of 5: Kh97');
+  await shot(page, 'serve-board');
+
+  // The fix applied: one error fewer, the record's text changed.
+  await notes.nth(1).getByRole('button', { name: 'Apply the fix: Khh97' }).click();
+  await assertText(status(page), '1 game: 3 errors, 1 warning, 1 advice.');
+  assert.match(await page.locator('#record').inputValue(), /S3 L9>6HeiKhh97 SdGa>6GHxSL6/);
+  assert.deepEqual(problems, []);
+});
+
+test('the fixed and canonical records download as hirp writes them', async (t) => {
+  const { page, problems } = await served(t);
+  await page.locator('#record').fill(english);
+  await assertText(status(page), '1 game: 4 errors, 1 warning, 1 advice.');
+  const fixed = run(['fix', '-'], english).stdout;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-fixed')]);
+  assert.equal(download.suggestedFilename(), 'record.fixed.hirp');
+  assert.equal(readFileSync(await download.path(), 'utf8'), fixed);
+  const [canonical] = await Promise.all([page.waitForEvent('download'), page.click('#download-canonical')]);
+  assert.equal(readFileSync(await canonical.path(), 'utf8'), run(['fmt', '-'], fixed).stdout);
+  const [report] = await Promise.all([page.waitForEvent('download'), page.click('#download-report')]);
+  const json = JSON.parse(readFileSync(await report.path(), 'utf8'));
+  assert.equal(json.files[0].games[0].diagnostics.length, 6);
+  assert.deepEqual(problems, []);
+});
+
+test('the example and a file load, and a record beyond the limits is a clear error', async (t) => {
+  const { page, problems } = await served(t);
+  await page.click('#example');
+  await assertText(status(page), '1 game: 0 errors, 0 warnings, 1 advice.');
+  assert.equal(await page.locator('#heading').textContent(), 'Start: Gull to move');
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#result').textContent(), 'Silfr wins by Drepið, doubled: 10 points');
+  await shot(page, 'serve-example');
+  await page.setInputFiles('#file', join(root, 'fixtures/rulebook/fr.hirp'));
+  await assertText(status(page), '1 game: 5 errors, 1 warning, 1 advice.');
+  assert.match(await page.locator('#record').inputValue(), /L9>6HeiKhkh97/);
+  await page.locator('#record').fill('G1 KeHeiHei / ; ' + 'x'.repeat(70 * 1024) + '\n');
+  await assertText(page.locator('#error'), /^the record goes beyond the reader's limits: this line is longer than 64 KiB/);
+  assert.equal(await page.locator('#error').getAttribute('role'), 'alert');
+  await shot(page, 'serve-error');
+  assert.deepEqual(problems.filter((p) => !p.includes('422')), []);
+});
+
+// Waits until a locator's text is `expected` (a string or a pattern).
+async function assertText(locator, expected, timeout = 10000) {
+  const until = Date.now() + timeout;
+  let text = '';
+  while (Date.now() < until) {
+    text = await locator.textContent();
+    if (typeof expected === 'string' ? text === expected : expected.test(text)) return;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  assert.fail(`waited for ${expected}, found ${JSON.stringify(text)}`);
+}

@@ -1,0 +1,244 @@
+//! `hirp html` and the page model: a record as one self-contained HTML page,
+//! its problems at their steps, its record text escaped.
+
+mod common;
+
+use common::hirp;
+use hirp::page::{self, Packed, html};
+use sha2::Digest as _;
+
+/// The packed data a page holds.
+fn data_of(html: &str) -> Packed {
+    let start = html
+        .find(r#"<script type="application/json" id="page-data">"#)
+        .expect("the page holds its data");
+    let rest = &html[start..];
+    let open = rest.find('>').unwrap() + 1;
+    let close = rest.find("</script>").unwrap();
+    serde_json::from_str(&rest[open..close]).expect("the data is JSON")
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().fold(0u32, |n, &b| n << 8 | u32::from(b)) << (8 * (3 - chunk.len()));
+        for k in 0..4 {
+            if k <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_policy_names_the_script_the_page_runs() {
+    let digest = sha2::Sha256::digest(html::SCRIPT.as_bytes());
+    assert_eq!(
+        html::SCRIPT_SHA256,
+        format!("sha256-{}", base64(&digest)),
+        "update SCRIPT_SHA256 in src/page/html.rs"
+    );
+    assert_eq!(base64(b"hirp!"), "aGlycCE=");
+}
+
+#[test]
+fn the_page_is_self_contained() {
+    let output = hirp().args(["html"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+    for outside in ["<link", " src=", "url(", "@import", "https:", "href=\"http"] {
+        assert!(!page.contains(outside), "the page holds `{outside}`");
+    }
+    // The only address is the SVG namespace, which is no request.
+    let addresses = page.matches("http://").count();
+    let namespaces = page.matches("http://www.w3.org/2000/svg").count();
+    assert_eq!(addresses, namespaces);
+    assert!(page.contains("default-src 'none'"));
+    assert_eq!(page.matches("<script").count(), 2);
+    let data = data_of(&page);
+    assert_eq!(data.title, "rulebook-example.hirp");
+    assert_eq!(data.games.len(), 1);
+    let game = &data.games[0];
+    assert_eq!(
+        game.result.as_deref(),
+        Some("Silfr wins by Drepið, doubled: 10 points")
+    );
+    let codes: Vec<&str> = game.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["hirp::battle::ended_without_advance"]);
+    // Every board reads as SVG, and boards change from step to step.
+    let boards: Vec<String> = (0..game.steps.len())
+        .map(|n| data.board(0, n).unwrap())
+        .collect();
+    for board in &boards {
+        roxmltree::Document::parse(board).expect("a board is SVG");
+    }
+    assert!(boards.windows(2).all(|pair| pair[0] != pair[1]));
+}
+
+#[test]
+fn packed_boards_are_the_models_boards() {
+    let record =
+        std::fs::read(common::root().join("fixtures/valid/17-match-to-five.hirp")).unwrap();
+    let model = page::hirp::page("17-match-to-five.hirp", &record);
+    let packed = page::pack(&model);
+    assert_eq!(model.games.len(), 3);
+    for (g, game) in model.games.iter().enumerate() {
+        for (n, step) in game.steps.iter().enumerate() {
+            let drawn = step.board.split_once('\n').unwrap().1.trim_end();
+            assert_eq!(packed.board(g, n).unwrap(), drawn, "game {g}, step {n}");
+        }
+    }
+    assert_eq!(
+        model.games[1].name,
+        "game 2 of 3: Bjorn (Gull) against Ragna (Silfr)"
+    );
+    assert_eq!(packed.board(3, 0), None);
+}
+
+#[test]
+fn each_problem_is_shown_with_the_step_of_its_token() {
+    let record = std::fs::read(common::root().join("fixtures/rulebook/en.hirp")).unwrap();
+    let page = page::hirp::page("fixtures/rulebook/en.hirp", &record);
+    assert_eq!(page.title, "en.hirp");
+    let game = &page.games[0];
+    let mut shown = Vec::new();
+    for step in &game.steps {
+        for &d in &step.diagnostics {
+            let diagnostic = &game.diagnostics[d];
+            assert_eq!(step.turn, diagnostic.turn, "{}", diagnostic.code);
+            let marks: Vec<&str> = step
+                .marks
+                .iter()
+                .map(|m| &step.line[m.range[0]..m.range[1]])
+                .collect();
+            shown.push(format!(
+                "{} {}: {} | marked {marks:?}",
+                diagnostic.severity, diagnostic.code, step.heading
+            ));
+        }
+    }
+    assert_eq!(shown.len(), game.diagnostics.len(), "each shown once");
+    insta::assert_snapshot!(shown.join("\n"));
+}
+
+#[test]
+fn the_token_just_played_is_marked_on_its_turn_line() {
+    let page = page::hirp::page("t.hirp", b"G1 KeHeiHei /\nS1 He7He8He /\n");
+    let played: Vec<(String, String)> = page.games[0]
+        .steps
+        .iter()
+        .map(|s| {
+            let token = s.played.map_or("", |[a, b]| &s.line[a..b]);
+            (s.heading.clone(), token.to_owned())
+        })
+        .collect();
+    insta::assert_debug_snapshot!(played);
+}
+
+#[test]
+fn a_tiny_game_packs_as_the_page_reads_it() {
+    let record = b"[Event \"Tiny\"]\n\nG1 KeHeiHe /\nS1 He7He8He /\n";
+    let mut packed = page::pack(&page::hirp::page("tiny.hirp", record));
+    // The boards are the SVG pictures, checked by tests/svg.rs.
+    packed.lines = vec![format!("{} lines", packed.lines.len())];
+    insta::assert_json_snapshot!(packed);
+}
+
+#[test]
+fn record_text_is_escaped_on_the_page() {
+    let record = "[Event \"</script><img src=x onerror=alert(1)>\"]\n\n\
+                  G1 KeHeiHei / ; <script>alert(1)</script>\n\
+                  S1 He7He8He <b>bold</b>\n";
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hirp"))
+        .args(["html", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(record.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "the record has errors");
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(page.matches("<script").count(), 2);
+    assert!(!page.contains("<img") && !page.contains("<b>"));
+    let data = data_of(&page);
+    assert_eq!(data.title, "standard input");
+    let problems = &data.games[0].diagnostics;
+    assert!(
+        problems.iter().any(|d| d.label.contains("found `<`")),
+        "{problems:?}"
+    );
+    let lines: Vec<&str> = data.games[0]
+        .steps
+        .iter()
+        .map(|s| s.line.as_str())
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.contains("<b >bold</b >")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn html_writes_a_file_and_says_when_the_record_has_errors() {
+    let out = std::env::temp_dir().join(format!("hirp-html-{}.html", std::process::id()));
+    let output = hirp()
+        .args(["html", "fixtures/rulebook/en.hirp", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "fixtures/rulebook/en.hirp has 4 errors: the page lists them\n"
+    );
+    let page = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(data_of(&page).games[0].diagnostics.len(), 6);
+
+    let missing = hirp().args(["html", "gone.hirp"]).output().unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    let empty = hirp()
+        .args(["html", "-"])
+        .write_stdin("; nothing\n")
+        .output()
+        .unwrap();
+    assert_eq!(empty.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(empty.stderr).unwrap(),
+        "error: standard input holds no game\n"
+    );
+}
+
+#[test]
+fn the_schema_describes_the_data() {
+    let output = hirp().args(["html", "--schema"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let schema: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(schema["title"], "Packed");
+    let steps = &schema["$defs"]["PackedStep"]["properties"];
+    for field in [
+        "heading",
+        "board",
+        "line",
+        "played",
+        "marks",
+        "diagnostics",
+        "battles",
+    ] {
+        assert!(steps.get(field).is_some(), "{field}");
+    }
+}

@@ -1,0 +1,232 @@
+//! `hirp serve` over loopback: the page, the API's answers (the same as
+//! the commands'), and how it holds up under misuse: wrong content types,
+//! large bodies, records beyond the reader's limits, too many requests,
+//! slow clients, Ctrl-C.
+
+mod common;
+
+use std::io::Write as _;
+use std::time::{Duration, Instant};
+
+use common::hirp;
+use common::server::{Server, read_response};
+
+fn fixture(path: &str) -> Vec<u8> {
+    std::fs::read(common::root().join(path)).unwrap()
+}
+
+#[test]
+fn the_page_and_its_scripts_are_served_under_a_policy() {
+    let server = Server::start(&[]);
+    let page = server.request("GET", "/", None);
+    assert_eq!(page.status, 200);
+    assert_eq!(
+        page.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    let policy = page.header("content-security-policy").unwrap();
+    assert!(policy.contains("default-src 'none'") && policy.contains("script-src 'self'"));
+    assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
+    assert_eq!(page.text(), hirp::page::html::served());
+    let script = server.request("GET", "/page.js", None);
+    assert_eq!(
+        script.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert_eq!(script.text(), hirp::page::html::SCRIPT);
+    let example = server.request("GET", "/api/example", None);
+    assert_eq!(
+        example.text(),
+        common::fixture("fixtures/rulebook/corrected.hirp")
+    );
+}
+
+#[test]
+fn validate_answers_what_hirp_validate_writes() {
+    let server = Server::start(&[]);
+    let path = "fixtures/rulebook/en.hirp";
+    let answer = server.post(&format!("/api/validate?name={path}"), &fixture(path));
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.header("content-type"), Some("application/json"));
+    let cli = hirp()
+        .args(["validate", "--format", "json", path])
+        .output()
+        .unwrap();
+    let cli = String::from_utf8(cli.stdout).unwrap();
+    assert_eq!(answer.text(), cli.trim_end());
+}
+
+#[test]
+fn page_and_board_answer_what_the_library_draws() {
+    let server = Server::start(&[]);
+    let record = fixture("fixtures/valid/17-match-to-five.hirp");
+    let model = hirp::page::hirp::page("match.hirp", &record);
+    let answer = server.post("/api/page?name=match.hirp", &record);
+    assert_eq!(answer.status, 200);
+    let packed: hirp::page::Packed = serde_json::from_slice(&answer.body).unwrap();
+    assert_eq!(packed, hirp::page::pack(&model));
+    let board = server.post("/api/board?game=2&step=3", &record);
+    assert_eq!(board.status, 200);
+    assert_eq!(
+        board.header("content-type"),
+        Some("image/svg+xml; charset=utf-8")
+    );
+    assert_eq!(board.text(), model.games[1].steps[3].board);
+    let start = server.post("/api/board", &record);
+    assert_eq!(start.text(), model.games[0].steps[0].board);
+}
+
+#[test]
+fn fix_answers_what_hirp_fix_and_fmt_write() {
+    let server = Server::start(&[]);
+    let path = "fixtures/rulebook/pl.hirp";
+    let answer = server.post("/api/fix", &fixture(path));
+    assert_eq!(answer.status, 200);
+    let fixed = hirp().args(["fix", path]).output().unwrap();
+    let json = answer.json();
+    assert_eq!(json["record"].as_str().unwrap().as_bytes(), fixed.stdout);
+    let canonical = hirp()
+        .args(["fmt", "-"])
+        .write_stdin(fixed.stdout.clone())
+        .output()
+        .unwrap();
+    assert_eq!(
+        json["canonical"].as_str().unwrap().as_bytes(),
+        canonical.stdout
+    );
+    assert_eq!(
+        (json["fixed"].as_u64(), json["errors"].as_u64()),
+        (Some(4), Some(0))
+    );
+    // A record still unreadable once fixed has no canonical form.
+    let broken = server.post("/api/fix", b"G1 KeHeiHei /\nS1 He7He8He %\n");
+    assert_eq!(broken.json()["canonical"], serde_json::Value::Null);
+}
+
+/// A request's content type and body.
+type Body<'a> = Option<(&'a str, &'a [u8])>;
+
+#[test]
+fn bad_requests_get_a_clear_error_and_a_4xx_status() {
+    let server = Server::start(&[]);
+    let record = fixture("fixtures/rulebook/en.hirp");
+    let long_line = format!("G1 KeHeiHei / ; {}\n", "x".repeat(70 * 1024));
+    let many_turns = common::long_game::long_game(2001, None);
+    let cases: Vec<(&str, &str, Body)> = vec![
+        ("POST", "/api/validate", Some(("application/json", &record))),
+        ("POST", "/api/page", Some(("", &record))),
+        (
+            "POST",
+            "/api/validate",
+            Some(("text/plain", &[b'G'; 2 << 20])),
+        ),
+        (
+            "POST",
+            "/api/page",
+            Some(("text/plain", long_line.as_bytes())),
+        ),
+        (
+            "POST",
+            "/api/validate",
+            Some(("text/plain", b"; only a comment\n")),
+        ),
+        (
+            "POST",
+            "/api/page",
+            Some(("text/plain", many_turns.as_bytes())),
+        ),
+        ("POST", "/api/board?game=2", Some(("text/plain", &record))),
+        ("POST", "/api/board?step=99", Some(("text/plain", &record))),
+        ("POST", "/api/page?game=two", Some(("text/plain", &record))),
+        ("GET", "/api/fix", None),
+        ("GET", "/nowhere", None),
+    ];
+    let mut seen = Vec::new();
+    for (method, path, body) in cases {
+        let answer = server.request(method, path, body);
+        assert_eq!(answer.header("content-type"), Some("application/json"));
+        let json = answer.json();
+        assert_eq!(json["status"], answer.status);
+        seen.push(format!(
+            "{method} {path}: {} {}",
+            answer.status,
+            json["error"].as_str().unwrap()
+        ));
+    }
+    insta::assert_snapshot!(seen.join("\n"));
+}
+
+#[test]
+fn a_body_too_large_is_refused_without_a_length_too() {
+    let server = Server::start(&[]);
+    let mut stream = server.connect();
+    let head = "POST /api/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n\
+                Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n";
+    stream.write_all(head.as_bytes()).unwrap();
+    let chunk = format!("{:x}\r\n{}\r\n", 64 * 1024, "G".repeat(64 * 1024));
+    for _ in 0..24 {
+        if stream.write_all(chunk.as_bytes()).is_err() {
+            break;
+        }
+    }
+    let answer = read_response(&mut stream);
+    assert_eq!(answer.status, 413);
+}
+
+#[test]
+fn a_slow_client_is_answered_408_and_requests_beyond_the_bound_503() {
+    let server = Server::start(&["--max-requests", "1", "--timeout", "2"]);
+    // A client that sends half its body, then nothing.
+    let mut slow = server.connect();
+    let head = "POST /api/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n\
+                Content-Length: 100\r\n\r\nG1 KeHei";
+    slow.write_all(head.as_bytes()).unwrap();
+    // Once the server holds the slow request, it has no room for another.
+    let busy = (0..40)
+        .map(|_| {
+            std::thread::sleep(Duration::from_millis(25));
+            server.post("/api/validate", b"G1 KeHeiHei /\n")
+        })
+        .find(|answer| answer.status != 200)
+        .expect("the slow request is held");
+    assert_eq!(busy.status, 503);
+    assert_eq!(busy.header("retry-after"), Some("1"));
+    let started = Instant::now();
+    let timed_out = read_response(&mut slow);
+    assert_eq!(timed_out.status, 408);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let again = server.post("/api/validate", b"G1 KeHeiHei /\n");
+    assert_eq!(again.status, 200, "the slot is free again");
+    // Headers sent too slowly: the connection is closed.
+    let mut slower = server.connect();
+    slower.write_all(b"GET / HTTP/1.1\r\nHo").unwrap();
+    let mut rest = Vec::new();
+    use std::io::Read as _;
+    let _ = slower.read_to_end(&mut rest);
+    assert!(
+        rest.is_empty() || rest.starts_with(b"HTTP/1.1 408"),
+        "{rest:?}"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let server = Server::start(&[]);
+    assert_eq!(server.request("GET", "/", None).status, 200);
+    let (status, rest) = server.interrupt();
+    assert_eq!(status, Some(0));
+    assert_eq!(rest, "hirp serve: stopped\n");
+}
+
+#[test]
+fn a_port_in_use_is_one_line_and_exit_2() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let output = hirp().args(["serve", "--port", &port]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with(&format!("error: cannot listen on 127.0.0.1:{port}: ")),
+        "{stderr}"
+    );
+}
