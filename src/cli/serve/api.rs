@@ -163,8 +163,8 @@ fn validation(name: &str, bytes: &[u8]) -> Result<FileValidation, ApiError> {
         let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
         if checked.game.is_some() {
             let view = checked.view.as_ref();
-            file.games
-                .push(game_validation(&checked.report, view, &lines));
+            let verdict = checked.report.into();
+            file.games.push(game_validation(&verdict, view, &lines));
         } else {
             let problems = checked.report.problems.iter();
             file.diagnostics
