@@ -2,6 +2,7 @@
 
 use hirp::page::{self, html};
 
+use super::family::{Family, RulesArg, family};
 use super::replay::EXAMPLE;
 use super::{Reporter, Status, io_reason, read_input, write_stdout};
 
@@ -20,6 +21,8 @@ With no FILE, the rulebook's example game (corrected), bundled in hirp.
 Examples:
   hirp html game.hirp -o game.html     write the page
   hirp html game.hirp > game.html      the same
+  hirp html game.otg -o game.html      a tafl game file, under its rules tag
+  hirp html games.csv --rules brandub  an archive of tafl games
   hirp html --schema                   the JSON Schema of the page's data")]
 pub struct Args {
     /// The record (`-` reads standard input); without it, the rulebook's
@@ -35,6 +38,9 @@ pub struct Args {
     /// `hirp serve` answers on /api/page).
     #[arg(long)]
     schema: bool,
+
+    #[command(flatten)]
+    rules: RulesArg,
 }
 
 /// Runs `hirp html`.
@@ -62,7 +68,12 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             }
         },
     };
-    let page = page::hirp::page(&name, &bytes);
+    let choice = args.rules.rules.as_ref();
+    let path = args.file.as_deref().unwrap_or_default();
+    let page = match family(path, choice, &bytes) {
+        Family::Tafl(form) => page::tafl::page(&name, &bytes, form, choice.map(|c| &c.rules)),
+        Family::Hirp => page::hirp::page(&name, &bytes),
+    };
     if page.games.is_empty() && page.diagnostics.is_empty() {
         reporter.error(&super::holds_no_game(&name));
         return Status::Invalid;

@@ -24,6 +24,7 @@
 pub mod hirp;
 pub mod html;
 mod pack;
+pub mod tafl;
 
 pub use pack::{Packed, PackedGame, PackedStep, pack, schema};
 

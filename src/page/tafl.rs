@@ -1,0 +1,166 @@
+//! Tafl records as pages: each game replayed, a board at the start and
+//! after every move, the move marked in its turn's text.
+
+use super::{GamePage, Mark, Page, Step};
+use crate::diagnostic::Problem;
+use crate::json::report::{LineIndex, diagnostic};
+use crate::syntax::escape;
+use crate::tafl::render::Board;
+use crate::tafl::replay::{Replay, Step as Played, replay_record};
+use crate::tafl::rules::RuleSet;
+use crate::tafl::syntax::{Form, parse_bytes};
+
+/// The page of a tafl record of `form` read from `bytes`, called `name`,
+/// each game replayed under `rules` if given, else its `[rules:]` tag, as
+/// `hirp validate` replays it.
+pub fn page(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> Page {
+    let title = std::path::Path::new(name)
+        .file_name()
+        .map_or_else(|| name.to_owned(), |n| n.to_string_lossy().into_owned());
+    let (text, parsed) = parse_bytes(bytes, form);
+    let lines = LineIndex::new(&text);
+    let mut page = Page {
+        title: escape(&title).into_owned(),
+        games: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    if parsed.record.is_empty() {
+        page.diagnostics = parsed
+            .errors
+            .iter()
+            .map(|e| diagnostic(&Problem::tafl_syntax(e), &lines))
+            .collect();
+        return page;
+    }
+    let replays = replay_record(&parsed.record, &parsed.errors, rules);
+    let count = replays.len();
+    for (n, replay) in replays.iter().enumerate() {
+        let mut game = game_page(replay, &text, &lines);
+        game.name = if count > 1 {
+            format!("game {} of {count}", n + 1)
+        } else {
+            "game 1".to_owned()
+        };
+        page.games.push(game);
+    }
+    page
+}
+
+/// One game replayed, as a page.
+fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
+    let positions = replay.positions();
+    let homes: Vec<usize> = replay.problems.iter().map(|p| home(replay, p)).collect();
+    let mut steps = Vec::with_capacity(positions.len());
+    for (n, position) in positions.iter().enumerate() {
+        let shown: Vec<usize> = (0..homes.len()).filter(|&p| homes[p] == n).collect();
+        let mut board = Board::of(position);
+        let mut step = match n.checked_sub(1).map(|m| &replay.steps[m]) {
+            None => Step {
+                turn: None,
+                heading: format!("Start: the {} to move", position.turn()),
+                board: String::new(),
+                line: String::new(),
+                played: None,
+                marks: Vec::new(),
+                diagnostics: Vec::new(),
+                battles: None,
+            },
+            Some(played) => {
+                if let Some(mv) = played.applied.mv() {
+                    board = board.with_last_move(mv, played.captures.iter());
+                }
+                move_step(replay, played, text)
+            }
+        };
+        if let Some(played) = n.checked_sub(1).map(|m| &replay.steps[m]) {
+            // A byte of the text at `at` is at `at - start + prefix` in the line.
+            let (start, prefix) = turn_text(replay, played);
+            let len = step.line.len();
+            step.marks = shown
+                .iter()
+                .filter_map(|&p| {
+                    let span = replay.problems[p].span;
+                    let from = (span.start.checked_sub(start)? + prefix).min(len);
+                    let to = (span.end.saturating_sub(start) + prefix).clamp(from, len);
+                    Some(Mark {
+                        range: [from, to],
+                        severity: replay.problems[p].severity.name().to_owned(),
+                    })
+                })
+                .collect();
+        }
+        step.board = board.svg();
+        step.diagnostics = shown;
+        steps.push(step);
+    }
+    GamePage {
+        name: String::new(),
+        steps,
+        diagnostics: replay
+            .problems
+            .iter()
+            .map(|p| diagnostic(p, lines))
+            .collect(),
+        result: replay.outcome.map(|o| o.to_string()),
+    }
+}
+
+/// Where the text of a move's turn starts, and the length of the turn's
+/// number written before it in the step's line (`3. `).
+fn turn_text(replay: &Replay, played: &Played) -> (usize, usize) {
+    let turn = turn_number(&played.address);
+    let start = replay
+        .steps
+        .iter()
+        .find(|s| turn_number(&s.address) == turn)
+        .map_or(played.span.start, |s| s.span.start);
+    (start, turn.len() + 2)
+}
+
+/// `3` of `3b`.
+fn turn_number(address: &str) -> &str {
+    address.trim_end_matches(['a', 'b'])
+}
+
+/// A move's step: its turn's text (from the turn's first move to its last),
+/// the move marked in it.
+fn move_step(replay: &Replay, played: &Played, text: &str) -> Step {
+    let turn = turn_number(&played.address);
+    let (start, prefix) = turn_text(replay, played);
+    let end = replay
+        .steps
+        .iter()
+        .filter(|s| turn_number(&s.address) == turn)
+        .map(|s| s.span.end)
+        .max()
+        .unwrap_or(played.span.end);
+    let written = text.get(start..end).unwrap_or_default();
+    Step {
+        turn: Some(played.address.clone()),
+        heading: format!("After {}", played.address),
+        board: String::new(),
+        line: format!("{turn}. {}", escape(written)),
+        played: Some([
+            played.span.start - start + prefix,
+            played.span.end - start + prefix,
+        ]),
+        marks: Vec::new(),
+        diagnostics: Vec::new(),
+        battles: None,
+    }
+}
+
+/// The step a problem is shown with: its move's, else the last move before
+/// it, else the start.
+fn home(replay: &Replay, problem: &Problem) -> usize {
+    if let Some(turn) = &problem.turn
+        && let Some(n) = replay.steps.iter().position(|s| &s.address == turn)
+    {
+        return n + 1;
+    }
+    replay
+        .steps
+        .iter()
+        .rposition(|s| s.span.start <= problem.span.start)
+        .map_or(0, |n| n + 1)
+}

@@ -1,0 +1,81 @@
+//! The page of a tafl record (`hirp html`): a board at the start and after
+//! every move, each move marked in its turn's text, every problem on the
+//! step of its move.
+
+use hirp::page::tafl::page;
+use hirp::tafl::rules::RuleSet;
+use hirp::tafl::syntax::Form;
+
+fn read(path: &str) -> Vec<u8> {
+    std::fs::read(path).expect("the fixture")
+}
+
+#[test]
+fn every_move_has_its_board_and_is_marked_in_its_turn() {
+    let path = "fixtures/tafl/valid/brandub/king_captured_corner.otg";
+    let page = page(path, &read(path), Form::Otg, None);
+    assert_eq!(page.games.len(), 1);
+    let game = &page.games[0];
+    assert_eq!(game.steps.len(), 12, "the start and 11 moves");
+    assert!(game.diagnostics.is_empty());
+    assert_eq!(
+        game.result.as_deref(),
+        Some("the attackers win: the king is captured")
+    );
+    let played: Vec<&str> = game.steps[1..]
+        .iter()
+        .map(|s| {
+            let [a, b] = s.played.expect("a move is marked");
+            &s.line[a..b]
+        })
+        .collect();
+    assert_eq!(played[0], "f4-f2");
+    assert_eq!(played[1], "c4-c1");
+    assert_eq!(played[10], "d7-c7++");
+    assert_eq!(game.steps[11].line, "6. d7-c7++");
+    assert!(game.steps.iter().all(|s| s.board.starts_with("<?xml")));
+}
+
+#[test]
+fn a_problem_is_shown_on_its_move_with_its_token_marked() {
+    let path = "fixtures/tafl/invalid/brandub/err_capture_spurious.otg";
+    let rules = RuleSet::preset("brandub").expect("the preset");
+    let page = page(path, &read(path), Form::Otg, Some(&rules));
+    let game = &page.games[0];
+    assert_eq!(game.diagnostics.len(), 1);
+    assert_eq!(game.diagnostics[0].code, "hirp::tafl::capture::spurious");
+    let step = &game.steps[1];
+    assert_eq!(step.diagnostics, [0]);
+    let [a, b] = step.marks[0].range;
+    assert_eq!(&step.line[a..b], "c3");
+    assert_eq!(step.marks[0].severity, "error");
+}
+
+#[test]
+fn an_archive_is_one_game_a_line() {
+    let text = b"d2-c2 d3-c3,0,0,Ongoing\nd2-d2,0,0,Ongoing\n";
+    let rules = RuleSet::preset("brandub").expect("the preset");
+    let page = page("two.csv", text, Form::Csv, Some(&rules));
+    assert_eq!(page.games.len(), 2);
+    assert_eq!(page.games[0].steps.len(), 3);
+    assert_eq!(page.games[0].steps[2].line, "1. d2-c2 d3-c3");
+    assert_eq!(
+        page.games[1].diagnostics[0].code,
+        "hirp::tafl::move::zero_distance"
+    );
+    assert_eq!(page.games[1].steps[1].diagnostics, [0]);
+}
+
+#[test]
+fn a_record_text_is_escaped_in_the_page() {
+    let text = b"d2-c2 d3-c3,0,0,<script>alert(1)</script>\n";
+    let rules = RuleSet::preset("brandub").expect("the preset");
+    let page = page("x.csv", text, Form::Csv, Some(&rules));
+    let shown = serde_json::to_string(&page.games[0].diagnostics).expect("JSON");
+    assert!(
+        shown.contains("<script>"),
+        "the record's text is in the page's data: {shown}"
+    );
+    let html = hirp::page::html::html(&page);
+    assert!(!html.contains("<script>alert(1)"));
+}
