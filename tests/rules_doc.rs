@@ -149,9 +149,14 @@ fn every_tafl_rule_and_reading_names_a_test_that_exists() {
             "the reading{heading} names no test"
         );
     }
-    for game in ["## Tafl: Brandub", "## Tafl: Hnefatafl"] {
+    for game in [
+        "## Tafl: Brandub",
+        "## Tafl: Hnefatafl",
+        "### Tafl: brandubh-online",
+        "### Tafl: copenhagen",
+    ] {
         let part = &tafl[tafl.find(game).expect(game)..];
-        let part = &part[..part[3..].find("\n## ").map_or(part.len(), |n| n + 3)];
+        let part = &part[..part[3..].find("\n#").map_or(part.len(), |n| n + 3)];
         for item in part.split("\n- ").skip(1) {
             let names_a_test = !cited_tests(item).is_empty() || item.contains("](#tafl-reading");
             assert!(names_a_test, "{game}: the rule `{item}` names no test");
@@ -171,6 +176,34 @@ fn every_tafl_preset_is_listed_with_its_rules_string() {
         assert!(
             row.contains(&format!("`{preset}`")),
             "docs/rules.md gives `{name}` another rules string than `{preset}`"
+        );
+    }
+}
+
+#[test]
+fn every_source_file_the_rules_cite_exists() {
+    // The page without its fenced blocks, whose backticks would pair
+    // the code spans wrongly.
+    let mut fenced = false;
+    let rules: String = rules()
+        .lines()
+        .filter(|line| {
+            fenced ^= line.starts_with("```");
+            !fenced && !line.starts_with("```")
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let cited: Vec<&str> = rules
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|text| text.starts_with("src/"))
+        .collect();
+    assert!(cited.len() >= 20, "only {} files cited", cited.len());
+    for path in cited {
+        assert!(
+            Path::new(path).exists(),
+            "docs/rules.md cites {path}, which does not exist"
         );
     }
 }

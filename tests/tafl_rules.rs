@@ -494,6 +494,263 @@ fn a_king_in_an_unbreakable_fort_on_the_edge_wins_under_efe() {
 }
 
 #[test]
+fn the_online_presets_are_written_as_rules_strings() {
+    let cases = [
+        (
+            "brandubh-online",
+            "dim:7 surf:n tfr:i ks:c cenh: cenhe:tTK start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        ),
+        (
+            "copenhagen",
+            "dim:11 tfr:i corh:tT sw:s efe:y \
+             start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+        ),
+    ];
+    for (name, text) in cases {
+        let (read, warnings) = RuleSet::from_opentafl(text).unwrap();
+        assert!(warnings.is_empty(), "{name}: {warnings:?}");
+        assert_eq!(read, preset(name), "{name}");
+        assert_eq!(preset(name).to_string(), text);
+    }
+}
+
+#[test]
+fn brandubh_onlines_king_may_come_back_to_the_centre() {
+    let mut pos = setup("brandubh-online", "/7/7/3K3/7/3T3/7/1t5/", Side::Defenders);
+    let err = pos.play(mv("d3", "d4")).unwrap_err();
+    assert_eq!(err.to_string(), "a defender may not stop on the centre d4");
+    assert_eq!(end(&play(&mut pos, "d5", "d4")), None);
+    play(&mut pos, "b1", "b2");
+    play(&mut pos, "d4", "d6");
+    // The empty centre is hostile again.
+    assert_eq!(captures(&play(&mut pos, "b2", "d2")), ["d3"]);
+    play(&mut pos, "d6", "e6");
+    // Any piece passes over it.
+    play(&mut pos, "d2", "d5");
+    assert_eq!(
+        pos.piece_at(sq("d5")),
+        Some((Side::Attackers, Piece::Taflman))
+    );
+}
+
+#[test]
+fn brandubh_onlines_king_is_captured_by_four_three_or_two() {
+    let captured = Some((End::KingCaptured, ATTACKERS_WIN));
+    // On the centre, four.
+    let mut pos = setup(
+        "brandubh-online",
+        "/3t3/7/7/2tKt2/3t3/7/7/",
+        Side::Attackers,
+    );
+    assert_eq!(end(&play(&mut pos, "d7", "d5")), captured);
+    // Beside it, three and the empty centre.
+    let mut pos = setup("brandubh-online", "/3t3/7/2tKt2/7/7/7/7/", Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "d7", "d6")), captured);
+    // Elsewhere, two, or one against a corner; the edge closes nothing.
+    let mut pos = setup("brandubh-online", "/7/7/7/7/7/7/1tK2t1/", Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "f1", "d1")), captured);
+    let mut pos = setup("brandubh-online", "/7/7/7/7/7/7/1K2t2/", Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "e1", "c1")), captured);
+    let mut pos = setup("brandubh-online", "/1t5/7/7/7/K6/7/7/", Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "b7", "b3")), None);
+}
+
+#[test]
+fn brandubh_onlines_empty_centre_is_hostile_to_soldiers() {
+    let mut pos = setup("brandubh-online", "/7/6T/3t3/7/7/5K1/7/", Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "g6", "d6")), ["d5"]);
+    let mut pos = setup("brandubh-online", "/7/7/7/7/3T3/t6/5K1/", Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "a2", "d2")), ["d3"]);
+    let mut pos = setup("brandubh-online", "/7/7/7/3K3/3T3/t6/7/", Side::Attackers);
+    assert!(play(&mut pos, "a2", "d2").captures.is_empty());
+}
+
+#[test]
+fn the_online_presets_play_on_through_repetition_and_a_stuck_side_loses() {
+    let mut pos = Position::new(&preset("brandubh-online"));
+    for _ in 0..3 {
+        for (from, to) in [("d2", "c2"), ("d3", "c3"), ("c2", "d2"), ("c3", "d3")] {
+            assert_eq!(end(&play(&mut pos, from, to)), None);
+        }
+    }
+    let mut pos = Position::new(&preset("copenhagen"));
+    for _ in 0..3 {
+        for (from, to) in [("a4", "b4"), ("f4", "g4"), ("b4", "a4"), ("g4", "f4")] {
+            assert_eq!(end(&play(&mut pos, from, to)), None);
+        }
+    }
+    // The attacker on a2 is walled in by a3, b2 and the corner.
+    let mut pos = setup("brandubh-online", "/7/7/4K2/7/T6/tT5/7/", Side::Defenders);
+    assert_eq!(
+        end(&play(&mut pos, "e5", "e6")),
+        Some((End::NoMoves, DEFENDERS_WIN))
+    );
+}
+
+#[test]
+fn copenhagens_king_is_strong_and_never_captured_on_the_edge() {
+    let captured = Some((End::KingCaptured, ATTACKERS_WIN));
+    let record = "/11/11/11/11/11/11/5t5/11/4tKt4/5t5/11/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "f5", "f4")), captured);
+    let record = "/11/11/11/11/11/11/5t5/11/4tKt4/11/11/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "f5", "f4")), None);
+    // Three and the empty centre.
+    let record = "/11/11/11/4t6/4tKt4/11/11/11/11/11/11/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "e8", "f8")), captured);
+    // On the edge, beside a corner or not, never.
+    let record = "/11/11/11/11/11/T10/5t5/11/11/11/4tKt4/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "f5", "f2")), None);
+    let record = "/11/11/11/11/11/11/11/11/11/1t9/1K3t5/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "f1", "c1")), None);
+}
+
+#[test]
+fn copenhagens_corners_are_hostile_to_soldiers_and_the_empty_centre_to_all() {
+    let record = "/11/11/11/11/11/5K5/11/T10/11/t10/11/";
+    let mut pos = setup("copenhagen", record, Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "a4", "a3")), ["a2"]);
+    let record = "/11/11/11/11/11/5K5/11/11/11/11/1T2t6/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "e1", "c1")), ["b1"]);
+    let record = "/11/11/11/11/11/6T4/11/11/11/11/1K5t3/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "h1", "h6")), ["g6"]);
+    // With the king on the centre, his guard beside him is safe, and an
+    // attacker there is not.
+    let record = "/11/11/11/11/11/5KT4/11/11/11/11/7t3/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert!(play(&mut pos, "h1", "h6").captures.is_empty());
+    let record = "/11/11/11/11/11/5Kt4/11/11/11/11/7T3/";
+    let mut pos = setup("copenhagen", record, Side::Defenders);
+    assert_eq!(captures(&play(&mut pos, "h1", "h6")), ["g6"]);
+}
+
+#[test]
+fn copenhagens_shieldwalls_fall_whole_the_king_excepted() {
+    // Guards on c1 d1 e1, faced by c2 d2 e2, closed by b1 and the move to f1.
+    let record = "/11/11/11/8K2/11/11/11/5t5/11/2ttt6/1tTTT6/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "f4", "f1")), ["c1", "d1", "e1"]);
+    // The king in the row stays.
+    let record = "/11/11/11/11/11/11/11/5t5/11/2ttt6/1tTKT6/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    let played = play(&mut pos, "f4", "f1");
+    assert_eq!(captures(&played), ["c1", "e1"]);
+    assert_eq!(end(&played), None);
+    // A corner closes an end; a gap in the front saves the row.
+    let record = "/11/11/11/8K2/11/11/11/3t7/11/1tt8/1TT8/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "d4", "d1")), ["b1", "c1"]);
+    let record = "/11/11/11/8K2/11/11/11/3t7/11/1t9/1TT8/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    assert!(play(&mut pos, "d4", "d1").captures.is_empty());
+}
+
+#[test]
+fn copenhagens_exit_fort_wins_once_the_king_stands_on_the_edge() {
+    // The king on e2, d1 and e1 free, walled in by guards that cannot be
+    // taken: no win until he steps onto the edge.
+    let record = "/11/11/9T1/11/11/t10/11/11/3tTT5/2tTKT5/2T2Tt4/";
+    let mut pos = setup("copenhagen", record, Side::Defenders);
+    assert_eq!(end(&play(&mut pos, "j9", "j8")), None);
+    play(&mut pos, "a6", "a7");
+    let played = play(&mut pos, "e2", "e1");
+    assert_eq!(end(&played), Some((End::ExitFort, DEFENDERS_WIN)));
+}
+
+#[test]
+fn copenhagens_attackers_win_by_encircling_every_defender() {
+    let record = "/11/11/11/11/11/11/11/2t8/1t1t7/t1KTt6/2tt7/";
+    let mut pos = setup("copenhagen", record, Side::Attackers);
+    let played = play(&mut pos, "a2", "b2");
+    assert_eq!(end(&played), Some((End::Encircled, ATTACKERS_WIN)));
+    // The seeds' Hnefatafl knows no such win.
+    let mut pos = setup("hnefatafl-11", record, Side::Attackers);
+    assert_eq!(end(&play(&mut pos, "a2", "b2")), None);
+}
+
+/// Four games of the archive of Copenhagen games played online
+/// (`tests/copenhagen.csv` of github.com/dcampbell24/hnefatafl, CC0-1.0),
+/// each with its recorded winner.
+const COPENHAGEN_GAMES: [(&str, Option<Side>); 4] = [
+    // A shieldwall of three on the first rank; the king escapes.
+    (
+        "k8-i8 g7-j7 k5-i5 f4-i4 i5-j5 h6-h3 h1-h2 i4-i1 h2-j2 g5-g2 k4-k3 e5-e2xf2 b6-b2 \
+         f5-f2 a8-c8 f6-f3 a4-a3 f3-c3 d1-c1 d6-d1 h11-h6xg6 h3-h1xg1xf1xe1 a6-d6xe6 c3-h3 \
+         g11-g9 i1-i2 a5-h5 h3-j3 j5-j4 h1-j1xj2 i8-i3 j1-i1 c8-e8 j3-j1 g9-g8xf8 j1-k1",
+        DEFENDERS_WIN,
+    ),
+    // A shieldwall closed by the corner a11; the attackers resign.
+    (
+        "e1-e2 h6-h9 f10-i10 f8-c8 a8-a9 e7-b7 b6-b3 b7-b10 e11-e9 g7-j7 i10-i7xj7 c8-i8 \
+         d11-b11 g6-i6xi7 h1-h6xi6 f7-h7 h6-i6 f6-f10 h11-h10 f10-c10 f11-c11 d6-d11xc11xb11",
+        DEFENDERS_WIN,
+    ),
+    // The defenders encircled.
+    (
+        "d1-d3 f8-e8 a8-c8 f7-f8 k4-i4 f4-g4 h1-h3 f5-f4 h11-h9 d6-d5 a4-c4 e6-d6 d11-d9 \
+         h6-h7 k8-i8 g6-h6 k7-i7 g7-g8 g11-g9 g5-h5 a5-c5 e7-d7 a7-c7 e5-e4 e1-e3 f6-e6 \
+         g1-g3 e6-e7 e11-e9 f8-f9 k5-i5",
+        ATTACKERS_WIN,
+    ),
+    // An exit fort, won as the king steps onto the edge.
+    (
+        "d1-d3 h6-h3 k5-j5 e5-e2 f2-i2 f4-c4 e1-c1 e6-e3 f1-f3xe3 e7-e3 d3-b3 g5-g3xf3 \
+         a4-a2 f5-f1 j5-j3 d6-d1 a5-a3 g6-g4 a2-c2 f6-f2 h11-h4 e2-d2 e11-e4 f7-f4 d11-d4 \
+         f2-e2 h1-h2xh3 f4-f2 e4-f4xg4 g3-f3 b6-b4xc4 e2-e1",
+        DEFENDERS_WIN,
+    ),
+];
+
+/// Replays `moves`, written as the archives write them (`e2-d2xd3`), each
+/// written capture the one computed, and no move after the end.
+fn replay(rules: &str, moves: &str) -> Position {
+    let mut pos = Position::new(&preset(rules));
+    for (ply, token) in moves.split_whitespace().enumerate() {
+        assert_eq!(
+            pos.outcome(),
+            None,
+            "ply {}: {token} after the end",
+            ply + 1
+        );
+        let mut parts = token.split('x');
+        let (from, to) = parts.next().unwrap().split_once('-').unwrap();
+        let mut written: Vec<&str> = parts.collect();
+        written.sort_unstable();
+        let mut computed = captures(&play(&mut pos, from, to));
+        computed.sort_unstable();
+        assert_eq!(computed, written, "ply {}: {token}", ply + 1);
+    }
+    pos
+}
+
+#[test]
+fn real_copenhagen_games_replay_to_their_recorded_ends() {
+    let ends: Vec<Option<End>> = COPENHAGEN_GAMES
+        .iter()
+        .map(|(moves, winner)| {
+            let pos = replay("copenhagen", moves);
+            if let Some(outcome) = pos.outcome() {
+                assert_eq!(outcome.winner, *winner, "{moves}");
+            }
+            pos.outcome().map(|o| o.end)
+        })
+        .collect();
+    let expected = [
+        Some(End::KingEscaped),
+        None,
+        Some(End::Encircled),
+        Some(End::ExitFort),
+    ];
+    assert_eq!(ends, expected);
+}
+
+#[test]
 fn refused_moves_say_why() {
     let mut pos = Position::new(&preset("brandub"));
     let cases = [
@@ -683,6 +940,12 @@ proptest! {
     #[test]
     fn random_brandub_games_keep_the_engine_consistent(picks in prop::collection::vec(any::<usize>(), 200)) {
         random_game(&preset("brandub"), &picks, 200);
+    }
+
+    #[test]
+    fn random_online_games_keep_the_engine_consistent(picks in prop::collection::vec(any::<usize>(), 120)) {
+        random_game(&preset("brandubh-online"), &picks, 120);
+        random_game(&preset("copenhagen"), &picks, 60);
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub enum End {
     /// `esc:e`.
     KingEscaped,
     /// The defenders built an unbreakable fort against the edge around a
-    /// king who can move (`efe:y`).
+    /// king who stands on the edge and can move (`efe:y`).
     ExitFort,
     /// The attackers surrounded every defender (`surf:y`).
     Encircled,

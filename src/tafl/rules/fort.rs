@@ -18,19 +18,20 @@ impl Position {
         (outside & self.board.side[si(Side::Defenders)]).is_empty()
     }
 
-    /// Whether the king is in an exit fort: the empty squares joined to him
-    /// (his fort) reach the edge or hold him on it, he has a legal move,
-    /// no attacker stands next to the fort, and no defender walling it in
-    /// can be captured.
+    /// Whether the king is in an exit fort: he stands on the edge and has a
+    /// legal move, no attacker stands next to his fort (he and the empty
+    /// squares joined to him), and no defender walling it in can be
+    /// captured. A fort that only reaches the edge through its empty
+    /// squares wins once the king steps onto the edge.
     pub(crate) fn exit_fort(&self) -> bool {
         let Some(king) = self.board.king else {
             return false;
         };
         let grid = &self.rules.grid;
-        let fort = grid.flood(Bits::one(king), grid.all() & !self.board.occupied());
-        if (fort & grid.edge()).is_empty() || !self.can_move_from(king) {
+        if !grid.edge().has(king) || !self.can_move_from(king) {
             return false;
         }
+        let fort = grid.flood(Bits::one(king), grid.all() & !self.board.occupied());
         let wall = grid.spread(fort) & !fort;
         if !(wall & self.board.side[si(Side::Attackers)]).is_empty() {
             return false;

@@ -83,7 +83,7 @@ pub struct RuleSet {
     /// ends (a flank); if not, by any move that closes it. Default `y`.
     pub shieldwall_flank: bool,
     /// `efe:`: whether the defenders win by an unbreakable fort against the
-    /// edge around a king who can move. Default `n`.
+    /// edge around a king who stands on the edge and can move. Default `n`.
     pub edge_fort_escape: bool,
     /// `start:` or `starti:`: the pieces at the start. Required, of side
     /// [`RuleSet::dim`].

@@ -3,7 +3,10 @@
 //! `docs/rules.md#tafl-hnefatafl`). Brandub follows the rules Aage Nielsen
 //! formulated (rules 1 to 12 of the French text); Hnefatafl the
 //! reconstruction French Wikipedia gives ("Jeux de tafl"). Where a text is
-//! silent the choice is a reading, named as such.
+//! silent the choice is a reading, named as such. The presets of the games
+//! played online are in [`online`].
+
+mod online;
 
 use std::collections::BTreeSet;
 
@@ -28,8 +31,16 @@ const HNEFATAFL_11_START: &str =
 const HNEFATAFL_13_START: &str = "/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/";
 
 impl RuleSet {
-    /// The names of the presets, for [`RuleSet::preset`].
-    pub const PRESETS: [&str; 3] = ["brandub", "hnefatafl-11", "hnefatafl-13"];
+    /// The names of the presets, for [`RuleSet::preset`]: the seeds' games
+    /// (`brandub`, `hnefatafl-11`, `hnefatafl-13`), then the variants played
+    /// online (`brandubh-online`, `copenhagen`).
+    pub const PRESETS: [&str; 5] = [
+        "brandub",
+        "hnefatafl-11",
+        "hnefatafl-13",
+        "brandubh-online",
+        "copenhagen",
+    ];
 
     /// The preset named `name`, one of [`RuleSet::PRESETS`].
     pub fn preset(name: &str) -> Option<RuleSet> {
@@ -37,6 +48,8 @@ impl RuleSet {
             "brandub" => Some(brandub()),
             "hnefatafl-11" => Some(hnefatafl(HNEFATAFL_11_START)),
             "hnefatafl-13" => Some(hnefatafl(HNEFATAFL_13_START)),
+            "brandubh-online" => Some(online::brandubh_online()),
+            "copenhagen" => Some(online::copenhagen()),
             _ => None,
         }
     }
@@ -295,7 +308,7 @@ mod tests {
             assert_eq!(read, rules, "{name}: {rules}");
             assert!(warnings.is_empty(), "{name}: {warnings:?}");
         }
-        assert_eq!(RuleSet::preset("copenhagen"), None);
+        assert_eq!(RuleSet::preset("fetlar"), None);
     }
 
     #[test]
@@ -311,6 +324,8 @@ mod tests {
             ("brandub", 8, 4),
             ("hnefatafl-11", 24, 12),
             ("hnefatafl-13", 32, 16),
+            ("brandubh-online", 8, 4),
+            ("copenhagen", 24, 12),
         ] {
             let rules = RuleSet::preset(name).unwrap();
             assert_eq!(
