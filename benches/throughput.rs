@@ -93,3 +93,83 @@ fn long_game_validate(bencher: Bencher, broken: bool) {
             hirp::replay::replay_record(&parsed.record, &parsed.errors)
         });
 }
+
+/// Validating a tafl archive under its preset: bytes and moves per second.
+fn tafl_validate(bencher: Bencher, path: &str, preset: &str) {
+    let text = std::fs::read_to_string(path).expect("the archive");
+    let rules = hirp::tafl::rules::RuleSet::preset(preset).expect("the preset");
+    let moves = text
+        .lines()
+        .map(|l| {
+            l.split(',')
+                .next()
+                .unwrap_or_default()
+                .split_whitespace()
+                .count()
+        })
+        .sum::<usize>();
+    bencher
+        .counter(BytesCount::of_str(&text))
+        .counter(ItemsCount::new(moves))
+        .bench(|| {
+            let form = hirp::tafl::syntax::Form::Csv;
+            let mut games = 0;
+            hirp::tafl::check::check(black_box(text.as_bytes()), form, Some(&rules), |_| {
+                games += 1;
+                true
+            })
+            .unwrap();
+            games
+        });
+}
+
+#[divan::bench]
+fn tafl_validate_brandubh_archive(bencher: Bencher) {
+    tafl_validate(
+        bencher,
+        "fixtures/tafl/archives/brandubh.csv",
+        "brandubh-online",
+    );
+}
+
+#[divan::bench]
+fn tafl_validate_copenhagen_archive(bencher: Bencher) {
+    tafl_validate(
+        bencher,
+        "fixtures/tafl/archives/copenhagen.csv",
+        "copenhagen",
+    );
+}
+
+/// Validating 200 generated Copenhagen games (seed 1), as game files.
+#[divan::bench]
+fn tafl_validate_generated(bencher: Bencher) {
+    let rules = hirp::tafl::rules::RuleSet::preset("copenhagen").expect("the preset");
+    let options = hirp::tafl::generate::Options {
+        rules: rules.clone(),
+        seed: 1,
+        games: 200,
+        max_moves: 200,
+    };
+    let text: String = hirp::tafl::generate::games(&options)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let moves = text
+        .lines()
+        .filter(|l| l.as_bytes().first().is_some_and(u8::is_ascii_digit))
+        .map(|l| l.split_whitespace().count() - 1)
+        .sum::<usize>();
+    bencher
+        .counter(BytesCount::of_str(&text))
+        .counter(ItemsCount::new(moves))
+        .bench(|| {
+            let form = hirp::tafl::syntax::Form::Otg;
+            let mut games = 0;
+            hirp::tafl::check::check(black_box(text.as_bytes()), form, None, |_| {
+                games += 1;
+                true
+            })
+            .unwrap();
+            games
+        });
+}

@@ -18,7 +18,8 @@ pub enum Family {
 /// `--rules`, shared by the commands that read records.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RulesArg {
-    /// Tafl: the rule set, a preset (brandub, hnefatafl-11, hnefatafl-13)
+    /// Tafl: the rule set, a preset (brandub, hnefatafl-11, hnefatafl-13,
+    /// brandubh-online, copenhagen)
     /// or an OpenTafl rules string ("dim:7 esc:c start:/3t3/..."); without
     /// it, a game file's [rules:] tag. Standard input given --rules is read
     /// as a tafl record.

@@ -85,16 +85,14 @@ pub(crate) fn judge(
 }
 
 /// An archive's capture counts against the captures its moves write, each
-/// side's squares counted once a move.
+/// square written counted, a square written twice twice: so the archives
+/// count (`docs/rules.md#tafl-replaying-a-record`).
 pub(crate) fn check_counts(line: &CsvGame, first: Side, problems: &mut Vec<Problem>) {
     let mut counts = [0u32; 2];
     let mut side = first;
     for ply in &line.plies {
         if let Some(m) = ply.as_move() {
-            let mut squares: Vec<_> = m.captures.iter().map(|c| c.square).collect();
-            squares.sort();
-            squares.dedup();
-            counts[usize::from(side == Side::Defenders)] += squares.len() as u32;
+            counts[usize::from(side == Side::Defenders)] += m.captures.len() as u32;
             side = side.opponent();
         }
     }
