@@ -220,6 +220,17 @@ impl Diagnostic for Problem {
     }
 }
 
+/// Whether no problem of `problems` is an error: what makes a game valid,
+/// whatever its family.
+pub fn no_error(problems: &[Problem]) -> bool {
+    problems.iter().all(|p| p.severity != Severity::Error)
+}
+
+/// How many of `problems` are of `severity`.
+pub fn count(problems: &[Problem], severity: Severity) -> usize {
+    problems.iter().filter(|p| p.severity == severity).count()
+}
+
 /// A list of tokens for a help line: `` `A` ``, `` `A` or `B` ``,
 /// `` `A`, `B` or `C` ``.
 pub fn one_of(options: &[String]) -> String {

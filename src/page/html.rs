@@ -91,17 +91,7 @@ pub fn data(page: &Page) -> String {
 /// Text with the characters HTML reserves escaped, for the text of an
 /// element or an attribute in double quotes.
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
+    crate::render::xml::Escaped(text).to_string()
 }
 
 /// The document's start, up to the end of its `<head>`'s metadata.

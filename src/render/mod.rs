@@ -10,3 +10,4 @@ mod panel;
 mod pieces;
 pub mod svg;
 pub mod text;
+pub(crate) mod xml;

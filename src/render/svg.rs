@@ -7,12 +7,12 @@
 //! ids (`space-6`, `route-6-8`, `attack-S-8-6`, `lofdungr`, `hirth`,
 //! `karve`, `crew`) for tests and style sheets.
 
-use std::fmt::{self, Write as _};
-
 use super::map;
 use super::metrics;
 use super::panel::{self, PANEL_HEIGHT, PANEL_TOP};
 use super::pieces::Group;
+use super::xml::Escaped;
+pub(super) use super::xml::{Num, Writer as Canvas};
 use crate::rules::Position;
 use crate::rules::board::DIRECTED_EDGES;
 use crate::types::{Side, Space};
@@ -75,67 +75,6 @@ pub fn svg(position: &Position, caption: &str) -> String {
     }
     canvas.close("</svg>");
     canvas.out
-}
-
-/// SVG text being written, one element a line, indented by nesting.
-#[derive(Default)]
-pub(super) struct Canvas {
-    out: String,
-    depth: usize,
-}
-
-impl Canvas {
-    /// Writes one line.
-    pub(super) fn line(&mut self, args: fmt::Arguments<'_>) {
-        for _ in 0..self.depth {
-            self.out.push_str("  ");
-        }
-        self.out
-            .write_fmt(args)
-            .expect("writing to a String does not fail");
-        self.out.push('\n');
-    }
-
-    /// Writes an opening tag and indents what follows.
-    pub(super) fn open(&mut self, tag: &str) {
-        self.line(format_args!("{tag}"));
-        self.depth += 1;
-    }
-
-    /// Writes a closing tag, one level out.
-    pub(super) fn close(&mut self, tag: &str) {
-        self.depth -= 1;
-        self.line(format_args!("{tag}"));
-    }
-}
-
-/// A coordinate with at most one decimal, and no `-0`.
-pub(super) struct Num(pub(super) f64);
-
-impl fmt::Display for Num {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = format!("{:.1}", self.0);
-        let text = text.strip_suffix(".0").unwrap_or(&text);
-        f.write_str(if text == "-0" { "0" } else { text })
-    }
-}
-
-/// Text with the characters XML reserves escaped.
-struct Escaped<'a>(&'a str);
-
-impl fmt::Display for Escaped<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
-            match c {
-                '&' => f.write_str("&amp;")?,
-                '<' => f.write_str("&lt;")?,
-                '>' => f.write_str("&gt;")?,
-                '"' => f.write_str("&quot;")?,
-                _ => f.write_char(c)?,
-            }
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]

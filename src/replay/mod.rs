@@ -51,15 +51,12 @@ pub struct GameReport {
 impl GameReport {
     /// Whether no problem of error severity was found.
     pub fn is_valid(&self) -> bool {
-        self.problems.iter().all(|p| p.severity != Severity::Error)
+        crate::diagnostic::no_error(&self.problems)
     }
 
     /// The number of problems of a severity.
     pub fn count(&self, severity: Severity) -> usize {
-        self.problems
-            .iter()
-            .filter(|p| p.severity == severity)
-            .count()
+        crate::diagnostic::count(&self.problems, severity)
     }
 }
 

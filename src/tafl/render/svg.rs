@@ -18,9 +18,10 @@
 //! `defenders`), `move-from`, `move-to`, `move-arrow`, `capture`
 //! (`capture-c3`), `caption`.
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 
 use super::board::{Board, Cell, wrap};
+use crate::render::xml::{Escaped, Num, Writer as Svg};
 use crate::tafl::rules::SquareKind;
 use crate::tafl::{Piece, Side, Square};
 
@@ -85,7 +86,7 @@ pub fn svg(board: &Board<'_>) -> String {
         ));
     }
     out.close("</svg>");
-    out.text
+    out.out
 }
 
 impl Board<'_> {
@@ -404,85 +405,4 @@ fn captures(out: &mut Svg, geometry: &Geometry, board: &Board<'_>) {
         ));
     }
     out.close("</g>");
-}
-
-/// SVG text being written, one element a line, indented by nesting.
-#[derive(Default)]
-struct Svg {
-    text: String,
-    depth: usize,
-}
-
-impl Svg {
-    /// Writes one line.
-    fn line(&mut self, args: fmt::Arguments<'_>) {
-        for _ in 0..self.depth {
-            self.text.push_str("  ");
-        }
-        self.text
-            .write_fmt(args)
-            .expect("writing to a String does not fail");
-        self.text.push('\n');
-    }
-
-    /// Writes an opening tag and indents what follows.
-    fn open(&mut self, args: fmt::Arguments<'_>) {
-        self.line(args);
-        self.depth += 1;
-    }
-
-    /// Writes a closing tag, one level out.
-    fn close(&mut self, tag: &str) {
-        self.depth -= 1;
-        self.line(format_args!("{tag}"));
-    }
-}
-
-/// A coordinate with at most one decimal, and no `-0`.
-struct Num(f64);
-
-impl fmt::Display for Num {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = format!("{:.1}", self.0);
-        let text = text.strip_suffix(".0").unwrap_or(&text);
-        f.write_str(if text == "-0" { "0" } else { text })
-    }
-}
-
-/// Text with the characters XML reserves escaped.
-struct Escaped<'a>(&'a str);
-
-impl fmt::Display for Escaped<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
-            match c {
-                '&' => f.write_str("&amp;")?,
-                '<' => f.write_str("&lt;")?,
-                '>' => f.write_str("&gt;")?,
-                '"' => f.write_str("&quot;")?,
-                _ => f.write_char(c)?,
-            }
-        }
-        Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_have_one_decimal_at_most() {
-        assert_eq!(Num(12.0).to_string(), "12");
-        assert_eq!(Num(-0.04).to_string(), "0");
-        assert_eq!(Num(3.25).to_string(), "3.2");
-    }
-
-    #[test]
-    fn text_is_escaped() {
-        assert_eq!(
-            Escaped("<script>&\"").to_string(),
-            "&lt;script&gt;&amp;&quot;"
-        );
-    }
 }

@@ -63,15 +63,12 @@ pub struct Replay {
 impl Replay {
     /// Whether no problem of error severity was found.
     pub fn is_valid(&self) -> bool {
-        self.problems.iter().all(|p| p.severity != Severity::Error)
+        crate::diagnostic::no_error(&self.problems)
     }
 
     /// The number of problems of a severity.
     pub fn count(&self, severity: Severity) -> usize {
-        self.problems
-            .iter()
-            .filter(|p| p.severity == severity)
-            .count()
+        crate::diagnostic::count(&self.problems, severity)
     }
 
     /// The position at the start, then after each step; empty when no rule
