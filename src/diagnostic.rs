@@ -243,3 +243,97 @@ pub fn one_of(options: &[String]) -> String {
         }
     }
 }
+
+/// Declares the table of the kinds of problem a family's replay finds: an
+/// enum whose rows each give a variant, its code (without the family's
+/// prefix), its severity before `--strict` and its one-line message, with
+/// `ALL`, `code()`, `severity()` and `message()`.
+macro_rules! problem_kinds {
+    (
+        $(#[$meta:meta])*
+        $name:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                $variant:ident = $code:literal, $severity:ident, $message:literal;
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum $name {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl $name {
+            /// Every kind, in the order of the codes table.
+            pub const ALL: &[$name] = &[$($name::$variant),*];
+
+            /// The code without the family's `hirp::` prefix.
+            pub const fn code(self) -> &'static str {
+                match self { $($name::$variant => $code,)* }
+            }
+
+            /// The severity before `--strict`.
+            pub const fn severity(self) -> crate::types::Severity {
+                match self { $($name::$variant => crate::types::Severity::$severity,)* }
+            }
+
+            /// The one-line message.
+            pub const fn message(self) -> &'static str {
+                match self { $($name::$variant => $message,)* }
+            }
+        }
+    };
+}
+pub(crate) use problem_kinds;
+
+/// Declares the table of the kinds of syntax error of a family's reader:
+/// an enum whose rows each give a variant, the last part of its code, its
+/// severity, its one-line message and what the reader expected there, with
+/// `ALL`, `name()`, `severity()`, `message()` and `expected()`.
+macro_rules! syntax_kinds {
+    (
+        $(#[$meta:meta])*
+        $name:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                $variant:ident = $code:literal, $severity:ident, $message:expr, $expected:expr;
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum $name {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl $name {
+            /// Every kind, in the order of the codes table.
+            pub const ALL: &[$name] = &[$($name::$variant),*];
+
+            /// The last part of the code.
+            pub const fn name(self) -> &'static str {
+                match self { $($name::$variant => $code,)* }
+            }
+
+            /// How serious it is: an error, or a warning where the text is
+            /// read as meant all the same.
+            pub const fn severity(self) -> crate::types::Severity {
+                match self { $($name::$variant => crate::types::Severity::$severity,)* }
+            }
+
+            /// The one-line message.
+            pub fn message(self) -> &'static str {
+                match self { $($name::$variant => $message,)* }
+            }
+
+            /// What the reader expected where the error is.
+            pub fn expected(self) -> &'static str {
+                match self { $($name::$variant => $expected,)* }
+            }
+        }
+    };
+}
+pub(crate) use syntax_kinds;

@@ -241,7 +241,7 @@ pub fn draw(canvas: &mut Canvas) {
         ));
     }
     canvas.close("</g>");
-    canvas.open(&format!(
+    canvas.open(format_args!(
         r##"<g class="routes" stroke="#d9c79a" stroke-width="{}" stroke-linecap="round">"##,
         Num(BRIDGE)
     ));

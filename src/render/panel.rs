@@ -102,7 +102,7 @@ fn side_box(canvas: &mut Canvas, army: &Army, side: Side, left: f64, to_move: bo
     } else {
         ("#c9bfa8", 1.0)
     };
-    canvas.open(&format!(
+    canvas.open(format_args!(
         r##"<g class="side {}" fill="#2b2620" font-size="13">"##,
         side.name().to_lowercase()
     ));

@@ -163,7 +163,7 @@ impl Group {
             return;
         }
         let colours = colours(self.side);
-        canvas.open(&format!(
+        canvas.open(format_args!(
             r#"<g {attributes} transform="translate({} {})" fill="{}" stroke="{}" stroke-width="1.5">"#,
             Num(at.0),
             Num(at.1),

@@ -40,7 +40,7 @@ pub fn svg(position: &Position, caption: &str) -> String {
     };
     let mut canvas = Canvas::default();
     canvas.line(format_args!(r#"<?xml version="1.0" encoding="UTF-8"?>"#));
-    canvas.open(&format!(
+    canvas.open(format_args!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONTS}">"#,
         w = Num(map::WIDTH),
         h = Num(height),

@@ -194,51 +194,7 @@ macro_rules! stating {
 const _: () =
     assert!(Limits::DEFAULT.line.is_multiple_of(1024) && Limits::DEFAULT.game.is_multiple_of(1024));
 
-macro_rules! kinds {
-    ($(
-        $(#[doc = $doc:literal])*
-        $variant:ident = $name:literal, $message:expr, $expected:expr;
-    )*) => {
-        /// The kinds of syntax error. Each has a stable code `hirp::syntax::<name>`;
-        /// the doc of each variant gives an input that triggers it.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum SyntaxErrorKind {
-            $( $(#[doc = $doc])* $variant, )*
-        }
-
-        impl SyntaxErrorKind {
-            /// Every kind, in the order of the codes table.
-            pub const ALL: &[SyntaxErrorKind] = &[$(SyntaxErrorKind::$variant),*];
-
-            /// The last part of the code: `hirp::syntax::<name>`.
-            pub const fn name(self) -> &'static str {
-                match self { $(SyntaxErrorKind::$variant => $name,)* }
-            }
-
-            /// The one-line message.
-            pub fn message(self) -> &'static str {
-                match self { $(SyntaxErrorKind::$variant => $message,)* }
-            }
-
-            /// What the parser expected where the error is.
-            pub fn expected(self) -> &'static str {
-                match self { $(SyntaxErrorKind::$variant => $expected,)* }
-            }
-        }
-    };
-}
-
 impl SyntaxErrorKind {
-    /// How serious it is: an error, but for a UTF-16 input read decoded,
-    /// a warning.
-    pub const fn severity(self) -> Severity {
-        match self {
-            SyntaxErrorKind::Utf16 => Severity::Warning,
-            _ => Severity::Error,
-        }
-    }
-
     /// Whether it says the input is not text: nothing of it is read, and
     /// it is the input's only error.
     pub const fn is_not_text(self) -> bool {
@@ -249,147 +205,151 @@ impl SyntaxErrorKind {
     }
 }
 
-kinds! {
-    /// A file with a NUL byte in its first 8 KiB, not as UTF-16 writes
-    /// them; nothing of it is read: the bytes `\x7FELF\x02\x01\x01\x00`.
-    Binary = "binary", "this file is binary, not text", "text";
-    /// A file with NUL bytes every other byte in its first 8 KiB, on one
-    /// side, as UTF-16 writes ASCII, and no byte order mark; nothing of it is
-    /// read: `G\x001\x00 \x00K\x00e\x00`.
-    Utf16WithoutBom = "utf16_without_bom", "this file looks like UTF-16 with no byte order mark",
-        "UTF-8 text";
-    /// A file whose first 8 KiB hold bytes that are not UTF-8 on two lines
-    /// or more, no UTF-8 beyond ASCII, and three bytes in four or more of
-    /// ASCII; nothing of it is read: `; Besan\xE7on\n; No\xEBl`.
-    Latin1 = "latin1", "this file looks like Latin-1, not UTF-8", "UTF-8 text";
-    /// A warning: a file that starts with a UTF-16 byte order mark, read
-    /// decoded to UTF-8 (offsets count the decoded bytes):
-    /// `\xFF\xFEG\x001\x00`.
-    Utf16 = "utf16", "this file is UTF-16; it is read decoded to UTF-8", "UTF-8 text";
-    /// A byte sequence that is not UTF-8: the bytes `G1 He\xFF /`.
-    InvalidUtf8 = "invalid_utf8", "the file is not valid UTF-8", "UTF-8 text";
-    /// A line that is not a turn, a tag or a comment: `#G1 KeHeiHei /`.
-    UnexpectedLine = "unexpected_line", "this line is not a turn, a tag or a comment",
-        "a turn label such as `G1`, a tag `[`, or a comment `;` or `{`";
-    /// A turn line with no label: `KeHeiHei /`.
-    MissingLabel = "missing_label", "a turn line starts with its label", "a label such as `G1`";
-    /// A label in lower case: `g1 KeHeiHei /`.
-    LowercaseLabel = "lowercase_label", "a turn label starts with a capital `G` or `S`",
-        "`G` or `S`";
-    /// A label with no round number: `G KeHeiHei /`.
-    MissingRound = "missing_round", "a turn label has a round number", "a digit";
-    /// A round number too large to be real: `G99999999999 KeHeiHei /`.
-    RoundTooLarge = "round_too_large", "this round number is too large",
-        stating!("a round number below {}", u64::from(u32::MAX) + 1);
-    /// No space between the label and the steps, or the steps and the battles:
-    /// `G1KeHeiHei /`, `G1 KeHeiHei/`.
-    MissingSpace = "missing_space",
-        "the label, the steps and the battles are separated by spaces", "a space";
-    /// A label with nothing after it, or a turn with battles and no step: `G1 /`.
-    MissingSteps = "missing_steps", "a turn has steps", "a step such as `He`";
-    /// A step that does not start with a piece letter: `G1 KeXeiHei /`.
-    ExpectedPiece = "expected_piece", "a step starts with its piece",
-        "`H`, `K` or `L`";
-    /// `h` after a piece that is not a Karve: `G2 Lh01HeiKhhh03 /`.
-    CrewWithoutKarve = "crew_without_karve", "only a Karve carries Hirþs",
-        "what the piece does: `e`, `i`, `v` or a space";
-    /// A Karve's crew written with another letter than `h`: `G2 L01HeiKhkh03 /`.
-    CrewLetter = "crew_letter", "a Karve's crew is written with one `h` per Hirþ aboard",
-        "`h` or what the Karve does";
-    /// A piece letter followed by something that is not a step: `G1 KeHqHei /`.
-    ExpectedAction = "expected_action", "a step says what the piece does",
-        "`e` (enter), `i` (board), `v` (leave a Karve) or a space";
-    /// `v` with no space after it: `G3 HvMmHv3>6 >6SK^GH6`.
-    ExpectedKarveSpace = "expected_karve_space", "`v` names the space of the Karve left",
-        "a space `0`-`9` or `m`";
-    /// A move that names where it starts but not where it goes: `G2 L0 /`.
-    MissingDestination = "missing_destination", "a move names the space it goes to",
-        "a space `0`-`9` or `m`, or `>` and a space";
-    /// `>` in a step with no space after it: `G3 Hv3mHv3> /`.
-    ExpectedAttackedSpace = "expected_attacked_space", "`>` is followed by the attacked space",
-        "a space `0`-`9` or `m`";
-    /// Steps separated by spaces: `G1 Ke HeiHei /`.
-    SpaceInSteps = "space_in_steps", "steps are written one after another, with no space",
-        "the next step right after the last";
-    /// A turn that ends after its steps: `G1 KeHeiHei`.
-    MissingOutcome = "missing_outcome", "a turn ends with its battles, or `/` when there is none",
-        "`/` or a battle such as `>6GHxSL6`";
-    /// Text after `/`: `G3 Hv3mHv3>6 /-6SK^GH6`.
-    TextAfterNoBattle = "text_after_no_battle", "`/` says the turn has no battle; nothing follows it",
-        "the end of the line or a comment";
-    /// Something other than a battle where battles are written: `G3 Hv3mHv3>6 6SK^GH6`.
-    ExpectedBattle = "expected_battle", "a battle starts with `>` and the attacked space",
-        "`>`";
-    /// A battle whose space is missing: `G3 Hv3mHv3>6 >SK^GH6`.
-    ExpectedBattleSpace = "expected_battle_space", "a battle names the attacked space after `>`",
-        "a space `0`-`9` or `m`";
-    /// A battle that lists no piece: `G3 Hv3mHv3>6 >6`.
-    EmptyBattle = "empty_battle", "a battle lists every piece that fought",
-        "a piece such as `GH6`";
-    /// A piece in a battle without its side: `G3 Hv3mHv3>6 >6K^GH6`.
-    ExpectedSide = "expected_side", "each piece in a battle starts with its side",
-        "`G` or `S`";
-    /// A side in a battle with no piece after it: `G3 Hv3mHv3>6 >6SK^G6`.
-    ExpectedFighterPiece = "expected_fighter_piece", "a side in a battle is followed by the piece",
-        "`H`, `K` or `L`";
-    /// A piece in a battle without what became of it: `G3 Hv3mHv3>6 >6SKGH6`.
-    ExpectedFate = "expected_fate", "a piece in a battle is followed by what became of it",
-        "a space where it stands, `^` (removed from play) or `x` (removed from game)";
-    /// The pieces of one battle separated by a space: `G3 Hv3mHv3>6 >6SK^ GH6`.
-    SpaceInBattle = "space_in_battle", "the pieces of one battle are written with no space",
-        "`>` starting the next battle";
-    /// A Penningr action after the battles: `S3 L9>6HeiKhh97 >6GHxSL6 SdGa`.
-    PenningrAfterBattles = "penningr_after_battles",
-        "Penningr offers and answers are written before the battles", "`>` starting a battle";
-    /// A Penningr action with an unknown letter: `S3 L9>6HeiKhh97 SqGa>6GHxSL6`.
-    ExpectedPenningrMove = "expected_penningr_move", "a Penningr action is an offer or an answer",
-        "`d` (double), `t` (triple), `a` (accept) or `r` (refuse)";
-    /// A tag with no name: `[ "Jarl's Cup"]`.
-    ExpectedTagName = "expected_tag_name", "a tag starts with its name", "a letter";
-    /// A tag whose value is not quoted: `[Date 2016.05.01]`.
-    UnquotedTagValue = "unquoted_tag_value", "a tag's value is written in double quotes", "`\"`";
-    /// A tag value with no closing quote: `[Event "Jarl's Cup]`.
-    UnterminatedString = "unterminated_string", "this tag value has no closing quote", "`\"`";
-    /// An escape other than `\"` and `\\` in a tag value: `[Event "a\b"]`.
-    InvalidEscape = "invalid_escape", "only `\\\"` and `\\\\` are escapes in a tag value",
-        "`\"` or `\\` after `\\`";
-    /// A tag with no closing bracket: `[Event "Jarl's Cup"`.
-    UnterminatedTag = "unterminated_tag", "a tag ends with `]`", "`]`";
-    /// Text after a tag on its line: `[Event "Jarl's Cup"] G1 KeHeiHei /`.
-    TextAfterTag = "text_after_tag", "a tag stands alone on its line",
-        "the end of the line or a comment";
-    /// A `{` comment that is never closed: `{ the first game`.
-    UnterminatedComment = "unterminated_comment", "this comment is never closed", "`}`";
-    /// Text after a comment on its line: `{ opening } G1 KeHeiHei / { quiet } ok`.
-    TextAfterComment = "text_after_comment", "only comments follow a comment on its line",
-        "another comment or the end of the line";
-    /// A `}` with no `{` before it: `G1 KeHeiHei / }`.
-    UnmatchedBrace = "unmatched_brace", "this `}` closes no comment",
-        "a comment `;` or `{`, or the end of the line";
-    /// A turn with more steps, Penningr actions, battles or pieces in a battle
-    /// than any game has: `G1 (He)×33 /`.
-    TooManyTokens = "too_many_tokens",
-        stating!(
-            "a turn holds at most {MAX_STEPS} steps, {MAX_PENNINGR} Penningr actions and \
-             {MAX_BATTLES} battles of {MAX_FIGHTERS} pieces"
-        ),
-        "the end of the turn";
-    /// A line longer than 64 KiB; it and the rest of its game are not read:
-    /// `G1 (He)×40000 /`.
-    LineTooLong = "line_too_long",
-        stating!("this line is longer than {} KiB", Limits::DEFAULT.line / 1024),
-        stating!("a line of at most {} bytes", Limits::DEFAULT.line);
-    /// A game longer than 256 KiB with the comments before it; the rest of it
-    /// is not read: `(; a comment\n)×30000G1 KeHeiHei /`.
-    GameTooLong = "game_too_long",
-        stating!("this game is longer than {} KiB", Limits::DEFAULT.game / 1024),
-        stating!("a game of at most {} bytes", Limits::DEFAULT.game);
-    /// A piece of a record (a game, as records are read) with a thousand
-    /// syntax errors; the rest of it is not read:
-    /// `G1 KeHeiHei /\n(S1 Kx /\n)×1001`.
-    TooManyErrors = "too_many_errors",
-        stating!("reading stops after {MAX_ERRORS} syntax errors"),
-        stating!("at most {MAX_ERRORS} syntax errors in a game");
+crate::diagnostic::syntax_kinds! {
+    /// The kinds of syntax error. Each has a stable code `hirp::syntax::<name>`;
+    /// the doc of each variant gives an input that triggers it.
+    SyntaxErrorKind {
+        /// A file with a NUL byte in its first 8 KiB, not as UTF-16 writes
+        /// them; nothing of it is read: the bytes `\x7FELF\x02\x01\x01\x00`.
+        Binary = "binary", Error, "this file is binary, not text", "text";
+        /// A file with NUL bytes every other byte in its first 8 KiB, on one
+        /// side, as UTF-16 writes ASCII, and no byte order mark; nothing of it is
+        /// read: `G\x001\x00 \x00K\x00e\x00`.
+        Utf16WithoutBom = "utf16_without_bom", Error, "this file looks like UTF-16 with no byte order mark",
+            "UTF-8 text";
+        /// A file whose first 8 KiB hold bytes that are not UTF-8 on two lines
+        /// or more, no UTF-8 beyond ASCII, and three bytes in four or more of
+        /// ASCII; nothing of it is read: `; Besan\xE7on\n; No\xEBl`.
+        Latin1 = "latin1", Error, "this file looks like Latin-1, not UTF-8", "UTF-8 text";
+        /// A warning: a file that starts with a UTF-16 byte order mark, read
+        /// decoded to UTF-8 (offsets count the decoded bytes):
+        /// `\xFF\xFEG\x001\x00`.
+        Utf16 = "utf16", Warning, "this file is UTF-16; it is read decoded to UTF-8", "UTF-8 text";
+        /// A byte sequence that is not UTF-8: the bytes `G1 He\xFF /`.
+        InvalidUtf8 = "invalid_utf8", Error, "the file is not valid UTF-8", "UTF-8 text";
+        /// A line that is not a turn, a tag or a comment: `#G1 KeHeiHei /`.
+        UnexpectedLine = "unexpected_line", Error, "this line is not a turn, a tag or a comment",
+            "a turn label such as `G1`, a tag `[`, or a comment `;` or `{`";
+        /// A turn line with no label: `KeHeiHei /`.
+        MissingLabel = "missing_label", Error, "a turn line starts with its label", "a label such as `G1`";
+        /// A label in lower case: `g1 KeHeiHei /`.
+        LowercaseLabel = "lowercase_label", Error, "a turn label starts with a capital `G` or `S`",
+            "`G` or `S`";
+        /// A label with no round number: `G KeHeiHei /`.
+        MissingRound = "missing_round", Error, "a turn label has a round number", "a digit";
+        /// A round number too large to be real: `G99999999999 KeHeiHei /`.
+        RoundTooLarge = "round_too_large", Error, "this round number is too large",
+            stating!("a round number below {}", u64::from(u32::MAX) + 1);
+        /// No space between the label and the steps, or the steps and the battles:
+        /// `G1KeHeiHei /`, `G1 KeHeiHei/`.
+        MissingSpace = "missing_space", Error,
+            "the label, the steps and the battles are separated by spaces", "a space";
+        /// A label with nothing after it, or a turn with battles and no step: `G1 /`.
+        MissingSteps = "missing_steps", Error, "a turn has steps", "a step such as `He`";
+        /// A step that does not start with a piece letter: `G1 KeXeiHei /`.
+        ExpectedPiece = "expected_piece", Error, "a step starts with its piece",
+            "`H`, `K` or `L`";
+        /// `h` after a piece that is not a Karve: `G2 Lh01HeiKhhh03 /`.
+        CrewWithoutKarve = "crew_without_karve", Error, "only a Karve carries Hirþs",
+            "what the piece does: `e`, `i`, `v` or a space";
+        /// A Karve's crew written with another letter than `h`: `G2 L01HeiKhkh03 /`.
+        CrewLetter = "crew_letter", Error, "a Karve's crew is written with one `h` per Hirþ aboard",
+            "`h` or what the Karve does";
+        /// A piece letter followed by something that is not a step: `G1 KeHqHei /`.
+        ExpectedAction = "expected_action", Error, "a step says what the piece does",
+            "`e` (enter), `i` (board), `v` (leave a Karve) or a space";
+        /// `v` with no space after it: `G3 HvMmHv3>6 >6SK^GH6`.
+        ExpectedKarveSpace = "expected_karve_space", Error, "`v` names the space of the Karve left",
+            "a space `0`-`9` or `m`";
+        /// A move that names where it starts but not where it goes: `G2 L0 /`.
+        MissingDestination = "missing_destination", Error, "a move names the space it goes to",
+            "a space `0`-`9` or `m`, or `>` and a space";
+        /// `>` in a step with no space after it: `G3 Hv3mHv3> /`.
+        ExpectedAttackedSpace = "expected_attacked_space", Error, "`>` is followed by the attacked space",
+            "a space `0`-`9` or `m`";
+        /// Steps separated by spaces: `G1 Ke HeiHei /`.
+        SpaceInSteps = "space_in_steps", Error, "steps are written one after another, with no space",
+            "the next step right after the last";
+        /// A turn that ends after its steps: `G1 KeHeiHei`.
+        MissingOutcome = "missing_outcome", Error, "a turn ends with its battles, or `/` when there is none",
+            "`/` or a battle such as `>6GHxSL6`";
+        /// Text after `/`: `G3 Hv3mHv3>6 /-6SK^GH6`.
+        TextAfterNoBattle = "text_after_no_battle", Error, "`/` says the turn has no battle; nothing follows it",
+            "the end of the line or a comment";
+        /// Something other than a battle where battles are written: `G3 Hv3mHv3>6 6SK^GH6`.
+        ExpectedBattle = "expected_battle", Error, "a battle starts with `>` and the attacked space",
+            "`>`";
+        /// A battle whose space is missing: `G3 Hv3mHv3>6 >SK^GH6`.
+        ExpectedBattleSpace = "expected_battle_space", Error, "a battle names the attacked space after `>`",
+            "a space `0`-`9` or `m`";
+        /// A battle that lists no piece: `G3 Hv3mHv3>6 >6`.
+        EmptyBattle = "empty_battle", Error, "a battle lists every piece that fought",
+            "a piece such as `GH6`";
+        /// A piece in a battle without its side: `G3 Hv3mHv3>6 >6K^GH6`.
+        ExpectedSide = "expected_side", Error, "each piece in a battle starts with its side",
+            "`G` or `S`";
+        /// A side in a battle with no piece after it: `G3 Hv3mHv3>6 >6SK^G6`.
+        ExpectedFighterPiece = "expected_fighter_piece", Error, "a side in a battle is followed by the piece",
+            "`H`, `K` or `L`";
+        /// A piece in a battle without what became of it: `G3 Hv3mHv3>6 >6SKGH6`.
+        ExpectedFate = "expected_fate", Error, "a piece in a battle is followed by what became of it",
+            "a space where it stands, `^` (removed from play) or `x` (removed from game)";
+        /// The pieces of one battle separated by a space: `G3 Hv3mHv3>6 >6SK^ GH6`.
+        SpaceInBattle = "space_in_battle", Error, "the pieces of one battle are written with no space",
+            "`>` starting the next battle";
+        /// A Penningr action after the battles: `S3 L9>6HeiKhh97 >6GHxSL6 SdGa`.
+        PenningrAfterBattles = "penningr_after_battles", Error,
+            "Penningr offers and answers are written before the battles", "`>` starting a battle";
+        /// A Penningr action with an unknown letter: `S3 L9>6HeiKhh97 SqGa>6GHxSL6`.
+        ExpectedPenningrMove = "expected_penningr_move", Error, "a Penningr action is an offer or an answer",
+            "`d` (double), `t` (triple), `a` (accept) or `r` (refuse)";
+        /// A tag with no name: `[ "Jarl's Cup"]`.
+        ExpectedTagName = "expected_tag_name", Error, "a tag starts with its name", "a letter";
+        /// A tag whose value is not quoted: `[Date 2016.05.01]`.
+        UnquotedTagValue = "unquoted_tag_value", Error, "a tag's value is written in double quotes", "`\"`";
+        /// A tag value with no closing quote: `[Event "Jarl's Cup]`.
+        UnterminatedString = "unterminated_string", Error, "this tag value has no closing quote", "`\"`";
+        /// An escape other than `\"` and `\\` in a tag value: `[Event "a\b"]`.
+        InvalidEscape = "invalid_escape", Error, "only `\\\"` and `\\\\` are escapes in a tag value",
+            "`\"` or `\\` after `\\`";
+        /// A tag with no closing bracket: `[Event "Jarl's Cup"`.
+        UnterminatedTag = "unterminated_tag", Error, "a tag ends with `]`", "`]`";
+        /// Text after a tag on its line: `[Event "Jarl's Cup"] G1 KeHeiHei /`.
+        TextAfterTag = "text_after_tag", Error, "a tag stands alone on its line",
+            "the end of the line or a comment";
+        /// A `{` comment that is never closed: `{ the first game`.
+        UnterminatedComment = "unterminated_comment", Error, "this comment is never closed", "`}`";
+        /// Text after a comment on its line: `{ opening } G1 KeHeiHei / { quiet } ok`.
+        TextAfterComment = "text_after_comment", Error, "only comments follow a comment on its line",
+            "another comment or the end of the line";
+        /// A `}` with no `{` before it: `G1 KeHeiHei / }`.
+        UnmatchedBrace = "unmatched_brace", Error, "this `}` closes no comment",
+            "a comment `;` or `{`, or the end of the line";
+        /// A turn with more steps, Penningr actions, battles or pieces in a battle
+        /// than any game has: `G1 (He)×33 /`.
+        TooManyTokens = "too_many_tokens", Error,
+            stating!(
+                "a turn holds at most {MAX_STEPS} steps, {MAX_PENNINGR} Penningr actions and \
+                 {MAX_BATTLES} battles of {MAX_FIGHTERS} pieces"
+            ),
+            "the end of the turn";
+        /// A line longer than 64 KiB; it and the rest of its game are not read:
+        /// `G1 (He)×40000 /`.
+        LineTooLong = "line_too_long", Error,
+            stating!("this line is longer than {} KiB", Limits::DEFAULT.line / 1024),
+            stating!("a line of at most {} bytes", Limits::DEFAULT.line);
+        /// A game longer than 256 KiB with the comments before it; the rest of it
+        /// is not read: `(; a comment\n)×30000G1 KeHeiHei /`.
+        GameTooLong = "game_too_long", Error,
+            stating!("this game is longer than {} KiB", Limits::DEFAULT.game / 1024),
+            stating!("a game of at most {} bytes", Limits::DEFAULT.game);
+        /// A piece of a record (a game, as records are read) with a thousand
+        /// syntax errors; the rest of it is not read:
+        /// `G1 KeHeiHei /\n(S1 Kx /\n)×1001`.
+        TooManyErrors = "too_many_errors", Error,
+            stating!("reading stops after {MAX_ERRORS} syntax errors"),
+            stating!("at most {MAX_ERRORS} syntax errors in a game");
+    }
 }
 
 #[cfg(test)]

@@ -1,96 +1,63 @@
 //! The codes of what the tafl replay reports: `hirp::tafl::<area>::<name>`.
 
-use crate::types::Severity;
-
-macro_rules! kinds {
-    ($(
-        $(#[doc = $doc:literal])*
-        $variant:ident = $code:literal, $severity:ident, $message:literal;
-    )*) => {
-        /// The kinds of problem the tafl replay finds. Each has a stable code
-        /// `hirp::tafl::<area>::<name>` and a default severity; the doc of
-        /// each gives a record that triggers it (a fixture named after the
-        /// code, `fixtures/tafl/invalid/`, holds a whole game).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum ProblemKind {
-            $( $(#[doc = $doc])* $variant, )*
-        }
-
-        impl ProblemKind {
-            /// Every kind, in the order of the codes table.
-            pub const ALL: &[ProblemKind] = &[$(ProblemKind::$variant),*];
-
-            /// The code without its `hirp::tafl::` prefix: `capture::missing`.
-            pub const fn code(self) -> &'static str {
-                match self { $(ProblemKind::$variant => $code,)* }
-            }
-
-            /// The severity before `--strict`.
-            pub const fn severity(self) -> Severity {
-                match self { $(ProblemKind::$variant => Severity::$severity,)* }
-            }
-
-            /// The one-line message.
-            pub const fn message(self) -> &'static str {
-                match self { $(ProblemKind::$variant => $message,)* }
-            }
-        }
-    };
-}
-
-kinds! {
-    /// An archive read with no `--rules`.
-    RulesMissing = "rules::missing", Error, "the game's rule set is not known";
-    /// `[rules:dim:7 esc:x start:...]`.
-    RulesInvalid = "rules::invalid", Error, "the rules tag does not read";
-    /// `[rules:dim:7 foo:y start:...]`: an entry read as OpenTafl reads it.
-    RulesQuestionable = "rules::questionable", Warning, "the rules tag bends the notation";
-    /// `--rules brandub` on a file whose `[rules:]` tag says otherwise.
-    RulesOverridden = "rules::overridden", Advice, "`--rules` overrides the game's rules tag";
-    /// `d4-d7` with `d4` empty.
-    NoPiece = "move::no_piece", Error, "there is no piece on the start square";
-    /// The attackers' `d4-c4`, the piece on `d4` a defender.
-    NotYours = "move::not_yours", Error, "the piece belongs to the other side";
-    /// `d1-e2`.
-    NotOrthogonal = "move::not_orthogonal", Error, "a piece moves along its row or column";
-    /// `d1-d1`.
-    ZeroDistance = "move::zero_distance", Error, "a move must leave its square";
-    /// `h1-h3` on a 7 × 7 board.
-    OffBoard = "move::off_board", Error, "the square is not on the board";
-    /// `d1-d3` over a piece on `d2`.
-    Blocked = "move::blocked", Error, "a piece stands in the way";
-    /// `d1-d2` with a piece on `d2`.
-    Occupied = "move::occupied", Error, "the end square is taken";
-    /// An attacker's `d2-d6` over the occupied centre `d4`.
-    MayNotPass = "move::may_not_pass", Error, "the piece may not pass over that square";
-    /// A defender's `a2-a1` onto a corner.
-    MayNotStop = "move::may_not_stop", Error, "the piece may not stop on that square";
-    /// Brandub's king `d5-d4`, back onto the centre.
-    MayNotReenter = "move::may_not_reenter", Error, "the piece may not come back to that square";
-    /// A commander's move under a rule set that does not play commanders.
-    NotPlayed = "move::not_played", Error, "the rule set does not move this piece";
-    /// `Kd1-d3`, `d1` holding a taflman.
-    PieceLetter = "move::piece_letter", Error, "the letter does not name the piece on the square";
-    /// `d1^d3`: a jump, in a rule set with no berserk moves.
-    MoveType = "move::move_type", Error, "the rule set has only regular moves, `-`";
-    /// A move after the king escaped.
-    AfterEnd = "move::after_end", Error, "the game is already over";
-    /// A ply the replay cannot follow, after a token it could not read.
-    Unread = "move::unread", Advice, "the replay of this game stops here";
-    /// `d4-d2`, capturing `d1` between `d2` and a corner, written without
-    /// `xd1`.
-    CaptureMissing = "capture::missing", Error, "the move captures more than is written";
-    /// `d4-d2xd3`, `d3` not captured.
-    CaptureSpurious = "capture::spurious", Error, "the move does not capture what is written";
-    /// `d4-d2xd1xd1`: a square listed twice.
-    CaptureRepeated = "capture::repeated", Advice, "a captured square is written twice";
-    /// An archive's line whose capture counts are not its moves'.
-    CaptureCount = "capture::count", Error, "the count of captures is not the moves'";
-    /// `Black` for a game the king won, `[result:1]` for a king escaped.
-    Result = "end::result", Error, "the recorded result is not how the game ended";
-    /// `d4-d2++`, the king not captured.
-    Marker = "end::marker", Error, "the marker says the game ends here, and it does not";
-    /// The move that captures the king, written without `++`.
-    Unmarked = "end::unmarked", Advice, "the move that ends the game is marked";
+crate::diagnostic::problem_kinds! {
+    /// The kinds of problem the tafl replay finds. Each has a stable code
+    /// `hirp::tafl::<area>::<name>` and a default severity; the doc of each
+    /// gives a record that triggers it (a fixture named after the code,
+    /// `fixtures/tafl/invalid/`, holds a whole game).
+    ProblemKind {
+        /// An archive read with no `--rules`.
+        RulesMissing = "rules::missing", Error, "the game's rule set is not known";
+        /// `[rules:dim:7 esc:x start:...]`.
+        RulesInvalid = "rules::invalid", Error, "the rules tag does not read";
+        /// `[rules:dim:7 foo:y start:...]`: an entry read as OpenTafl reads it.
+        RulesQuestionable = "rules::questionable", Warning, "the rules tag bends the notation";
+        /// `--rules brandub` on a file whose `[rules:]` tag says otherwise.
+        RulesOverridden = "rules::overridden", Advice, "`--rules` overrides the game's rules tag";
+        /// `d4-d7` with `d4` empty.
+        NoPiece = "move::no_piece", Error, "there is no piece on the start square";
+        /// The attackers' `d4-c4`, the piece on `d4` a defender.
+        NotYours = "move::not_yours", Error, "the piece belongs to the other side";
+        /// `d1-e2`.
+        NotOrthogonal = "move::not_orthogonal", Error, "a piece moves along its row or column";
+        /// `d1-d1`.
+        ZeroDistance = "move::zero_distance", Error, "a move must leave its square";
+        /// `h1-h3` on a 7 × 7 board.
+        OffBoard = "move::off_board", Error, "the square is not on the board";
+        /// `d1-d3` over a piece on `d2`.
+        Blocked = "move::blocked", Error, "a piece stands in the way";
+        /// `d1-d2` with a piece on `d2`.
+        Occupied = "move::occupied", Error, "the end square is taken";
+        /// An attacker's `d2-d6` over the occupied centre `d4`.
+        MayNotPass = "move::may_not_pass", Error, "the piece may not pass over that square";
+        /// A defender's `a2-a1` onto a corner.
+        MayNotStop = "move::may_not_stop", Error, "the piece may not stop on that square";
+        /// Brandub's king `d5-d4`, back onto the centre.
+        MayNotReenter = "move::may_not_reenter", Error, "the piece may not come back to that square";
+        /// A commander's move under a rule set that does not play commanders.
+        NotPlayed = "move::not_played", Error, "the rule set does not move this piece";
+        /// `Kd1-d3`, `d1` holding a taflman.
+        PieceLetter = "move::piece_letter", Error, "the letter does not name the piece on the square";
+        /// `d1^d3`: a jump, in a rule set with no berserk moves.
+        MoveType = "move::move_type", Error, "the rule set has only regular moves, `-`";
+        /// A move after the king escaped.
+        AfterEnd = "move::after_end", Error, "the game is already over";
+        /// A ply the replay cannot follow, after a token it could not read.
+        Unread = "move::unread", Advice, "the replay of this game stops here";
+        /// `d4-d2`, capturing `d1` between `d2` and a corner, written without
+        /// `xd1`.
+        CaptureMissing = "capture::missing", Error, "the move captures more than is written";
+        /// `d4-d2xd3`, `d3` not captured.
+        CaptureSpurious = "capture::spurious", Error, "the move does not capture what is written";
+        /// `d4-d2xd1xd1`: a square listed twice.
+        CaptureRepeated = "capture::repeated", Advice, "a captured square is written twice";
+        /// An archive's line whose capture counts are not its moves'.
+        CaptureCount = "capture::count", Error, "the count of captures is not the moves'";
+        /// `Black` for a game the king won, `[result:1]` for a king escaped.
+        Result = "end::result", Error, "the recorded result is not how the game ended";
+        /// `d4-d2++`, the king not captured.
+        Marker = "end::marker", Error, "the marker says the game ends here, and it does not";
+        /// The move that captures the king, written without `++`.
+        Unmarked = "end::unmarked", Advice, "the move that ends the game is marked";
+    }
 }

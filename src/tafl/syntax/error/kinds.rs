@@ -5,7 +5,6 @@ use std::sync::LazyLock;
 
 use crate::syntax::SyntaxErrorKind as Hirp;
 use crate::tafl::Square;
-use crate::types::Severity;
 
 /// Text that states a limit, written once from the limit's constant.
 macro_rules! stating {
@@ -13,48 +12,6 @@ macro_rules! stating {
         static TEXT: LazyLock<String> = LazyLock::new(|| format!($($format)*));
         TEXT.as_str()
     }};
-}
-
-macro_rules! kinds {
-    ($(
-        $(#[doc = $doc:literal])*
-        $variant:ident = $name:literal, $severity:ident, $message:expr, $expected:expr;
-    )*) => {
-        /// The kinds of syntax error of the tafl readers. Each has a stable
-        /// code `hirp::tafl::syntax::<name>`; the doc of each variant says
-        /// which form it concerns and ends with an input that triggers it.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum SyntaxErrorKind {
-            $( $(#[doc = $doc])* $variant, )*
-        }
-
-        impl SyntaxErrorKind {
-            /// Every kind, in the order of the codes table.
-            pub const ALL: &[SyntaxErrorKind] = &[$(SyntaxErrorKind::$variant),*];
-
-            /// The last part of the code: `hirp::tafl::syntax::<name>`.
-            pub const fn name(self) -> &'static str {
-                match self { $(SyntaxErrorKind::$variant => $name,)* }
-            }
-
-            /// How serious it is: an error, or a warning where the text
-            /// breaks the specification but is read as meant.
-            pub const fn severity(self) -> Severity {
-                match self { $(SyntaxErrorKind::$variant => Severity::$severity,)* }
-            }
-
-            /// The one-line message.
-            pub fn message(self) -> &'static str {
-                match self { $(SyntaxErrorKind::$variant => $message,)* }
-            }
-
-            /// What the reader expected where the error is.
-            pub fn expected(self) -> &'static str {
-                match self { $(SyntaxErrorKind::$variant => $expected,)* }
-            }
-        }
-    };
 }
 
 impl SyntaxErrorKind {
@@ -82,160 +39,165 @@ impl SyntaxErrorKind {
 /// The results an archive writes, as a list.
 const RESULTS: &str = "`Black`, `White`, `Draw` or `Ongoing`";
 
-kinds! {
-    /// In a game file, a NUL byte in its first 8 KiB, not as UTF-16 writes
-    /// them; nothing of it is read: the bytes `\x7FELF\x02\x01\x01\x00`.
-    Binary = "binary", Error, Hirp::Binary.message(), Hirp::Binary.expected();
-    /// In a game file, NUL bytes every other byte in its first 8 KiB, as
-    /// UTF-16 writes ASCII, and no byte order mark; nothing of it is read:
-    /// `[\x00d\x00a\x00t\x00e\x00:\x00`.
-    Utf16WithoutBom = "utf16_without_bom", Error, Hirp::Utf16WithoutBom.message(),
-        Hirp::Utf16WithoutBom.expected();
-    /// In a game file, bytes that are not UTF-8 on two lines or more, and
-    /// no UTF-8 beyond ASCII; nothing of it is read:
-    /// `[site:Besan\xE7on]\n[event:No\xEBl]`.
-    Latin1 = "latin1", Error, Hirp::Latin1.message(), Hirp::Latin1.expected();
-    /// A warning, in a game file: a UTF-16 byte order mark; the file is read
-    /// decoded to UTF-8: `\xFF\xFE[\x00d\x00`.
-    Utf16 = "utf16", Warning, Hirp::Utf16.message(), Hirp::Utf16.expected();
-    /// In an archive, bytes that are not UTF-8; the line is not read:
-    /// `d2-e2 \xFF,0,0,Ongoing`.
-    InvalidUtf8 = "invalid_utf8", Error, Hirp::InvalidUtf8.message(), Hirp::InvalidUtf8.expected();
+crate::diagnostic::syntax_kinds! {
+    /// The kinds of syntax error of the tafl readers. Each has a stable code
+    /// `hirp::tafl::syntax::<name>`; the doc of each variant says which form
+    /// it concerns and ends with an input that triggers it.
+    SyntaxErrorKind {
+        /// In a game file, a NUL byte in its first 8 KiB, not as UTF-16 writes
+        /// them; nothing of it is read: the bytes `\x7FELF\x02\x01\x01\x00`.
+        Binary = "binary", Error, Hirp::Binary.message(), Hirp::Binary.expected();
+        /// In a game file, NUL bytes every other byte in its first 8 KiB, as
+        /// UTF-16 writes ASCII, and no byte order mark; nothing of it is read:
+        /// `[\x00d\x00a\x00t\x00e\x00:\x00`.
+        Utf16WithoutBom = "utf16_without_bom", Error, Hirp::Utf16WithoutBom.message(),
+            Hirp::Utf16WithoutBom.expected();
+        /// In a game file, bytes that are not UTF-8 on two lines or more, and
+        /// no UTF-8 beyond ASCII; nothing of it is read:
+        /// `[site:Besan\xE7on]\n[event:No\xEBl]`.
+        Latin1 = "latin1", Error, Hirp::Latin1.message(), Hirp::Latin1.expected();
+        /// A warning, in a game file: a UTF-16 byte order mark; the file is read
+        /// decoded to UTF-8: `\xFF\xFE[\x00d\x00`.
+        Utf16 = "utf16", Warning, Hirp::Utf16.message(), Hirp::Utf16.expected();
+        /// In an archive, bytes that are not UTF-8; the line is not read:
+        /// `d2-e2 \xFF,0,0,Ongoing`.
+        InvalidUtf8 = "invalid_utf8", Error, Hirp::InvalidUtf8.message(), Hirp::InvalidUtf8.expected();
 
-    /// In a game file, a line that is neither a tag, a turn, a variation nor
-    /// commentary: `# 1. d2-e2 d3-d2`.
-    UnexpectedLine = "unexpected_line", Error,
-        "this line is not a tag, a turn, a variation or commentary",
-        "a tag `[`, a turn number such as `1.` or a variation address such as `3b.1.1a.`";
-    /// In a game file, a tag whose name is missing or not in lower case:
-    /// `[Date:2015.01.07]`.
-    ExpectedTagName = "expected_tag_name", Error, "a tag starts with its name, in lower case",
-        "a tag name such as `date`";
-    /// In a game file, a tag name followed by something else than `:`:
-    /// `[date 2015.01.07]`.
-    ExpectedTagColon = "expected_tag_colon", Error, "a tag's name is followed by `:` and its value",
-        "`:`";
-    /// In a game file, a tag with no `]`: `[date:2015.01.07`.
-    UnterminatedTag = "unterminated_tag", Error, "this tag is never closed", "`]`";
-    /// A warning, in a game file: a tag's value over several lines, which
-    /// the specification forbids and OpenTafl writes:
-    /// `[start-comment:The first line.\nThe second.]`.
-    MultilineTagValue = "multiline_tag_value", Warning, "this tag's value runs over several lines",
-        "`]` before the end of the line";
-    /// In a game file, text after a tag on its line: `[date:2015.01.07] [result:1]`.
-    TextAfterTag = "text_after_tag", Error, "a tag stands alone on its line", "the end of the line";
-    /// A warning, in a game file: a tag after the rules tag, which the
-    /// specification puts last: `[rules:dim:7]\n[date:2016.08.30]`.
-    RulesNotLast = "rules_not_last", Warning, "the rules tag is the last tag of a game",
-        "the turns, after the rules tag";
-    /// In a game file, a game with no rules tag: `[date:2015.01.07]\n\n1. d2-e2 d3-d2`.
-    MissingRules = "missing_rules", Error, "a game gives its rules in a `[rules:...]` tag",
-        "a rules tag `[rules:...]` before the turns";
-    /// A warning, in a game file: a rules entry the specification does not
-    /// list, such as the name OpenTafl writes:
-    /// `[rules:dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]`.
-    UnlistedRulesEntry = "unlisted_rules_entry", Warning,
-        "the notation's rules records list no such entry", "an entry such as `atkf:y`";
-    /// In a game file, a turn number with no `.`: `[rules:dim:7]\n1 d2-e2 d3-d2`.
-    ExpectedTurnPeriod = "expected_turn_period", Error, "a turn number ends with `.`", "`.`";
-    /// In a game file, an address that stops short of a variation's move:
-    /// `[rules:dim:7]\n1. d2-e2 d3-d2\n1a.1. d2-c2`.
-    MalformedAddress = "malformed_address", Error, "this variation address is not complete",
-        "a variation address such as `7a.1.1a.`";
-    /// A number too large to be real, in a game file or an archive:
-    /// `[rules:dim:7]\n99999999999. d2-e2 d3-d2`.
-    NumberTooLarge = "number_too_large", Error, "this number is too large",
-        stating!("a number below {}", u64::from(u32::MAX) + 1);
-    /// In a game file, no blank between a turn's number and its plies, or
-    /// between two plies: `[rules:dim:7]\n1.d2-e2 d3-d2`.
-    MissingSpace = "missing_space", Error, "plies, and a turn's number before them, are separated by blanks",
-        "a blank";
-    /// In a game file, a turn or variation with no ply: `[rules:dim:7]\n1.`.
-    MissingPlies = "missing_plies", Error, "a turn or variation has plies",
-        "a move such as `d2-e2`";
-    /// In a game file, a variation before the first turn:
-    /// `[rules:dim:7]\n1a.1.1a. d2-c2`.
-    VariationBeforeTurn = "variation_before_turn", Error,
-        "a variation follows the turn it branches from", "a main-line turn such as `1.` before it";
-    /// In a game file, commentary with no `]`:
-    /// `[rules:dim:7]\n1. d2-e2 d3-d2\n[A fine opening`.
-    UnterminatedCommentary = "unterminated_commentary", Error, "this commentary is never closed",
-        "`]`";
-    /// In a game file, a second commentary after a turn:
-    /// `[rules:dim:7]\n1. d2-e2 d3-d2\n[Black opens.]\n[White answers.]`.
-    ExtraCommentary = "extra_commentary", Error,
-        "a turn has one commentary, the texts on its plies separated by `|`",
-        "a turn, a variation or a tag";
+        /// In a game file, a line that is neither a tag, a turn, a variation nor
+        /// commentary: `# 1. d2-e2 d3-d2`.
+        UnexpectedLine = "unexpected_line", Error,
+            "this line is not a tag, a turn, a variation or commentary",
+            "a tag `[`, a turn number such as `1.` or a variation address such as `3b.1.1a.`";
+        /// In a game file, a tag whose name is missing or not in lower case:
+        /// `[Date:2015.01.07]`.
+        ExpectedTagName = "expected_tag_name", Error, "a tag starts with its name, in lower case",
+            "a tag name such as `date`";
+        /// In a game file, a tag name followed by something else than `:`:
+        /// `[date 2015.01.07]`.
+        ExpectedTagColon = "expected_tag_colon", Error, "a tag's name is followed by `:` and its value",
+            "`:`";
+        /// In a game file, a tag with no `]`: `[date:2015.01.07`.
+        UnterminatedTag = "unterminated_tag", Error, "this tag is never closed", "`]`";
+        /// A warning, in a game file: a tag's value over several lines, which
+        /// the specification forbids and OpenTafl writes:
+        /// `[start-comment:The first line.\nThe second.]`.
+        MultilineTagValue = "multiline_tag_value", Warning, "this tag's value runs over several lines",
+            "`]` before the end of the line";
+        /// In a game file, text after a tag on its line: `[date:2015.01.07] [result:1]`.
+        TextAfterTag = "text_after_tag", Error, "a tag stands alone on its line", "the end of the line";
+        /// A warning, in a game file: a tag after the rules tag, which the
+        /// specification puts last: `[rules:dim:7]\n[date:2016.08.30]`.
+        RulesNotLast = "rules_not_last", Warning, "the rules tag is the last tag of a game",
+            "the turns, after the rules tag";
+        /// In a game file, a game with no rules tag: `[date:2015.01.07]\n\n1. d2-e2 d3-d2`.
+        MissingRules = "missing_rules", Error, "a game gives its rules in a `[rules:...]` tag",
+            "a rules tag `[rules:...]` before the turns";
+        /// A warning, in a game file: a rules entry the specification does not
+        /// list, such as the name OpenTafl writes:
+        /// `[rules:dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]`.
+        UnlistedRulesEntry = "unlisted_rules_entry", Warning,
+            "the notation's rules records list no such entry", "an entry such as `atkf:y`";
+        /// In a game file, a turn number with no `.`: `[rules:dim:7]\n1 d2-e2 d3-d2`.
+        ExpectedTurnPeriod = "expected_turn_period", Error, "a turn number ends with `.`", "`.`";
+        /// In a game file, an address that stops short of a variation's move:
+        /// `[rules:dim:7]\n1. d2-e2 d3-d2\n1a.1. d2-c2`.
+        MalformedAddress = "malformed_address", Error, "this variation address is not complete",
+            "a variation address such as `7a.1.1a.`";
+        /// A number too large to be real, in a game file or an archive:
+        /// `[rules:dim:7]\n99999999999. d2-e2 d3-d2`.
+        NumberTooLarge = "number_too_large", Error, "this number is too large",
+            stating!("a number below {}", u64::from(u32::MAX) + 1);
+        /// In a game file, no blank between a turn's number and its plies, or
+        /// between two plies: `[rules:dim:7]\n1.d2-e2 d3-d2`.
+        MissingSpace = "missing_space", Error, "plies, and a turn's number before them, are separated by blanks",
+            "a blank";
+        /// In a game file, a turn or variation with no ply: `[rules:dim:7]\n1.`.
+        MissingPlies = "missing_plies", Error, "a turn or variation has plies",
+            "a move such as `d2-e2`";
+        /// In a game file, a variation before the first turn:
+        /// `[rules:dim:7]\n1a.1.1a. d2-c2`.
+        VariationBeforeTurn = "variation_before_turn", Error,
+            "a variation follows the turn it branches from", "a main-line turn such as `1.` before it";
+        /// In a game file, commentary with no `]`:
+        /// `[rules:dim:7]\n1. d2-e2 d3-d2\n[A fine opening`.
+        UnterminatedCommentary = "unterminated_commentary", Error, "this commentary is never closed",
+            "`]`";
+        /// In a game file, a second commentary after a turn:
+        /// `[rules:dim:7]\n1. d2-e2 d3-d2\n[Black opens.]\n[White answers.]`.
+        ExtraCommentary = "extra_commentary", Error,
+            "a turn has one commentary, the texts on its plies separated by `|`",
+            "a turn, a variation or a tag";
 
-    /// In a game file or an archive, a move that does not start with a
-    /// square: `[rules:dim:7]\n1. z2-e2 d3-d2`.
-    ExpectedSquare = "expected_square", Error, "a move names the squares it goes from and to",
-        "a square such as `d3`";
-    /// In a game file or an archive, a square in upper case:
-    /// `[rules:dim:7]\n1. D2-E2 d3-d2`.
-    UppercaseSquare = "uppercase_square", Error, "squares are written in lower case",
-        "a file letter in lower case";
-    /// In a game file or an archive, a rank of 0, above 19, or with a
-    /// leading zero: `[rules:dim:7]\n1. d0-d2 d3-d2`.
-    RankOutOfRange = "rank_out_of_range", Error,
-        stating!("a rank runs from 1 to {}, with no leading zero", Square::MAX_SIDE),
-        stating!("a rank from 1 to {}", Square::MAX_SIDE);
-    /// In a game file or an archive, squares joined by something else than
-    /// a move type: `[rules:dim:7]\n1. d2_e2 d3-d2`.
-    ExpectedMoveType = "expected_move_type", Error, "a move's squares are joined by its type",
-        "`-`, or `^`, `=` or `^=` in berserk variants";
-    /// In a game file or an archive, `x` with no captured square after it:
-    /// `[rules:dim:7]\n1. d2-e2x d3-d2`.
-    ExpectedCapturedSquare = "expected_captured_square", Error,
-        "`x` is followed by the captured square", "a square such as `d3`";
-    /// A warning, in a game file: captured squares separated by `,` or by
-    /// another `x`, as archives write them: `[rules:dim:7]\n1. d2-e2xd3xf3 d3-d2`.
-    CaptureSeparator = "capture_separator", Warning, "captured squares are separated by `/`",
-        "`/`";
-    /// A warning, in a game file: a separator after the last captured
-    /// square: `[rules:dim:7]\n1. d2-e2xd3/ d3-d2`.
-    TrailingSeparator = "trailing_separator", Warning, "a separator ends this list of captures",
-        "a captured square after the separator";
-    /// In a game file or an archive, a move followed by something that
-    /// ends no ply: `[rules:dim:7]\n1. d2-e2! d3-d2`.
-    ExpectedPlyEnd = "expected_ply_end", Error, "a ply ends at a blank",
-        "a blank after the move";
-    /// In a game file, `.....` in a turn of the main line:
-    /// `[rules:dim:7]\n1. ..... d3-d2`.
-    PlaceholderOutsideVariation = "placeholder_outside_variation", Error,
-        "`.....` stands only in a variation", "a move such as `d2-e2`";
-    /// In a game file or an archive, a ply after `---` or `timeout`:
-    /// `[rules:dim:7]\n1. --- d3-d2`.
-    PlyAfterEnd = "ply_after_end", Error, "nothing follows the ply that ends the game",
-        "the end of the plies";
+        /// In a game file or an archive, a move that does not start with a
+        /// square: `[rules:dim:7]\n1. z2-e2 d3-d2`.
+        ExpectedSquare = "expected_square", Error, "a move names the squares it goes from and to",
+            "a square such as `d3`";
+        /// In a game file or an archive, a square in upper case:
+        /// `[rules:dim:7]\n1. D2-E2 d3-d2`.
+        UppercaseSquare = "uppercase_square", Error, "squares are written in lower case",
+            "a file letter in lower case";
+        /// In a game file or an archive, a rank of 0, above 19, or with a
+        /// leading zero: `[rules:dim:7]\n1. d0-d2 d3-d2`.
+        RankOutOfRange = "rank_out_of_range", Error,
+            stating!("a rank runs from 1 to {}, with no leading zero", Square::MAX_SIDE),
+            stating!("a rank from 1 to {}", Square::MAX_SIDE);
+        /// In a game file or an archive, squares joined by something else than
+        /// a move type: `[rules:dim:7]\n1. d2_e2 d3-d2`.
+        ExpectedMoveType = "expected_move_type", Error, "a move's squares are joined by its type",
+            "`-`, or `^`, `=` or `^=` in berserk variants";
+        /// In a game file or an archive, `x` with no captured square after it:
+        /// `[rules:dim:7]\n1. d2-e2x d3-d2`.
+        ExpectedCapturedSquare = "expected_captured_square", Error,
+            "`x` is followed by the captured square", "a square such as `d3`";
+        /// A warning, in a game file: captured squares separated by `,` or by
+        /// another `x`, as archives write them: `[rules:dim:7]\n1. d2-e2xd3xf3 d3-d2`.
+        CaptureSeparator = "capture_separator", Warning, "captured squares are separated by `/`",
+            "`/`";
+        /// A warning, in a game file: a separator after the last captured
+        /// square: `[rules:dim:7]\n1. d2-e2xd3/ d3-d2`.
+        TrailingSeparator = "trailing_separator", Warning, "a separator ends this list of captures",
+            "a captured square after the separator";
+        /// In a game file or an archive, a move followed by something that
+        /// ends no ply: `[rules:dim:7]\n1. d2-e2! d3-d2`.
+        ExpectedPlyEnd = "expected_ply_end", Error, "a ply ends at a blank",
+            "a blank after the move";
+        /// In a game file, `.....` in a turn of the main line:
+        /// `[rules:dim:7]\n1. ..... d3-d2`.
+        PlaceholderOutsideVariation = "placeholder_outside_variation", Error,
+            "`.....` stands only in a variation", "a move such as `d2-e2`";
+        /// In a game file or an archive, a ply after `---` or `timeout`:
+        /// `[rules:dim:7]\n1. --- d3-d2`.
+        PlyAfterEnd = "ply_after_end", Error, "nothing follows the ply that ends the game",
+            "the end of the plies";
 
-    /// In an archive, a line with fewer than four fields:
-    /// `d2-e2 d3-d2,0,0`.
-    MissingField = "missing_field", Error,
-        "a game is its moves, the attackers' and the defenders' captures and the result, separated by `,`",
-        "`,`";
-    /// In an archive, a capture count that is not a number:
-    /// `d2-e2,one,0,Ongoing`.
-    ExpectedCount = "expected_count", Error, "a capture count is a number", "a digit";
-    /// In an archive, a result that is not one of the four:
-    /// `d2-e2,0,0,black`.
-    UnknownResult = "unknown_result", Error, "a result is `Black`, `White`, `Draw` or `Ongoing`",
-        RESULTS;
-    /// A warning, in an archive: a game whose result is empty:
-    /// `timeout,0,0,`.
-    EmptyResult = "empty_result", Warning, "this game's result is empty", RESULTS;
-    /// In an archive, text after the result: `d2-e2,0,0,Ongoing,1`.
-    TextAfterResult = "text_after_result", Error, "a game's line ends with its result",
-        "the end of the line";
+        /// In an archive, a line with fewer than four fields:
+        /// `d2-e2 d3-d2,0,0`.
+        MissingField = "missing_field", Error,
+            "a game is its moves, the attackers' and the defenders' captures and the result, separated by `,`",
+            "`,`";
+        /// In an archive, a capture count that is not a number:
+        /// `d2-e2,one,0,Ongoing`.
+        ExpectedCount = "expected_count", Error, "a capture count is a number", "a digit";
+        /// In an archive, a result that is not one of the four:
+        /// `d2-e2,0,0,black`.
+        UnknownResult = "unknown_result", Error, "a result is `Black`, `White`, `Draw` or `Ongoing`",
+            RESULTS;
+        /// A warning, in an archive: a game whose result is empty:
+        /// `timeout,0,0,`.
+        EmptyResult = "empty_result", Warning, "this game's result is empty", RESULTS;
+        /// In an archive, text after the result: `d2-e2,0,0,Ongoing,1`.
+        TextAfterResult = "text_after_result", Error, "a game's line ends with its result",
+            "the end of the line";
 
-    /// In an archive, a line longer than 64 KiB; it is not read:
-    /// `(d2-e2 e2-d2 )×6000,0,0,Draw`.
-    LineTooLong = "line_too_long", Error, Hirp::LineTooLong.message(), Hirp::LineTooLong.expected();
-    /// In a game file, a game longer than 256 KiB; the rest of it is not
-    /// read: `[rules:dim:7]\n(1. d2-e2 e2-d2\n)×20000`.
-    GameTooLong = "game_too_long", Error, Hirp::GameTooLong.message(), Hirp::GameTooLong.expected();
-    /// In a game file, a game with a thousand syntax errors; the rest of it
-    /// is not read: `[rules:dim:7]\n(1. d2_e2 d3-d2\n)×1001`.
-    TooManyErrors = "too_many_errors", Error, Hirp::TooManyErrors.message(),
-        Hirp::TooManyErrors.expected();
+        /// In an archive, a line longer than 64 KiB; it is not read:
+        /// `(d2-e2 e2-d2 )×6000,0,0,Draw`.
+        LineTooLong = "line_too_long", Error, Hirp::LineTooLong.message(), Hirp::LineTooLong.expected();
+        /// In a game file, a game longer than 256 KiB; the rest of it is not
+        /// read: `[rules:dim:7]\n(1. d2-e2 e2-d2\n)×20000`.
+        GameTooLong = "game_too_long", Error, Hirp::GameTooLong.message(), Hirp::GameTooLong.expected();
+        /// In a game file, a game with a thousand syntax errors; the rest of it
+        /// is not read: `[rules:dim:7]\n(1. d2_e2 d3-d2\n)×1001`.
+        TooManyErrors = "too_many_errors", Error, Hirp::TooManyErrors.message(),
+            Hirp::TooManyErrors.expected();
+    }
 }
