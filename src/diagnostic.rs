@@ -131,28 +131,18 @@ impl Problem {
     /// A syntax error as a problem.
     pub fn syntax(error: &SyntaxError) -> Problem {
         Problem {
-            code: Code::Syntax(error.kind),
-            severity: error.kind.severity(),
-            message: error.kind.message().to_owned(),
-            span: error.span,
-            label: error.label(),
             help: error.help.clone(),
             fix: error.fix.clone(),
-            turn: None,
+            ..Problem::new(error.kind, error.span, error.label())
         }
     }
 
     /// A tafl reader's syntax error as a problem.
     pub fn tafl_syntax(error: &crate::tafl::syntax::SyntaxError) -> Problem {
         Problem {
-            code: Code::TaflSyntax(error.kind),
-            severity: error.kind.severity(),
-            message: error.kind.message().to_owned(),
-            span: error.span,
-            label: error.label(),
             help: error.help.clone(),
             fix: error.fix.clone(),
-            turn: None,
+            ..Problem::new(error.kind, error.span, error.label())
         }
     }
 
