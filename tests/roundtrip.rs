@@ -435,3 +435,26 @@ proptest! {
         }
     }
 }
+
+/// A game whose comments and first line together already go beyond the game
+/// limit is cut at once, not at its next line.
+#[test]
+fn a_game_beyond_the_limit_at_its_first_line_is_cut_there() {
+    let text =
+        "G0 He /\n\n; a comment of some length\nG1 He Gd>0GKhhh0GH0GH0\nG10 He Gd>0GH0 >0GH0\n";
+    let limits = hirp::syntax::limits::Limits { line: 41, game: 40 };
+    let chunks: Vec<_> = hirp::syntax::Games::with_limits(text.as_bytes(), limits)
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(chunks.len(), 2);
+    let second = &chunks[1];
+    let cut = second.cut.expect("the second game is cut");
+    assert!(!cut.long_line);
+    assert_eq!(&second.bytes[..cut.at], b"\n; a comment of some length\n");
+    let (_, parsed) = hirp::syntax::parse_chunk(second);
+    assert_eq!(parsed.errors.len(), 1);
+    assert_eq!(
+        parsed.errors[0].kind,
+        hirp::syntax::SyntaxErrorKind::GameTooLong
+    );
+}

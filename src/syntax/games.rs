@@ -402,7 +402,8 @@ impl<R: BufRead> Games<R> {
     /// Ends the chunk before the line `line` (with `lines_before` lines
     /// before it), where a game starts, with the comment lines waiting
     /// before it; returns the chunk ended. A first line beyond the line
-    /// limit ends the new game's chunk at once, queued.
+    /// limit, or taking the new game beyond the game limit, ends the new
+    /// game's chunk at once, queued.
     fn start_game(
         &mut self,
         line: Line,
@@ -413,12 +414,14 @@ impl<R: BufRead> Games<R> {
         let (at, lines) = self.pending.take().unwrap_or((line.start, lines_before));
         let chunk = self.cut(at, lines);
         self.reading = Reading::after(item);
-        if too_long {
+        // The new game's first line, with the comments before it, may go
+        // beyond a limit at once.
+        if too_long || self.buf.len() > self.limits.game {
             let line = Line {
                 start: line.start - at,
                 ..line
             };
-            self.queued = Some(self.cut_game(&line, true));
+            self.queued = Some(self.cut_game(&line, too_long));
         }
         chunk
     }
