@@ -206,6 +206,62 @@ fn documented_examples_trigger_their_error() {
     }
 }
 
+/// The README's row of a code: its cells after the code, trimmed.
+fn readme_row<'a>(readme: &'a str, code: &str) -> Vec<&'a str> {
+    let start = format!("| `{code}` |");
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("README.md lacks the row of {code}"));
+    line[start.len()..]
+        .trim_end_matches('|')
+        .split(" | ")
+        .map(str::trim)
+        .collect()
+}
+
+/// The README's table of the readers' codes lists every code with its
+/// severity and message, and each row's example, read in the form of the
+/// file it links (else of the kind's documented example), gives its code.
+#[test]
+fn the_readme_lists_every_syntax_code_with_an_example_that_gives_it() {
+    let readme = common::fixture("README.md");
+    let forms: Vec<(String, Form)> = documented_examples()
+        .into_iter()
+        .map(|(name, form, _)| (name, form))
+        .collect();
+    for kind in SyntaxErrorKind::ALL {
+        let code = format!("hirp::tafl::syntax::{}", kind.name());
+        let cells = readme_row(&readme, &code);
+        assert_eq!(cells[0], kind.severity().name(), "{code}");
+        assert_eq!(cells[2].replace("\\|", "|"), kind.message(), "{code}");
+        let example = cells[1].split('`').nth(1).expect("an example in backticks");
+        let form = match cells[1].split_once("([file](") {
+            Some((_, link)) => {
+                let path = link.trim_end_matches(')');
+                assert!(common::root().join(path).exists(), "{code} links {path}");
+                assert!(
+                    path.contains(&format!("err_{}.", kind.name())),
+                    "{code} links {path}"
+                );
+                form_of(Path::new(path))
+            }
+            None => {
+                forms
+                    .iter()
+                    .find(|(n, _)| n == kind.name())
+                    .expect("documented")
+                    .1
+            }
+        };
+        let (_, parsed) = parse_bytes(&expand(example), form);
+        assert!(
+            parsed.errors.iter().any(|e| e.kind == *kind),
+            "{code}: {example}"
+        );
+    }
+}
+
 /// The warnings of a record read with no error, by code.
 fn warnings(parsed: &Parsed) -> Vec<(&'static str, usize)> {
     assert!(!parsed.has_errors(), "{:?}", parsed.errors);

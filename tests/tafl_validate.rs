@@ -126,6 +126,37 @@ fn every_code_has_its_fixture() {
     }
 }
 
+/// The README's table of the replay's codes lists every code with its
+/// severity and message, and links the fixture that reports it, whose line
+/// at fault it quotes.
+#[test]
+fn the_readme_lists_every_replay_code_with_its_game() {
+    let readme = common::fixture("README.md");
+    for kind in ProblemKind::ALL {
+        let code = format!("hirp::tafl::{}", kind.code());
+        let start = format!("| `{code}` | {} | `", kind.severity().name());
+        let line = readme
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .unwrap_or_else(|| panic!("README.md lacks the row of {code}"));
+        assert!(
+            line.ends_with(&format!(" | {} |", kind.message())),
+            "{line}"
+        );
+        let (example, link) = line[start.len()..]
+            .split_once("` ([game](")
+            .unwrap_or_else(|| panic!("{code} links its game"));
+        let path = &link[..link.find(')').expect("the link ends")];
+        let name = format!("err_{}.", kind.code().replace("::", "_"));
+        assert!(path.contains(&name), "{code} links {path}");
+        let game = common::fixture(path);
+        assert!(
+            game.contains(&example.replace("\\|", "|")),
+            "{path} holds `{example}`"
+        );
+    }
+}
+
 #[test]
 fn the_json_report_of_a_wrong_capture_names_the_computed_set_and_the_fix() {
     let path = root().join("fixtures/tafl/invalid/brandub/err_capture_missing.otg");

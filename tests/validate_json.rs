@@ -367,7 +367,7 @@ fn directories_with_and_without_records() {
                 path: none.to_owned(),
                 games: Vec::new(),
                 diagnostics: Vec::new(),
-                error: Some(format!("{none} holds no *.hirp file")),
+                error: Some(format!("{none} holds no *.hirp or *.otg file")),
             }]
         }
     );

@@ -2,9 +2,13 @@
 
 use std::io::{self, Write as _};
 
+use hirp::tafl::replay::RulesChoice;
+
+use super::family::RulesArg;
+use super::pieces::read_pieces;
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, inputs};
-use super::{Reporter, Status, holds_no_game, io_reason, read_chunks, write_stdout};
+use super::{Reporter, Status, holds_no_game, io_reason, write_stdout};
 
 /// Print records in canonical notation, or check that they are.
 #[derive(Debug, clap::Args)]
@@ -14,13 +18,21 @@ line, `G3 <steps> <outcome>` with single spaces; battles separated by one
 space; comments kept, those on lines of their own before what they describe;
 a blank line between games; `\\n` line ends, no byte order mark.
 
+Tafl records (`*.otg`, `*.csv`; standard input with --rules) have their
+own: an OpenTafl game file's tags one a line (a value written over several
+lines joined with single spaces) with the rules tag last, a blank line,
+then one turn a line, `3. d1-d3 e5-e2xe4`, each commentary on a line of its
+own after its turn and each variation on its own line; captures separated
+by `/`; a blank line between games. An archive: its header if it has one,
+then one game a line, moves separated by single spaces.
+
 A file with syntax errors is not formatted: the errors are reported and the
 exit status is 1. So is a path that yields no record: a file that holds no
-game (empty, or only comments) or a directory with no *.hirp file.
+game (empty, or only comments) or a directory with no *.hirp or *.otg file.
 
-Directories are walked for *.hirp files (hidden and ignored files left out),
-in path order; the records of several files are printed one after another,
-separated by a blank line.
+Directories are walked for *.hirp and *.otg files (hidden and ignored files
+left out), in path order; archives (*.csv) are read when named. The records
+of several files are printed one after another, separated by a blank line.
 
 --write leaves a canonical file untouched, and replaces another by writing
 its canonical form to a new file beside it, flushed to the disk, then
@@ -29,11 +41,12 @@ file or the new one, never part of one. No backup is kept.
 
 Examples:
   hirp fmt game.hirp                  print the canonical form
+  hirp fmt --rules brandub - < g.otg  a tafl record from standard input
   hirp fmt --check games/             exit 1 if a file is not canonical
   hirp fmt --write game.hirp          rewrite the file in canonical form")]
 pub struct Args {
-    /// Record files, or directories to walk for *.hirp files; `-` reads
-    /// standard input.
+    /// Record files, or directories to walk for *.hirp and *.otg files; `-`
+    /// reads standard input.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
 
@@ -46,6 +59,9 @@ pub struct Args {
     /// whole or not at all; a canonical file is left untouched.
     #[arg(short, long)]
     write: bool,
+
+    #[command(flatten)]
+    rules: RulesArg,
 }
 
 /// Runs `hirp fmt`.
@@ -72,12 +88,13 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
                 continue;
             }
         };
+        let rules = args.rules.rules.as_ref();
         let file = if args.check {
-            check(input, reporter)
+            check(input, rules, reporter)
         } else if args.write {
-            write(input, reporter)
+            write(input, rules, reporter)
         } else {
-            print(input, reporter, &mut out)
+            print(input, rules, reporter, &mut out)
         };
         status = status.max(file);
     }
@@ -89,9 +106,9 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 }
 
 /// With --check: names the file if it is not in canonical form.
-fn check(input: &Input, reporter: &Reporter) -> Status {
+fn check(input: &Input, rules: Option<&RulesChoice>, reporter: &Reporter) -> Status {
     let mut status = Status::Ok;
-    match format(input, reporter, &mut status, |_| Ok(())) {
+    match format(input, rules, reporter, &mut status, |_| Ok(())) {
         Ok(Some(difference)) if status == Status::Ok => {
             let path = &input.path;
             reporter.error(&format!("{path}: not in canonical form: {difference}"));
@@ -103,11 +120,16 @@ fn check(input: &Input, reporter: &Reporter) -> Status {
 
 /// Adds the canonical form of the file to `out`, a blank line after what is
 /// there.
-fn print(input: &Input, reporter: &Reporter, out: &mut String) -> Status {
+fn print(
+    input: &Input,
+    rules: Option<&RulesChoice>,
+    reporter: &Reporter,
+    out: &mut String,
+) -> Status {
     let mut status = Status::Ok;
     let mut canonical = String::new();
     // Writing into memory cannot fail.
-    let _ = format(input, reporter, &mut status, |piece| {
+    let _ = format(input, rules, reporter, &mut status, |piece| {
         canonical.push_str(piece);
         Ok(())
     });
@@ -123,9 +145,9 @@ fn print(input: &Input, reporter: &Reporter, out: &mut String) -> Status {
 /// With --write: rewrites the file in canonical form if it is not in it, as
 /// [`Rewrite`] does (so that it is whole, old or new, whatever happens).
 /// The file is read once to check it, and again to write it.
-fn write(input: &Input, reporter: &Reporter) -> Status {
+fn write(input: &Input, rules: Option<&RulesChoice>, reporter: &Reporter) -> Status {
     let mut status = Status::Ok;
-    let checked = format(input, reporter, &mut status, |_| Ok(()));
+    let checked = format(input, rules, reporter, &mut status, |_| Ok(()));
     if status != Status::Ok || !matches!(checked, Ok(Some(_))) {
         return status;
     }
@@ -137,7 +159,7 @@ fn write(input: &Input, reporter: &Reporter) -> Status {
     };
     let written = begun.and_then(|mut rewrite| {
         let mut again = Status::Ok;
-        let formatted = format(input, &Reporter::quiet(), &mut again, |piece| {
+        let formatted = format(input, rules, &Reporter::quiet(), &mut again, |piece| {
             rewrite.write_all(piece.as_bytes())
         });
         match (formatted, again) {
@@ -165,6 +187,7 @@ fn write(input: &Input, reporter: &Reporter) -> Status {
 /// returned.
 fn format(
     input: &Input,
+    rules: Option<&RulesChoice>,
     reporter: &Reporter,
     status: &mut Status,
     mut out: impl FnMut(&str) -> io::Result<()>,
@@ -172,19 +195,18 @@ fn format(
     let mut difference = None;
     let mut games = 0;
     let mut broken = false;
-    read_chunks(input, reporter, status, |read| {
+    read_pieces(input, rules, reporter, status, &mut games, |piece| {
         // After a syntax error nothing is formatted; later errors are still
         // reported.
-        broken |= read.parsed.has_errors();
+        broken |= piece.broken;
         if broken {
             return Ok(());
         }
-        let piece = canonical_piece(&read.parsed.record, &mut games);
         if difference.is_none() {
-            difference = first_difference(read.text, &piece)
-                .map(|(line, text)| format!("line {} {text}", line + read.chunk.line));
+            difference = first_difference(piece.text, &piece.canonical)
+                .map(|(line, text)| format!("line {} {text}", line + piece.line));
         }
-        out(&piece)
+        out(&piece.canonical)
     })?;
     if *status == Status::Ok && games == 0 {
         reporter.error(&holds_no_game(&input.path));
@@ -212,7 +234,7 @@ pub(super) fn canonical(bytes: &[u8]) -> Option<String> {
 
 /// The canonical form of a piece of a record, whose games come after
 /// `games` others (counted on).
-fn canonical_piece(record: &hirp::syntax::Record, games: &mut usize) -> String {
+pub(super) fn canonical_piece(record: &hirp::syntax::Record, games: &mut usize) -> String {
     let mut piece = String::new();
     for game in &record.games {
         if *games > 0 {

@@ -13,6 +13,7 @@ mod interactive;
 mod json;
 mod judged;
 mod notation;
+mod pieces;
 mod progress;
 mod replay;
 mod report;
@@ -257,27 +258,10 @@ pub struct ReadChunk<'a> {
     pub parsed: &'a hirp::Parsed,
 }
 
-/// Reads `input` game by game within the limits, reporting syntax errors
-/// as they come (status 1) and handing each piece to `on_chunk`. An input
-/// that cannot be read, or that fails, is reported (status 2); an error from
+/// Reads a HIRP record game by game within the limits, for `path`,
+/// reporting syntax errors as they come (status 1) and handing each piece
+/// to `on_chunk`. A failure to read is reported (status 2); an error from
 /// `on_chunk` (writing) is returned.
-pub fn read_chunks(
-    input: &walk::Input,
-    reporter: &Reporter,
-    status: &mut Status,
-    on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
-) -> io::Result<()> {
-    match input.open() {
-        Ok(reader) => each_chunk(reader, &input.path, reporter, status, on_chunk),
-        Err(e) => {
-            reporter.error(&input.cannot_read(&e));
-            *status = (*status).max(Status::Failure);
-            Ok(())
-        }
-    }
-}
-
-/// Reads `reader` game by game as [`read_chunks`] does, for `path`.
 pub fn each_chunk(
     reader: impl io::BufRead,
     path: &str,

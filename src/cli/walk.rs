@@ -1,5 +1,6 @@
 //! The inputs of a command that takes many paths: files as given,
-//! directories walked for `*.hirp`, or `-`.
+//! directories walked for records (`*.hirp`, and the tafl game files
+//! `*.otg`), or `-`.
 
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
@@ -74,8 +75,13 @@ pub enum Found {
     Nothing(Nothing),
 }
 
-/// What `paths` yield, in order: files as given, every `*.hirp` file under
-/// a directory (hidden files and those a `.gitignore` or `.ignore` names
+/// The extensions of the files a directory is walked for. Archives
+/// (`*.csv`) are read only when named: a directory's other CSV files are
+/// not records.
+pub const WALKED: [&str; 2] = ["hirp", "otg"];
+
+/// What `paths` yield, in order: files as given, every `*.hirp` and `*.otg`
+/// file under a directory (hidden files and those a `.gitignore` or `.ignore` names
 /// left out, in path order), `-` for standard input; and, in their place,
 /// each path that cannot be read and each directory that holds no record.
 /// `Err` with the usage error when `-` is named more than once.
@@ -125,7 +131,10 @@ fn walk(dir: &str, found: &mut Vec<Found>) {
             })),
             Ok(entry) => {
                 let is_record = entry.file_type().is_some_and(|t| t.is_file())
-                    && entry.path().extension().is_some_and(|e| e == "hirp");
+                    && entry
+                        .path()
+                        .extension()
+                        .is_some_and(|e| WALKED.iter().any(|w| e == *w));
                 if is_record {
                     found.push(Found::Input(Input {
                         path: entry.path().display().to_string(),
@@ -139,7 +148,7 @@ fn walk(dir: &str, found: &mut Vec<Found>) {
     if found.len() == before {
         found.push(Found::Nothing(Nothing {
             path: dir.to_owned(),
-            message: format!("{dir} holds no *.hirp file"),
+            message: format!("{dir} holds no *.hirp or *.otg file"),
             status: Status::Invalid,
         }));
     }

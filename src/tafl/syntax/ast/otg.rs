@@ -52,6 +52,38 @@ impl OtgGame {
         self.turns.iter().flat_map(|turn| &turn.plies)
     }
 
+    /// The game in canonical form: as [`Display`](fmt::Display) writes it
+    /// (which keeps what was written), but with each tag on one line, the
+    /// line ends of a value that runs over several, and the blanks around
+    /// them, written as one space, and the rules tag last, as the
+    /// specification puts them.
+    pub fn canonical(&self) -> String {
+        let mut text = String::new();
+        let (rules, others): (Vec<&Tag>, Vec<&Tag>) =
+            self.tags.iter().partition(|tag| tag.name == "rules");
+        for tag in others.into_iter().chain(rules) {
+            if tag.value.contains(['\n', '\r']) {
+                let lines: Vec<&str> = tag.value.split(['\n', '\r']).map(str::trim).collect();
+                let value = lines.into_iter().filter(|l| !l.is_empty());
+                let _ = writeln!(
+                    text,
+                    "[{}:{}]",
+                    tag.name,
+                    value.collect::<Vec<_>>().join(" ")
+                );
+            } else {
+                let _ = writeln!(text, "{tag}");
+            }
+        }
+        if !self.tags.is_empty() && !self.turns.is_empty() {
+            text.push('\n');
+        }
+        for turn in &self.turns {
+            let _ = write!(text, "{turn}");
+        }
+        text
+    }
+
     /// The resignation that ends the main line, if it ends with one.
     pub fn resignation(&self) -> Option<Span> {
         match self.main_line().last() {

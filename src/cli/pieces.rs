@@ -1,0 +1,151 @@
+//! A record read piece by piece, whatever its family: each chunk of whole
+//! games the family's reader cuts, its syntax errors reported as they come,
+//! with its canonical form.
+
+use std::io::{self, BufRead};
+
+use hirp::diagnostic::Problem;
+use hirp::tafl::replay::RulesChoice;
+use hirp::tafl::syntax::Form;
+
+use super::family::{Family, family};
+use super::report::Source;
+use super::walk::Input;
+use super::{Reporter, Status, each_chunk, io_reason, shown};
+
+/// A piece of a record: a chunk of whole games as read.
+pub struct Piece<'a> {
+    /// Its decoded text.
+    pub text: &'a str,
+    /// The number of lines before it in the file.
+    pub line: usize,
+    /// It holds a syntax error (a warning is not one).
+    pub broken: bool,
+    /// Its canonical form, as it follows the games before it.
+    pub canonical: String,
+}
+
+/// Reads `input` piece by piece as its family reads it (`rules` telling
+/// standard input's family), reporting syntax errors as they come (with
+/// status 1) and a failure to read (with status 2), and handing each piece
+/// to `on_piece`; `games` counts the games read. An error from `on_piece`
+/// is returned.
+pub fn read_pieces(
+    input: &Input,
+    rules: Option<&RulesChoice>,
+    reporter: &Reporter,
+    status: &mut Status,
+    games: &mut usize,
+    mut on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut reader = match input.open() {
+        Ok(reader) => reader,
+        Err(e) => {
+            reporter.error(&input.cannot_read(&e));
+            *status = (*status).max(Status::Failure);
+            return Ok(());
+        }
+    };
+    let head = if input.path == "-" {
+        match reader.fill_buf() {
+            Ok(head) => head,
+            Err(e) => {
+                reporter.error(&input.cannot_read(&e));
+                *status = (*status).max(Status::Failure);
+                return Ok(());
+            }
+        }
+    } else {
+        &[]
+    };
+    match family(&input.path, rules, head) {
+        Family::Hirp => each_chunk(reader, &input.path, reporter, status, |read| {
+            on_piece(Piece {
+                text: read.text,
+                line: read.chunk.line,
+                broken: read.parsed.has_errors(),
+                canonical: super::fmt::canonical_piece(&read.parsed.record, games),
+            })
+        }),
+        Family::Tafl(form) => each_tafl_chunk(
+            reader,
+            form,
+            &input.path,
+            reporter,
+            status,
+            |chunk, text, parsed| {
+                on_piece(Piece {
+                    text,
+                    line: chunk.line,
+                    broken: parsed.has_errors(),
+                    canonical: tafl_canonical_piece(&parsed.record, games),
+                })
+            },
+        ),
+    }
+}
+
+/// Reads a tafl record of `form` chunk by chunk, reporting syntax errors
+/// as they come, as [`each_chunk`] reads a HIRP record.
+pub fn each_tafl_chunk(
+    reader: impl BufRead,
+    form: Form,
+    path: &str,
+    reporter: &Reporter,
+    status: &mut Status,
+    mut on_chunk: impl FnMut(
+        &hirp::tafl::syntax::Chunk,
+        &str,
+        &hirp::tafl::syntax::Parsed,
+    ) -> io::Result<()>,
+) -> io::Result<()> {
+    for chunk in hirp::tafl::syntax::Games::new(reader, form) {
+        let chunk = match chunk {
+            Ok(chunk) => chunk,
+            Err(e) => {
+                reporter.error(&format!("cannot read {}: {}", shown(path), io_reason(&e)));
+                *status = (*status).max(Status::Failure);
+                break;
+            }
+        };
+        let (text, parsed) = hirp::tafl::syntax::parse_chunk(&chunk);
+        if parsed.has_errors() {
+            *status = (*status).max(Status::Invalid);
+        }
+        if !parsed.errors.is_empty() {
+            let source = Source::excerpt(path, &text, chunk.offset, chunk.line);
+            let problems: Vec<Problem> = parsed.errors.iter().map(Problem::tafl_syntax).collect();
+            reporter.emit_source(
+                &source,
+                problems.iter().map(|p| p as &dyn miette::Diagnostic),
+            );
+        }
+        on_chunk(&chunk, &text, &parsed)?;
+    }
+    Ok(())
+}
+
+/// The canonical form of a piece of a tafl record, whose games come after
+/// `games` others (counted on): a game file's games, each
+/// [`canonical`](hirp::tafl::syntax::OtgGame::canonical), separated by a
+/// blank line; an archive's one a line after its header.
+fn tafl_canonical_piece(record: &hirp::tafl::syntax::Record, games: &mut usize) -> String {
+    use hirp::tafl::syntax::Record;
+    let mut piece = String::new();
+    match record {
+        Record::Otg(record) => {
+            for game in &record.games {
+                if *games > 0 {
+                    piece.push('\n');
+                }
+                piece.push_str(&game.canonical());
+                *games += 1;
+            }
+        }
+        Record::Csv(record) => {
+            piece.push_str(&record.to_string());
+            *games += record.games.len();
+        }
+    }
+    piece
+}

@@ -1,0 +1,297 @@
+//! `hirp fmt` and `hirp fix` on tafl records: the canonical form, which
+//! reads back as the same games; fixes applied until none is left; and
+//! directories walked for game files.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{fixture, hirp, relative, root};
+use hirp::tafl::rules::RuleSet;
+use hirp::tafl::syntax::{Form, Ply, Record, SyntaxErrorKind, parse};
+use proptest::prelude::*;
+
+/// Every file with one of `extensions` under the fixture folder `dir`, in
+/// path order.
+fn files(dir: &str, extensions: &[&str]) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![root().join(dir)];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("the folder exists") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| extensions.iter().any(|x| e == *x))
+            {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// A fresh, empty folder of this test process.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hirp-tafl-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// Runs `hirp` with `args` (and `stdin`): status, standard output, standard
+/// error.
+fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut cmd = hirp();
+    cmd.args(args);
+    if let Some(stdin) = stdin {
+        cmd.write_stdin(stdin);
+    }
+    let out = cmd.output().expect("hirp runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// What a record says of its games, spans left out: each game's plies as
+/// written canonically, and its tags with their values on one line.
+fn games(record: &Record) -> Vec<(Vec<String>, Vec<String>)> {
+    let plies = |plies: &mut dyn Iterator<Item = &Ply>| plies.map(|p| p.to_string()).collect();
+    match record {
+        Record::Otg(record) => record
+            .games
+            .iter()
+            .map(|game| {
+                let mut tags: Vec<String> = game
+                    .tags
+                    .iter()
+                    .map(|t| {
+                        let value = t.value.split_whitespace().collect::<Vec<_>>().join(" ");
+                        format!("{}:{value}", t.name)
+                    })
+                    .collect();
+                tags.sort();
+                (tags, plies(&mut game.main_line()))
+            })
+            .collect(),
+        Record::Csv(record) => record
+            .games
+            .iter()
+            .map(|game| (Vec::new(), plies(&mut game.plies.iter())))
+            .collect(),
+    }
+}
+
+/// The hand-made tafl fixtures and the archives are in canonical form.
+#[test]
+fn well_formed_fixtures_are_canonical() {
+    let mut paths = files("fixtures/tafl/valid", &["otg", "csv"]);
+    paths.extend(files("fixtures/tafl/archives", &["csv"]));
+    assert!(paths.len() > 20, "{paths:?}");
+    for path in paths {
+        let shown = relative(&path);
+        let (status, out, err) = run(&["fmt", "--check", &shown], None);
+        assert_eq!(status, 0, "{shown}: {err}");
+        assert_eq!(out, "", "{shown}");
+        let (_, canonical, _) = run(&["fmt", &shown], None);
+        assert_eq!(canonical, fixture(&shown), "{shown}");
+    }
+}
+
+/// Game files in the shape OpenTafl saves them (the rules tag before
+/// others, a value over two lines) are not canonical; their canonical form
+/// reads back with the same games and none of the warnings of layout the
+/// canonical form settles (a `name:` in the rules is still one), and is
+/// canonical.
+#[test]
+fn opentafl_files_read_back_the_same_from_their_canonical_form() {
+    let paths = files("fixtures/tafl/opentafl", &["otg"]);
+    assert!(paths.len() >= 4, "{paths:?}");
+    for path in paths {
+        let shown = relative(&path);
+        let (status, canonical, err) = run(&["fmt", &shown], None);
+        assert_eq!(status, 0, "{shown}: {err}");
+        let again = parse(&canonical, Form::Otg);
+        let settled = [
+            SyntaxErrorKind::MultilineTagValue,
+            SyntaxErrorKind::RulesNotLast,
+            SyntaxErrorKind::CaptureSeparator,
+            SyntaxErrorKind::TrailingSeparator,
+        ];
+        for error in &again.errors {
+            assert!(
+                error.kind == SyntaxErrorKind::UnlistedRulesEntry,
+                "{shown}: {error:?}"
+            );
+        }
+        let original = parse(&fixture(&shown), Form::Otg);
+        assert!(
+            original.errors.iter().any(|e| settled.contains(&e.kind)),
+            "{shown} is written as OpenTafl writes it"
+        );
+        assert_eq!(games(&again.record), games(&original.record), "{shown}");
+        let (status, twice, _) = run(&["fmt", "--rules", "brandub", "-"], Some(&canonical));
+        assert_eq!((status, twice.as_str()), (0, canonical.as_str()), "{shown}");
+    }
+}
+
+/// A game file written loosely (a tag over two lines, the rules tag before
+/// another, `\r\n` line ends, extra blanks and blank lines, a trailing
+/// capture separator) is printed canonical, with the warnings its reading
+/// gives; the canonical form is canonical, warns of nothing and holds the
+/// same game.
+#[test]
+fn a_loose_game_file_is_printed_canonical() {
+    let path = "fixtures/tafl/fmt/messy.otg";
+    let (status, out, err) = run(&["fmt", path], None);
+    assert_eq!(status, 0, "{err}");
+    insta::assert_snapshot!("fmt_messy_otg", out);
+    insta::assert_snapshot!("fmt_messy_otg_warnings", err);
+    let (status, _, err) = run(&["fmt", "--check", path], None);
+    assert_eq!(status, 1);
+    assert!(
+        err.ends_with("messy.otg: not in canonical form: line 1 `[event:Club` is written `[event:Club evening]`\n"),
+        "{err}"
+    );
+    let again = parse(&out, Form::Otg);
+    assert_eq!(again.errors, []);
+    let original = parse(&fixture(path), Form::Otg);
+    assert_eq!(games(&again.record), games(&original.record));
+    let (status, twice, _) = run(&["fmt", "--rules", "brandub", "-"], Some(&out));
+    assert_eq!(status, 0);
+    assert_eq!(twice, out);
+}
+
+/// `--write` rewrites a tafl file in canonical form; `--check` then passes.
+#[test]
+fn fmt_write_rewrites_a_tafl_file() {
+    let dir = scratch("fmt-write");
+    let path = dir.join("game.otg");
+    std::fs::copy(root().join("fixtures/tafl/fmt/messy.otg"), &path).expect("copied");
+    let shown = path.to_string_lossy().into_owned();
+    let (status, out, err) = run(&["fmt", "--write", &shown], None);
+    assert_eq!((status, out.as_str()), (0, ""), "{err}");
+    let (_, canonical, _) = run(&["fmt", "fixtures/tafl/fmt/messy.otg"], None);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), canonical);
+    assert_eq!(run(&["fmt", "--check", &shown], None).0, 0);
+}
+
+/// Standard input is a tafl record when `--rules` is given (an archive
+/// when its first line holds a comma), else HIRP.
+#[test]
+fn standard_input_is_tafl_with_rules() {
+    let line = "d2-e2 e4-e1 e2-d2xd3 timeout,1,0,White\n";
+    let (status, out, err) = run(&["fmt", "--rules", "brandub", "-"], Some(line));
+    assert_eq!((status, out.as_str()), (0, line), "{err}");
+    let (status, out, _) = run(&["fmt", "-"], Some(line));
+    assert_eq!((status, out.as_str()), (1, ""));
+}
+
+/// A tafl record with a syntax error is not formatted: the error is
+/// reported and the status is 1.
+#[test]
+fn a_tafl_record_with_a_syntax_error_is_not_formatted() {
+    let path = "fixtures/tafl/syntax/err_expected_square.otg";
+    let (status, out, err) = run(&["fmt", path], None);
+    assert_eq!((status, out.as_str()), (1, ""));
+    assert!(err.contains("hirp::tafl::syntax::expected_square"), "{err}");
+}
+
+/// `hirp fix` on every invalid tafl fixture under its folder's preset:
+/// what it changes (a diff) and what is left, as a user sees it; and the
+/// corrected record, validated, has exactly the errors `fix` says are left.
+#[test]
+fn fix_corrects_every_invalid_fixture_it_can() {
+    let mut shown = String::new();
+    for path in files("fixtures/tafl/invalid", &["otg", "csv"]) {
+        let name = relative(&path);
+        let folder = path
+            .parent()
+            .and_then(Path::file_name)
+            .and_then(|n| n.to_str());
+        let mut args = vec!["fix", name.as_str()];
+        if let Some(preset) = folder.filter(|f| *f != "tag") {
+            args.extend(["--rules", preset]);
+        }
+        let (status, corrected, err) = run(&args, None);
+        let left: usize = err
+            .rsplit("; ")
+            .next()
+            .and_then(|tail| tail.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{name}: {err}"));
+        assert_eq!(status, i32::from(left > 0), "{name}: {err}");
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("otg");
+        let form = Form::from_extension(extension).expect("a tafl form");
+        let parsed = parse(&corrected, form);
+        let rules = args
+            .last()
+            .and_then(|p| RuleSet::preset(p))
+            .filter(|_| args.len() == 4);
+        let replays =
+            hirp::tafl::replay::replay_record(&parsed.record, &parsed.errors, rules.as_ref());
+        let errors: usize = replays.iter().map(|r| r.count(hirp::Severity::Error)).sum();
+        assert_eq!(errors, left, "{name}\n{corrected}");
+        args.insert(1, "--diff");
+        let (_, diff, err) = run(&args, None);
+        let note = err.lines().last().unwrap_or_default();
+        shown.push_str(&format!("== {}\n{diff}{note}\n\n", args[1..].join(" ")));
+    }
+    insta::assert_snapshot!("fix_invalid_tafl_fixtures", shown);
+}
+
+/// Directories are walked for game files (`*.otg`, with `*.hirp`), not for
+/// archives, which are read when named.
+#[test]
+fn directories_are_walked_for_game_files() {
+    let (status, out, err) = run(
+        &[
+            "validate",
+            "-q",
+            "--format",
+            "json",
+            "fixtures/tafl/valid/brandub",
+        ],
+        None,
+    );
+    assert_eq!(status, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let paths: Vec<&str> = json["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .filter_map(|f| f["path"].as_str())
+        .collect();
+    let expected: Vec<String> = files("fixtures/tafl/valid/brandub", &["otg"])
+        .iter()
+        .map(|p| relative(p))
+        .collect();
+    assert_eq!(paths, expected);
+    let dir = scratch("walk");
+    std::fs::write(dir.join("games.csv"), "d2-e2,0,0,Ongoing\n").expect("written");
+    let shown = dir.to_string_lossy().into_owned();
+    let (status, _, err) = run(&["validate", &shown], None);
+    assert_eq!(status, 1);
+    assert!(err.contains("holds no *.hirp or *.otg file"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Generated games of every preset are canonical as written.
+    #[test]
+    fn generated_games_are_canonical(seed in any::<u64>()) {
+        for preset in RuleSet::PRESETS {
+            let rules = RuleSet::preset(preset).expect("the preset");
+            let mut rng = hirp::generate::Rng::new(seed);
+            let text = hirp::tafl::generate::game(&rules, &mut rng, 60);
+            let parsed = parse(&text, Form::Otg);
+            let game = &parsed.record.as_otg().expect("a game file").games[0];
+            prop_assert_eq!(game.canonical(), text);
+        }
+    }
+}
