@@ -295,3 +295,17 @@ proptest! {
         }
     }
 }
+
+/// `hirp diff` compares HIRP records only, and says so of a tafl record
+/// (status 2) rather than read it as HIRP.
+#[test]
+fn diff_refuses_tafl_records() {
+    let a = "fixtures/tafl/valid/brandub/resigned.otg";
+    let b = "fixtures/tafl/valid/brandub/agreed.otg";
+    let (status, out, err) = run(&["diff", a, b], None);
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!("error: hirp diff compares HIRP records; {a} is a tafl record\n")
+    );
+}

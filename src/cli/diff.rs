@@ -7,7 +7,7 @@ use hirp::syntax::{Game, Span, Turn, escape};
 
 use super::{Reporter, Status, read_records, write_stdout};
 
-/// Compare two records of the same game, turn by turn and step by step.
+/// Compare two HIRP records of the same game, turn by turn and step by step.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Turns are matched by their place in the game, and their labels and steps
@@ -128,11 +128,27 @@ fn verdict(report: &GameReport, span: Span) -> String {
     escape(&verdict).into_owned()
 }
 
+/// Whether `path` names a tafl record, by its extension.
+fn is_tafl(path: &str) -> bool {
+    std::path::Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(hirp::tafl::syntax::Form::from_extension)
+        .is_some()
+}
+
 /// Runs `hirp diff`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     let paths = [args.a.clone(), args.b.clone()];
     if let Err(message) = super::stdin_once(&paths) {
         reporter.error(&message);
+        return Status::Failure;
+    }
+    if let Some(path) = paths.iter().find(|p| is_tafl(p)) {
+        reporter.error(&format!(
+            "hirp diff compares HIRP records; {} is a tafl record",
+            escape(path)
+        ));
         return Status::Failure;
     }
     let (records, status) = read_records(&paths, &Reporter::quiet());
