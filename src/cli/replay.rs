@@ -245,10 +245,9 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         return no_turns(&args, &path, title.as_deref(), &found, &replayed, reporter);
     }
     if args.interactive {
-        let scene = super::screen::Scene {
+        let scene = super::screen::HirpScene {
             game,
             replayed: &replayed,
-            frame: 0,
             source: &found.source,
             reporter,
             title: title.as_deref(),
