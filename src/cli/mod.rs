@@ -22,6 +22,8 @@ mod sequence;
 mod serve;
 mod stdout;
 mod tafl_board;
+mod tafl_replay;
+mod tafl_scene;
 mod tally;
 mod validate;
 mod walk;
