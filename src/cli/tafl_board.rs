@@ -16,6 +16,35 @@ pub struct TaflGame {
     pub replay: Replay,
     /// The number of games in the record.
     pub games: usize,
+    /// The players a game file's `[attackers:]` and `[defenders:]` tags
+    /// name, as written: `Ann (attackers) against Bo (defenders)`.
+    pub players: Option<String>,
+}
+
+/// The players the tags of `game` name: `Ann (attackers) against Bo
+/// (defenders)`, a side without a tag by its name alone; `None` when
+/// neither has one.
+fn players(game: Game<'_>) -> Option<String> {
+    let Game::Otg(game) = game else {
+        return None;
+    };
+    let name = |side: &str| {
+        game.tag(side)
+            .map(|t| t.value.trim())
+            .filter(|v| !v.is_empty())
+    };
+    if name("attackers").is_none() && name("defenders").is_none() {
+        return None;
+    }
+    let player = |side: &str| match name(side) {
+        Some(name) => format!("{name} ({side})"),
+        None => side.to_owned(),
+    };
+    Some(format!(
+        "{} against {}",
+        player("attackers"),
+        player("defenders")
+    ))
 }
 
 /// Reads the tafl record at `path` (`-` for standard input, an archive if
@@ -57,6 +86,7 @@ pub fn read_game(
         text: text.into_owned(),
         replay,
         games: games.len(),
+        players: players(*game),
     })
 }
 

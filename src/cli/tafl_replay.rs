@@ -181,14 +181,7 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
             }
         },
     };
-    let title = (read.games > 1).then(|| {
-        format!(
-            "{}, game {} of {}",
-            escape(request.path),
-            request.game,
-            read.games
-        )
-    });
+    let title = title(request.path, request.game, &read);
     if steps.is_empty() {
         return no_moves(&moves, title.as_deref(), reporter);
     }
@@ -208,6 +201,20 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         .iter()
         .any(|(at, p)| p.severity == Severity::Error && at.is_none_or(|n| n <= last));
     if invalid { Status::Invalid } else { Status::Ok }
+}
+
+/// What names the game shown, when the file holds more than one or its
+/// tags name the players: `games.csv, game 2 of 3`, `game.otg: Ann
+/// (attackers) against Bo (defenders)`.
+fn title(path: &str, number: usize, read: &TaflGame) -> Option<String> {
+    let path = escape(path);
+    let players = read.players.as_deref().map(escape);
+    match (read.games, players) {
+        (0 | 1, None) => None,
+        (0 | 1, Some(players)) => Some(format!("{path}: {players}")),
+        (games, None) => Some(format!("{path}, game {number} of {games}")),
+        (games, Some(players)) => Some(format!("{path}, game {number} of {games}: {players}")),
+    }
 }
 
 /// What to print: the problems before the first move shown, then a board a
