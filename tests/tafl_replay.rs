@@ -323,3 +323,13 @@ fn colour_only_when_asked_for() {
     let coloured = String::from_utf8(output.stdout).unwrap();
     assert!(coloured.contains("\u{1b}["), "{coloured}");
 }
+
+#[test]
+fn help_says_replay_takes_tafl_records() {
+    let output = hirp().args(["replay", "--help"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let help = String::from_utf8(output.stdout).unwrap();
+    assert!(help.contains("A tafl record (.otg; .csv, or standard input, with --rules)"));
+    assert!(help.contains("hirp replay game.otg --turn 3b"), "{help}");
+    assert!(help.contains("--rules <NAME|RULESTRING>"), "{help}");
+}
