@@ -1,5 +1,5 @@
-//! `hirp replay -i` driven in tmux, as a person at a terminal would: the
-//! screens at 80×24 and 160×50, keys, Ctrl-C. Each test skips, saying so,
+//! `hirp replay -i` driven in tmux, as a person at a terminal would, on
+//! HIRP and tafl records: the screens at 80×24 and 160×50, keys, Ctrl-C. Each test skips, saying so,
 //! when tmux is not installed.
 
 mod common;
@@ -260,4 +260,102 @@ fn a_game_of_several_is_named_over_the_pane() {
     assert!(screen.find("Gull to move").unwrap() < title, "{screen}");
     tmux.keys(&["q"]);
     assert_eq!(tmux.exit_status(), 0);
+}
+
+/// A tafl game whose recorded result is wrong: an error under its last move.
+const TAFL_WRONG_RESULT: &str = "fixtures/tafl/invalid/brandub/err_end_result.otg";
+
+#[test]
+fn keys_step_through_a_tafl_game_a_move_at_a_time() {
+    let args = "fixtures/tafl/valid/brandub/king_escaped.otg";
+    let Some(tmux) = Tmux::start("tafl-keys", (120, 60), args) else {
+        return;
+    };
+    let first = tmux.wait_for("After 1a: b4-b7");
+    assert!(first.contains("→/n next move"), "{first}");
+    assert!(first.contains("( ) moved from b4  [ ] to b7"), "{first}");
+    tmux.keys(&["Right"]);
+    tmux.wait_for("After 1b: c4-c3");
+    tmux.keys(&["End"]);
+    let last = tmux.wait_for("After 3b: a4-a7-- — the defenders win: the king escaped");
+    assert!(
+        last.contains(" 7 │[♔] ●"),
+        "the king's move marked:\n{last}"
+    );
+    tmux.keys(&["p"]);
+    tmux.wait_for("After 3a: d2-f2");
+    tmux.keys(&["Home"]);
+    tmux.wait_for("After 1a: b4-b7");
+    // A tafl turn is one move: ↓ and ↑ go a move.
+    tmux.keys(&["Down"]);
+    tmux.wait_for("After 1b: c4-c3");
+    tmux.keys(&["Up"]);
+    tmux.wait_for("After 1a: b4-b7");
+    tmux.keys(&["g", "2", "B"]);
+    tmux.wait_for("go to move: 2B");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("After 2b: d4-a4");
+    tmux.keys(&["g", "9", "a", "Enter"]);
+    tmux.wait_for("no move 9a in this game");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0, "q quits");
+}
+
+#[test]
+fn a_tafl_move_s_problems_scroll_in_the_pane_under_its_board() {
+    let Some(tmux) = Tmux::start("tafl-small", (80, 24), TAFL_WRONG_RESULT) else {
+        return;
+    };
+    tmux.wait_for("After 1a: b4-b7");
+    tmux.keys(&["End"]);
+    let screen = tmux.wait_for("After 3b: a4-a7-- — 1 error");
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(lines.len(), 24);
+    assert!(lines.iter().all(|l| l.chars().count() <= 80));
+    assert!(lines[22].starts_with("lines 1–"), "{screen}");
+    assert!(screen.contains("hirp::tafl::end::result"), "{screen}");
+    insta::assert_snapshot!("interactive_tafl_80x24", screen);
+    for _ in 0..5 {
+        tmux.keys(&["NPage"]);
+    }
+    let end = tmux.wait_for("PgUp to go back");
+    assert!(end.contains("help: write `-1`"), "{end}");
+    assert!(
+        end.contains("( ) moved from a4  [ ] to a7"),
+        "the legend:\n{end}"
+    );
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}
+
+#[test]
+fn a_terminal_too_small_for_a_tafl_board_says_what_it_needs() {
+    let Some(tmux) = Tmux::start("tafl-tiny", (27, 12), TAFL_WRONG_RESULT) else {
+        return;
+    };
+    let screen = tmux.wait_for("press q to quit");
+    // Broken into lines of the terminal's width.
+    let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.starts_with("This terminal is 27×12: hirp replay -i needs at least 28×16."),
+        "{screen}"
+    );
+    tmux.run(&["resize-window", "-t", "replay", "-x", "80", "-y", "24"]);
+    tmux.wait_for("After 1a: b4-b7");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}
+
+#[test]
+fn a_tafl_replay_starts_at_turn_and_ends_with_130_on_ctrl_c() {
+    let args = format!("{TAFL_WRONG_RESULT} --turn 3A");
+    let Some(tmux) = Tmux::start("tafl-turn", (120, 60), &args) else {
+        return;
+    };
+    let screen = tmux.wait_for("After 3a: d2-f2");
+    assert!(screen.starts_with("After 3a: d2-f2"), "{screen}");
+    tmux.keys(&["n"]);
+    tmux.wait_for("After 3b: a4-a7--");
+    tmux.keys(&["C-c"]);
+    assert_eq!(tmux.exit_status(), 130);
 }

@@ -102,6 +102,44 @@ fn every_human_output_shows_a_hostile_record_escaped() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A tafl game file with colours and a right-to-left override in its
+/// players' tags, a move that reads up to a colour, and one that captures
+/// nothing it writes.
+const HOSTILE_TAFL: &str = "[attackers:Ann\x1b[31mred]\n\
+                            [defenders:\u{202e}Bo]\n\
+                            [rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\
+                            \n\
+                            1. d2-c2xc3 d3-c3\n\
+                            2. c2-b2\x1b[2J\n";
+
+#[test]
+fn a_tafl_replay_shows_its_tags_moves_and_file_name_escaped() {
+    let dir = scratch("tafl");
+    let name = "a\x1b[2Jb.otg";
+    std::fs::write(dir.join(name), HOSTILE_TAFL).unwrap();
+    let commands: [&[&str]; 4] = [
+        &["replay", name],
+        &["replay", "--continue", name],
+        &["replay", "--turn", "1b", name],
+        &["board", name],
+    ];
+    for command in commands {
+        let (status, err, out) = outputs(command, &dir);
+        assert_eq!(status, Some(if command[0] == "board" { 0 } else { 1 }));
+        assert_escaped(&err, &command.join(" "));
+        assert_escaped(&out, &command.join(" "));
+    }
+    let (_, shown) = run(&["replay", "--continue", name], &dir);
+    for escaped in [
+        "a\\u{1b}[2Jb.otg: Ann\\u{1b}[31mred (attackers) against \\u{202e}Bo (defenders)",
+        "╭─[a\\u{1b}[2Jb.otg:5:10]",
+        "2. c2-b2\\u{1b}[2J",
+    ] {
+        assert!(shown.contains(escaped), "{escaped}:\n{shown}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn fmt_check_quotes_the_line_escaped() {
     let dir = scratch("fmt");

@@ -6,20 +6,8 @@ use hirp::render::text::Layout;
 
 use super::boards::show_with_legend;
 use super::family::{Family, RulesArg, family};
-use super::replay::{Moment, caption, label, output_columns, record, shown_game};
+use super::replay::{Moment, caption, label, output_columns, parse_turn, record, shown_game};
 use super::{Reporter, Status, io_reason, write_stdout};
-
-/// A HIRP turn label (`S3`), or a tafl move's address (`3b`).
-fn parse_turn(text: &str) -> Result<String, String> {
-    let digits = text.trim_end_matches(['a', 'b']);
-    if digits.len() + 1 == text.len()
-        && !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-    {
-        return Ok(text.to_owned());
-    }
-    super::replay::parse_label(text)
-}
 
 /// Show the position after a turn: as a text board, or an SVG picture.
 #[derive(Debug, clap::Args)]
@@ -41,7 +29,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     game: usize,
 
-    /// The turn after which to show the position (`S3`); by default the last.
+    /// The turn after which to show the position (`S3`; a tafl move, `3b`);
+    /// by default the last.
     #[arg(long, value_name = "LABEL", value_parser = parse_turn)]
     turn: Option<String>,
 
@@ -57,10 +46,9 @@ pub struct Args {
 /// Runs `hirp board`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     let path = args.file.as_deref().unwrap_or_default();
-    if let Family::Tafl(form) = family(path, args.rules.rules.as_ref(), b"") {
+    if let Family::Tafl(_) = family(path, args.rules.rules.as_ref(), b"") {
         let request = super::tafl_board::Request {
             path,
-            form,
             rules: args.rules.rules.as_ref(),
             game: args.game,
             turn: args.turn.as_deref(),

@@ -75,7 +75,7 @@ pub fn show_with_legend(
 }
 
 /// `1 error, 2 warnings, 1 advice`.
-fn counts(problems: &[&Problem]) -> String {
+pub fn counts(problems: &[&Problem]) -> String {
     let mut parts = Vec::new();
     for (severity, one, more) in [
         (Severity::Error, "error", "errors"),

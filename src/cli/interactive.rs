@@ -1,4 +1,5 @@
-//! `hirp replay -i`: step through a game on a terminal.
+//! `hirp replay -i`: step through a game on a terminal, whatever its
+//! family: the keys move through the frames of a [`Scene`].
 
 use std::io::{IsTerminal, Write};
 
@@ -6,12 +7,8 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use crossterm::{cursor, execute, terminal};
 use hirp::render::canvas::{Canvas, Style};
 
-use super::replay::{Frame, Moment, Replayed, label};
 use super::screen::{Scene, Screen, compose};
 use super::{Reporter, Status};
-
-/// The keys, shown at the foot of the screen.
-const KEYS: &str = "→/n next step  ←/p previous  ↓/↑ next/previous turn  g go to a turn  q quit";
 
 /// Restores the terminal when dropped, whatever happens.
 struct RawScreen;
@@ -39,33 +36,20 @@ impl Drop for RawScreen {
     }
 }
 
-/// The frames one can stop at: every step, and every turn's end (with its
-/// battles).
-fn stops(replayed: &Replayed) -> Vec<usize> {
-    replayed
-        .frames
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !matches!(f.moment, Moment::Battles(_)))
-        .map(|(n, _)| n)
-        .collect()
-}
-
 /// Runs the interactive replay from the end of turn `start` (its place in
 /// the game), or from the first step.
-pub fn run(scene: &Scene<'_>, start: Option<usize>, reporter: &Reporter) -> Status {
+pub fn run(scene: &dyn Scene, start: Option<usize>, reporter: &Reporter) -> Status {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         reporter.error("--interactive needs a terminal on standard input and output; without -i, hirp replay prints the boards");
         return Status::Failure;
     }
-    let stops = stops(scene.replayed);
+    let stops = scene.stops();
     if stops.is_empty() {
-        reporter.error("the game has no turn to show");
+        reporter.error(&format!("the game has no {} to show", scene.unit()));
         return Status::Failure;
     }
-    let frames = &scene.replayed.frames;
     let at = start
-        .and_then(|turn| stops.iter().rposition(|&s| frames[s].turn == turn))
+        .and_then(|turn| stops.iter().rposition(|&s| scene.turn(s) == turn))
         .unwrap_or(0);
     let screen = match RawScreen::enter() {
         Ok(screen) => screen,
@@ -101,6 +85,8 @@ enum Command {
     NextTurn,
     PreviousTurn,
     Go,
+    First,
+    Last,
     PageDown,
     PageUp,
     Quit,
@@ -118,6 +104,8 @@ fn command(key: KeyEvent) -> Command {
         KeyCode::Left | KeyCode::Char('p') => Command::Previous,
         KeyCode::Down => Command::NextTurn,
         KeyCode::Up => Command::PreviousTurn,
+        KeyCode::Home => Command::First,
+        KeyCode::End => Command::Last,
         KeyCode::PageDown => Command::PageDown,
         KeyCode::PageUp => Command::PageUp,
         KeyCode::Char('g') => Command::Go,
@@ -126,8 +114,7 @@ fn command(key: KeyEvent) -> Command {
     }
 }
 
-fn navigate(scene: &Scene<'_>, stops: &[usize], mut at: usize) -> std::io::Result<Ending> {
-    let frames = &scene.replayed.frames;
+fn navigate(scene: &dyn Scene, stops: &[usize], mut at: usize) -> std::io::Result<Ending> {
     let mut scroll = 0;
     let mut message = String::new();
     loop {
@@ -139,36 +126,38 @@ fn navigate(scene: &Scene<'_>, stops: &[usize], mut at: usize) -> std::io::Resul
             _ => continue,
         };
         let before = at;
-        let turn_of = |stop: usize| frames[stops[stop]].turn;
+        let turn_of = |stop: usize| scene.turn(stops[stop]);
         match command(key) {
             Command::Next => at = (at + 1).min(stops.len() - 1),
             Command::Previous => at = at.saturating_sub(1),
             Command::NextTurn => {
                 // To the end of this turn, and from there to the next's.
-                let end = end_of_turn(frames, stops, at);
+                let end = end_of_turn(scene, stops, at);
                 if end != at {
                     at = end;
                 } else if let Some(n) = (at..stops.len()).find(|&n| turn_of(n) > turn_of(at)) {
-                    at = end_of_turn(frames, stops, n);
+                    at = end_of_turn(scene, stops, n);
                 }
             }
             Command::PreviousTurn => {
                 let turn = turn_of(at);
                 if let Some(n) = (0..at).rev().find(|&n| turn_of(n) < turn) {
-                    at = end_of_turn(frames, stops, n);
+                    at = end_of_turn(scene, stops, n);
                 }
             }
             Command::Go => match read_label(scene, stops[at], scroll)? {
                 None => return Ok(Ending::Interrupted),
                 Some(wanted) => match (0..stops.len())
                     .rev()
-                    .find(|&n| label(turn_of(n)) == wanted)
+                    .find(|&n| scene.label(turn_of(n)) == wanted)
                 {
                     Some(n) => at = n,
                     None if wanted.is_empty() => {}
-                    None => message = format!("no turn {wanted} in this game"),
+                    None => message = format!("no {} {wanted} in this game", scene.unit()),
                 },
             },
+            Command::First => at = 0,
+            Command::Last => at = stops.len() - 1,
             Command::PageDown => scroll = (scroll + shown.page).min(shown.max_scroll),
             Command::PageUp => scroll = scroll.saturating_sub(shown.page),
             Command::Quit => return Ok(Ending::Quit),
@@ -182,20 +171,25 @@ fn navigate(scene: &Scene<'_>, stops: &[usize], mut at: usize) -> std::io::Resul
 }
 
 /// The stop at the end of the turn of stop `n`.
-fn end_of_turn(frames: &[Frame], stops: &[usize], n: usize) -> usize {
-    let turn = frames[stops[n]].turn;
+fn end_of_turn(scene: &dyn Scene, stops: &[usize], n: usize) -> usize {
+    let turn = scene.turn(stops[n]);
     (n..stops.len())
-        .take_while(|&m| frames[stops[m]].turn == turn)
+        .take_while(|&m| scene.turn(stops[m]) == turn)
         .last()
         .unwrap_or(n)
 }
 
-/// Reads a turn label typed after `g`, shown at the foot of the screen, in
-/// capitals; `None` for Ctrl-C.
-fn read_label(scene: &Scene<'_>, frame: usize, scroll: usize) -> std::io::Result<Option<String>> {
+/// Reads a turn label typed after `g`, shown at the foot of the screen, as
+/// the scene writes labels; `None` for Ctrl-C.
+fn read_label(scene: &dyn Scene, frame: usize, scroll: usize) -> std::io::Result<Option<String>> {
     let mut typed = String::new();
     loop {
-        draw(scene, frame, scroll, &format!("go to turn: {typed}"))?;
+        draw(
+            scene,
+            frame,
+            scroll,
+            &format!("go to {}: {typed}", scene.unit()),
+        )?;
         let Event::Key(key) = event::read()? else {
             continue;
         };
@@ -206,7 +200,7 @@ fn read_label(scene: &Scene<'_>, frame: usize, scroll: usize) -> std::io::Result
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
                 return Ok(None);
             }
-            KeyCode::Enter => return Ok(Some(typed.to_uppercase())),
+            KeyCode::Enter => return Ok(Some(scene.typed(&typed))),
             KeyCode::Esc => return Ok(Some(String::new())),
             KeyCode::Backspace => {
                 typed.pop();
@@ -219,16 +213,16 @@ fn read_label(scene: &Scene<'_>, frame: usize, scroll: usize) -> std::io::Result
 
 /// Draws the screen for a frame, the pane scrolled by `scroll`, with
 /// `message` (when there is one) at the foot instead of the keys.
-fn draw(scene: &Scene<'_>, frame: usize, scroll: usize, message: &str) -> std::io::Result<Screen> {
+fn draw(scene: &dyn Scene, frame: usize, scroll: usize, message: &str) -> std::io::Result<Screen> {
     let (columns, rows) = terminal::size()?;
     let mut foot = Canvas::new();
     match message {
-        "" => foot.text(0, 0, KEYS, Style::Frame),
+        "" => foot.text(0, 0, scene.keys(), Style::Frame),
         _ => foot.text(0, 0, message, Style::Highlight),
     }
-    let scene = Scene { frame, ..*scene };
     let screen = compose(
-        &scene,
+        scene,
+        frame,
         (usize::from(columns), usize::from(rows)),
         scroll,
         foot.ansi().trim_end_matches('\n'),

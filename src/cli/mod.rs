@@ -23,6 +23,8 @@ mod sequence;
 mod serve;
 mod stdout;
 mod tafl_board;
+mod tafl_replay;
+mod tafl_scene;
 mod tally;
 mod validate;
 mod walk;

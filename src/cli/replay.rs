@@ -13,6 +13,7 @@ use hirp::syntax::escape;
 use hirp::syntax::{Game, Turn};
 
 use super::boards::{Block, marked, plan, show_with_legend};
+use super::family::{Family, RulesArg, family};
 use super::report::Source;
 use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
@@ -35,11 +36,19 @@ first one, showing the board there; --continue goes on with the nearest
 legal reading. With --turn, the problems of the turns before it come before
 its board, and only an error in that turn stops the replay.
 
+A tafl record (.otg; .csv, or standard input, with --rules) is replayed a
+board a move, each headed by the move's address and its notation, the move
+and its captures marked. A move is a turn there: --turn takes its address
+(3b), and --svg-dir writes 001-1a.svg, 002-1b.svg...; --step has no
+meaning. The rule set is --rules, else the game file's [rules:] tag.
+
 Examples:
   hirp replay                         the rulebook's example, a board a turn
   hirp replay game.hirp --step        a board a step
   hirp replay game.hirp --turn S3     the position after S3
-  hirp replay -i game.hirp            step through it on a terminal")]
+  hirp replay -i game.hirp            step through it on a terminal
+  hirp replay game.otg --turn 3b      a tafl game after its sixth move
+  hirp replay games.csv --rules brandub --game 2 --continue")]
 pub struct Args {
     /// The record to replay (`-` reads standard input); without it, the
     /// rulebook's example game.
@@ -50,12 +59,12 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     game: usize,
 
-    /// Show only this turn (`S3`): the position after it, or with --step
-    /// its steps, and only the problems up to it.
-    #[arg(long, value_name = "LABEL", value_parser = parse_label)]
+    /// Show only this turn (`S3`; a tafl move, `3b`): the position after
+    /// it, or with --step its steps, and only the problems up to it.
+    #[arg(long, value_name = "LABEL", value_parser = parse_turn)]
     turn: Option<String>,
 
-    /// One board a step instead of one a turn.
+    /// One board a step instead of one a turn (HIRP only).
     #[arg(long)]
     step: bool,
 
@@ -68,17 +77,34 @@ pub struct Args {
     interactive: bool,
 
     /// Also write an SVG picture of the position after each turn shown into
-    /// DIR (created if missing), named `01-G1.svg`, `02-S1.svg`...
+    /// DIR (created if missing), named `01-G1.svg`, `02-S1.svg`... (a tafl
+    /// game's `001-1a.svg`, `002-1b.svg`...).
     #[arg(long, value_name = "DIR")]
     svg_dir: Option<std::path::PathBuf>,
+
+    #[command(flatten)]
+    rules: RulesArg,
 }
 
-/// Checks a turn label such as `S3` (or `s3`).
-pub fn parse_label(text: &str) -> Result<String, String> {
+/// Checks a HIRP turn label such as `S3` (or `s3`), or a tafl move's
+/// address such as `3b` (or `3B`), as `--turn` takes them.
+pub fn parse_turn(text: &str) -> Result<String, String> {
+    let lower = text.to_ascii_lowercase();
+    let digits = lower.trim_end_matches(['a', 'b']);
+    if digits.len() + 1 == lower.len()
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Ok(lower);
+    }
     text.to_uppercase()
         .parse::<hirp::syntax::Label>()
         .map(|label| label.to_string())
-        .map_err(|_| format!("`{text}` is not a turn label such as `G1` or `S3`"))
+        .map_err(|_| {
+            format!(
+                "`{text}` is not a turn label such as `G1` or `S3`, nor a tafl move such as `3b`"
+            )
+        })
 }
 
 /// What the replay showed at one moment.
@@ -219,8 +245,48 @@ fn count_games(bytes: &[u8]) -> usize {
         .sum()
 }
 
+/// Runs `hirp replay` on a tafl record, when the file is one (`None` when
+/// it is a HIRP record). `--rules` given for a HIRP record is left aside,
+/// with a note saying so.
+fn tafl(args: &Args, reporter: &Reporter, color: bool) -> Option<Status> {
+    let rules = args.rules.rules.as_ref();
+    let path = args.file.as_deref().unwrap_or_default();
+    if family(path, rules, b"") == Family::Hirp {
+        if rules.is_some() {
+            let name = args
+                .file
+                .as_deref()
+                .map_or("the rulebook example", super::shown);
+            reporter.note(&format!(
+                "--rules is for tafl records: {name} is a HIRP record, replayed by HIRP's rules."
+            ));
+        }
+        return None;
+    }
+    if args.step {
+        reporter.error(
+            "--step shows the steps of a HIRP turn: a tafl record is replayed a board a move",
+        );
+        return Some(Status::Failure);
+    }
+    let request = super::tafl_replay::Request {
+        path,
+        rules,
+        game: args.game,
+        turn: args.turn.as_deref(),
+        keep_going: args.keep_going,
+        interactive: args.interactive,
+        svg_dir: args.svg_dir.as_deref(),
+        color,
+    };
+    Some(super::tafl_replay::run(request, reporter))
+}
+
 /// Runs `hirp replay`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
+    if let Some(status) = tafl(&args, reporter, color) {
+        return status;
+    }
     let (path, found, games) = match shown_game(args.file.as_deref(), args.game, reporter) {
         Ok(shown) => shown,
         Err(status) => return status,
@@ -245,10 +311,9 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         return no_turns(&args, &path, title.as_deref(), &found, &replayed, reporter);
     }
     if args.interactive {
-        let scene = super::screen::Scene {
+        let scene = super::screen::HirpScene {
             game,
             replayed: &replayed,
-            frame: 0,
             source: &found.source,
             reporter,
             title: title.as_deref(),
@@ -433,17 +498,23 @@ fn write_picture(
         .map_err(|e| format!("cannot write {}: {}", file.display(), super::io_reason(&e)))
 }
 
-/// The caption of a picture of `frame`: the name of the file (not the
-/// path to it), the game, the turn, and the result once there is one.
-pub fn caption(path: &str, game: usize, frame: &Frame) -> String {
-    let name = if path == "-" {
+/// The name of the file at `path`, not the path to it, for a picture's
+/// caption: `standard input` for `-`.
+pub fn file_name(path: &str) -> String {
+    if path == "-" {
         "standard input".to_owned()
     } else {
         std::path::Path::new(path).file_name().map_or_else(
             || path.to_owned(),
             |name| name.to_string_lossy().into_owned(),
         )
-    };
+    }
+}
+
+/// The caption of a picture of `frame`: the name of the file (not the
+/// path to it), the game, the turn, and the result once there is one.
+pub fn caption(path: &str, game: usize, frame: &Frame) -> String {
+    let name = file_name(path);
     let mut caption = format!("{name}, game {game}, after {}", label(frame.turn));
     if let Some(victory) = frame.position.result() {
         caption.push_str(&format!(": {victory}"));

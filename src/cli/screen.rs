@@ -2,7 +2,10 @@
 //! the largest size that leaves room, a pane under it with the turn's
 //! problems, its battles and the legend, which scrolls when it is longer
 //! than the room left, and a line of keys at the foot. A terminal too small
-//! for even the compact board gets the size it needs instead.
+//! for even the smallest board gets the size it needs instead.
+//!
+//! What is drawn is a [`Scene`]'s: a HIRP game's ([`HirpScene`]) or a tafl
+//! game's, a frame at a time.
 
 use hirp::diagnostic::Problem;
 use hirp::render::canvas::{Canvas, Style};
@@ -20,17 +23,146 @@ const MIN_PANE: usize = 3;
 /// The rows of the foot: the keys, or a message.
 const FOOT: usize = 1;
 
-/// What the screen shows: a moment of a replayed game.
+/// A replayed game as the screen shows it, one frame at a time, and how
+/// one moves through it.
+pub trait Scene {
+    /// The frames one can stop at, in order.
+    fn stops(&self) -> Vec<usize>;
+
+    /// The place in the game of the turn frame `frame` belongs to: what
+    /// ↓ and ↑ go by, and `g` looks for.
+    fn turn(&self, frame: usize) -> usize;
+
+    /// The label of the turn at `turn`: `S3`, or a tafl move's `3b`.
+    fn label(&self, turn: usize) -> String;
+
+    /// What a turn is called: `turn`, or `move`.
+    fn unit(&self) -> &'static str;
+
+    /// A label as typed after `g`, written as [`Scene::label`] writes them.
+    fn typed(&self, text: &str) -> String;
+
+    /// The keys, shown at the foot of the screen.
+    fn keys(&self) -> &'static str;
+
+    /// The sizes the top of a frame can be drawn in, the largest first:
+    /// the columns each needs, and the empty rows between its parts and
+    /// above the pane.
+    fn sizes(&self) -> Vec<(usize, usize)>;
+
+    /// The top of frame `frame` in the size `sizes()[size]`: its heading
+    /// and board, in lines of at most `columns`.
+    fn top(&self, frame: usize, size: usize, columns: usize) -> Vec<String>;
+
+    /// What the pane holds for frame `frame`, in lines of at most
+    /// `columns`.
+    fn pane(&self, frame: usize, columns: usize) -> Vec<String>;
+}
+
+/// A HIRP game on the screen.
 #[derive(Clone, Copy)]
-pub struct Scene<'a> {
+pub struct HirpScene<'a> {
     pub game: &'a Game,
     pub replayed: &'a Replayed,
-    /// The frame shown.
-    pub frame: usize,
     pub source: &'a Source,
     pub reporter: &'a Reporter,
     /// What names the game, when there is something to say.
     pub title: Option<&'a str>,
+}
+
+/// HIRP's keys, shown at the foot of the screen.
+const HIRP_KEYS: &str =
+    "→/n next step  ←/p previous  ↓/↑ next/previous turn  g go to a turn  q quit";
+
+/// The sizes of HIRP's board on the screen, the largest first.
+const HIRP_LAYOUTS: [(Layout, usize); 2] = [(Layout::Full, 1), (Layout::Compact, 0)];
+
+impl Scene for HirpScene<'_> {
+    /// Every step, and every turn's end (with its battles).
+    fn stops(&self) -> Vec<usize> {
+        self.replayed
+            .frames
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| !matches!(f.moment, Moment::Battles(_)))
+            .map(|(n, _)| n)
+            .collect()
+    }
+
+    fn turn(&self, frame: usize) -> usize {
+        self.replayed.frames[frame].turn
+    }
+
+    fn label(&self, turn: usize) -> String {
+        label(turn)
+    }
+
+    fn unit(&self) -> &'static str {
+        "turn"
+    }
+
+    fn typed(&self, text: &str) -> String {
+        text.to_uppercase()
+    }
+
+    fn keys(&self) -> &'static str {
+        HIRP_KEYS
+    }
+
+    fn sizes(&self) -> Vec<(usize, usize)> {
+        HIRP_LAYOUTS
+            .iter()
+            .map(|(layout, gap)| (layout.width(), *gap))
+            .collect()
+    }
+
+    /// The heading, board, turn line and panel of the frame, its problems
+    /// marked.
+    fn top(&self, frame: usize, size: usize, columns: usize) -> Vec<String> {
+        let (layout, gap) = HIRP_LAYOUTS[size.min(HIRP_LAYOUTS.len() - 1)];
+        let frame = &self.replayed.frames[frame];
+        let problems: Vec<&Problem> = self.replayed.report.problems.iter().collect();
+        let marked = marked(self.game, frame, &problems);
+        lines(
+            &show(self.game, frame, layout, gap, &marked).ansi(),
+            columns,
+        )
+    }
+
+    /// What names the game, the problems of the turn, its battles at its
+    /// end, the legend.
+    fn pane(&self, frame: usize, columns: usize) -> Vec<String> {
+        let current = &self.replayed.frames[frame];
+        let label = label(current.turn);
+        let mut parts: Vec<String> = self.title.map(str::to_owned).into_iter().collect();
+        parts.extend(
+            self.replayed
+                .report
+                .problems
+                .iter()
+                .filter(|p| p.turn.as_deref() == Some(label.as_str()))
+                .map(|p| self.reporter.render_width(p, self.source, columns)),
+        );
+        if matches!(current.moment, Moment::TurnEnd)
+            && let Some(Frame {
+                moment: Moment::Battles(battles),
+                ..
+            }) = self.replayed.frames[..frame]
+                .last()
+                .filter(|f| f.turn == current.turn)
+        {
+            parts.push(text::battle_table_in(battles, Some(columns)).ansi());
+        }
+        parts.push(text::legend(&current.position).ansi());
+        join_parts(&parts, columns)
+    }
+}
+
+/// Parts of a pane one after another, a blank line between two, in lines
+/// of at most `columns`.
+pub fn join_parts(parts: &[String], columns: usize) -> Vec<String> {
+    let parts: Vec<&str> = parts.iter().map(|p| p.trim_matches('\n')).collect();
+    lines(&parts.join("\n\n"), columns)
 }
 
 /// A screen's lines, ready to be written from the top-left corner.
@@ -44,25 +176,27 @@ pub struct Screen {
     pub page: usize,
 }
 
-/// The screen for `scene` in a terminal of `columns` × `rows`, the pane
-/// scrolled down by `scroll` lines, `foot` (coloured) on the last row.
+/// The screen for frame `frame` of `scene` in a terminal of `columns` ×
+/// `rows`, the pane scrolled down by `scroll` lines, `foot` (coloured) on
+/// the last row.
 pub fn compose(
-    scene: &Scene<'_>,
+    scene: &dyn Scene,
+    frame: usize,
     (columns, rows): (usize, usize),
     scroll: usize,
     foot: &str,
 ) -> Screen {
-    let fitting = [(Layout::Full, 1), (Layout::Compact, 0)]
+    let fitting = scene
+        .sizes()
         .into_iter()
-        .map(|(layout, gap)| (layout, gap, top(scene, layout, gap, columns)))
-        .find(|(layout, gap, top)| {
-            columns >= layout.width() && rows >= top.len() + gap + MIN_PANE + FOOT
-        });
+        .enumerate()
+        .map(|(size, (width, gap))| (width, gap, scene.top(frame, size, columns)))
+        .find(|(width, gap, top)| columns >= *width && rows >= top.len() + gap + MIN_PANE + FOOT);
     let Some((_, gap, mut lines)) = fitting else {
-        return too_small(scene, columns, rows);
+        return too_small(scene, frame, columns, rows);
     };
     let pane_rows = rows - lines.len() - gap - FOOT;
-    let pane = pane(scene, columns);
+    let pane = scene.pane(frame, columns);
     let max_scroll = pane.len().saturating_sub(pane_rows - 1);
     lines.extend(std::iter::repeat_n(String::new(), gap));
     if pane.len() <= pane_rows {
@@ -95,57 +229,16 @@ pub fn compose(
     }
 }
 
-/// The heading, board, turn line and panel of the frame, its problems
-/// marked, in lines of at most `columns`.
-fn top(scene: &Scene<'_>, layout: Layout, gap: usize, columns: usize) -> Vec<String> {
-    let frame = &scene.replayed.frames[scene.frame];
-    let problems: Vec<&Problem> = scene.replayed.report.problems.iter().collect();
-    let marked = marked(scene.game, frame, &problems);
-    lines(
-        &show(scene.game, frame, layout, gap, &marked).ansi(),
-        columns,
-    )
-}
-
-/// What the pane holds: what names the game, the problems of the turn, its
-/// battles at its end, the legend; in lines of at most `columns`.
-fn pane(scene: &Scene<'_>, columns: usize) -> Vec<String> {
-    let current = &scene.replayed.frames[scene.frame];
-    let label = label(current.turn);
-    let mut parts: Vec<String> = scene.title.map(str::to_owned).into_iter().collect();
-    parts.extend(
-        scene
-            .replayed
-            .report
-            .problems
-            .iter()
-            .filter(|p| p.turn.as_deref() == Some(label.as_str()))
-            .map(|p| scene.reporter.render_width(p, scene.source, columns)),
-    );
-    if matches!(current.moment, Moment::TurnEnd)
-        && let Some(Frame {
-            moment: Moment::Battles(battles),
-            ..
-        }) = scene.replayed.frames[..scene.frame]
-            .last()
-            .filter(|f| f.turn == current.turn)
-    {
-        parts.push(text::battle_table_in(battles, Some(columns)).ansi());
-    }
-    parts.push(text::legend(&current.position).ansi());
-    let parts: Vec<&str> = parts.iter().map(|p| p.trim_matches('\n')).collect();
-    lines(&parts.join("\n\n"), columns)
-}
-
-/// The screen of a terminal too small for the compact board: the size it
+/// The screen of a terminal too small for the smallest board: the size it
 /// needs, and how to leave.
-fn too_small(scene: &Scene<'_>, columns: usize, rows: usize) -> Screen {
-    let layout = Layout::Compact;
-    let needed = top(scene, layout, 0, layout.width()).len() + MIN_PANE + FOOT;
+fn too_small(scene: &dyn Scene, frame: usize, columns: usize, rows: usize) -> Screen {
+    let sizes = scene.sizes();
+    let smallest = sizes.len().saturating_sub(1);
+    let (width, gap) = sizes.get(smallest).copied().unwrap_or((columns, 0));
+    let needed = scene.top(frame, smallest, width).len() + gap + MIN_PANE + FOOT;
     let message = format!(
-        "This terminal is {columns}×{rows}: hirp replay -i needs at least {}×{needed}. \
-         Make it larger, or press q to quit.",
-        layout.width()
+        "This terminal is {columns}×{rows}: hirp replay -i needs at least {width}×{needed}. \
+         Make it larger, or press q to quit."
     );
     let mut shown: Vec<String> = Vec::new();
     for word in message.split(' ') {

@@ -2,17 +2,98 @@
 //! as an SVG picture.
 
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
-use hirp::tafl::replay::{RulesChoice, replay_record};
+use hirp::tafl::replay::{Game, Replay, RulesChoice, replay_game};
 use hirp::tafl::syntax::{Form, parse_bytes};
 
+use super::family::{Family, family};
 use super::{Reporter, Status, io_reason, write_stdout};
+
+/// A game of a tafl record, read and replayed for `board` and `replay`.
+pub struct TaflGame {
+    /// The record's text, which the replay's spans point into.
+    pub text: String,
+    /// The game replayed, under a rule set.
+    pub replay: Replay,
+    /// The number of games in the record.
+    pub games: usize,
+    /// The players a game file's `[attackers:]` and `[defenders:]` tags
+    /// name, as written: `Ann (attackers) against Bo (defenders)`.
+    pub players: Option<String>,
+}
+
+/// The players the tags of `game` name: `Ann (attackers) against Bo
+/// (defenders)`, a side without a tag by its name alone; `None` when
+/// neither has one.
+fn players(game: Game<'_>) -> Option<String> {
+    let Game::Otg(game) = game else {
+        return None;
+    };
+    let name = |side: &str| {
+        game.tag(side)
+            .map(|t| t.value.trim())
+            .filter(|v| !v.is_empty())
+    };
+    if name("attackers").is_none() && name("defenders").is_none() {
+        return None;
+    }
+    let player = |side: &str| match name(side) {
+        Some(name) => format!("{name} ({side})"),
+        None => side.to_owned(),
+    };
+    Some(format!(
+        "{} against {}",
+        player("attackers"),
+        player("defenders")
+    ))
+}
+
+/// Reads the tafl record at `path` (`-` for standard input, an archive if
+/// its first line holds a comma) and replays its game `number` (from 1)
+/// under `rules` if given, else under its rules tag. `Err` with the
+/// message when the record cannot be read, has no such game, or the game
+/// has no rule set.
+pub fn read_game(
+    path: &str,
+    rules: Option<&RulesChoice>,
+    number: usize,
+) -> Result<TaflGame, String> {
+    let bytes = super::read_input(path)?.bytes;
+    let form = match family(path, rules, &bytes) {
+        Family::Tafl(form) => form,
+        Family::Hirp => Form::Otg,
+    };
+    let (text, parsed) = parse_bytes(&bytes, form);
+    let games = Game::all(&parsed.record);
+    let Some(game) = games.get(number.wrapping_sub(1)) else {
+        return Err(format!(
+            "{path} has {} game(s), not a game {number}",
+            games.len()
+        ));
+    };
+    // As `replay_record` gives each game its errors.
+    let errors: Vec<_> = parsed
+        .errors
+        .iter()
+        .filter(|e| parsed.record.game_at(e.span.start) == Some(number - 1))
+        .collect();
+    let replay = replay_game(*game, &errors, rules.map(|r| &r.rules));
+    if replay.rules.is_none() {
+        return Err(format!(
+            "game {number} of {path} has no rule set: give --rules"
+        ));
+    }
+    Ok(TaflGame {
+        text: text.into_owned(),
+        replay,
+        games: games.len(),
+        players: players(*game),
+    })
+}
 
 /// What `hirp board` was asked for a tafl record.
 pub struct Request<'a> {
     /// The record's path, `-` for standard input.
     pub path: &'a str,
-    /// Its form.
-    pub form: Form,
     /// `--rules`.
     pub rules: Option<&'a RulesChoice>,
     /// The game, from 1.
@@ -32,27 +113,10 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         reporter.error(&message);
         Status::Failure
     };
-    let bytes = match super::read_input(request.path) {
-        Ok(input) => input.bytes,
+    let replay = match read_game(request.path, request.rules, request.game) {
+        Ok(read) => read.replay,
         Err(message) => return fail(message),
     };
-    let (_, parsed) = parse_bytes(&bytes, request.form);
-    let rules = request.rules.map(|r| &r.rules);
-    let replays = replay_record(&parsed.record, &parsed.errors, rules);
-    let Some(replay) = replays.get(request.game.wrapping_sub(1)) else {
-        return fail(format!(
-            "{} has {} game(s), not a game {}",
-            request.path,
-            replays.len(),
-            request.game
-        ));
-    };
-    if replay.rules.is_none() {
-        return fail(format!(
-            "game {} of {} has no rule set: give --rules",
-            request.game, request.path
-        ));
-    }
     let positions = replay.positions();
     let index = match request.turn {
         None => replay.steps.len(),
