@@ -128,27 +128,31 @@ fn verdict(report: &GameReport, span: Span) -> String {
     escape(&verdict).into_owned()
 }
 
-/// Whether `path` names a tafl record, by its extension.
-fn is_tafl(path: &str) -> bool {
-    std::path::Path::new(path)
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(hirp::tafl::syntax::Form::from_extension)
-        .is_some()
+/// The usage error of two paths to compare, if there is one: standard
+/// input named twice, or a tafl record (by its extension).
+fn usable(paths: &[String; 2]) -> Result<(), String> {
+    super::stdin_once(paths)?;
+    let is_tafl = |path: &&String| {
+        std::path::Path::new(path.as_str())
+            .extension()
+            .and_then(|e| e.to_str())
+            .and_then(hirp::tafl::syntax::Form::from_extension)
+            .is_some()
+    };
+    match paths.iter().find(is_tafl) {
+        Some(path) => Err(format!(
+            "hirp diff compares HIRP records; {} is a tafl record",
+            escape(path)
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Runs `hirp diff`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     let paths = [args.a.clone(), args.b.clone()];
-    if let Err(message) = super::stdin_once(&paths) {
+    if let Err(message) = usable(&paths) {
         reporter.error(&message);
-        return Status::Failure;
-    }
-    if let Some(path) = paths.iter().find(|p| is_tafl(p)) {
-        reporter.error(&format!(
-            "hirp diff compares HIRP records; {} is a tafl record",
-            escape(path)
-        ));
         return Status::Failure;
     }
     let (records, status) = read_records(&paths, &Reporter::quiet());
