@@ -11,6 +11,8 @@ use hirp::render::text::{self, Layout};
 use hirp::syntax::{Game, Span};
 
 use super::replay::{Frame, Moment, label};
+use super::report::Source;
+use super::{Reporter, write_stdout};
 
 /// The steps of the turn before a step frame's token.
 fn frame_steps_before(frame: &Frame) -> u8 {
@@ -229,4 +231,48 @@ fn stop_at(game: &Game, frames: &[Frame], problem: &Problem) -> usize {
     in_token
         .or_else(|| frames.iter().rposition(|f| f.turn == turn))
         .unwrap_or(0)
+}
+
+/// How a replay's blocks are printed, whatever the family.
+pub struct Printer<'a> {
+    /// Where the diagnostics point.
+    pub source: &'a Source,
+    pub reporter: &'a Reporter,
+    /// The note where the replay stops, at the frame given.
+    pub stopped: &'a dyn Fn(usize) -> String,
+}
+
+impl Printer<'_> {
+    /// Prints the title and the blocks in order: each frame by `frame`, on
+    /// standard output; the diagnostics and the stop on standard error; a
+    /// blank line after the title and after each frame (the diagnostics
+    /// bring theirs). `Err` with a message when something cannot be
+    /// written.
+    pub fn print(
+        &self,
+        title: Option<&str>,
+        blocks: &[Block<'_>],
+        mut frame: impl FnMut(usize) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let mut previous: Option<bool> = None;
+        if let Some(title) = title {
+            write_stdout(&format!("{title}\n"))?;
+            previous = Some(true);
+        }
+        for block in blocks {
+            if previous == Some(true) {
+                write_stdout("\n")?;
+            }
+            previous = Some(matches!(block, Block::Frame(_)));
+            match block {
+                Block::Frame(n) => frame(*n)?,
+                Block::Problems(problems) => self.reporter.emit_source(
+                    self.source,
+                    problems.iter().map(|p| *p as &dyn miette::Diagnostic),
+                ),
+                Block::Stopped(n) => self.reporter.note(&(self.stopped)(*n)),
+            }
+        }
+        Ok(())
+    }
 }

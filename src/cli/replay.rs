@@ -12,7 +12,7 @@ use hirp::rules::Position;
 use hirp::syntax::escape;
 use hirp::syntax::{Game, Turn};
 
-use super::boards::{Block, marked, plan, show_with_legend};
+use super::boards::{Block, Printer, marked, plan, show_with_legend};
 use super::family::{Family, RulesArg, family};
 use super::report::Source;
 use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
@@ -433,30 +433,19 @@ impl Shown<'_> {
     /// a message when something cannot be written.
     fn print(&self, title: Option<&str>, blocks: &[Block<'_>]) -> Result<(), String> {
         let columns = output_columns();
-        let mut previous: Option<bool> = None;
-        if let Some(title) = title {
-            write_stdout(&format!("{title}\n"))?;
-            previous = Some(true);
-        }
-        for block in blocks {
-            if previous == Some(true) {
-                write_stdout("\n")?;
-            }
-            previous = Some(matches!(block, Block::Frame(_)));
-            match block {
-                Block::Frame(n) => self.frame(*n, columns)?,
-                Block::Problems(problems) => self.reporter.emit_source(
-                    self.source,
-                    problems.iter().map(|p| *p as &dyn miette::Diagnostic),
-                ),
-                Block::Stopped(turn) => self.reporter.note(&format!(
-                    "The replay stops at the first error, in {}: --continue goes on past \
-                     errors with the nearest legal reading.",
-                    label(*turn)
-                )),
-            }
-        }
-        Ok(())
+        let stopped = |turn: usize| {
+            format!(
+                "The replay stops at the first error, in {}: --continue goes on past \
+                 errors with the nearest legal reading.",
+                label(turn)
+            )
+        };
+        let printer = Printer {
+            source: self.source,
+            reporter: self.reporter,
+            stopped: &stopped,
+        };
+        printer.print(title, blocks, |n| self.frame(n, columns))
     }
 
     /// Prints frame `n`: a board, or a table of battles.

@@ -13,7 +13,7 @@ use hirp::tafl::render::{Board, Glyphs, TextOptions};
 use hirp::tafl::replay::{ProblemKind, Replay, RulesChoice};
 use hirp::tafl::rules::{Outcome, Position};
 
-use super::boards::{Block, counts};
+use super::boards::{Block, Printer, counts};
 use super::replay::file_name;
 use super::report::Source;
 use super::tafl_board::{TaflGame, read_game};
@@ -251,9 +251,8 @@ fn plan<'a>(moves: &Moves<'a>, only: Option<usize>, keep_going: bool) -> Vec<Blo
     blocks
 }
 
-/// Prints the title and the blocks in order, boards on standard output and
-/// diagnostics on standard error, a blank line after each board (the
-/// diagnostics bring theirs); writes the picture of each board into
+/// Prints the title and the blocks in order, as [`Printer`] does, each
+/// board with its caption; writes the picture of each board into
 /// `--svg-dir`. `Err` with a message when something cannot be written.
 fn print(
     moves: &Moves<'_>,
@@ -262,40 +261,30 @@ fn print(
     blocks: &[Block<'_>],
     reporter: &Reporter,
 ) -> Result<(), String> {
-    let mut previous: Option<bool> = None;
-    if let Some(title) = title {
-        write_stdout(&format!("{title}\n"))?;
-        previous = Some(true);
-    }
-    for block in blocks {
-        if previous == Some(true) {
-            write_stdout("\n")?;
+    let stopped = |n: usize| {
+        format!(
+            "The replay stops at the first error, in {}: --continue goes on past \
+             errors, each move played as the player meant it.",
+            moves.address(n)
+        )
+    };
+    let printer = Printer {
+        source: &moves.source,
+        reporter,
+        stopped: &stopped,
+    };
+    printer.print(title, blocks, |n| {
+        let caption = format!("After {}", moves.describe(n, true));
+        let board = moves.board(n).with_caption(&caption);
+        write_stdout(&board.text(TextOptions {
+            glyphs: Glyphs::Unicode,
+            color: request.color,
+        }))?;
+        match request.svg_dir {
+            Some(dir) => write_picture(dir, moves, n),
+            None => Ok(()),
         }
-        previous = Some(matches!(block, Block::Frame(_)));
-        match block {
-            Block::Frame(n) => {
-                let caption = format!("After {}", moves.describe(*n, true));
-                let board = moves.board(*n).with_caption(&caption);
-                write_stdout(&board.text(TextOptions {
-                    glyphs: Glyphs::Unicode,
-                    color: request.color,
-                }))?;
-                if let Some(dir) = request.svg_dir {
-                    write_picture(dir, moves, *n)?;
-                }
-            }
-            Block::Problems(problems) => reporter.emit_source(
-                &moves.source,
-                problems.iter().map(|p| *p as &dyn miette::Diagnostic),
-            ),
-            Block::Stopped(n) => reporter.note(&format!(
-                "The replay stops at the first error, in {}: --continue goes on past \
-                 errors, each move played as the player meant it.",
-                moves.address(*n)
-            )),
-        }
-    }
-    Ok(())
+    })
 }
 
 /// The name of the picture of move `n` of a game of `moves` moves:

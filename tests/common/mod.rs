@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod long_game;
+pub mod replay;
 pub mod server;
 
 use std::path::{Path, PathBuf};
