@@ -7,6 +7,7 @@
 #   grep -c G                      the byte-scan floor
 #   hirp json > /dev/null          reading, and writing JSON
 #   hirp validate --quiet          reading and replaying, one core and all
+#   hirp validate --syntax-only    reading alone, one core and all
 #   hirp validate on 1,000 files   with -j 1 and -j 2
 #
 # Each time is the best of three runs. Prints each throughput, its ratio to
@@ -105,6 +106,10 @@ read -r s kb < <(measure "$hirp" validate --quiet -j 1 "$corpus")
 row "hirp validate --quiet -j 1" "$s" "$kb"
 read -r s kb < <(measure "$hirp" validate --quiet "$corpus")
 row "hirp validate --quiet" "$s" "$kb"
+read -r s kb < <(measure "$hirp" validate --quiet --syntax-only -j 1 "$corpus")
+row "hirp validate --syntax-only -j 1" "$s" "$kb"
+read -r s kb < <(measure "$hirp" validate --quiet --syntax-only "$corpus")
+row "hirp validate --syntax-only" "$s" "$kb"
 read -r one kb < <(measure "$hirp" validate --quiet -j 1 "$files")
 row "hirp validate -j 1 (1,000 files)" "$one" "$kb"
 read -r two kb < <(measure "$hirp" validate --quiet -j 2 "$files")

@@ -3,6 +3,7 @@
 //!
 //! [`check`] does it on the calling thread; [`check_parallel`] reads and
 //! replays with worker threads and hands the games over in file order.
+//! Both go as deep as a [`Depth`] says: the rules, or the syntax alone.
 
 mod parallel;
 mod verdict;
@@ -12,7 +13,7 @@ use std::io::{self, BufRead};
 
 use crate::syntax::{Chunk, Games, parse_chunk};
 
-pub use parallel::check_parallel;
+pub use parallel::{check_parallel, check_parallel_with};
 pub use verdict::{Ending, Verdict};
 
 /// A game checked, as [`check`] hands it over.
@@ -35,16 +36,34 @@ pub struct Checked<'a> {
     pub line: usize,
 }
 
+/// How deep a check goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Depth {
+    /// Every game replayed against the rules, matches and `[Result]` tags
+    /// included.
+    #[default]
+    Rules,
+    /// Every game read, and only what the grammar finds reported (with the
+    /// repairs the replay confirms for it): no result, no match.
+    Syntax,
+}
+
 /// Reads, replays and checks a record game by game, matches and `[Result]`
 /// tags included, handing each game to `on_game`; stops early when
 /// `on_game` returns `false`. Returns the bytes read.
-pub fn check<R: BufRead>(
+pub fn check<R: BufRead>(reader: R, on_game: impl FnMut(Checked<'_>) -> bool) -> io::Result<usize> {
+    check_with(reader, Depth::Rules, on_game)
+}
+
+/// Checks a record as [`check`] does, to the `depth` given.
+pub fn check_with<R: BufRead>(
     reader: R,
+    depth: Depth,
     mut on_game: impl FnMut(Checked<'_>) -> bool,
 ) -> io::Result<usize> {
-    let mut order = InOrder::default();
+    let mut order = InOrder::new(depth);
     for chunk in Games::new(reader) {
-        if !order.deliver(replay(chunk?), &mut on_game) {
+        if !order.deliver(replay(chunk?, depth), &mut on_game) {
             break;
         }
     }
@@ -61,11 +80,14 @@ struct Replayed {
     bytes: usize,
 }
 
-/// Reads and replays a chunk.
-fn replay(chunk: Chunk) -> Replayed {
+/// Reads and replays a chunk, to `depth`.
+fn replay(chunk: Chunk, depth: Depth) -> Replayed {
     let bytes = chunk.bytes.len();
     let (text, parsed) = parse_chunk(&chunk);
-    let report = crate::replay::replay_record(&parsed.record, &parsed.errors);
+    let report = match depth {
+        Depth::Rules => crate::replay::replay_record(&parsed.record, &parsed.errors),
+        Depth::Syntax => crate::replay::syntax_report(&parsed.record, &parsed.errors),
+    };
     let text = match text {
         Cow::Owned(text) => Some(text),
         Cow::Borrowed(_) => None,
@@ -86,14 +108,23 @@ fn replay(chunk: Chunk) -> Replayed {
 }
 
 /// What the checks in file order carry from game to game.
-#[derive(Default)]
 struct InOrder {
+    depth: Depth,
     matches: crate::replay::Matches,
     number: usize,
     read: usize,
 }
 
 impl InOrder {
+    fn new(depth: Depth) -> InOrder {
+        InOrder {
+            depth,
+            matches: crate::replay::Matches::default(),
+            number: 0,
+            read: 0,
+        }
+    }
+
     /// Checks a replayed chunk's games as parts of their matches and hands
     /// them to `on_game`; `false` when it asks to stop.
     fn deliver(
@@ -132,7 +163,10 @@ impl InOrder {
         }
         for (game, mut game_report) in record.games.iter().zip(report.games) {
             self.number += 1;
-            let view = self.matches.game(game, &mut game_report);
+            let view = match self.depth {
+                Depth::Rules => self.matches.game(game, &mut game_report),
+                Depth::Syntax => None,
+            };
             game_report
                 .problems
                 .sort_by_key(|p| (p.span.start, p.span.end));

@@ -8,7 +8,7 @@ use std::io::{self, BufRead};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::{Condvar, Mutex};
 
-use super::{Checked, InOrder, Replayed, check, replay};
+use super::{Checked, Depth, InOrder, Replayed, check_with, replay};
 use crate::syntax::{Chunk, Games};
 
 /// Checks a record as [`check`] does, with `workers` threads reading and
@@ -18,16 +18,26 @@ use crate::syntax::{Chunk, Games};
 pub fn check_parallel<R: BufRead + Send>(
     reader: R,
     workers: usize,
+    on_game: impl FnMut(Checked<'_>) -> bool,
+) -> io::Result<usize> {
+    check_parallel_with(reader, workers, Depth::Rules, on_game)
+}
+
+/// Checks a record as [`check_parallel`] does, to the `depth` given.
+pub fn check_parallel_with<R: BufRead + Send>(
+    reader: R,
+    workers: usize,
+    depth: Depth,
     mut on_game: impl FnMut(Checked<'_>) -> bool,
 ) -> io::Result<usize> {
     if workers <= 1 {
-        return check(reader, on_game);
+        return check_with(reader, depth, on_game);
     }
     let permits = Permits::new(2 * workers + 2);
     let (work_tx, work_rx) = mpsc::sync_channel::<Work>(workers);
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Batch)>();
-    let mut order = InOrder::default();
+    let mut order = InOrder::new(depth);
     let mut failure = None;
     std::thread::scope(|scope| {
         let permits = &permits;
@@ -36,7 +46,7 @@ pub fn check_parallel<R: BufRead + Send>(
         for _ in 0..workers {
             let work_rx = &work_rx;
             let done_tx = done_tx.clone();
-            scope.spawn(move || replay_batches(work_rx, &done_tx));
+            scope.spawn(move || replay_batches(work_rx, depth, &done_tx));
         }
         drop(done_tx);
         failure = deliver_in_order(&done_rx, permits, &mut order, &mut on_game);
@@ -115,13 +125,13 @@ fn next_batch<R: BufRead>(games: &mut Games<R>) -> (Vec<Chunk>, Option<io::Error
 
 /// A worker's thread: reads and replays the batches it takes until there
 /// are no more, or no one to hand them to.
-fn replay_batches(work: &Mutex<Receiver<Work>>, done: &Sender<(usize, Batch)>) {
+fn replay_batches(work: &Mutex<Receiver<Work>>, depth: Depth, done: &Sender<(usize, Batch)>) {
     loop {
         let next = work.lock().map(|rx| rx.recv());
         let Ok(Ok((index, chunks))) = next else {
             return;
         };
-        let replayed = chunks.into_iter().map(replay).collect();
+        let replayed = chunks.into_iter().map(|c| replay(c, depth)).collect();
         if done.send((index, Batch::Games(replayed))).is_err() {
             return;
         }

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead};
 
-use hirp::check::{Checked, Verdict, check_parallel};
+use hirp::check::{Checked, Depth, Verdict, check_parallel_with};
 use hirp::replay::MatchView;
 use hirp::tafl::replay::RulesChoice;
 
@@ -54,11 +54,12 @@ impl<'a> From<hirp::tafl::check::Checked<'a>> for Judged<'a> {
     }
 }
 
-/// Checks one input game by game as its family reads it, handing each game
-/// to `on_game`; returns the bytes read.
+/// Checks one input game by game as its family reads it, to `depth`,
+/// handing each game to `on_game`; returns the bytes read.
 pub fn check_input(
     input: &Input,
     rules: Option<&RulesChoice>,
+    depth: Depth,
     workers: usize,
     mut on_game: impl FnMut(Judged<'_>) -> bool,
 ) -> io::Result<usize> {
@@ -69,10 +70,10 @@ pub fn check_input(
         &[]
     };
     match family(&input.path, rules, head) {
-        Family::Hirp => check_parallel(reader, workers, |c| on_game(c.into())),
+        Family::Hirp => check_parallel_with(reader, workers, depth, |c| on_game(c.into())),
         Family::Tafl(form) => {
             let rules = rules.map(|r| &r.rules);
-            hirp::tafl::check::check(reader, form, rules, |c| on_game(c.into()))
+            hirp::tafl::check::check_with(reader, form, rules, depth, |c| on_game(c.into()))
         }
     }
 }

@@ -132,7 +132,10 @@ impl Tally {
             let total: usize = counts.values().sum();
             rows.push((name.to_string(), total.to_string(), list(counts)));
         }
-        rows.push(("results".to_owned(), String::new(), list(&self.results)));
+        // No row when results were not sought (`--syntax-only`).
+        if !self.results.is_empty() || self.games == 0 {
+            rows.push(("results".to_owned(), String::new(), list(&self.results)));
+        }
         let width = rows.iter().map(|(_, n, _)| n.len()).max().unwrap_or(0);
         let indent = 9 + 1 + width + 2;
         let mut out = String::new();

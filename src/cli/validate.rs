@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hirp::Severity;
-use hirp::check::Verdict;
+use hirp::check::{Depth, Verdict};
 use hirp::diagnostic::Problem;
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
@@ -81,6 +81,11 @@ pub struct Args {
     /// Check N files at a time (default: one per core).
     #[arg(short, long, value_name = "N")]
     jobs: Option<usize>,
+
+    /// Read every game and report only what the grammar finds (and the
+    /// repairs the rules confirm for it): no replay, no result, no match.
+    #[arg(long)]
+    syntax_only: bool,
 
     #[command(flatten)]
     rules: RulesArg,
@@ -158,18 +163,28 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         return Status::Failure;
     }
     let stopped = sequence.stopped();
-    let tally = sequence.tally();
-    let end = match args.format {
-        Format::Json => [writer::END, b"\n"].concat(),
-        // No table of zeros when no file was found.
-        Format::Human if tally.files == 0 => Vec::new(),
-        Format::Human => summary(&tally, args.max_errors.filter(|_| stopped)).into_bytes(),
-    };
+    let mut tally = sequence.tally();
+    if args.syntax_only {
+        // No result is sought.
+        tally.results.clear();
+    }
+    let end = output_end(&args, &tally, stopped);
     if let Err(message) = progress.finish(&end) {
         reporter.error(&message);
         return Status::Failure;
     }
     walked.max(tally.status())
+}
+
+/// What ends the output: the JSON document's end, or the summary table
+/// (with `stopped`, the line that `--max-errors` stopped the work).
+fn output_end(args: &Args, tally: &Tally, stopped: bool) -> Vec<u8> {
+    match args.format {
+        Format::Json => [writer::END, b"\n"].concat(),
+        // No table of zeros when no file was found.
+        Format::Human if tally.files == 0 => Vec::new(),
+        Format::Human => summary(tally, args.max_errors.filter(|_| stopped)).into_bytes(),
+    }
 }
 
 /// Runs `validate(n, input, workers)` on every input on the pool's
@@ -305,7 +320,12 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
         halted = !sequence.emit(n, piece);
         !halted
     };
-    let result = check_input(input, args.rules.rules.as_ref(), workers, on_game);
+    let depth = if args.syntax_only {
+        Depth::Syntax
+    } else {
+        Depth::Rules
+    };
+    let result = check_input(input, args.rules.rules.as_ref(), depth, workers, on_game);
     if let Some(e) = fault {
         return Err(e);
     }
@@ -469,7 +489,7 @@ fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> 
         .map(|p| reporter.render(p, &source) + "\n")
         .collect();
     let out = if counts_game {
-        game_line(path, checked)
+        game_line(path, checked, args.syntax_only)
     } else {
         String::new()
     };
@@ -496,13 +516,15 @@ fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> 
     }
 }
 
-/// The line of a game in the human output.
-fn game_line(path: &str, checked: &Judged<'_>) -> String {
+/// The line of a game in the human output; with `syntax_only`, a game is
+/// `read`, its result not sought.
+fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> String {
     let report = &checked.verdict;
-    let result = report
-        .result
-        .as_ref()
-        .map_or_else(|| "no result".to_owned(), |v| v.text.clone());
+    let result = match &report.result {
+        Some(ending) => ending.text.clone(),
+        None if syntax_only => "read".to_owned(),
+        None => "no result".to_owned(),
+    };
     let standing = checked.view.as_ref().map_or_else(String::new, |view| {
         let name = view
             .name

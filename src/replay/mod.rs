@@ -130,24 +130,51 @@ pub fn replay_record(record: &Record, errors: &[SyntaxError]) -> RecordReport {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn syntax_problems(record: &Record, errors: &[SyntaxError]) -> Vec<Problem> {
+    let report = syntax_report(record, errors);
+    let mut problems = report.problems;
+    problems.extend(report.games.into_iter().flat_map(|g| g.problems));
+    problems.sort_by_key(|p| (p.span.start, p.span.end));
+    problems
+}
+
+/// A record's report from its syntax errors alone, as [`syntax_problems`]
+/// gives them (the repairs the replay confirms, and no other): each game
+/// with its turn lines, no result and its syntax errors (only the games
+/// that hold one are replayed), and the errors in no game. What reading a
+/// record without checking its rules finds.
+pub fn syntax_report(record: &Record, errors: &[SyntaxError]) -> RecordReport {
     let mut per_game: Vec<Vec<&SyntaxError>> = vec![Vec::new(); record.games.len()];
-    let mut problems = Vec::new();
+    let mut loose = Vec::new();
     for error in errors {
         match record.game_at(error.span.start) {
             Some(n) => per_game[n].push(error),
-            None => problems.push(Problem::syntax(error)),
+            None => loose.push(Problem::syntax(error)),
         }
     }
-    for (game, errors) in record.games.iter().zip(per_game) {
-        if errors.is_empty() {
-            continue;
-        }
-        let report = replay_game(game, &errors);
-        let syntax = report.problems.into_iter();
-        problems.extend(syntax.filter(|p| matches!(p.code, Code::Syntax(_))));
+    let games = record
+        .games
+        .iter()
+        .zip(per_game)
+        .map(|(game, errors)| {
+            let mut problems = Vec::new();
+            if !errors.is_empty() {
+                let report = replay_game(game, &errors);
+                let syntax = report.problems.into_iter();
+                problems.extend(syntax.filter(|p| matches!(p.code, Code::Syntax(_))));
+                problems.sort_by_key(|p| (p.span.start, p.span.end));
+            }
+            GameReport {
+                turns: game.turns.len(),
+                result: None,
+                problems,
+                position: Position::new(),
+            }
+        })
+        .collect();
+    RecordReport {
+        games,
+        problems: loose,
     }
-    problems.sort_by_key(|p| (p.span.start, p.span.end));
-    problems
 }
 
 /// What a replay shows as it goes: every position, for boards and pictures.

@@ -4,9 +4,10 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use super::replay::{Game, Replay, replay_record};
+use super::replay::{Game, Replay, replay_record, syntax_replays};
 use super::rules::RuleSet;
 use super::syntax::{Form, Games, parse_chunk};
+use crate::check::Depth;
 use crate::diagnostic::Problem;
 
 /// A game checked, as [`check`] hands it over.
@@ -35,6 +36,19 @@ pub fn check<R: BufRead>(
     reader: R,
     form: Form,
     rules: Option<&RuleSet>,
+    on_game: impl FnMut(Checked<'_>) -> bool,
+) -> io::Result<usize> {
+    check_with(reader, form, rules, Depth::Rules, on_game)
+}
+
+/// Checks a tafl record as [`check`] does, to the `depth` given: with
+/// [`Depth::Syntax`], each game is read and its syntax errors reported,
+/// and no rule set is needed.
+pub fn check_with<R: BufRead>(
+    reader: R,
+    form: Form,
+    rules: Option<&RuleSet>,
+    depth: Depth,
     mut on_game: impl FnMut(Checked<'_>) -> bool,
 ) -> io::Result<usize> {
     let (mut number, mut read) = (0, 0);
@@ -68,7 +82,10 @@ pub fn check<R: BufRead>(
             }
             continue;
         }
-        let replays = replay_record(&parsed.record, &parsed.errors, rules);
+        let replays = match depth {
+            Depth::Rules => replay_record(&parsed.record, &parsed.errors, rules),
+            Depth::Syntax => syntax_replays(&parsed.record, &parsed.errors),
+        };
         for (game, replay) in games.into_iter().zip(replays) {
             number += 1;
             let checked = Checked {

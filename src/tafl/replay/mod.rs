@@ -163,6 +163,29 @@ pub fn replay_record(
         .collect()
 }
 
+/// Every game of a record with its syntax errors alone, as reading it
+/// without its rules finds it: its moves counted, no rule set, no steps,
+/// no outcome.
+pub fn syntax_replays(record: &Record, errors: &[SyntaxError]) -> Vec<Replay> {
+    let games = Game::all(record);
+    let mut replays: Vec<Replay> = games
+        .iter()
+        .map(|game| Replay {
+            rules: None,
+            steps: Vec::new(),
+            moves: game.plies().filter(|p| p.ply.as_move().is_some()).count(),
+            outcome: None,
+            problems: Vec::new(),
+        })
+        .collect();
+    for error in errors {
+        if let Some(n) = record.game_at(error.span.start) {
+            replays[n].problems.push(Problem::tafl_syntax(error));
+        }
+    }
+    replays
+}
+
 /// Replays one game under `rules` if given, else under its `[rules:]` tag;
 /// `errors` are the reader's errors in it.
 pub fn replay_game(game: Game<'_>, errors: &[&SyntaxError], rules: Option<&RuleSet>) -> Replay {
