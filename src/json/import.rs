@@ -323,7 +323,7 @@ fn convert_turn(turn: Turn, at: &str) -> Result<ast::Turn, JsonError> {
     check_label(turn.label.as_deref(), &label, at)?;
     // The label opens the turn's span, the outcome closes it.
     if !span.is_empty() {
-        let end = span.start + label.to_string().len();
+        let end = span.start.saturating_add(label.to_string().len());
         label.span = ast::Span::new(span.start, end.min(span.end));
     }
     let steps = turn
@@ -546,9 +546,9 @@ fn convert_battle(battle: Battle, at: &str) -> Result<ast::BattleToken, JsonErro
         .collect::<Result<Vec<_>, _>>()?;
     // A battle has one written form, `>6GHxSL6`: its fighters follow `>6`.
     if !span.is_empty() {
-        let mut start = span.start + 2;
+        let mut start = span.start.saturating_add(2);
         for fighter in &mut fighters {
-            let end = start + fighter.to_string().len();
+            let end = start.saturating_add(fighter.to_string().len());
             fighter.span = ast::Span::new(start, end);
             start = end;
         }
