@@ -112,6 +112,7 @@ fn round_trip(path: &str, record: &Record) {
     };
     let json = serde_json::to_string(&document).unwrap();
     meets_the_schema(&json, false, path);
+    assert_eq!(serde_json::from_str::<Document>(&json).unwrap(), document);
     let back = read_any_records(&json).unwrap_or_else(|e| panic!("{path}: {e}"));
     reads_as(&back, path, record);
     let lines: String = (1..=record.len())

@@ -8,8 +8,7 @@
 //!
 //! A document holds the records of both families: a file's entry that names
 //! a `form`, `otg` or `csv`, is a tafl record, whose types are those of
-//! [`crate::tafl::json`]; an entry with no `form` is HIRP's, as it was
-//! before there were two families.
+//! [`crate::tafl::json`]; an entry with no `form` is HIRP's.
 
 mod export;
 mod import;
@@ -38,7 +37,8 @@ pub struct Document {
 }
 
 /// The record of one file, of either family: a tafl record says its form,
-/// HIRP's does not.
+/// HIRP's does not. [`read_any_records`] reads it by the form it names, with
+/// errors that name the JSON path.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum FileEntry {

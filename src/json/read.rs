@@ -21,6 +21,7 @@ pub fn read_records(text: &str) -> Result<Vec<(String, ast::Record)>, JsonError>
         .into_iter()
         .map(|(path, record)| match record {
             AnyRecord::Hirp(record) => Ok((path, record)),
+            // `read` has refused it at its `form` already.
             AnyRecord::Tafl(record) => Err(hirp_only(&path, record.form())),
         })
         .collect()
