@@ -69,20 +69,24 @@ pub fn validate(data: &[u8]) {
     }
 }
 
-/// Importing any JSON: no panic, and what is imported exports and imports
-/// back to the same records.
+/// Importing any JSON, of either family: no panic, and what is imported
+/// exports and imports back to the same records.
 pub fn json_import(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(records) = hirp::json::read_records(text) else {
+    let Ok(records) = hirp::json::read_any_records(text) else {
         return;
     };
-    let document =
-        hirp::json::document(records.iter().map(|(path, record)| (path.as_str(), record)));
+    let document = hirp::json::Document {
+        files: records
+            .iter()
+            .map(|(path, record)| record.entry(path))
+            .collect(),
+    };
     let json = serde_json::to_string(&document).expect("a document serializes");
-    let again = hirp::json::read_records(&json).expect("an exported document imports");
-    let shown = |records: &[(String, hirp::syntax::Record)]| {
+    let again = hirp::json::read_any_records(&json).expect("an exported document imports");
+    let shown = |records: &[(String, hirp::json::AnyRecord)]| {
         records
             .iter()
             .map(|(path, record)| format!("{path}\n{record}"))

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Writes the fuzz targets' seed corpora to fuzz/seeds/: every fixture, and
 # small generated games (`hirp gen`), as notation for `parse` and `validate`
-# and as `hirp json` documents and lines for `json_import`; the tafl
-# fixtures and the first lines of each tafl archive for `tafl_parse`.
+# and as `hirp json` documents and lines for `json_import` (tafl records and
+# a document of both families among them); the tafl fixtures and the first
+# lines of each tafl archive for `tafl_parse`.
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -26,6 +27,14 @@ done
 for seed in $(seq 1 10); do
     "$hirp" json "fuzz/seeds/parse/gen-$seed.hirp" > "fuzz/seeds/json_import/gen-$seed.json"
 done
+for f in fixtures/tafl/syntax/berserk.otg fixtures/tafl/syntax/brandub.otg \
+    fixtures/tafl/syntax/archive.csv fixtures/tafl/syntax/err_expected_square.otg; do
+    name=tafl-$(basename "$f" | tr . -)
+    "$hirp" json "$f" > "fuzz/seeds/json_import/$name.json" 2>/dev/null || true
+    "$hirp" json --lines "$f" > "fuzz/seeds/json_import/$name.jsonl" 2>/dev/null || true
+done
+"$hirp" json fixtures/valid/05-refused-double.hirp fixtures/tafl/valid/brandub/resigned.csv \
+    > fuzz/seeds/json_import/tafl-and-hirp.json
 cp fixtures/tafl/syntax/* fuzz/seeds/tafl_parse/
 for a in brandubh copenhagen; do
     head -n 20 "fixtures/tafl/archives/$a.csv" > "fuzz/seeds/tafl_parse/$a-head.csv"

@@ -58,3 +58,17 @@ fn json_import_accepts_steps_without_notation() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8(output.stdout).unwrap(), "G1 Khhh03 /\n");
 }
+
+#[test]
+fn spans_at_the_largest_offsets_are_cut_not_overflowed() {
+    let (last, end) = (usize::MAX - 1, usize::MAX);
+    let battle = format!(
+        r#"{{"space":"6","fighters":[{{"side":"gull","piece":"hirth","fate":"stands","space":"6"}}],"span":[{last},{end}]}}"#
+    );
+    let turn = format!(
+        r#"{{"side":"gull","round":1,"steps":[{{"action":"board","piece":"hirth"}}],"battles":[{battle}],"span":[{last},{end}]}}"#
+    );
+    let json = format!(r#"{{"files":[{{"path":"a","games":[{{"tags":[],"turns":[{turn}]}}]}}]}}"#);
+    let records = hirp::json::read_records(&json).unwrap();
+    assert_eq!(records[0].1.to_string(), "G1 Hi >6GH6\n");
+}

@@ -1,12 +1,18 @@
-//! `hirp json`: records as JSON.
+//! `hirp json`: records of either family as JSON.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, Write};
 
 use hirp::json::{DocumentWriter, GameLine};
 use hirp::syntax::{Comment, Game};
+use hirp::tafl::json::{CsvGameLine, OtgGameLine};
+use hirp::tafl::replay::RulesChoice;
+use hirp::tafl::syntax::{Form, Record};
 
+use super::family::{Family, RulesArg, family};
 use super::walk::{Found, Input, inputs};
-use super::{Reporter, Status, Stdout, each_chunk, holds_no_game, io_reason, write_stdout};
+use super::{
+    Reporter, Status, Stdout, each_chunk, each_tafl_chunk, holds_no_game, io_reason, write_stdout,
+};
 
 /// Write records as JSON, one document or one game a line.
 #[derive(Debug, clap::Args)]
@@ -14,24 +20,33 @@ use super::{Reporter, Status, Stdout, each_chunk, holds_no_game, io_reason, writ
 Each step, Penningr action and battle keeps its canonical notation beside its
 typed fields, so `hirp notation` turns the JSON back into the same record.
 
-Directories are walked for *.hirp files (hidden and ignored files left out),
-in path order.
+Tafl records are written too: OpenTafl game files (*.otg) and archives of one
+game a line (*.csv), told by their extension, or standard input given --rules
+(any rule set: a record is written as read, not replayed). Their entries name
+their form, \"form\": \"otg\" or \"form\": \"csv\" (HIRP's name none), and each
+ply keeps its canonical notation beside its typed fields.
+
+Directories are walked for *.hirp and *.otg files (hidden and ignored files
+left out), in path order; archives (*.csv) are read when named.
 
 Examples:
   hirp json game.hirp                 one document: {\"files\":[{\"path\":...,\"games\":[...]}]}
   hirp json --lines games/            one game a line, for streaming tools
+  hirp json game.otg games.csv        {\"files\":[{\"path\":...,\"form\":\"otg\",\"games\":[...]},...]}
+  hirp json --rules brandub -         a tafl record on standard input
   hirp json --schema                  the JSON Schema of the document
 
 Syntax errors are reported on standard error; what could be read is still
 written, with unreadable text kept as `malformed` entries, and the exit
 status is 1. A file that holds no game (empty, or only comments) and a
-directory with no *.hirp file are reported the same way.")]
+directory with no *.hirp or *.otg file are reported the same way.")]
 #[command(override_usage = "\
 hirp json [OPTIONS] <FILE>...
        hirp json --schema [--lines]")]
 pub struct Args {
-    /// Record files, or directories to walk for *.hirp files; `-` reads
-    /// standard input. Needed but with --schema.
+    /// Record files (*.hirp, *.otg, *.csv), or directories to walk for
+    /// *.hirp and *.otg files; `-` reads standard input. Needed but with
+    /// --schema.
     #[arg(value_name = "FILE", required_unless_present = "schema")]
     files: Vec<String>,
 
@@ -46,6 +61,9 @@ pub struct Args {
     /// Print the JSON Schema of the output (with --lines, of one line) and exit.
     #[arg(long, conflicts_with = "files")]
     schema: bool,
+
+    #[command(flatten)]
+    rules: RulesArg,
 }
 
 /// Runs `hirp json`.
@@ -70,42 +88,13 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             return Status::Failure;
         }
     };
-    let mut out = BufWriter::with_capacity(1 << 16, Stdout);
+    let rules = args.rules.rules.as_ref();
+    let out = BufWriter::with_capacity(1 << 16, Stdout);
     let mut status = Status::Ok;
     let written = if args.lines {
-        each_input(&found, reporter, &mut status, |input, reader, status| {
-            let mut pending: Option<GameLine> = None;
-            let mut number = 0;
-            let closing = read(reader, &input.path, reporter, status, |game| {
-                if let Some(line) = pending.take() {
-                    write_line(&mut out, &line)?;
-                }
-                number += 1;
-                pending = Some(GameLine::of(&input.path, number, game));
-                Ok(())
-            })?;
-            match pending {
-                Some(line) => write_line(&mut out, &line.with_closing(&closing)),
-                None => Ok(()),
-            }
-        })
-        .and_then(|()| out.flush())
+        write_lines(&found, rules, reporter, &mut status, out)
     } else {
-        let mut writer = DocumentWriter::new(out, args.pretty);
-        // A file that cannot be read is reported and left out of the
-        // document.
-        each_input(&found, reporter, &mut status, |input, reader, status| {
-            writer.begin_file(&input.path)?;
-            let closing = read(reader, &input.path, reporter, status, |game| {
-                writer.game(game)
-            })?;
-            writer.end_file(&closing)
-        })
-        .and_then(|()| writer.finish())
-        .and_then(|mut out| {
-            out.write_all(b"\n")?;
-            out.flush()
-        })
+        write_document(&found, rules, args.pretty, reporter, &mut status, out)
     };
     match written {
         Ok(()) => status,
@@ -119,34 +108,149 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
 }
 
-/// Hands each input found, opened, to `on_input`; reports what cannot be
-/// read. An error from `on_input` (writing) stops the work and is returned.
-fn each_input(
+/// Writes the inputs as one document; a file that cannot be read is
+/// reported and left out of it.
+fn write_document(
     found: &[Found],
+    rules: Option<&RulesChoice>,
+    pretty: bool,
     reporter: &Reporter,
     status: &mut Status,
-    mut on_input: impl FnMut(&Input, Box<dyn io::BufRead + Send>, &mut Status) -> io::Result<()>,
+    out: impl Write,
+) -> io::Result<()> {
+    let mut writer = DocumentWriter::new(out, pretty);
+    each_input(
+        found,
+        rules,
+        reporter,
+        status,
+        |input, family, reader, status| match family {
+            Family::Hirp => {
+                writer.begin_file(&input.path)?;
+                let closing = read(reader, &input.path, reporter, status, |game| {
+                    writer.game(game)
+                })?;
+                writer.end_file(&closing)
+            }
+            Family::Tafl(form) => {
+                writer.begin_tafl_file(&input.path, form)?;
+                read_tafl(reader, &input.path, form, reporter, status, |record| {
+                    writer.tafl_games(record)
+                })?;
+                writer.end_tafl_file()
+            }
+        },
+    )?;
+    let mut out = writer.finish()?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// Writes the inputs as JSON Lines, one game a line.
+fn write_lines(
+    found: &[Found],
+    rules: Option<&RulesChoice>,
+    reporter: &Reporter,
+    status: &mut Status,
+    mut out: impl Write,
+) -> io::Result<()> {
+    each_input(
+        found,
+        rules,
+        reporter,
+        status,
+        |input, family, reader, status| {
+            let path = input.path.as_str();
+            let mut number = 0;
+            let Family::Tafl(form) = family else {
+                // The closing comments go with the last game: each line waits
+                // for the next game to be read.
+                let mut pending: Option<GameLine> = None;
+                let closing = read(reader, path, reporter, status, |game| {
+                    if let Some(line) = pending.take() {
+                        write_line(&mut out, &line)?;
+                    }
+                    number += 1;
+                    pending = Some(GameLine::of(path, number, game));
+                    Ok(())
+                })?;
+                return match pending {
+                    Some(line) => write_line(&mut out, &line.with_closing(&closing)),
+                    None => Ok(()),
+                };
+            };
+            // An archive's header goes with the first game after it.
+            let mut header = false;
+            read_tafl(reader, path, form, reporter, status, |record| {
+                match record {
+                    Record::Otg(record) => {
+                        for game in &record.games {
+                            number += 1;
+                            write_line(&mut out, &OtgGameLine::of(path, number, game))?;
+                        }
+                    }
+                    Record::Csv(record) => {
+                        header |= record.header.is_some();
+                        for game in &record.games {
+                            number += 1;
+                            let line = CsvGameLine::of(path, number, game);
+                            let line = if std::mem::take(&mut header) {
+                                line.with_header()
+                            } else {
+                                line
+                            };
+                            write_line(&mut out, &line)?;
+                        }
+                    }
+                }
+                Ok(())
+            })
+        },
+    )?;
+    out.flush()
+}
+
+/// Hands each input found, opened, with its family, to `on_input`; reports
+/// what cannot be read. An error from `on_input` (writing) stops the work
+/// and is returned.
+fn each_input(
+    found: &[Found],
+    rules: Option<&RulesChoice>,
+    reporter: &Reporter,
+    status: &mut Status,
+    mut on_input: impl FnMut(&Input, Family, Box<dyn BufRead + Send>, &mut Status) -> io::Result<()>,
 ) -> io::Result<()> {
     for found in found {
-        match found {
+        let input = match found {
             Found::Nothing(nothing) => {
                 reporter.error(&nothing.message);
                 *status = (*status).max(nothing.status);
+                continue;
             }
-            Found::Input(input) => match input.open() {
-                Ok(reader) => on_input(input, reader, status)?,
-                Err(e) => {
-                    reporter.error(&input.cannot_read(&e));
-                    *status = (*status).max(Status::Failure);
-                }
-            },
+            Found::Input(input) => input,
+        };
+        let opened = input.open().and_then(|mut reader| {
+            let head = if input.path == "-" {
+                reader.fill_buf()?
+            } else {
+                &[]
+            };
+            let family = family(&input.path, rules, head);
+            Ok((family, reader))
+        });
+        match opened {
+            Ok((family, reader)) => on_input(input, family, reader, status)?,
+            Err(e) => {
+                reporter.error(&input.cannot_read(&e));
+                *status = (*status).max(Status::Failure);
+            }
         }
     }
     Ok(())
 }
 
 /// Writes one JSON line.
-fn write_line(out: &mut impl Write, line: &GameLine) -> io::Result<()> {
+fn write_line(out: &mut impl Write, line: &impl serde::Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, line)?;
     out.write_all(b"\n")
 }
@@ -155,7 +259,7 @@ fn write_line(out: &mut impl Write, line: &GameLine) -> io::Result<()> {
 /// errors as they come, and a file that holds no game; hands each game to
 /// `on_game`; returns the comments after the last game.
 fn read(
-    reader: impl io::BufRead,
+    reader: impl BufRead,
     path: &str,
     reporter: &Reporter,
     status: &mut Status,
@@ -171,10 +275,37 @@ fn read(
         closing.extend(read.parsed.record.comments.iter().cloned());
         Ok(())
     })?;
-    if file == Status::Ok && games == 0 {
-        reporter.error(&holds_no_game(path));
-        file = Status::Invalid;
-    }
+    no_game(path, games, reporter, &mut file);
     *status = (*status).max(file);
     Ok(closing)
+}
+
+/// Reads `reader`, a tafl record of `form` opened from `path`, piece by
+/// piece, reporting its syntax errors as they come, and a file that holds
+/// no game; hands the record of each piece to `on_record`.
+fn read_tafl(
+    reader: impl BufRead,
+    path: &str,
+    form: Form,
+    reporter: &Reporter,
+    status: &mut Status,
+    mut on_record: impl FnMut(&Record) -> io::Result<()>,
+) -> io::Result<()> {
+    let (mut file, mut games) = (Status::Ok, 0);
+    each_tafl_chunk(reader, path, form, reporter, &mut file, |_, _, parsed| {
+        games += parsed.record.len();
+        on_record(&parsed.record)
+    })?;
+    no_game(path, games, reporter, &mut file);
+    *status = (*status).max(file);
+    Ok(())
+}
+
+/// Reports a file read with no error and no game, which must not pass for
+/// a valid record.
+fn no_game(path: &str, games: usize, reporter: &Reporter, file: &mut Status) {
+    if *file == Status::Ok && games == 0 {
+        reporter.error(&holds_no_game(path));
+        *file = Status::Invalid;
+    }
 }

@@ -301,6 +301,53 @@ pub fn each_chunk(
     Ok(())
 }
 
+/// Reads `reader`, a tafl record of `form` read from `path`, game by game
+/// as [`each_chunk`] reads HIRP's: syntax errors are reported as they come
+/// (status 1), a failure to read ends it (status 2), and each piece (the
+/// chunk, its decoded text and what it reads as) goes to `on_chunk`, whose
+/// error (writing) is returned.
+pub fn each_tafl_chunk(
+    reader: impl io::BufRead,
+    path: &str,
+    form: hirp::tafl::syntax::Form,
+    reporter: &Reporter,
+    status: &mut Status,
+    mut on_chunk: impl FnMut(
+        &hirp::tafl::syntax::Chunk,
+        &str,
+        &hirp::tafl::syntax::Parsed,
+    ) -> io::Result<()>,
+) -> io::Result<()> {
+    for chunk in hirp::tafl::syntax::Games::new(reader, form) {
+        let chunk = match chunk {
+            Ok(chunk) => chunk,
+            Err(e) => {
+                reporter.error(&format!("cannot read {}: {}", shown(path), io_reason(&e)));
+                *status = (*status).max(Status::Failure);
+                break;
+            }
+        };
+        let (text, parsed) = hirp::tafl::syntax::parse_chunk(&chunk);
+        if parsed.has_errors() {
+            *status = (*status).max(Status::Invalid);
+        }
+        if !parsed.errors.is_empty() {
+            let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
+            let problems: Vec<_> = parsed
+                .errors
+                .iter()
+                .map(hirp::diagnostic::Problem::tafl_syntax)
+                .collect();
+            reporter.emit_source(
+                &source,
+                problems.iter().map(|p| p as &dyn miette::Diagnostic),
+            );
+        }
+        on_chunk(&chunk, &text, &parsed)?;
+    }
+    Ok(())
+}
+
 /// One game of a record, found game by game so that only its piece of the
 /// record is held.
 pub struct OneGame {

@@ -1,18 +1,21 @@
-//! `hirp notation`: JSON back to notation.
+//! `hirp notation`: JSON back to notation, of either family.
 
 use super::{Reporter, Status, holds_no_game, read_input, write_stdout};
 
 /// Write JSON records (from `hirp json`, with or without --lines) as notation.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Reads what `hirp json` writes: one document, or one game a line. The typed
-fields count; a `notation` string that disagrees with them is an error, named
-by its JSON path; a file with no game is an error too. Records of several files are written one after another,
+Reads what `hirp json` writes: one document, or one game a line, of HIRP's
+records and of tafl records (OpenTafl game files and archives, each written
+in its own form) alike. The typed fields count; a `notation` string that
+disagrees with them is an error, named by its JSON path; a file with no game
+is an error too. Records of several files are written one after another,
 separated by a blank line.
 
 Examples:
   hirp notation game.json
-  hirp json game.hirp | hirp notation -")]
+  hirp json game.hirp | hirp notation -
+  hirp json game.otg | hirp notation -")]
 pub struct Args {
     /// JSON files to read; `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
@@ -41,8 +44,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             status = status.max(Status::Invalid);
             continue;
         };
-        match hirp::json::read_records(text) {
-            Ok(records) if records.iter().all(|(_, r)| r.games.is_empty()) => {
+        match hirp::json::read_any_records(text) {
+            Ok(records) if records.iter().all(|(_, r)| r.is_empty()) => {
                 reporter.error(&holds_no_game(path));
                 status = status.max(Status::Invalid);
             }

@@ -4,14 +4,11 @@
 
 use std::io::{self, BufRead};
 
-use hirp::diagnostic::Problem;
 use hirp::tafl::replay::RulesChoice;
-use hirp::tafl::syntax::Form;
 
 use super::family::{Family, family};
-use super::report::Source;
 use super::walk::Input;
-use super::{Reporter, Status, each_chunk, io_reason, shown};
+use super::{Reporter, Status, each_chunk, each_tafl_chunk};
 
 /// A piece of a record: a chunk of whole games as read.
 pub struct Piece<'a> {
@@ -69,8 +66,8 @@ pub fn read_pieces(
         }),
         Family::Tafl(form) => each_tafl_chunk(
             reader,
-            form,
             &input.path,
+            form,
             reporter,
             status,
             |chunk, text, parsed| {
@@ -83,46 +80,6 @@ pub fn read_pieces(
             },
         ),
     }
-}
-
-/// Reads a tafl record of `form` chunk by chunk, reporting syntax errors
-/// as they come, as [`each_chunk`] reads a HIRP record.
-pub fn each_tafl_chunk(
-    reader: impl BufRead,
-    form: Form,
-    path: &str,
-    reporter: &Reporter,
-    status: &mut Status,
-    mut on_chunk: impl FnMut(
-        &hirp::tafl::syntax::Chunk,
-        &str,
-        &hirp::tafl::syntax::Parsed,
-    ) -> io::Result<()>,
-) -> io::Result<()> {
-    for chunk in hirp::tafl::syntax::Games::new(reader, form) {
-        let chunk = match chunk {
-            Ok(chunk) => chunk,
-            Err(e) => {
-                reporter.error(&format!("cannot read {}: {}", shown(path), io_reason(&e)));
-                *status = (*status).max(Status::Failure);
-                break;
-            }
-        };
-        let (text, parsed) = hirp::tafl::syntax::parse_chunk(&chunk);
-        if parsed.has_errors() {
-            *status = (*status).max(Status::Invalid);
-        }
-        if !parsed.errors.is_empty() {
-            let source = Source::excerpt(path, &text, chunk.offset, chunk.line);
-            let problems: Vec<Problem> = parsed.errors.iter().map(Problem::tafl_syntax).collect();
-            reporter.emit_source(
-                &source,
-                problems.iter().map(|p| p as &dyn miette::Diagnostic),
-            );
-        }
-        on_chunk(&chunk, &text, &parsed)?;
-    }
-    Ok(())
 }
 
 /// The canonical form of a piece of a tafl record, whose games come after

@@ -1,8 +1,8 @@
 //! From the syntax tree to JSON.
 
 use super::{
-    Action, Battle, Comment, CommentKind, Document, FateKind, Fighter, File, Game, GameLine,
-    PenningrAction, PenningrMove, Piece, Side, Space, Span, Step, Tag, Turn,
+    Action, Battle, Comment, CommentKind, Document, FateKind, Fighter, File, FileEntry, Game,
+    GameLine, PenningrAction, PenningrMove, Piece, Side, Space, Span, Step, Tag, Turn,
 };
 use crate::syntax::ast;
 
@@ -11,13 +11,18 @@ pub fn document<'a>(records: impl IntoIterator<Item = (&'a str, &'a ast::Record)
     Document {
         files: records
             .into_iter()
-            .map(|(path, record)| File {
-                path: path.to_owned(),
-                games: record.games.iter().map(game).collect(),
-                comments: comments(&record.comments),
-            })
+            .map(|(path, record)| file(path, record))
             .collect(),
     }
+}
+
+/// The entry of a document for the record read from `path`.
+pub(super) fn file(path: &str, record: &ast::Record) -> FileEntry {
+    FileEntry::Hirp(File {
+        path: path.to_owned(),
+        games: record.games.iter().map(game).collect(),
+        comments: comments(&record.comments),
+    })
 }
 
 /// The `--lines` form of game `number` (from 1) of the record read from
@@ -54,7 +59,8 @@ impl GameLine {
     }
 }
 
-fn span(span: ast::Span) -> Option<Span> {
+/// A span as JSON writes it.
+pub(crate) fn span(span: ast::Span) -> Option<Span> {
     Some([span.start, span.end])
 }
 

@@ -1,10 +1,9 @@
-//! From JSON back to the syntax tree, with errors that name the JSON path.
-
-use serde::de::DeserializeOwned;
+//! From JSON back to HIRP's syntax tree, with errors that name the JSON
+//! path.
 
 use super::{
-    Action, Battle, Comment, CommentKind, Document, FateKind, Fighter, Game, GameLine,
-    PenningrAction, PenningrMove, Piece, Side, Space, Step, Tag, Turn,
+    Action, Battle, Comment, CommentKind, FateKind, Fighter, Game, PenningrAction, PenningrMove,
+    Piece, Side, Space, Step, Tag, Turn,
 };
 use crate::syntax::ast;
 
@@ -35,134 +34,16 @@ pub enum JsonError {
     },
 }
 
-/// Reads JSON written by `hirp json` (a [`Document`]) or `hirp json --lines`
-/// (one [`GameLine`] per line) back into records, with the path of each.
-pub fn read_records(text: &str) -> Result<Vec<(String, ast::Record)>, JsonError> {
-    let mut values = json_values(text)?;
-    let is_document = values.len() == 1
-        && values[0]
-            .1
-            .as_object()
-            .is_some_and(|o| o.contains_key("files"));
-    if is_document {
-        let (_, value) = values.remove(0);
-        return document_records(typed(value, "")?);
-    }
-    game_line_records(values)
-}
-
-/// The JSON values of a text, one after another, each with the line it
-/// starts on.
-fn json_values(text: &str) -> Result<Vec<(usize, serde_json::Value)>, JsonError> {
-    let mut values = Vec::new();
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
-    // Lines counted as the stream goes, each byte once.
-    let (mut counted, mut lines) = (0, 0);
-    loop {
-        let offset = stream.byte_offset();
-        lines += text.as_bytes()[counted..offset]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        counted = offset;
-        let line = 1 + lines;
-        let leading = text[stream.byte_offset()..]
-            .bytes()
-            .take_while(u8::is_ascii_whitespace)
-            .filter(|&b| b == b'\n')
-            .count();
-        match stream.next() {
-            None => return Ok(values),
-            Some(Ok(value)) => values.push((line + leading, value)),
-            Some(Err(e)) => {
-                return Err(JsonError::Syntax {
-                    message: e.to_string(),
-                });
-            }
-        }
-    }
-}
-
-/// The records of a [`Document`], with their paths.
-fn document_records(document: Document) -> Result<Vec<(String, ast::Record)>, JsonError> {
-    document
-        .files
-        .into_iter()
-        .enumerate()
-        .map(|(n, file)| {
-            let at = format!("files[{n}]");
-            let games = file
-                .games
-                .into_iter()
-                .enumerate()
-                .map(|(g, game)| convert_game(game, &format!("{at}.games[{g}]")))
-                .collect::<Result<_, _>>()?;
-            let comments = convert_comments(file.comments, &format!("{at}.comments"))?;
-            Ok((file.path, ast::Record { games, comments }))
-        })
-        .collect()
-}
-
-/// The records of JSON Lines, one [`GameLine`] per value: consecutive games
-/// of one path are one record.
-fn game_line_records(
-    values: Vec<(usize, serde_json::Value)>,
-) -> Result<Vec<(String, ast::Record)>, JsonError> {
-    let mut records: Vec<(String, ast::Record)> = Vec::new();
-    for (line, value) in values {
-        let at = format!("line {line}");
-        let game_line: GameLine = typed(value, &at)?;
-        let game = convert_game(
-            Game {
-                tags: game_line.tags,
-                turns: game_line.turns,
-                span: game_line.span,
-            },
-            &at,
-        )?;
-        let comments = convert_comments(game_line.comments, &format!("{at}.comments"))?;
-        match records.last_mut() {
-            Some((path, record)) if *path == game_line.path => {
-                record.games.push(game);
-                record.comments.extend(comments);
-            }
-            _ => records.push((
-                game_line.path,
-                ast::Record {
-                    games: vec![game],
-                    comments,
-                },
-            )),
-        }
-    }
-    Ok(records)
-}
-
-/// Deserializes a value, reporting the path of the first mismatch.
-fn typed<T: DeserializeOwned>(value: serde_json::Value, at: &str) -> Result<T, JsonError> {
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let inner = e.path().to_string();
-        let path = match (at.is_empty(), inner.as_str()) {
-            (true, ".") => "the document".to_owned(),
-            (true, _) => inner,
-            (false, ".") => at.to_owned(),
-            (false, _) => format!("{at}: {inner}"),
-        };
-        JsonError::Invalid {
-            path,
-            message: e.into_inner().to_string(),
-        }
-    })
-}
-
-fn invalid(path: &str, message: impl Into<String>) -> JsonError {
+/// The error of JSON at `path` that does not describe a record.
+pub(crate) fn invalid(path: &str, message: impl Into<String>) -> JsonError {
     JsonError::Invalid {
         path: path.to_owned(),
         message: message.into(),
     }
 }
 
-fn convert_span(span: Option<[usize; 2]>, at: &str) -> Result<ast::Span, JsonError> {
+/// The span of a node at `at`: the default one when none is given.
+pub(crate) fn convert_span(span: Option<[usize; 2]>, at: &str) -> Result<ast::Span, JsonError> {
     match span {
         None => Ok(ast::Span::default()),
         Some([start, end]) if start <= end => Ok(ast::Span::new(start, end)),
@@ -173,7 +54,7 @@ fn convert_span(span: Option<[usize; 2]>, at: &str) -> Result<ast::Span, JsonErr
     }
 }
 
-fn convert_game(game: Game, at: &str) -> Result<ast::Game, JsonError> {
+pub(super) fn convert_game(game: Game, at: &str) -> Result<ast::Game, JsonError> {
     Ok(ast::Game {
         tags: game
             .tags
@@ -191,7 +72,10 @@ fn convert_game(game: Game, at: &str) -> Result<ast::Game, JsonError> {
     })
 }
 
-fn convert_comments(comments: Vec<Comment>, at: &str) -> Result<Vec<ast::Comment>, JsonError> {
+pub(super) fn convert_comments(
+    comments: Vec<Comment>,
+    at: &str,
+) -> Result<Vec<ast::Comment>, JsonError> {
     comments
         .into_iter()
         .enumerate()
@@ -299,7 +183,7 @@ fn convert_space(space: Space) -> crate::types::Space {
 }
 
 /// Checks a node's `notation` against the canonical notation of its fields.
-fn check_notation(
+pub(crate) fn check_notation(
     notation: Option<&str>,
     canonical: &dyn std::fmt::Display,
     at: &str,
@@ -323,7 +207,7 @@ fn convert_turn(turn: Turn, at: &str) -> Result<ast::Turn, JsonError> {
     check_label(turn.label.as_deref(), &label, at)?;
     // The label opens the turn's span, the outcome closes it.
     if !span.is_empty() {
-        let end = span.start + label.to_string().len();
+        let end = span.start.saturating_add(label.to_string().len());
         label.span = ast::Span::new(span.start, end.min(span.end));
     }
     let steps = turn
@@ -546,9 +430,9 @@ fn convert_battle(battle: Battle, at: &str) -> Result<ast::BattleToken, JsonErro
         .collect::<Result<Vec<_>, _>>()?;
     // A battle has one written form, `>6GHxSL6`: its fighters follow `>6`.
     if !span.is_empty() {
-        let mut start = span.start + 2;
+        let mut start = span.start.saturating_add(2);
         for fighter in &mut fighters {
-            let end = start + fighter.to_string().len();
+            let end = start.saturating_add(fighter.to_string().len());
             fighter.span = ast::Span::new(start, end);
             start = end;
         }

@@ -5,17 +5,27 @@
 //! canonical notation beside its typed fields; on import the typed fields are
 //! what counts, and a `notation` that disagrees with them is an error. The
 //! schema is generated from these types ([`schema`]).
+//!
+//! A document holds the records of both families: a file's entry that names
+//! a `form`, `otg` or `csv`, is a tafl record, whose types are those of
+//! [`crate::tafl::json`]; an entry with no `form` is HIRP's.
 
 mod export;
 mod import;
+mod read;
 pub mod report;
 mod writer;
+
+use std::fmt;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub(crate) use export::span;
 pub use export::{document, game_line};
-pub use import::{JsonError, read_records};
+pub use import::JsonError;
+pub(crate) use import::{check_notation, convert_span, invalid};
+pub use read::{read_any_records, read_records};
 pub use writer::DocumentWriter;
 
 /// A JSON document: the records of one or more files.
@@ -23,10 +33,80 @@ pub use writer::DocumentWriter;
 #[serde(deny_unknown_fields)]
 pub struct Document {
     /// The files, in the order given.
-    pub files: Vec<File>,
+    pub files: Vec<FileEntry>,
 }
 
-/// The record of one file.
+/// The record of one file, of either family: a tafl record says its form,
+/// HIRP's does not. [`read_any_records`] reads it by the form it names, with
+/// errors that name the JSON path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum FileEntry {
+    /// A HIRP record.
+    Hirp(File),
+    /// An OpenTafl game file, `"form": "otg"`.
+    Otg(crate::tafl::json::OtgFile),
+    /// An archive of tafl games, one a line, `"form": "csv"`.
+    Csv(crate::tafl::json::CsvFile),
+}
+
+/// One line of `hirp json --lines`: a game of either family, with the file
+/// it comes from; a tafl game says its form, HIRP's does not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(title = "GameLine")]
+pub enum Line {
+    /// A HIRP game.
+    Hirp(GameLine),
+    /// A game of an OpenTafl game file.
+    Otg(crate::tafl::json::OtgGameLine),
+    /// A game of an archive.
+    Csv(crate::tafl::json::CsvGameLine),
+}
+
+/// A record read back from JSON, of either family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyRecord {
+    /// A HIRP record.
+    Hirp(crate::syntax::Record),
+    /// A tafl record, in its form.
+    Tafl(crate::tafl::syntax::Record),
+}
+
+impl AnyRecord {
+    /// How many games it holds.
+    pub fn len(&self) -> usize {
+        match self {
+            AnyRecord::Hirp(record) => record.games.len(),
+            AnyRecord::Tafl(record) => record.len(),
+        }
+    }
+
+    /// Whether it holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The entry of a document for the record read from `path`.
+    pub fn entry(&self, path: &str) -> FileEntry {
+        match self {
+            AnyRecord::Hirp(record) => export::file(path, record),
+            AnyRecord::Tafl(record) => crate::tafl::json::file(path, record),
+        }
+    }
+}
+
+/// The record in canonical notation.
+impl fmt::Display for AnyRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyRecord::Hirp(record) => write!(f, "{record}"),
+            AnyRecord::Tafl(record) => write!(f, "{record}"),
+        }
+    }
+}
+
+/// The record of one HIRP file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct File {
@@ -39,7 +119,8 @@ pub struct File {
     pub comments: Vec<Comment>,
 }
 
-/// One line of `hirp json --lines`: a game, with the file it comes from.
+/// One line of `hirp json --lines` for a HIRP game, with the file it comes
+/// from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameLine {
@@ -334,10 +415,11 @@ pub fn validation_schema() -> schemars::Schema {
     schemars::schema_for!(report::Validation)
 }
 
-/// The JSON Schema of a [`Document`] (`lines: false`) or of one [`GameLine`].
+/// The JSON Schema of a [`Document`] (`lines: false`) or of one [`Line`],
+/// HIRP's and the tafl records' alike.
 pub fn schema(lines: bool) -> schemars::Schema {
     if lines {
-        schemars::schema_for!(GameLine)
+        schemars::schema_for!(Line)
     } else {
         schemars::schema_for!(Document)
     }

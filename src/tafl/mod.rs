@@ -5,10 +5,11 @@
 //! games and nothing of text, [`syntax`] reads OpenTafl game files (`.otg`)
 //! and the one-line-per-game archives (`.csv`) and knows nothing of the
 //! rules. Both speak the vocabulary of this module: [`Square`], [`Side`],
-//! [`Piece`].
+//! [`Piece`]. [`json`] is the JSON of the records, beside HIRP's.
 
 pub mod check;
 pub mod generate;
+pub mod json;
 pub mod render;
 pub mod replay;
 pub mod rules;

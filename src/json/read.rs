@@ -1,0 +1,284 @@
+//! JSON text back into records: one document or JSON Lines, each file entry
+//! and each line read as the family it names, with errors that name the
+//! JSON path.
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::import::{JsonError, convert_comments, convert_game, invalid};
+use super::{AnyRecord, File, Game, GameLine};
+use crate::syntax::ast;
+use crate::tafl::json as tafl;
+use crate::tafl::syntax::{Form, Record};
+
+/// Reads JSON written by `hirp json` (a [`Document`](super::Document)) or
+/// `hirp json --lines` (one [`GameLine`] per line) back into HIRP records,
+/// with the path of each. A tafl record is an error here:
+/// [`read_any_records`] reads both families.
+pub fn read_records(text: &str) -> Result<Vec<(String, ast::Record)>, JsonError> {
+    read(text, false)?
+        .into_iter()
+        .map(|(path, record)| match record {
+            AnyRecord::Hirp(record) => Ok((path, record)),
+            // `read` has refused it at its `form` already.
+            AnyRecord::Tafl(record) => Err(hirp_only(&path, record.form())),
+        })
+        .collect()
+}
+
+/// Reads JSON written by `hirp json` (a [`Document`](super::Document)) or
+/// `hirp json --lines` (one [`Line`](super::Line) per line) back into
+/// records of either family, with the path of each: a file entry or line
+/// that names a `form` is a tafl record of that form, one that names none
+/// is HIRP's.
+///
+/// ```
+/// use hirp::json::{AnyRecord, read_any_records};
+///
+/// let json = r#"{"files":[
+///     {"path":"a.hirp","games":[]},
+///     {"path":"b.csv","form":"csv","games":[{"plies":[{"kind":"timeout"}],
+///      "attacker_captures":0,"defender_captures":0,"result":"White"}]}
+/// ]}"#;
+/// let records = read_any_records(json).unwrap();
+/// assert!(matches!(records[0].1, AnyRecord::Hirp(_)));
+/// assert_eq!(records[1].1.to_string(), "timeout,0,0,White\n");
+/// ```
+pub fn read_any_records(text: &str) -> Result<Vec<(String, AnyRecord)>, JsonError> {
+    read(text, true)
+}
+
+/// Reads a document or JSON Lines; a tafl record is an error unless `tafl`.
+fn read(text: &str, tafl: bool) -> Result<Vec<(String, AnyRecord)>, JsonError> {
+    let mut values = json_values(text)?;
+    let is_document = values.len() == 1
+        && values[0]
+            .1
+            .as_object()
+            .is_some_and(|o| o.contains_key("files"));
+    if is_document {
+        let (_, value) = values.remove(0);
+        return document_records(typed(value, "")?, tafl);
+    }
+    line_records(values, tafl)
+}
+
+/// The JSON values of a text, one after another, each with the line it
+/// starts on.
+fn json_values(text: &str) -> Result<Vec<(usize, Value)>, JsonError> {
+    let mut values = Vec::new();
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    // Lines counted as the stream goes, each byte once.
+    let (mut counted, mut lines) = (0, 0);
+    loop {
+        let offset = stream.byte_offset();
+        lines += text.as_bytes()[counted..offset]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        counted = offset;
+        let line = 1 + lines;
+        let leading = text[stream.byte_offset()..]
+            .bytes()
+            .take_while(u8::is_ascii_whitespace)
+            .filter(|&b| b == b'\n')
+            .count();
+        match stream.next() {
+            None => return Ok(values),
+            Some(Ok(value)) => values.push((line + leading, value)),
+            Some(Err(e)) => {
+                return Err(JsonError::Syntax {
+                    message: e.to_string(),
+                });
+            }
+        }
+    }
+}
+
+/// A document as first read: its file entries, each then read as the
+/// family it names.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entries {
+    files: Vec<Value>,
+}
+
+/// The records of a document's entries, with their paths.
+fn document_records(document: Entries, tafl: bool) -> Result<Vec<(String, AnyRecord)>, JsonError> {
+    document
+        .files
+        .into_iter()
+        .enumerate()
+        .map(|(n, entry)| {
+            let at = format!("files[{n}]");
+            let (path, record) = match form_of(&entry, &at, tafl)? {
+                None => {
+                    let (path, record) = hirp_file(typed_within(entry, &at)?, &at)?;
+                    (path, AnyRecord::Hirp(record))
+                }
+                Some(Form::Otg) => tafl::otg_file(typed_within(entry, &at)?, &at)
+                    .map(|(path, record)| (path, AnyRecord::Tafl(record)))?,
+                Some(Form::Csv) => tafl::csv_file(typed_within(entry, &at)?, &at)
+                    .map(|(path, record)| (path, AnyRecord::Tafl(record)))?,
+            };
+            Ok((path, record))
+        })
+        .collect()
+}
+
+/// The record of a HIRP file's entry at `at`, with its path.
+fn hirp_file(file: File, at: &str) -> Result<(String, ast::Record), JsonError> {
+    let games = file
+        .games
+        .into_iter()
+        .enumerate()
+        .map(|(g, game)| convert_game(game, &format!("{at}.games[{g}]")))
+        .collect::<Result<_, _>>()?;
+    let comments = convert_comments(file.comments, &format!("{at}.comments"))?;
+    Ok((file.path, ast::Record { games, comments }))
+}
+
+/// The records of JSON Lines, one game per value: consecutive games of one
+/// path and one family are one record.
+fn line_records(
+    values: Vec<(usize, Value)>,
+    tafl: bool,
+) -> Result<Vec<(String, AnyRecord)>, JsonError> {
+    let mut records: Vec<(String, AnyRecord)> = Vec::new();
+    for (line, value) in values {
+        let at = format!("line {line}");
+        match form_of(&value, &at, tafl)? {
+            None => add_hirp_line(&mut records, typed(value, &at)?, &at)?,
+            Some(Form::Otg) => {
+                let (path, game) = tafl::otg_line(typed(value, &at)?, &at)?;
+                add_tafl_line(&mut records, path, game, &at)?;
+            }
+            Some(Form::Csv) => {
+                let (path, game) = tafl::csv_line(typed(value, &at)?, &at)?;
+                add_tafl_line(&mut records, path, game, &at)?;
+            }
+        }
+    }
+    Ok(records)
+}
+
+/// Adds a HIRP game line at `at` to the records read so far.
+fn add_hirp_line(
+    records: &mut Vec<(String, AnyRecord)>,
+    game_line: GameLine,
+    at: &str,
+) -> Result<(), JsonError> {
+    let game = convert_game(
+        Game {
+            tags: game_line.tags,
+            turns: game_line.turns,
+            span: game_line.span,
+        },
+        at,
+    )?;
+    let comments = convert_comments(game_line.comments, &format!("{at}.comments"))?;
+    match records.last_mut() {
+        Some((path, AnyRecord::Hirp(record))) if *path == game_line.path => {
+            record.games.push(game);
+            record.comments.extend(comments);
+        }
+        _ => records.push((
+            game_line.path,
+            AnyRecord::Hirp(ast::Record {
+                games: vec![game],
+                comments,
+            }),
+        )),
+    }
+    Ok(())
+}
+
+/// Adds a tafl game line at `at`, read as a record of one game from `path`,
+/// to the records read so far.
+fn add_tafl_line(
+    records: &mut Vec<(String, AnyRecord)>,
+    path: String,
+    game: Record,
+    at: &str,
+) -> Result<(), JsonError> {
+    match records.last_mut() {
+        Some((last, AnyRecord::Tafl(record))) if *last == path && record.form() == game.form() => {
+            if game.as_csv().is_some_and(|csv| csv.header.is_some()) {
+                return Err(invalid(
+                    &format!("{at}.header"),
+                    "the header stands before an archive's first game, on its line",
+                ));
+            }
+            record.extend(game);
+        }
+        _ => records.push((path, AnyRecord::Tafl(game))),
+    }
+    Ok(())
+}
+
+/// The tafl form a file entry or line at `at` names in its `form`, or
+/// `None` for HIRP's, which names none; a tafl form is an error unless
+/// `tafl`.
+fn form_of(value: &Value, at: &str, tafl: bool) -> Result<Option<Form>, JsonError> {
+    let Some(named) = value.get("form") else {
+        return Ok(None);
+    };
+    let form = match named.as_str() {
+        Some("otg") => Form::Otg,
+        Some("csv") => Form::Csv,
+        _ => {
+            return Err(invalid(
+                &format!("{at}.form"),
+                format!("unknown form {named}, expected `otg` or `csv`"),
+            ));
+        }
+    };
+    if !tafl {
+        return Err(hirp_only(&format!("{at}.form"), form));
+    }
+    Ok(Some(form))
+}
+
+/// The error of a tafl record of `form` at `at`, where HIRP's only are read.
+fn hirp_only(at: &str, form: Form) -> JsonError {
+    invalid(
+        at,
+        format!(
+            "`{}` is a tafl record's form: `read_records` reads HIRP's records only, \
+             `read_any_records` both families",
+            form.extension()
+        ),
+    )
+}
+
+/// Deserializes a value, reporting the path of the first mismatch after
+/// `at` and `: ` (`line 2: turns[0]`), or alone when `at` is empty.
+fn typed<T: DeserializeOwned>(value: Value, at: &str) -> Result<T, JsonError> {
+    deserialize(value, |inner| match (at.is_empty(), inner.as_str()) {
+        (true, ".") => "the document".to_owned(),
+        (true, _) => inner,
+        (false, ".") => at.to_owned(),
+        (false, _) => format!("{at}: {inner}"),
+    })
+}
+
+/// Deserializes the value at `at` in a document, reporting the path of the
+/// first mismatch within it (`files[0].path`).
+fn typed_within<T: DeserializeOwned>(value: Value, at: &str) -> Result<T, JsonError> {
+    deserialize(value, |inner| match inner.as_str() {
+        "." => at.to_owned(),
+        _ => format!("{at}.{inner}"),
+    })
+}
+
+/// Deserializes a value; an error's path is `path` of the path within it.
+fn deserialize<T: DeserializeOwned>(
+    value: Value,
+    path: impl FnOnce(String) -> String,
+) -> Result<T, JsonError> {
+    serde_path_to_error::deserialize(value).map_err(|e| JsonError::Invalid {
+        path: path(e.path().to_string()),
+        message: e.into_inner().to_string(),
+    })
+}
