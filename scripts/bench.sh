@@ -10,6 +10,9 @@
 #   hirp validate --syntax-only    reading alone, one core and all
 #   hirp validate on 1,000 files   with -j 1 and -j 2
 #
+# and, for the tafl games, the moves a second `hirp validate -j 1` checks in
+# the two archives and in 2,000 generated Copenhagen games.
+#
 # Each time is the best of three runs. Prints each throughput, its ratio to
 # grep's, and the peak memory (maximum resident set size, from
 # /usr/bin/time -v where it exists).
@@ -115,3 +118,25 @@ row "hirp validate -j 1 (1,000 files)" "$one" "$kb"
 read -r two kb < <(measure "$hirp" validate --quiet -j 2 "$files")
 row "hirp validate -j 2 (1,000 files)" "$two" "$kb"
 printf '\n-j 2 against -j 1 on 1,000 files: %.2f times as fast\n' "$(calc "$one / $two")"
+
+# Tafl: moves a second, validating the two archives under their presets and
+# 2,000 generated Copenhagen games (made again only when missing).
+tafl=$dir/tafl-copenhagen-2000.otg
+if [[ ! -s $tafl ]]; then
+    "$hirp" gen --rules copenhagen --seed 1 --games 2000 -o "$tafl.tmp"
+    mv "$tafl.tmp" "$tafl"
+fi
+printf '\n%-44s %9s %9s %10s %10s\n' 'tafl, one core' seconds moves moves/s 'peak MB'
+tafl_row() {
+    local name=$1 moves s kb
+    shift
+    moves=$("$hirp" validate --quiet "$@" | awk '$1 == "turns" { print $2 }')
+    read -r s kb < <(measure "$hirp" validate --quiet -j 1 "$@")
+    printf '%-44s %9.3f %9d %10.0f %10.1f\n' "$name" "$s" "$moves" \
+        "$(calc "$moves / $s")" "$(calc "$kb / 1024")"
+}
+tafl_row "brandubh.csv (--rules brandubh-online)" --rules brandubh-online \
+    fixtures/tafl/archives/brandubh.csv
+tafl_row "copenhagen.csv (--rules copenhagen)" --rules copenhagen \
+    fixtures/tafl/archives/copenhagen.csv
+tafl_row "2,000 generated Copenhagen games" "$tafl"
