@@ -58,6 +58,8 @@ impl Deref for Games {
 pub fn usual_games(bytes: &[u8]) -> Option<Games> {
     let mut games = Games::default();
     let mut reading = Reading::NoGame;
+    // The turns of the game being read, pushed when the next begins.
+    let mut turns: u32 = 0;
     let mut at = 0;
     while at < bytes.len() {
         let (next, item) = line(bytes, at)?;
@@ -66,13 +68,18 @@ pub fn usual_games(bytes: &[u8]) -> Option<Games> {
             continue;
         };
         if begins_game(reading, item) {
-            games.0.push(0);
+            if reading != Reading::NoGame {
+                games.0.push(turns);
+            }
+            turns = 0;
         }
         if let ItemKind::Turn { .. } = item {
-            let turns = games.0.last_mut()?;
-            *turns = turns.checked_add(1)?;
+            turns = turns.checked_add(1)?;
         }
         reading = Reading::after(item);
+    }
+    if reading != Reading::NoGame {
+        games.0.push(turns);
     }
     Some(games)
 }
