@@ -6,6 +6,9 @@
 //! game of 8,000 turns (near the 256 KiB a game may take), once legal and
 //! once with a mistake every tenth turn (each sending the replay through its
 //! search for the nearest legal reading, the slowest path there is).
+//! `scan` and `parse_chunks` read the corpus's chunks, cut beforehand, the
+//! one counting the turns of its games written the usual way, the other
+//! parsing them.
 
 use divan::counter::{BytesCount, ItemsCount};
 use divan::{Bencher, black_box};
@@ -46,6 +49,52 @@ fn parse(bencher: Bencher) {
         .counter(BytesCount::of_str(&text))
         .counter(ItemsCount::new(turns(&text)))
         .bench(|| hirp::syntax::parse_bytes(black_box(text.as_bytes())));
+}
+
+/// The chunks of `text`, cut as records are read.
+fn chunks(text: &str) -> Vec<hirp::syntax::Chunk> {
+    hirp::syntax::Games::new(text.as_bytes())
+        .map(|chunk| chunk.expect("reading from memory"))
+        .collect()
+}
+
+#[divan::bench]
+fn scan(bencher: Bencher) {
+    let text = corpus();
+    let chunks = chunks(&text);
+    bencher
+        .counter(BytesCount::of_str(&text))
+        .counter(ItemsCount::new(turns(&text)))
+        .bench(|| {
+            chunks
+                .iter()
+                .map(|chunk| {
+                    hirp::syntax::scan::usual_games(black_box(&chunk.bytes)).map(|g| g.len())
+                })
+                .sum::<Option<usize>>()
+                .expect("generated games are written the usual way")
+        });
+}
+
+#[divan::bench]
+fn parse_chunks(bencher: Bencher) {
+    let text = corpus();
+    let chunks = chunks(&text);
+    bencher
+        .counter(BytesCount::of_str(&text))
+        .counter(ItemsCount::new(turns(&text)))
+        .bench(|| {
+            chunks
+                .iter()
+                .map(|chunk| {
+                    hirp::syntax::parse_chunk(black_box(chunk))
+                        .1
+                        .record
+                        .games
+                        .len()
+                })
+                .sum::<usize>()
+        });
 }
 
 #[divan::bench]

@@ -8,6 +8,8 @@
 //! judged from its first bytes: UTF-16 with a byte order mark is read
 //! decoded ([`transcode`]), and an input that is not text is reported once
 //! and not read. [`escape`] writes text of a record for a person to see.
+//! [`scan`] tells, without a syntax tree, how many turns the games of a
+//! chunk written the usual way hold, and gives the rest up to the parser.
 
 pub(crate) mod ast;
 mod encoding;
@@ -16,6 +18,7 @@ mod escape;
 mod games;
 pub mod limits;
 mod parser;
+pub mod scan;
 
 pub use ast::*;
 pub use encoding::transcode;

@@ -12,13 +12,21 @@
 //! every fixture line and on lines built near the usual way, mistakes
 //! included. Comments and the line end after the outcome are left to the
 //! line's rule, as for every turn.
+//!
+//! The one reading serves two ends, by the [`Sink`] it is given: the
+//! [`Turn`] of the parser, and [`usual_turn`], which builds nothing and
+//! keeps the label alone, for counting turns without a tree
+//! ([`scan`](crate::syntax::scan)). Both give up at the same bytes.
 
+mod sink;
+
+use self::sink::{Collect, Sink, Tally, Tree};
 use super::outcome::is_outcome_end;
 use super::turn::{round_digits, starts_destination};
 use super::{Input, is_content_end, offset, skip};
 use crate::syntax::ast::{
-    Action, BattleToken, Destination, Fate, Label, Outcome, PenningrAction, PenningrMove, Piece,
-    Span, StepToken, Turn, WrittenBattle, WrittenFighter, WrittenStep,
+    Action, Destination, Fate, Label, PenningrAction, PenningrMove, Piece, Span, StepToken, Turn,
+    WrittenFighter, WrittenStep,
 };
 use crate::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
 use crate::types::{Side, Space};
@@ -31,8 +39,22 @@ pub(super) fn turn(i: Input<'_>) -> Option<(Input<'_>, Turn)> {
         at: 0,
         base: offset(&i),
     };
-    let turn = reader.turn()?;
+    let turn = reader.turn::<Tree>()?;
     Some((skip(i, reader.at), turn))
+}
+
+/// Reads a turn written the usual way at the start of `bytes`, as [`turn`]
+/// reads it, keeping nothing of it but its label: the label and the bytes
+/// read (the outcome and the blanks after it); `None` wherever [`turn`]
+/// gives up. Nothing is built, nothing allocated.
+pub(crate) fn usual_turn(bytes: &[u8]) -> Option<(Label, usize)> {
+    let mut reader = Reader {
+        bytes,
+        at: 0,
+        base: 0,
+    };
+    let label = reader.turn::<Tally>()?;
+    Some((label, reader.at))
 }
 
 /// Bytes being read, and where.
@@ -90,24 +112,18 @@ impl Reader<'_> {
         Some(space)
     }
 
-    fn turn(&mut self) -> Option<Turn> {
+    fn turn<S: Sink>(&mut self) -> Option<S::Turn> {
         let label = self.label()?;
         if self.blanks() == 0 {
             return None;
         }
-        let steps = self.steps()?;
+        let steps = self.steps::<S>()?;
         if self.blanks() == 0 {
             return None;
         }
-        let outcome = self.outcome()?;
-        Some(Turn {
-            leading: Vec::new(),
-            span: Span::new(label.span.start, outcome.span.end),
-            label,
-            steps,
-            outcome,
-            trailing: Vec::new(),
-        })
+        let outcome = self.outcome::<S>()?;
+        let span = Span::new(label.span.start, S::outcome_span(&outcome).end);
+        Some(S::turn(label, steps, outcome, span))
     }
 
     fn label(&mut self) -> Option<Label> {
@@ -128,8 +144,8 @@ impl Reader<'_> {
     }
 
     /// Steps written together, up to a blank.
-    fn steps(&mut self) -> Option<Vec<StepToken>> {
-        let mut steps = Vec::with_capacity(5);
+    fn steps<S: Sink>(&mut self) -> Option<S::Steps> {
+        let mut steps = S::Steps::with_capacity(5);
         loop {
             if steps.len() >= MAX_STEPS {
                 return None;
@@ -166,6 +182,8 @@ impl Reader<'_> {
         Some(piece)
     }
 
+    // Inlined into each reading: a call a step costs more than the step.
+    #[inline(always)]
     fn step(&mut self) -> Option<WrittenStep> {
         let start = self.at;
         let piece = self.piece()?;
@@ -229,9 +247,9 @@ impl Reader<'_> {
         }
     }
 
-    fn outcome(&mut self) -> Option<Outcome> {
+    fn outcome<S: Sink>(&mut self) -> Option<S::Outcome> {
         let start = self.at;
-        let mut penningr = Vec::new();
+        let mut penningr = S::Penningr::default();
         while matches!(self.peek(), Some(b'G' | b'S'))
             && self
                 .peek2()
@@ -251,7 +269,7 @@ impl Reader<'_> {
             });
         }
         self.blanks();
-        let mut battles = Vec::new();
+        let mut battles = S::Battles::default();
         let end = if self.peek() == Some(b'/') {
             self.at += 1;
             let written = self.at;
@@ -265,25 +283,24 @@ impl Reader<'_> {
                 if battles.len() >= MAX_BATTLES || self.peek() != Some(b'>') {
                     return None;
                 }
-                battles.push(BattleToken::Battle(self.battle()?));
+                battles.push(self.battle::<S>()?);
                 self.blanks();
             }
             // Only an outcome written as `/` may have no battle.
-            let last = battles.last()?;
-            last.span().end.max(self.offset(start))
+            S::battles_end(&battles)?.max(self.offset(start))
         };
-        Some(Outcome {
+        Some(S::outcome(
             penningr,
             battles,
-            span: Span::new(self.offset(start), end),
-        })
+            Span::new(self.offset(start), end),
+        ))
     }
 
-    fn battle(&mut self) -> Option<WrittenBattle> {
+    fn battle<S: Sink>(&mut self) -> Option<S::Battle> {
         let start = self.at;
         self.at += 1;
         let space = self.space()?;
-        let mut fighters = Vec::with_capacity(4);
+        let mut fighters = S::Fighters::with_capacity(4);
         loop {
             if fighters.len() >= MAX_FIGHTERS {
                 return None;
@@ -294,13 +311,11 @@ impl Reader<'_> {
                 break;
             }
         }
-        Some(WrittenBattle {
-            space,
-            fighters,
-            span: self.span_from(start),
-        })
+        Some(S::battle(space, fighters, self.span_from(start)))
     }
 
+    // Inlined into each reading, as `step` is.
+    #[inline(always)]
     fn fighter(&mut self) -> Option<WrittenFighter> {
         let start = self.at;
         let side = self.side()?;
@@ -328,13 +343,21 @@ mod tests {
     use proptest::prelude::*;
 
     /// Reads `line` both ways; whenever the fast reading succeeds, the rules
-    /// read the same turn, to the same place, with no error. Returns whether
-    /// the fast reading succeeded.
+    /// read the same turn, to the same place, with no error. The reading
+    /// that builds nothing succeeds and fails with it, with the same label
+    /// and length. Returns whether the fast reading succeeded.
     fn agree(line: &str) -> bool {
+        let tallied = super::usual_turn(line.as_bytes()).map(|(label, read)| {
+            let base = 7;
+            let span = crate::syntax::ast::Span::new(base, label.span.end + base);
+            (crate::syntax::ast::Label { span, ..label }, read + base)
+        });
         with_input(line, 7, |i| {
             let Some((rest, fast)) = super::turn(i) else {
+                assert_eq!(tallied, None, "{line:?}");
                 return false;
             };
+            assert_eq!(tallied, Some((fast.label, offset(&rest))), "{line:?}");
             let (by_rules_rest, (by_rules, errors)) = by_rules(i).unwrap_or_else(|e| {
                 panic!("{line:?}: the rules fail where the fast reading reads: {e:?}")
             });

@@ -1,0 +1,202 @@
+//! Where the fast reading of a turn goes: the syntax tree, or nothing but
+//! a count.
+
+use crate::syntax::ast::{
+    BattleToken, Label, Outcome, PenningrAction, Span, StepToken, Turn, WrittenBattle,
+    WrittenFighter,
+};
+use crate::types::Space;
+
+/// Where a reading goes: what is made of the parts of a turn as they are
+/// read. [`Tree`] makes the turn's syntax tree; [`Tally`] allocates
+/// nothing and keeps of a turn its label alone. The reading, and where it
+/// gives up, is the same for both.
+pub(super) trait Sink {
+    /// The steps of a turn.
+    type Steps: Collect<StepToken>;
+    /// The Penningr actions of an outcome.
+    type Penningr: Collect<PenningrAction>;
+    /// The pieces of a battle.
+    type Fighters: Collect<WrittenFighter>;
+    /// A battle.
+    type Battle;
+    /// The battles of an outcome.
+    type Battles: Collect<Self::Battle>;
+    /// An outcome.
+    type Outcome;
+    /// A turn.
+    type Turn;
+
+    /// A battle at `space`, `span` its text.
+    fn battle(space: Space, fighters: Self::Fighters, span: Span) -> Self::Battle;
+    /// Where the last of `battles` ends; `None` when there is none.
+    fn battles_end(battles: &Self::Battles) -> Option<usize>;
+    /// An outcome, `span` its text.
+    fn outcome(penningr: Self::Penningr, battles: Self::Battles, span: Span) -> Self::Outcome;
+    /// The text of an outcome.
+    fn outcome_span(outcome: &Self::Outcome) -> Span;
+    /// A turn, `span` its text from the label to the end of the outcome.
+    fn turn(label: Label, steps: Self::Steps, outcome: Self::Outcome, span: Span) -> Self::Turn;
+}
+
+/// Where the parts read of one kind go, and how many there are.
+pub(super) trait Collect<T>: Default {
+    /// Room for `capacity` parts, where room is made.
+    fn with_capacity(capacity: usize) -> Self;
+    /// Takes the next part.
+    fn push(&mut self, item: T);
+    /// How many parts were pushed.
+    fn len(&self) -> usize;
+}
+
+impl<T> Collect<T> for Vec<T> {
+    #[inline]
+    fn with_capacity(capacity: usize) -> Self {
+        Vec::with_capacity(capacity)
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) {
+        Vec::push(self, item);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+}
+
+/// The syntax tree of a turn, as the rules make it.
+pub(super) struct Tree;
+
+impl Sink for Tree {
+    type Steps = Vec<StepToken>;
+    type Penningr = Vec<PenningrAction>;
+    type Fighters = Vec<WrittenFighter>;
+    type Battle = BattleToken;
+    type Battles = Vec<BattleToken>;
+    type Outcome = Outcome;
+    type Turn = Turn;
+
+    #[inline]
+    fn battle(space: Space, fighters: Vec<WrittenFighter>, span: Span) -> BattleToken {
+        BattleToken::Battle(WrittenBattle {
+            space,
+            fighters,
+            span,
+        })
+    }
+
+    #[inline]
+    fn battles_end(battles: &Vec<BattleToken>) -> Option<usize> {
+        battles.last().map(|battle| battle.span().end)
+    }
+
+    #[inline]
+    fn outcome(penningr: Vec<PenningrAction>, battles: Vec<BattleToken>, span: Span) -> Outcome {
+        Outcome {
+            penningr,
+            battles,
+            span,
+        }
+    }
+
+    #[inline]
+    fn outcome_span(outcome: &Outcome) -> Span {
+        outcome.span
+    }
+
+    #[inline]
+    fn turn(label: Label, steps: Vec<StepToken>, outcome: Outcome, span: Span) -> Turn {
+        Turn {
+            leading: Vec::new(),
+            span,
+            label,
+            steps,
+            outcome,
+            trailing: Vec::new(),
+        }
+    }
+}
+
+/// A count of the parts read, keeping none of them; as a [`Sink`], the
+/// label of a turn and nothing else.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Tally(usize);
+
+impl<T> Collect<T> for Tally {
+    #[inline]
+    fn with_capacity(_: usize) -> Self {
+        Tally(0)
+    }
+
+    #[inline]
+    fn push(&mut self, _: T) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.0
+    }
+}
+
+impl Sink for Tally {
+    type Steps = Tally;
+    type Penningr = Tally;
+    type Fighters = Tally;
+    type Battle = Span;
+    type Battles = Ends;
+    type Outcome = Span;
+    type Turn = Label;
+
+    #[inline]
+    fn battle(_: Space, _: Tally, span: Span) -> Span {
+        span
+    }
+
+    #[inline]
+    fn battles_end(battles: &Ends) -> Option<usize> {
+        (battles.count > 0).then_some(battles.end)
+    }
+
+    #[inline]
+    fn outcome(_: Tally, _: Ends, span: Span) -> Span {
+        span
+    }
+
+    #[inline]
+    fn outcome_span(span: &Span) -> Span {
+        *span
+    }
+
+    #[inline]
+    fn turn(label: Label, _: Tally, _: Span, _: Span) -> Label {
+        label
+    }
+}
+
+/// Battles counted, and where the last ends.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Ends {
+    count: usize,
+    end: usize,
+}
+
+impl Collect<Span> for Ends {
+    #[inline]
+    fn with_capacity(_: usize) -> Self {
+        Ends::default()
+    }
+
+    #[inline]
+    fn push(&mut self, span: Span) {
+        self.count += 1;
+        self.end = span.end;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.count
+    }
+}

@@ -1,0 +1,219 @@
+//! Records written the usual way, recognized without a syntax tree.
+//!
+//! Nearly every record is written the usual way: blank lines, `;` comments
+//! on lines of their own, tags such as `[Event "Jarl's Cup"]`, and turn
+//! lines, each of the last two perhaps followed by blanks and a `;`
+//! comment, lines ending with `\n` or `\r\n`. [`usual_games`] reads such a
+//! chunk of a record byte by byte and tells how many turns each of its
+//! games holds, building nothing and allocating nothing for a turn; it
+//! gives up (`None`) at anything else, for the full reader to read and
+//! report: a `{ }` comment, an escape in a tag value, a byte order mark, a
+//! lone `\r` line end, bytes that are not UTF-8, a turn beyond the limits
+//! of a turn, any mistake. Turns are read by the parser's own fast reading
+//! of turn lines, which gives up where it does; lines are grouped into
+//! games by the parser's own rule.
+//!
+//! What it says, when it says anything, is what [`parse_chunk`] says of a
+//! chunk of the same bytes, wherever in its file the chunk starts: no error,
+//! no warning, and games of those numbers of turns. The tests hold the two
+//! to that on every fixture, on generated games and on text near them.
+//!
+//! [`parse_chunk`]: super::parse_chunk
+
+use std::ops::Deref;
+
+use smallvec::SmallVec;
+
+use super::parser::{ItemKind, Reading, begins_game, usual_turn};
+
+/// The number of turns of each game of a chunk, in the order of the games:
+/// `games[i]` turns in game `i`. A chunk of a few games holds them without
+/// allocating.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Games(SmallVec<[u32; 4]>);
+
+impl Deref for Games {
+    type Target = [u32];
+
+    fn deref(&self) -> &[u32] {
+        &self.0
+    }
+}
+
+/// The number of turns of each game of a chunk's bytes, when every line is
+/// written the usual way and the reader finds nothing to report in them;
+/// `None` when the chunk must be read by the full reader.
+///
+/// Whenever it says `Some`, [`parse_chunk`](super::parse_chunk) of a chunk
+/// of these bytes, at any offset, neither cut nor noted, reads them with no
+/// error and no warning, into as many games, each of as many turns.
+///
+/// ```
+/// use hirp::syntax::scan::usual_games;
+/// let record = b"[Game \"1\"]\n; the opening\nG1 KeHeiHei /\nS1 He / ; short\n\nG1 He /\n";
+/// assert_eq!(usual_games(record).as_deref(), Some(&[2, 1][..]));
+/// assert_eq!(usual_games(b"G1 KeHeiHei / {a block comment}\n"), None);
+/// assert_eq!(usual_games(b"G1 KeHeiHei\n"), None);
+/// ```
+pub fn usual_games(bytes: &[u8]) -> Option<Games> {
+    let mut games = Games::default();
+    let mut reading = Reading::NoGame;
+    // The turns of the game being read, pushed when the next begins.
+    let mut turns: u32 = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        let (next, item) = line(bytes, at)?;
+        at = next;
+        let Some(item) = item else {
+            continue;
+        };
+        if begins_game(reading, item) {
+            if reading != Reading::NoGame {
+                games.0.push(turns);
+            }
+            turns = 0;
+        }
+        if let ItemKind::Turn { .. } = item {
+            turns = turns.checked_add(1)?;
+        }
+        reading = Reading::after(item);
+    }
+    if reading != Reading::NoGame {
+        games.0.push(turns);
+    }
+    Some(games)
+}
+
+/// Reads the line at `at`, written the usual way: where the next line
+/// starts, and the tag or turn the line holds, if any.
+#[inline]
+fn line(bytes: &[u8], at: usize) -> Option<(usize, Option<ItemKind>)> {
+    let mut at = blanks(bytes, at);
+    let item = match bytes.get(at) {
+        Some(b'G' | b'S') => {
+            // The turn and the blanks after it.
+            let (label, read) = usual_turn(&bytes[at..])?;
+            at += read;
+            Some(ItemKind::Turn {
+                side: label.side,
+                round: Some(label.round),
+            })
+        }
+        Some(b'[') => {
+            at = blanks(bytes, tag(bytes, at)?);
+            Some(ItemKind::Tag)
+        }
+        _ => None,
+    };
+    if bytes.get(at) == Some(&b';') {
+        at = comment(bytes, at)?;
+    }
+    let next = match bytes.get(at) {
+        None => at,
+        Some(b'\n') => at + 1,
+        Some(b'\r') if bytes.get(at + 1) == Some(&b'\n') => at + 2,
+        Some(_) => return None,
+    };
+    Some((next, item))
+}
+
+/// Where the blanks from `at` end.
+#[inline]
+fn blanks(bytes: &[u8], mut at: usize) -> usize {
+    while matches!(bytes.get(at), Some(b' ' | b'\t')) {
+        at += 1;
+    }
+    at
+}
+
+/// Reads the `;` comment at `at` to the end of its line: where the line
+/// end is, or the input ends. `None` when the comment is not UTF-8.
+fn comment(bytes: &[u8], at: usize) -> Option<usize> {
+    let body = &bytes[at + 1..];
+    let len = memchr::memchr2(b'\n', b'\r', body).unwrap_or(body.len());
+    std::str::from_utf8(&body[..len]).ok()?;
+    Some(at + 1 + len)
+}
+
+/// Reads the tag at `at`, a value with no escape: where it ends.
+fn tag(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut at = blanks(bytes, at + 1);
+    if !bytes.get(at)?.is_ascii_alphabetic() {
+        return None;
+    }
+    at += 1;
+    while bytes
+        .get(at)
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        at += 1;
+    }
+    at = blanks(bytes, at);
+    if bytes.get(at) != Some(&b'"') {
+        return None;
+    }
+    let value = &bytes[at + 1..];
+    let len = value
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    if value[len] != b'"' {
+        return None;
+    }
+    std::str::from_utf8(&value[..len]).ok()?;
+    at = blanks(bytes, at + 1 + len + 1);
+    (bytes.get(at) == Some(&b']')).then_some(at + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The games `usual_games` finds in `text`, as a vector.
+    fn games(text: &str) -> Option<Vec<u32>> {
+        usual_games(text.as_bytes()).map(|g| g.to_vec())
+    }
+
+    #[test]
+    fn games_begin_as_the_parser_begins_them() {
+        let text = "[Game \"1\"]\nG1 He /\nS1 He /\n; next\n\n[Game \"2\"]\nG1 He /\nG01 He /\n";
+        assert_eq!(games(text), Some(vec![2, 1, 1]));
+        assert_eq!(games("G1 He /\nG2 He /\nS1 He /\n"), Some(vec![3]));
+        assert_eq!(games("[A \"\"]\n[B \"\"]\n"), Some(vec![0]));
+        assert_eq!(games("; only a comment\r\n\r\n  \t\n"), Some(vec![]));
+        assert_eq!(games(""), Some(vec![]));
+    }
+
+    #[test]
+    fn lines_of_the_usual_way_are_read() {
+        let text =
+            "  [ Event_1\t\"Jarl's Cup, Hirþ\" ] ; a tag\r\n\tG1 KeHeiHei /  ;c\nS1 He Gd>5GH5SHx";
+        assert_eq!(games(text), Some(vec![2]));
+    }
+
+    #[test]
+    fn anything_unusual_is_left_to_the_full_reader() {
+        for text in [
+            "G1 He / {c}\n",
+            "{c}\nG1 He /\n",
+            "G1 He /\n}\n",
+            "[Event \"a \\\" b\"]\n",
+            "[Event \"a\n",
+            "[Event a]\n",
+            "[1 \"a\"]\n",
+            "[Event \"a\"] x\n",
+            "\u{feff}G1 He /\n",
+            "G1 He /\rS1 He /\n",
+            "; a\rS1 He /\n",
+            "G1 He\n",
+            "G1 He /\n#\n",
+            "g1 He /\n",
+            "G99999999999 He /\n",
+            "G1 He / x\n",
+        ] {
+            assert_eq!(games(text), None, "{text:?}");
+        }
+        for bytes in [&b"; \xff\n"[..], b"[Event \"\xe9\"]\n", b"G1 He /\n\xc3"] {
+            assert_eq!(usual_games(bytes), None, "{bytes:?}");
+        }
+    }
+}
