@@ -21,7 +21,9 @@ pub struct Checked<'a> {
     /// The game's number in the file, from 1; 0 for problems that lie in no
     /// game (a file with none).
     pub number: usize,
-    /// The game, if the problems lie in one.
+    /// The game, if the problems lie in one and it was read into a tree
+    /// (a game read to the syntax alone, the usual way, has none: its
+    /// `number` says it is one).
     pub game: Option<&'a crate::syntax::ast::Game>,
     /// What its replay found (for problems in no game: those problems).
     pub report: crate::replay::GameReport,
@@ -80,8 +82,18 @@ struct Replayed {
     bytes: usize,
 }
 
-/// Reads and replays a chunk, to `depth`.
+/// Reads and replays a chunk, to `depth`. To the syntax alone, a chunk
+/// written the usual way is read with no tree built (see
+/// [`usual_games`](crate::syntax::scan::usual_games)): its games, their
+/// turns and nothing to report, as the full reader would find them.
 fn replay(chunk: Chunk, depth: Depth) -> Replayed {
+    if depth == Depth::Syntax
+        && chunk.cut.is_none()
+        && chunk.note.is_none()
+        && let Some(games) = crate::syntax::scan::usual_games(&chunk.bytes)
+    {
+        return usual(chunk, &games);
+    }
     let bytes = chunk.bytes.len();
     let (text, parsed) = parse_chunk(&chunk);
     let report = match depth {
@@ -100,6 +112,33 @@ fn replay(chunk: Chunk, depth: Depth) -> Replayed {
     Replayed {
         text,
         record: parsed.record,
+        report,
+        offset: chunk.offset,
+        line: chunk.line,
+        bytes,
+    }
+}
+
+/// A chunk read the usual way: its games' turns, no tree, nothing to report.
+fn usual(chunk: Chunk, games: &[u32]) -> Replayed {
+    let report = crate::replay::RecordReport {
+        games: games
+            .iter()
+            .map(|&turns| crate::replay::GameReport {
+                turns: turns as usize,
+                result: None,
+                problems: Vec::new(),
+                position: crate::rules::Position::new(),
+            })
+            .collect(),
+        problems: Vec::new(),
+    };
+    let bytes = chunk.bytes.len();
+    Replayed {
+        // Read the usual way, the bytes are UTF-8.
+        text: String::from_utf8(chunk.bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        record: crate::syntax::ast::Record::default(),
         report,
         offset: chunk.offset,
         line: chunk.line,
@@ -161,16 +200,18 @@ impl InOrder {
                 return false;
             }
         }
-        for (game, mut game_report) in record.games.iter().zip(report.games) {
+        // A chunk read the usual way has its games' reports and no tree.
+        for (n, mut game_report) in report.games.into_iter().enumerate() {
             self.number += 1;
-            let view = match self.depth {
-                Depth::Rules => self.matches.game(game, &mut game_report),
-                Depth::Syntax => None,
+            let game = record.games.get(n);
+            let view = match (self.depth, game) {
+                (Depth::Rules, Some(game)) => self.matches.game(game, &mut game_report),
+                _ => None,
             };
             game_report
                 .problems
                 .sort_by_key(|p| (p.span.start, p.span.end));
-            if !on_game(checked(self.number, Some(game), game_report, view)) {
+            if !on_game(checked(self.number, game, game_report, view)) {
                 return false;
             }
         }

@@ -30,7 +30,7 @@ impl<'a> From<Checked<'a>> for Judged<'a> {
     fn from(checked: Checked<'a>) -> Judged<'a> {
         Judged {
             number: checked.number,
-            in_game: checked.game.is_some(),
+            in_game: checked.number > 0,
             verdict: checked.report.into(),
             view: checked.view,
             text: checked.text,
