@@ -30,6 +30,38 @@ pub fn parse(data: &[u8]) {
     }
 }
 
+/// Recognizing any bytes as a record written the usual way, whole and cut
+/// into games: whenever `usual_games` counts the games of some bytes, the
+/// full reader reads a chunk of them, at the start of a file and beyond it,
+/// with no error and no warning, into as many games of as many turns.
+pub fn scan(data: &[u8]) {
+    scan_piece(data);
+    for chunk in Games::new(data) {
+        scan_piece(&chunk.expect("reading from memory").bytes);
+    }
+}
+
+/// The `scan` check of one piece of bytes.
+fn scan_piece(bytes: &[u8]) {
+    let Some(counts) = hirp::syntax::scan::usual_games(bytes) else {
+        return;
+    };
+    for offset in [0, 1, 70_000] {
+        let chunk = hirp::syntax::Chunk {
+            bytes: bytes.to_vec(),
+            offset,
+            line: 0,
+            cut: None,
+            note: None,
+        };
+        let (_, parsed) = parse_chunk(&chunk);
+        assert!(parsed.errors.is_empty(), "{bytes:?}: {:?}", parsed.errors);
+        let turns: Vec<usize> = parsed.record.games.iter().map(|g| g.turns.len()).collect();
+        let counted: Vec<usize> = counts.iter().map(|&n| n as usize).collect();
+        assert_eq!(turns, counted, "{bytes:?}");
+    }
+}
+
 /// Checks a read piece: every problem and fix points into its text, which
 /// starts at `base`.
 fn check_piece(text: &str, parsed: &hirp::Parsed, base: usize) {

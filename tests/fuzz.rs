@@ -10,9 +10,15 @@ mod common;
 /// Runs `check` on every file of `fuzz/seeds/<target>` and
 /// `fuzz/regressions/<target>`; returns how many there were.
 fn run(target: &str, check: fn(&[u8])) -> usize {
+    run_on(target, target, check)
+}
+
+/// Runs `check` on every file of `fuzz/seeds/<seeds>` and
+/// `fuzz/regressions/<target>`; returns how many there were.
+fn run_on(seeds: &str, target: &str, check: fn(&[u8])) -> usize {
     let mut count = 0;
-    for dir in ["seeds", "regressions"] {
-        let dir = common::root().join("fuzz").join(dir).join(target);
+    for (dir, name) in [("seeds", seeds), ("regressions", target)] {
+        let dir = common::root().join("fuzz").join(dir).join(name);
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };
@@ -46,4 +52,10 @@ fn json_import_seeds_and_regressions() {
 #[test]
 fn tafl_parse_seeds_and_regressions() {
     assert!(run("tafl_parse", checks::tafl_parse) >= 50);
+}
+
+/// `scan` starts from the seeds of `parse`.
+#[test]
+fn scan_seeds_and_regressions() {
+    assert!(run_on("parse", "scan", checks::scan) >= 150);
 }

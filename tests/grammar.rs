@@ -34,13 +34,25 @@ fn grammar_rules(path: &str) -> BTreeMap<String, String> {
     rules
 }
 
-/// The rules quoted by the parser functions of the files in `dir`: rule
-/// name to (quoted rule, function name).
-fn quoted_rules(dir: &str) -> BTreeMap<String, (String, String)> {
-    let dir = common::root().join(dir);
-    let mut quoted = BTreeMap::new();
+/// The files in `dir` and the folders under it.
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).expect("the parser directory exists") {
         let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// The rules quoted by the parser functions of the files in `dir` and the
+/// folders under it: rule name to (quoted rule, function name).
+fn quoted_rules(dir: &str) -> BTreeMap<String, (String, String)> {
+    let mut quoted = BTreeMap::new();
+    for path in files_under(&common::root().join(dir)) {
         let source = std::fs::read_to_string(&path).expect("a source file");
         let lines: Vec<&str> = source.lines().map(str::trim).collect();
         for (n, line) in lines.iter().enumerate() {
