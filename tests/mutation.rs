@@ -6,8 +6,10 @@
 //! make the turn illegal by construction, whatever the position: those must
 //! be reported at that turn (`>` removed is a warning). A space changed may
 //! give another legal step: such a variant is only checked for a false error
-//! before the turn. The
-//! counts per kind are printed (`cargo test --test mutation -- --nocapture`).
+//! before the turn. Each variant read to its syntax alone (as `validate
+//! --syntax-only` reads it) gives the syntax problems the full check gives.
+//! The counts per kind are printed (`cargo test --test mutation --
+//! --nocapture`).
 
 use std::fmt::Write as _;
 
@@ -378,6 +380,19 @@ fn problems(text: &str) -> Vec<(Severity, usize, String)> {
         .collect()
 }
 
+/// The problems of a one-game record read to its syntax alone, as
+/// `validate --syntax-only` reads it: (severity, offset, code).
+fn syntax_problems(text: &str) -> Vec<(Severity, usize, String)> {
+    let mut found = Vec::new();
+    hirp::check::check_with(text.as_bytes(), hirp::check::Depth::Syntax, |checked| {
+        let problems = checked.report.problems.iter();
+        found.extend(problems.map(|p| (p.severity, p.span.start, p.code.to_string())));
+        true
+    })
+    .expect("reading from memory");
+    found
+}
+
 /// What the variants of one kind gave.
 #[derive(Clone, Debug, Default)]
 struct Counts {
@@ -425,8 +440,25 @@ fn mistakes_are_reported_at_their_turn_and_never_before() {
                             mutate(&mut variant.turns[t], kind, n, &mut rng);
                             let (text, start, end) = text_of(&variant, t);
                             let found = problems(&text);
+                            // The syntax alone, read with no tree or not,
+                            // finds what the full check finds of it.
+                            let syntax: Vec<_> = found
+                                .iter()
+                                .filter(|(_, _, code)| code.starts_with("hirp::syntax::"))
+                                .cloned()
+                                .collect();
+                            let read = syntax_problems(&text);
                             let counts = &mut counts[k];
                             counts.variants += 1;
+                            if read != syntax {
+                                counts.failures.push(format!(
+                                    "{kind}, game {} turn {}: read to its syntax alone, \
+                                     {read:?} where the full check finds {syntax:?}\n{text}",
+                                    g + 1,
+                                    t + 1
+                                ));
+                                continue;
+                            }
                             let early = found
                                 .iter()
                                 .find(|(s, at, _)| *s == Severity::Error && *at < start);
