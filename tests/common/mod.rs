@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod examples;
 pub mod long_game;
 pub mod replay;
 pub mod server;
