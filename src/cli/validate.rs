@@ -481,13 +481,18 @@ fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> 
             ..Piece::default()
         };
     }
-    let source = Source::excerpt(path, checked.text, checked.offset, checked.line);
-    // Each diagnostic followed by a blank line, as `render_all` gives them.
-    let rendered: Vec<String> = report
-        .problems
-        .iter()
-        .map(|p| reporter.render(p, &source) + "\n")
-        .collect();
+    // Each diagnostic followed by a blank line, as `render_all` gives them;
+    // the excerpt they quote is made only for a game that has some.
+    let rendered: Vec<String> = if report.problems.is_empty() {
+        Vec::new()
+    } else {
+        let source = Source::excerpt(path, checked.text, checked.offset, checked.line);
+        report
+            .problems
+            .iter()
+            .map(|p| reporter.render(p, &source) + "\n")
+            .collect()
+    };
     let out = if counts_game {
         game_line(path, checked, args.syntax_only)
     } else {
