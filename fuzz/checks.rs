@@ -62,6 +62,63 @@ fn scan_piece(bytes: &[u8]) {
     }
 }
 
+/// The fast path of a check held to the full replay, on any bytes, whole
+/// and cut into games: whenever `replay::fast::games` replays some bytes,
+/// the full reader reads a chunk of them, at the start of a file and beyond
+/// it, with no error into as many games, with the same tags, and the full
+/// replay finds no problem in any, the same turns, the same result and the
+/// same final position. Returns how many of the pieces it replayed.
+pub fn fast(data: &[u8]) -> usize {
+    let mut replayed = usize::from(fast_piece(data));
+    for chunk in Games::new(data) {
+        replayed += usize::from(fast_piece(&chunk.expect("reading from memory").bytes));
+    }
+    replayed
+}
+
+/// The `fast` check of one piece of bytes: whether the fast path replayed
+/// it.
+pub fn fast_piece(bytes: &[u8]) -> bool {
+    let Some(games) = hirp::replay::fast::games(bytes, 0) else {
+        return false;
+    };
+    for offset in [0, 70_000] {
+        let fast = hirp::replay::fast::games(bytes, offset).expect("at any offset");
+        let chunk = hirp::syntax::Chunk {
+            bytes: bytes.to_vec(),
+            offset,
+            line: 0,
+            cut: None,
+            note: None,
+        };
+        let shown = String::from_utf8_lossy(bytes);
+        let (_, parsed) = parse_chunk(&chunk);
+        assert!(parsed.errors.is_empty(), "{shown:?}: {:?}", parsed.errors);
+        let full = replay_record(&parsed.record, &parsed.errors);
+        assert_eq!(full.games.len(), fast.len(), "{shown:?}");
+        for ((fast, report), game) in fast.iter().zip(&full.games).zip(&parsed.record.games) {
+            assert_eq!(&fast.report, report, "{shown:?}");
+            let tags = |tags: &[hirp::syntax::Tag]| -> Vec<(String, String, hirp::syntax::Span)> {
+                tags.iter()
+                    .map(|t| (t.name.clone(), t.value.clone(), t.span))
+                    .collect()
+            };
+            assert_eq!(tags(&fast.tags), tags(&game.tags), "{shown:?}");
+            let head = game
+                .tags
+                .first()
+                .map(|t| t.span)
+                .or_else(|| game.turns.first().map(|t| t.label.span));
+            assert_eq!(Some(fast.at), head, "{shown:?}");
+        }
+    }
+    assert_eq!(
+        games.len(),
+        hirp::replay::fast::games(bytes, 0).unwrap().len()
+    );
+    true
+}
+
 /// Checks a read piece: every problem and fix points into its text, which
 /// starts at `base`.
 fn check_piece(text: &str, parsed: &hirp::Parsed, base: usize) {

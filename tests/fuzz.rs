@@ -59,3 +59,13 @@ fn tafl_parse_seeds_and_regressions() {
 fn scan_seeds_and_regressions() {
     assert!(run_on("parse", "scan", checks::scan) >= 150);
 }
+
+/// `fast` starts from the seeds of `parse`.
+#[test]
+fn fast_seeds_and_regressions() {
+    assert!(
+        run_on("parse", "fast", |data| {
+            checks::fast(data);
+        }) >= 150
+    );
+}

@@ -7,7 +7,9 @@
 //! be reported at that turn (`>` removed is a warning). A space changed may
 //! give another legal step: such a variant is only checked for a false error
 //! before the turn. Each variant read to its syntax alone (as `validate
-//! --syntax-only` reads it) gives the syntax problems the full check gives.
+//! --syntax-only` reads it) gives the syntax problems the full check gives,
+//! and the fast path of a check replays none that the full replay finds a
+//! problem in, and the rest as the full replay does.
 //! The counts per kind are printed (`cargo test --test mutation --
 //! --nocapture`).
 
@@ -393,6 +395,21 @@ fn syntax_problems(text: &str) -> Vec<(Severity, usize, String)> {
     found
 }
 
+/// What the fast path of a check says of a one-game record where it
+/// disagrees with the full replay (it replays a game in which the full
+/// replay finds a problem, or finds another result or position); `None`
+/// where it agrees or leaves the record to the full replay.
+fn fast_disagrees(text: &str) -> Option<String> {
+    let fast = hirp::replay::fast::games(text.as_bytes(), 0)?;
+    let parsed = hirp::parse(text);
+    let full = replay_record(&parsed.record, &parsed.errors);
+    let same = parsed.errors.is_empty()
+        && full.games.len() == fast.len()
+        && fast.iter().zip(&full.games).all(|(f, g)| f.report == *g);
+    let problems: Vec<_> = full.games.iter().flat_map(|g| &g.problems).collect();
+    (!same).then(|| format!("the fast path replays it, where the full replay finds {problems:?}"))
+}
+
 /// What the variants of one kind gave.
 #[derive(Clone, Debug, Default)]
 struct Counts {
@@ -450,6 +467,14 @@ fn mistakes_are_reported_at_their_turn_and_never_before() {
                             let read = syntax_problems(&text);
                             let counts = &mut counts[k];
                             counts.variants += 1;
+                            if let Some(why) = fast_disagrees(&text) {
+                                counts.failures.push(format!(
+                                    "{kind}, game {} turn {}: {why}\n{text}",
+                                    g + 1,
+                                    t + 1
+                                ));
+                                continue;
+                            }
                             if read != syntax {
                                 counts.failures.push(format!(
                                     "{kind}, game {} turn {}: read to its syntax alone, \

@@ -46,28 +46,10 @@ fn chunks(bytes: &[u8]) -> Vec<Chunk> {
         .collect()
 }
 
-/// Every `.hirp` file under `fixtures/`.
-fn fixtures() -> Vec<std::path::PathBuf> {
-    let mut found = Vec::new();
-    let mut folders = vec![common::root().join("fixtures")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(folder).expect("a fixture folder") {
-            let path = entry.expect("a fixture").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "hirp") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
-}
-
 #[test]
 fn fixtures_counted_are_read_so_by_the_parser() {
     let (mut files, mut counted, mut chunks_seen, mut chunks_counted) = (0, 0, 0, 0);
-    for path in fixtures() {
+    for path in common::files_under(&common::root().join("fixtures"), "hirp") {
         let bytes = std::fs::read(&path).expect("a fixture");
         files += 1;
         counted += usize::from(agrees(&bytes));

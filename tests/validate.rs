@@ -21,7 +21,7 @@ fn problems(path: &str) -> (Vec<(String, String, Severity)>, Option<String>) {
                 p.severity,
             )
         }));
-        if checked.game.is_some() {
+        if checked.number > 0 {
             results.push(checked.report.result);
         }
         true

@@ -11,7 +11,12 @@ mod verdict;
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
+use crate::replay::fast::FastGame;
+use crate::syntax::ast::{Span, Tag};
 use crate::syntax::{Chunk, Games, parse_chunk};
+
+/// A game's tags and where it begins.
+type Heading = (Vec<Tag>, Span);
 
 pub use parallel::{check_parallel, check_parallel_with};
 pub use verdict::{Ending, Verdict};
@@ -22,8 +27,8 @@ pub struct Checked<'a> {
     /// game (a file with none).
     pub number: usize,
     /// The game, if the problems lie in one and it was read into a tree
-    /// (a game read to the syntax alone, the usual way, has none: its
-    /// `number` says it is one).
+    /// (a game written the usual way, read to the syntax alone or replayed
+    /// on the fast path, has none: its `number` says it is one).
     pub game: Option<&'a crate::syntax::ast::Game>,
     /// What its replay found (for problems in no game: those problems).
     pub report: crate::replay::GameReport,
@@ -77,22 +82,35 @@ struct Replayed {
     text: String,
     record: crate::syntax::ast::Record,
     report: crate::replay::RecordReport,
+    /// With no tree, what the checks of a match need of each game replayed:
+    /// its tags and where it begins.
+    heads: Vec<Heading>,
     offset: usize,
     line: usize,
     bytes: usize,
 }
 
-/// Reads and replays a chunk, to `depth`. To the syntax alone, a chunk
-/// written the usual way is read with no tree built (see
-/// [`usual_games`](crate::syntax::scan::usual_games)): its games, their
-/// turns and nothing to report, as the full reader would find them.
+/// Reads and replays a chunk, to `depth`. A chunk written the usual way
+/// is read with no tree built: to the syntax alone, its games, their turns
+/// and nothing to report, as the full reader would find them (see
+/// [`usual_games`](crate::syntax::scan::usual_games)); to the rules, each
+/// game replayed on the fast path, when no game of the chunk has anything
+/// to report (see `replay::fast`). Every other chunk is read and replayed
+/// in full.
 fn replay(chunk: Chunk, depth: Depth) -> Replayed {
-    if depth == Depth::Syntax
-        && chunk.cut.is_none()
-        && chunk.note.is_none()
-        && let Some(games) = crate::syntax::scan::usual_games(&chunk.bytes)
-    {
-        return usual(chunk, &games);
+    if chunk.cut.is_none() && chunk.note.is_none() {
+        match depth {
+            Depth::Syntax => {
+                if let Some(games) = crate::syntax::scan::usual_games(&chunk.bytes) {
+                    return usual(chunk, &games);
+                }
+            }
+            Depth::Rules => {
+                if let Some(games) = crate::replay::fast::games(&chunk.bytes, chunk.offset) {
+                    return fast(chunk, games);
+                }
+            }
+        }
     }
     let bytes = chunk.bytes.len();
     let (text, parsed) = parse_chunk(&chunk);
@@ -113,6 +131,7 @@ fn replay(chunk: Chunk, depth: Depth) -> Replayed {
         text,
         record: parsed.record,
         report,
+        heads: Vec::new(),
         offset: chunk.offset,
         line: chunk.line,
         bytes,
@@ -121,25 +140,42 @@ fn replay(chunk: Chunk, depth: Depth) -> Replayed {
 
 /// A chunk read the usual way: its games' turns, no tree, nothing to report.
 fn usual(chunk: Chunk, games: &[u32]) -> Replayed {
-    let report = crate::replay::RecordReport {
-        games: games
-            .iter()
-            .map(|&turns| crate::replay::GameReport {
-                turns: turns as usize,
-                result: None,
-                problems: Vec::new(),
-                position: crate::rules::Position::new(),
-            })
-            .collect(),
-        problems: Vec::new(),
-    };
+    let games = games
+        .iter()
+        .map(|&turns| crate::replay::GameReport {
+            turns: turns as usize,
+            result: None,
+            problems: Vec::new(),
+            position: crate::rules::Position::new(),
+        })
+        .collect();
+    treeless(chunk, games, Vec::new())
+}
+
+/// A chunk replayed on the fast path: its games' reports and tags, no
+/// tree, nothing to report.
+fn fast(chunk: Chunk, games: Vec<FastGame>) -> Replayed {
+    let (reports, heads) = games
+        .into_iter()
+        .map(|game| (game.report, (game.tags, game.at)))
+        .unzip();
+    treeless(chunk, reports, heads)
+}
+
+/// A chunk read with no tree: its games' reports, and their heads when
+/// they were replayed.
+fn treeless(chunk: Chunk, games: Vec<crate::replay::GameReport>, heads: Vec<Heading>) -> Replayed {
     let bytes = chunk.bytes.len();
     Replayed {
         // Read the usual way, the bytes are UTF-8.
         text: String::from_utf8(chunk.bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
         record: crate::syntax::ast::Record::default(),
-        report,
+        report: crate::replay::RecordReport {
+            games,
+            problems: Vec::new(),
+        },
+        heads,
         offset: chunk.offset,
         line: chunk.line,
         bytes,
@@ -176,6 +212,7 @@ impl InOrder {
             text,
             record,
             report,
+            heads,
             offset,
             line,
             ..
@@ -204,9 +241,14 @@ impl InOrder {
         for (n, mut game_report) in report.games.into_iter().enumerate() {
             self.number += 1;
             let game = record.games.get(n);
-            let view = match (self.depth, game) {
-                (Depth::Rules, Some(game)) => self.matches.game(game, &mut game_report),
-                _ => None,
+            let view = match (self.depth, game, heads.get(n)) {
+                (Depth::Syntax, ..) => None,
+                (Depth::Rules, Some(game), _) => self.matches.game(game, &mut game_report),
+                (Depth::Rules, None, Some((tags, at))) => {
+                    let head = crate::replay::Head { tags, at: *at };
+                    self.matches.tagged(&head, &mut game_report)
+                }
+                (Depth::Rules, None, None) => None,
             };
             game_report
                 .problems

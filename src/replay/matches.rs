@@ -14,7 +14,7 @@
 use super::GameReport;
 use super::problem::{Problem, ProblemKind};
 use crate::rules::{Match, Player};
-use crate::syntax::ast::{Game, ResultTag, Span};
+use crate::syntax::ast::{Game, ResultTag, Span, Tag};
 use crate::types::Side;
 
 /// Which games belong together.
@@ -59,13 +59,36 @@ pub struct Matches {
     current: Option<Current>,
 }
 
-/// The span to report a game-wide problem at: its first tag or turn.
-fn head(game: &Game) -> Span {
-    game.tags
-        .first()
-        .map(|t| t.span)
-        .or_else(|| game.turns.first().map(|t| t.label.span))
-        .unwrap_or(game.span)
+/// What the checks of a match need of a game.
+pub(crate) struct Head<'a> {
+    /// Its tags.
+    pub tags: &'a [Tag],
+    /// Where a problem of the game as a whole is reported: its first tag
+    /// or turn.
+    pub at: Span,
+}
+
+impl<'a> Head<'a> {
+    fn of(game: &'a Game) -> Head<'a> {
+        let at = game
+            .tags
+            .first()
+            .map(|t| t.span)
+            .or_else(|| game.turns.first().map(|t| t.label.span))
+            .unwrap_or(game.span);
+        Head {
+            tags: &game.tags,
+            at,
+        }
+    }
+
+    /// The value of the first tag named `name`, if any.
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|tag| tag.name == name)
+            .map(|tag| tag.value.as_str())
+    }
 }
 
 impl Matches {
@@ -73,6 +96,13 @@ impl Matches {
     /// match, and its `[Result]` tag; pushes what is wrong onto the report.
     /// Returns where the game stands in its match, if it is in one.
     pub fn game(&mut self, game: &Game, report: &mut GameReport) -> Option<MatchView> {
+        self.tagged(&Head::of(game), report)
+    }
+
+    /// Checks a game as [`game`](Matches::game) does, from what it needs
+    /// of the game: its tags, and where to report a problem of the game as
+    /// a whole.
+    pub(crate) fn tagged(&mut self, game: &Head<'_>, report: &mut GameReport) -> Option<MatchView> {
         let key = match game.tag("Match") {
             Some(name) => Some(Key::Named(name.to_owned())),
             None if game.tags.is_empty() => Some(Key::Untagged),
@@ -103,7 +133,7 @@ impl Matches {
             report.problems.push(
                 Problem::new(
                     ProblemKind::MatchAfterEnd,
-                    head(game),
+                    game.at,
                     format!("the match ended with game {} at {w}-{l}", number - 1),
                 )
                 .with_help("start a new match with a [Match] tag of its own"),
@@ -111,7 +141,7 @@ impl Matches {
         } else if current.unfinished {
             report.problems.push(Problem::new(
                 ProblemKind::MatchUnfinished,
-                head(game),
+                game.at,
                 format!(
                     "game {} of the match has no result, yet game {number} follows",
                     number - 1
@@ -157,7 +187,7 @@ fn other(player: Player) -> Player {
 
 /// Checks that the players named by `[Gull]` and `[Silfr]` swap colours:
 /// one problem for the game, however many of its tags are wrong.
-fn check_colours(game: &Game, report: &mut GameReport, current: &mut Current, number: u32) {
+fn check_colours(game: &Head<'_>, report: &mut GameReport, current: &mut Current, number: u32) {
     let score = current.score;
     let mut wrong = Vec::new();
     for side in Side::ALL {
@@ -181,7 +211,7 @@ fn check_colours(game: &Game, report: &mut GameReport, current: &mut Current, nu
         .tags
         .iter()
         .find(|t| t.name == side.name())
-        .map_or(game.span, |t| t.span);
+        .map_or(game.at, |t| t.span);
     let fixes: Vec<String> = wrong
         .iter()
         .map(|(side, name)| format!("[{} \"{name}\"]", side.name()))
@@ -203,7 +233,7 @@ fn check_colours(game: &Game, report: &mut GameReport, current: &mut Current, nu
 /// game is in a match, against the match (`ends_here`: the match ended with
 /// this game).
 fn check_result(
-    game: &Game,
+    game: &Head<'_>,
     report: &mut GameReport,
     score: Option<&Match>,
     ends_here: Option<bool>,

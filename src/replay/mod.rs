@@ -13,6 +13,7 @@
 //! of that game stops with an advice.
 
 mod battles;
+pub mod fast;
 mod forced;
 mod matches;
 mod problem;
@@ -22,6 +23,7 @@ mod turn;
 mod written;
 
 pub use battles::{BattleView, written_battle};
+pub(crate) use matches::Head;
 pub use matches::{MatchView, Matches};
 pub use problem::ProblemKind;
 

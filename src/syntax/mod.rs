@@ -20,6 +20,8 @@ pub mod limits;
 mod parser;
 pub mod scan;
 
+pub(crate) use parser::{CompactBattle, CompactTurn, compact_turn};
+
 pub use ast::*;
 pub use encoding::transcode;
 pub(crate) use encoding::{Decoder, Verdict, not_text, not_text_error};

@@ -24,6 +24,7 @@ use std::ops::Deref;
 
 use smallvec::SmallVec;
 
+use super::ast::Label;
 use super::parser::{ItemKind, Reading, begins_game, usual_turn};
 
 /// The number of turns of each game of a chunk, in the order of the games:
@@ -57,53 +58,106 @@ impl Deref for Games {
 /// ```
 pub fn usual_games(bytes: &[u8]) -> Option<Games> {
     let mut games = Games::default();
-    let mut reading = Reading::NoGame;
     // The turns of the game being read, pushed when the next begins.
-    let mut turns: u32 = 0;
+    let mut turns: Option<u32> = None;
+    let read_turn = |line: &[u8], _| usual_turn(line).map(|(label, read)| ((), label, read));
+    read_usual(bytes, read_turn, |item| {
+        match item {
+            Item::Game => games.0.extend(turns.replace(0)),
+            Item::Turn(()) => turns = Some(turns?.checked_add(1)?),
+            Item::Tag { .. } => {}
+        }
+        Some(())
+    })?;
+    games.0.extend(turns);
+    Some(games)
+}
+
+/// What a chunk read the usual way holds, in order: a new game, before its
+/// first tag or turn; a tag; a turn.
+pub(crate) enum Item<'a, T> {
+    /// A game begins.
+    Game,
+    /// A tag: its name, its value (written with no escape), and where it
+    /// lies in the bytes read, from `[` to `]`.
+    Tag {
+        name: &'a str,
+        value: &'a str,
+        span: (usize, usize),
+    },
+    /// A turn, as `read_turn` made it.
+    Turn(T),
+}
+
+/// Reads `bytes` written the usual way, line by line, handing `on` each
+/// game begun (by the parser's own rule), tag and turn, the turns read by
+/// `read_turn` (given the line from the turn on, and its index in
+/// `bytes`: what it made, its label, the bytes read). `None`, at once, at
+/// a line not written the usual way, or when `on` says `None`.
+#[inline(always)]
+pub(crate) fn read_usual<'a, T>(
+    bytes: &'a [u8],
+    read_turn: impl Fn(&[u8], usize) -> Option<(T, Label, usize)>,
+    mut on: impl FnMut(Item<'a, T>) -> Option<()>,
+) -> Option<()> {
+    let mut reading = Reading::NoGame;
     let mut at = 0;
     while at < bytes.len() {
-        let (next, item) = line(bytes, at)?;
+        let (next, item) = line(bytes, at, &read_turn)?;
         at = next;
-        let Some(item) = item else {
-            continue;
+        let (kind, item) = match item {
+            Line::Empty => continue,
+            Line::Tag(item) => (ItemKind::Tag, item),
+            Line::Turn(turn, label) => (
+                ItemKind::Turn {
+                    side: label.side,
+                    round: Some(label.round),
+                },
+                Item::Turn(turn),
+            ),
         };
-        if begins_game(reading, item) {
-            if reading != Reading::NoGame {
-                games.0.push(turns);
-            }
-            turns = 0;
+        if begins_game(reading, kind) {
+            on(Item::Game)?;
         }
-        if let ItemKind::Turn { .. } = item {
-            turns = turns.checked_add(1)?;
-        }
-        reading = Reading::after(item);
+        on(item)?;
+        reading = Reading::after(kind);
     }
-    if reading != Reading::NoGame {
-        games.0.push(turns);
-    }
-    Some(games)
+    Some(())
+}
+
+/// What a line written the usual way holds.
+enum Line<'a, T> {
+    /// Nothing: blanks, or a comment.
+    Empty,
+    /// A tag.
+    Tag(Item<'a, T>),
+    /// A turn, and its label.
+    Turn(T, Label),
 }
 
 /// Reads the line at `at`, written the usual way: where the next line
 /// starts, and the tag or turn the line holds, if any.
-#[inline]
-fn line(bytes: &[u8], at: usize) -> Option<(usize, Option<ItemKind>)> {
+#[inline(always)]
+fn line<'a, T>(
+    bytes: &'a [u8],
+    at: usize,
+    read_turn: &impl Fn(&[u8], usize) -> Option<(T, Label, usize)>,
+) -> Option<(usize, Line<'a, T>)> {
     let mut at = blanks(bytes, at);
     let item = match bytes.get(at) {
         Some(b'G' | b'S') => {
             // The turn and the blanks after it.
-            let (label, read) = usual_turn(&bytes[at..])?;
+            let (turn, label, read) = read_turn(&bytes[at..], at)?;
             at += read;
-            Some(ItemKind::Turn {
-                side: label.side,
-                round: Some(label.round),
-            })
+            Line::Turn(turn, label)
         }
         Some(b'[') => {
-            at = blanks(bytes, tag(bytes, at)?);
-            Some(ItemKind::Tag)
+            let (end, name, value) = tag(bytes, at)?;
+            let span = (at, end);
+            at = blanks(bytes, end);
+            Line::Tag(Item::Tag { name, value, span })
         }
-        _ => None,
+        _ => Line::Empty,
     };
     if bytes.get(at) == Some(&b';') {
         at = comment(bytes, at)?;
@@ -135,9 +189,11 @@ fn comment(bytes: &[u8], at: usize) -> Option<usize> {
     Some(at + 1 + len)
 }
 
-/// Reads the tag at `at`, a value with no escape: where it ends.
-fn tag(bytes: &[u8], at: usize) -> Option<usize> {
+/// Reads the tag at `at`, a value with no escape: where it ends, its name
+/// and its value.
+fn tag(bytes: &[u8], at: usize) -> Option<(usize, &str, &str)> {
     let mut at = blanks(bytes, at + 1);
+    let name_start = at;
     if !bytes.get(at)?.is_ascii_alphabetic() {
         return None;
     }
@@ -148,6 +204,8 @@ fn tag(bytes: &[u8], at: usize) -> Option<usize> {
     {
         at += 1;
     }
+    // ASCII, as just read.
+    let name = std::str::from_utf8(&bytes[name_start..at]).ok()?;
     at = blanks(bytes, at);
     if bytes.get(at) != Some(&b'"') {
         return None;
@@ -159,9 +217,9 @@ fn tag(bytes: &[u8], at: usize) -> Option<usize> {
     if value[len] != b'"' {
         return None;
     }
-    std::str::from_utf8(&value[..len]).ok()?;
+    let value = std::str::from_utf8(&value[..len]).ok()?;
     at = blanks(bytes, at + 1 + len + 1);
-    (bytes.get(at) == Some(&b']')).then_some(at + 1)
+    (bytes.get(at) == Some(&b']')).then_some((at + 1, name, value))
 }
 
 #[cfg(test)]

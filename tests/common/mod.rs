@@ -33,6 +33,25 @@ pub fn hirp() -> assert_cmd::Command {
     cmd
 }
 
+/// Every file under `dir` whose name ends with `.` and `extension`, in
+/// path order.
+pub fn files_under(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("the folder exists") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == extension) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// Reads a fixture by its path relative to the crate root.
 pub fn fixture(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).expect("the fixture exists")

@@ -161,7 +161,7 @@ fn validation(name: &str, bytes: &[u8]) -> Result<FileValidation, ApiError> {
     // Reading from memory cannot fail.
     let _ = hirp::check::check(bytes, |checked| {
         let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
-        if checked.game.is_some() {
+        if checked.number > 0 {
             let view = checked.view.as_ref();
             let verdict = checked.report.into();
             file.games.push(game_validation(&verdict, view, &lines));

@@ -13,6 +13,7 @@ mod pairing;
 mod report;
 mod retreat;
 
+pub(super) use pairing::match_entries;
 pub(super) use report::hirths;
 pub use report::written_battle;
 

@@ -13,7 +13,7 @@ use crate::types::{Side, Space};
 
 /// For each fighter of a battle (defenders, then attackers), the recorded
 /// entry: on the stack for battles of up to eight pieces.
-type Entries<'a> = SmallVec<[Option<&'a ast::WrittenFighter>; 8]>;
+pub(in crate::replay) type Entries<'a> = SmallVec<[Option<&'a ast::WrittenFighter>; 8]>;
 
 /// A computed battle with what the record says of it.
 pub(super) struct Plan<'a> {
@@ -79,7 +79,7 @@ pub(super) fn plan<'a>(
     let Some(record) = record else {
         return plan;
     };
-    let (entries, unmatched) = match_entries(&plan.battle, record);
+    let (entries, unmatched) = match_entries(&plan.battle, &record.fighters);
     plan.entries = entries;
     for entry in unmatched {
         problems.push(unknown_fighter(entry, record));
@@ -234,10 +234,12 @@ fn piece_matches(entry: &ast::WrittenFighter, fighter: &Fighter, exact: bool) ->
 }
 
 /// Matches recorded entries to fighters: exact pieces first, and attackers
-/// said to stay on a space to those that attacked from it.
-fn match_entries<'a>(
+/// said to stay on a space to those that attacked from it. Returns, for
+/// each fighter (defenders, then attackers), its entry, and the entries
+/// that match no fighter.
+pub(in crate::replay) fn match_entries<'a>(
     battle: &Battle,
-    record: &'a ast::WrittenBattle,
+    recorded: &'a [ast::WrittenFighter],
 ) -> (Entries<'a>, Vec<&'a ast::WrittenFighter>) {
     let fighters: SmallVec<[&Fighter; 8]> =
         battle.defenders.iter().chain(&battle.attackers).collect();
@@ -245,7 +247,7 @@ fn match_entries<'a>(
     let mut unmatched: Vec<&ast::WrittenFighter> = Vec::new();
     let stays_elsewhere =
         |e: &ast::WrittenFighter| matches!(e.fate, Fate::Stands(s) if s != battle.space);
-    let mut order: SmallVec<[&ast::WrittenFighter; 8]> = record.fighters.iter().collect();
+    let mut order: SmallVec<[&ast::WrittenFighter; 8]> = recorded.iter().collect();
     order.sort_by_key(|e| !stays_elsewhere(e));
     for exact in [true, false] {
         let mut left = SmallVec::new();

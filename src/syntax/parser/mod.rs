@@ -23,7 +23,7 @@ use std::borrow::Cow;
 
 use nom::{IResult, Input as _};
 
-pub(crate) use self::fast::usual_turn;
+pub(crate) use self::fast::{CompactBattle, CompactTurn, compact_turn, usual_turn};
 pub(crate) use self::record::{ItemKind, Reading, begins_game};
 pub(crate) use self::turn::label_at;
 

@@ -14,13 +14,16 @@
 //! line's rule, as for every turn.
 //!
 //! The one reading serves two ends, by the [`Sink`] it is given: the
-//! [`Turn`] of the parser, and [`usual_turn`], which builds nothing and
-//! keeps the label alone, for counting turns without a tree
-//! ([`scan`](crate::syntax::scan)). Both give up at the same bytes.
+//! [`Turn`] of the parser; [`usual_turn`], which builds nothing and keeps
+//! the label alone, for counting turns without a tree
+//! ([`scan`](crate::syntax::scan)); and [`compact_turn`], which keeps what
+//! the rules need on the stack, for replaying without a tree. All give up
+//! at the same bytes.
 
 mod sink;
 
-use self::sink::{Collect, Sink, Tally, Tree};
+use self::sink::{Collect, Compact, Sink, Tally, Tree};
+pub(crate) use self::sink::{CompactBattle, CompactTurn};
 use super::outcome::is_outcome_end;
 use super::turn::{round_digits, starts_destination};
 use super::{Input, is_content_end, offset, skip};
@@ -55,6 +58,17 @@ pub(crate) fn usual_turn(bytes: &[u8]) -> Option<(Label, usize)> {
     };
     let label = reader.turn::<Tally>()?;
     Some((label, reader.at))
+}
+
+/// Reads a turn written the usual way at the start of `bytes`, which start
+/// at offset `base` of the file, as [`turn`] reads it: what the rules need
+/// of it, on the stack, and the bytes read; `None` wherever [`turn`] gives
+/// up.
+#[inline]
+pub(crate) fn compact_turn(bytes: &[u8], base: usize) -> Option<(CompactTurn, usize)> {
+    let mut reader = Reader { bytes, at: 0, base };
+    let turn = reader.turn::<Compact>()?;
+    Some((turn, reader.at))
 }
 
 /// Bytes being read, and where.

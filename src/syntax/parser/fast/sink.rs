@@ -200,3 +200,118 @@ impl Collect<Span> for Ends {
         self.count
     }
 }
+
+impl<A: smallvec::Array> Collect<A::Item> for smallvec::SmallVec<A> {
+    #[inline]
+    fn with_capacity(_: usize) -> Self {
+        smallvec::SmallVec::new()
+    }
+
+    #[inline]
+    fn push(&mut self, item: A::Item) {
+        smallvec::SmallVec::push(self, item);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        smallvec::SmallVec::len(self)
+    }
+}
+
+/// A turn read onto the stack: everything the rules need of it, in
+/// [`SmallVec`](smallvec::SmallVec)s sized for the usual turn, so that
+/// reading one allocates nothing. Made by the [`Compact`] sink.
+#[derive(Clone, Debug)]
+pub(crate) struct CompactTurn {
+    pub label: Label,
+    /// The steps; the fast reading makes no malformed token.
+    pub steps: smallvec::SmallVec<[StepToken; 6]>,
+    pub penningr: smallvec::SmallVec<[PenningrAction; 2]>,
+    pub battles: smallvec::SmallVec<[CompactBattle; 2]>,
+}
+
+/// A battle record of a [`CompactTurn`].
+#[derive(Clone, Debug)]
+pub(crate) struct CompactBattle {
+    pub space: Space,
+    pub fighters: smallvec::SmallVec<[WrittenFighter; 6]>,
+}
+
+/// An outcome of a [`CompactTurn`].
+pub(crate) struct CompactOutcome {
+    penningr: smallvec::SmallVec<[PenningrAction; 2]>,
+    battles: smallvec::SmallVec<[CompactBattle; 2]>,
+    span: Span,
+}
+
+/// What the rules need of a turn, on the stack: [`CompactTurn`].
+pub(crate) struct Compact;
+
+impl Sink for Compact {
+    type Steps = smallvec::SmallVec<[StepToken; 6]>;
+    type Penningr = smallvec::SmallVec<[PenningrAction; 2]>;
+    type Fighters = smallvec::SmallVec<[WrittenFighter; 6]>;
+    type Battle = (CompactBattle, Span);
+    type Battles = Kept;
+    type Outcome = CompactOutcome;
+    type Turn = CompactTurn;
+
+    #[inline]
+    fn battle(space: Space, fighters: Self::Fighters, span: Span) -> (CompactBattle, Span) {
+        (CompactBattle { space, fighters }, span)
+    }
+
+    #[inline]
+    fn battles_end(battles: &Kept) -> Option<usize> {
+        (!battles.battles.is_empty()).then_some(battles.end)
+    }
+
+    #[inline]
+    fn outcome(penningr: Self::Penningr, battles: Kept, span: Span) -> CompactOutcome {
+        CompactOutcome {
+            penningr,
+            battles: battles.battles,
+            span,
+        }
+    }
+
+    #[inline]
+    fn outcome_span(outcome: &CompactOutcome) -> Span {
+        outcome.span
+    }
+
+    #[inline]
+    fn turn(label: Label, steps: Self::Steps, outcome: CompactOutcome, _: Span) -> CompactTurn {
+        CompactTurn {
+            label,
+            steps,
+            penningr: outcome.penningr,
+            battles: outcome.battles,
+        }
+    }
+}
+
+/// The battles of a [`CompactTurn`] kept, and where the last ends.
+#[derive(Default)]
+pub(crate) struct Kept {
+    battles: smallvec::SmallVec<[CompactBattle; 2]>,
+    end: usize,
+}
+
+impl Collect<(CompactBattle, Span)> for Kept {
+    #[inline]
+    fn with_capacity(_: usize) -> Self {
+        Kept::default()
+    }
+
+    #[inline]
+    fn push(&mut self, (battle, span): (CompactBattle, Span)) {
+        self.battles.push(battle);
+        self.end = span.end;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.battles.len()
+    }
+}

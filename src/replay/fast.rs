@@ -1,0 +1,316 @@
+//! The fast path of a check: games written the usual way and played by the
+//! rules without a fault, replayed with no syntax tree.
+//!
+//! A chunk of a record is read line by line as the parser's fast reading
+//! reads turn lines ([`compact_turn`]), each turn onto the stack, and each
+//! turn is played at once on a [`Position`] by the same rules functions
+//! the full replay calls. Nothing is reported here: at the first thing the
+//! full replay would report (an error, a warning or an advice), and at
+//! every case where the full replay looks ahead to choose between readings
+//! (a Hirþ the record cannot tell from another, an attacker that could
+//! stand on several spaces), the chunk is given up (`None`) and the full
+//! replay reads it, with its diagnostics and repairs.
+//!
+//! A battle record is accepted as it is written when it is the record the
+//! rules make of the battle with the record's own choices (who enters the
+//! space, where a Lofðungr retreats; see [`written_battle`]): every piece
+//! that fought, with its fate, the defenders first, its pieces matched to
+//! those that fought as the full replay matches them. Any other way of
+//! writing it goes to the full replay.
+//!
+//! Whatever this path says of a game, the full replay says too: the same
+//! turns, the same result, the same final position and no problem. The
+//! tests hold the two to that on every fixture, on generated games and on
+//! every single-mistake variant of them.
+//!
+//! [`written_battle`]: super::battles::written_battle
+
+use smallvec::SmallVec;
+
+use super::GameReport;
+use super::battles::{match_entries, written_battle};
+use super::written::{play_written, rest_plays};
+use crate::rules::{Battle, FighterKind, Offer, Position, STEPS_PER_TURN};
+use crate::syntax::ast::{Fate, Label, PenningrMove, Span, StepToken, Tag, WrittenFighter};
+use crate::syntax::scan::{Item, read_usual};
+use crate::syntax::{CompactBattle, CompactTurn, compact_turn};
+use crate::types::Space;
+
+/// A game checked on the fast path: its report, with no problem, and what
+/// the checks of its match need of it.
+#[derive(Clone, Debug)]
+pub struct FastGame {
+    /// What the replay found: its turns, result and final position, and
+    /// no problem.
+    pub report: GameReport,
+    /// Its tags, in the order written.
+    pub tags: Vec<Tag>,
+    /// Its first tag or turn's span.
+    pub at: Span,
+}
+
+/// The games of a chunk's bytes, which start at offset `base` of the file,
+/// each replayed to its end with nothing to report; `None` when the full
+/// replay must read the chunk.
+///
+/// Whenever it says `Some`, [`parse_chunk`](crate::syntax::parse_chunk)
+/// of a chunk of these bytes at `base`, neither cut nor noted, reads them
+/// with no error into as many games, with the same tags, and
+/// [`replay_record`](super::replay_record) finds in each game no problem,
+/// the same turns, the same result and the same final position.
+///
+/// ```
+/// use hirp::replay::fast::games;
+/// let game = b"[Game \"1\"]\nG1 KeHeiHei /\nS1 He7He8He /\n";
+/// let fast = games(game, 0).unwrap();
+/// assert_eq!(fast[0].report.turns, 2);
+/// assert_eq!(fast[0].tags[0].value, "1");
+/// // A sixth step: the full replay reports it.
+/// assert!(games(b"G1 KeHeiHeiHe /\n", 0).is_none());
+/// ```
+pub fn games(bytes: &[u8], base: usize) -> Option<Vec<FastGame>> {
+    let mut games: Vec<FastGame> = Vec::new();
+    let read_turn = |line: &[u8], at: usize| {
+        let (turn, read) = compact_turn(line, base + at)?;
+        let label = turn.label;
+        Some((turn, label, read))
+    };
+    read_usual(bytes, read_turn, |item| {
+        match item {
+            Item::Game => games.push(FastGame {
+                report: GameReport {
+                    turns: 0,
+                    result: None,
+                    problems: Vec::new(),
+                    position: Position::new(),
+                },
+                tags: Vec::new(),
+                at: Span::default(),
+            }),
+            Item::Tag { name, value, span } => {
+                let game = games.last_mut()?;
+                let span = Span::new(base + span.0, base + span.1);
+                if game.tags.is_empty() && game.report.turns == 0 {
+                    game.at = span;
+                }
+                game.tags.push(Tag {
+                    leading: Vec::new(),
+                    name: name.to_owned(),
+                    value: value.to_owned(),
+                    trailing: Vec::new(),
+                    span,
+                });
+            }
+            Item::Turn(turn) => {
+                let game = games.last_mut()?;
+                if game.tags.is_empty() && game.report.turns == 0 {
+                    game.at = turn.label.span;
+                }
+                play_turn(&mut game.report.position, &turn, game.report.turns)?;
+                game.report.turns += 1;
+            }
+        }
+        Some(())
+    })?;
+    for game in &mut games {
+        game.report.result = game.report.position.result();
+    }
+    Some(games)
+}
+
+/// Plays turn `n` (from 0) of a game on `position`, as the full replay
+/// plays it when it finds nothing to report; `None` where it would report
+/// something or choose between readings.
+fn play_turn(position: &mut Position, turn: &CompactTurn, n: usize) -> Option<()> {
+    // A turn after the end of the game, or the wrong label: reported.
+    if position.result().is_some() {
+        return None;
+    }
+    let label = Label::of_turn(n);
+    if turn.label.side != position.to_move() || !label.same_turn(&turn.label) {
+        return None;
+    }
+    let played = play_steps(position, turn)?;
+    if penningr(position, turn)? {
+        // A refusal ended the game: no sixth step, no battle written.
+        return (played.steps <= STEPS_PER_TURN && turn.battles.is_empty()).then_some(());
+    }
+    if played.steps != STEPS_PER_TURN {
+        return None;
+    }
+    battles(position, &turn.battles, played.flexible)
+}
+
+/// The steps of a turn played.
+struct Played {
+    /// The rules steps they took.
+    steps: u8,
+    /// An attack among them could have stood on other spaces.
+    flexible: bool,
+}
+
+/// Plays the turn's steps, or `None`. Where the record cannot tell which
+/// Hirþ acts, the full replay takes the first choice when the rest of the
+/// turn plays after it, and looks further otherwise: so does this, giving
+/// up at the second case.
+fn play_steps(position: &mut Position, turn: &CompactTurn) -> Option<Played> {
+    let mut played = Played {
+        steps: 0,
+        flexible: false,
+    };
+    for (t, token) in turn.steps.iter().enumerate() {
+        let StepToken::Step(step) = token else {
+            return None;
+        };
+        position.reset_steps();
+        let applied = play_written(position, step, false).ok()?;
+        if applied.unmarked_attack.is_some()
+            || (applied.choice && !rest_plays(*position, &turn.steps[t + 1..]))
+        {
+            return None;
+        }
+        played.flexible |= applied.flexible.is_some();
+        played.steps = played.steps.checked_add(applied.steps())?;
+    }
+    Some(played)
+}
+
+/// Plays the turn's Penningr actions: whether a refusal ended the game, or
+/// `None` for an action the rules refuse or an offer left unanswered.
+fn penningr(position: &mut Position, turn: &CompactTurn) -> Option<bool> {
+    for action in &turn.penningr {
+        // What follows a refusal does not count.
+        if position.result().is_some() {
+            break;
+        }
+        let side = action.side;
+        let played = match action.action {
+            PenningrMove::Double => position.offer(side, Offer::Double).map(|()| None),
+            PenningrMove::Triple => position.offer(side, Offer::Triple).map(|()| None),
+            PenningrMove::Accept => position.answer(side, true),
+            PenningrMove::Refuse => position.answer(side, false),
+        };
+        played.ok()?;
+    }
+    if position.result().is_some() {
+        return Some(true);
+    }
+    position.penningr().pending.is_none().then_some(false)
+}
+
+/// Fights the turn's battles as the record writes them, retreats and
+/// advances, and ends the turn; `None` when the record is not the rules'
+/// own record of the battles, or the turn leaves a space crowded.
+///
+/// An attack that could have stood on other spaces (`flexible`) stays
+/// where the replay put it when the record is the rules' own: each
+/// attacker is written where it stands. A losing attacking Lofðungr is
+/// written where it retreats to, which the full replay may read as where
+/// it stood: given up.
+fn battles(position: &mut Position, written: &[CompactBattle], flexible: bool) -> Option<()> {
+    let computed = position.battles();
+    if computed.len() != written.len() {
+        return None;
+    }
+    let attacker_lofdungr_loses = |b: &Battle| {
+        !b.attacker_wins() && b.attackers.iter().any(|f| f.kind == FighterKind::Lofdungr)
+    };
+    if flexible && computed.iter().any(attacker_lofdungr_loses) {
+        return None;
+    }
+    // The record's choices: who enters, where a Lofðungr retreats.
+    let mut plans: SmallVec<[(Vec<bool>, Option<Fate>); 2]> = SmallVec::new();
+    for (battle, record) in computed.iter().zip(written) {
+        plans.push(choices(battle, record)?);
+    }
+    for battle in &computed {
+        position.fight(battle);
+    }
+    let mut ended = false;
+    for (battle, (_, retreat)) in computed.iter().zip(&plans) {
+        ended |= retreat_as_written(position, battle, *retreat)?;
+    }
+    if ended {
+        return Some(());
+    }
+    for (battle, (advance, _)) in computed.iter().zip(&plans) {
+        position.advance(battle, advance);
+    }
+    position.end_turn().crowded.is_empty().then_some(())
+}
+
+/// The choices a battle record makes, when it is the rules' own record of
+/// the battle with those choices: which attackers enter the space, and the
+/// fate written for a losing Lofðungr. Its pieces are matched to those
+/// that fought as the full replay matches them. `None` for any other
+/// record: a piece missing, unknown or with another fate, an attacker
+/// written before a defender, or a won attack with nobody entering
+/// (reported, even when the game ends).
+fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Vec<bool>, Option<Fate>)> {
+    let n_def = battle.defenders.len();
+    if record.space != battle.space || record.fighters.len() != n_def + battle.attackers.len() {
+        return None;
+    }
+    let defending = |f: &WrittenFighter| f.side != battle.attacker;
+    let defenders_first = record.fighters[..n_def].iter().all(defending);
+    let (entries, unmatched) = match_entries(battle, &record.fighters);
+    if !defenders_first || !unmatched.is_empty() {
+        return None;
+    }
+    let entries: SmallVec<[&WrittenFighter; 8]> = entries.into_iter().collect::<Option<_>>()?;
+    let advance: Vec<bool> = entries[n_def..]
+        .iter()
+        .map(|e| e.fate == Fate::Stands(battle.space))
+        .collect();
+    if battle.attacker_wins() && !advance.contains(&true) {
+        return None;
+    }
+    let losing_lofdungr = battle
+        .defenders
+        .iter()
+        .chain(&battle.attackers)
+        .position(|f| f.side == battle.loser() && f.kind == FighterKind::Lofdungr);
+    let retreat = losing_lofdungr.map(|n| entries[n].fate);
+    let to = match retreat {
+        Some(Fate::Stands(to)) => Some(to),
+        _ => None,
+    };
+    let rules = written_battle(battle, &advance, to);
+    // A Lofðungr leaving the board may be written `x` or `^`.
+    let same = rules
+        .fighters
+        .iter()
+        .zip(&entries)
+        .enumerate()
+        .all(|(n, (r, w))| {
+            let written = match w.fate {
+                Fate::RemovedFromPlay if Some(n) == losing_lofdungr => Fate::RemovedFromGame,
+                fate => fate,
+            };
+            r.side == w.side && r.piece == w.piece && r.fate == written
+        });
+    same.then_some((advance, retreat))
+}
+
+/// Retreats a battle's losing Lofðungr as the record writes it, when the
+/// rules allow it: whether that ended the game; `None` when they do not.
+fn retreat_as_written(
+    position: &mut Position,
+    battle: &Battle,
+    written: Option<Fate>,
+) -> Option<bool> {
+    let Some(fate) = written else {
+        return Some(false);
+    };
+    let side = battle.loser();
+    if position.retreat_pending(side).is_none() {
+        return Some(false);
+    }
+    let options = position.retreats(side);
+    let to: Option<Space> = match fate {
+        Fate::Stands(to) if options.contains(&to) => Some(to),
+        Fate::RemovedFromGame | Fate::RemovedFromPlay if options.is_empty() => None,
+        _ => return None,
+    };
+    Some(position.retreat(side, to).is_some())
+}

@@ -1,0 +1,226 @@
+//! The fast path of a check (`hirp::replay::fast`) held to the full replay:
+//! whenever it replays a chunk, the full reader and replay find no problem
+//! in it, and the same games, tags, turns, results and final positions.
+//! Checked on every fixture and each of its chunks, on generated games
+//! (nearly all of which it must replay), on generated games with comments
+//! and `\r\n` line ends, on each of them with one byte changed, and on
+//! `hirp validate`'s whole output for the fixtures, read both ways.
+
+#[path = "../fuzz/checks.rs"]
+#[allow(dead_code)]
+mod checks;
+
+mod common;
+
+use hirp::generate::{Options, record};
+use hirp::syntax::Games;
+use proptest::prelude::*;
+
+/// The chunks `Games` cuts `bytes` into, as bytes.
+fn chunks(bytes: &[u8]) -> Vec<Vec<u8>> {
+    Games::new(bytes)
+        .map(|chunk| chunk.expect("reading from memory").bytes)
+        .collect()
+}
+
+/// Generated games, as text.
+fn generated(seed: u64, games: usize) -> String {
+    record(Options {
+        seed,
+        games,
+        max_turns: 200,
+    })
+    .to_string()
+}
+
+/// Whether the full reader and replay find nothing to report in `bytes`,
+/// read as a chunk written the usual way.
+fn clean_and_usual(bytes: &[u8]) -> bool {
+    if hirp::syntax::scan::usual_games(bytes).is_none() {
+        return false;
+    }
+    let (_, parsed) = hirp::parse_bytes(bytes);
+    let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    parsed.errors.is_empty() && report.games.iter().all(|g| g.problems.is_empty())
+}
+
+#[test]
+fn fixtures_replayed_fast_are_replayed_so_in_full() {
+    let (mut files, mut chunks_seen, mut clean, mut fast) = (0, 0, 0, 0);
+    for path in common::files_under(&common::root().join("fixtures"), "hirp") {
+        let bytes = std::fs::read(&path).expect("a fixture");
+        files += 1;
+        checks::fast_piece(&bytes);
+        for chunk in chunks(&bytes) {
+            chunks_seen += 1;
+            clean += usize::from(clean_and_usual(&chunk));
+            fast += usize::from(checks::fast_piece(&chunk));
+        }
+    }
+    eprintln!(
+        "fixtures: of {chunks_seen} chunks, {clean} written the usual way with nothing \
+         to report, {fast} replayed fast"
+    );
+    assert!(files > 100, "{files} fixtures");
+    // Only an attack that the record places on another of its shortest
+    // walks is left to the full replay.
+    assert!(fast + 1 >= clean, "{fast} of {clean}");
+}
+
+#[test]
+fn nearly_every_generated_game_is_replayed_fast_as_in_full() {
+    let text = generated(5, 2_000);
+    let all = chunks(text.as_bytes());
+    assert_eq!(all.len(), 2_000);
+    let fast = all.iter().filter(|chunk| checks::fast_piece(chunk)).count();
+    eprintln!("generated: {fast} of {} games replayed fast", all.len());
+    // The rest hold a step the record cannot tell from another, which the
+    // full replay settles by reading ahead.
+    assert!(fast * 100 >= all.len() * 95, "{fast} of {}", all.len());
+}
+
+/// `text` with comments on lines of their own and after some lines, blanks
+/// around some lines, and `\r\n` line ends on some.
+fn decorated(text: &str) -> String {
+    let mut out = String::new();
+    for (n, line) in text.lines().enumerate() {
+        if n % 11 == 0 {
+            out.push_str("; a comment, Hirþ's\n");
+        }
+        if n % 5 == 0 {
+            out.push_str(" \t");
+        }
+        out.push_str(line);
+        if n % 3 == 0 && !line.is_empty() {
+            out.push_str("\t ; after it;");
+        }
+        out.push_str(if n % 2 == 0 { "\r\n" } else { "\n" });
+    }
+    out
+}
+
+#[test]
+fn decorated_games_are_replayed_fast_as_in_full() {
+    let text = decorated(&generated(6, 200));
+    let all = chunks(text.as_bytes());
+    let fast = all.iter().filter(|chunk| checks::fast_piece(chunk)).count();
+    assert!(fast * 100 >= all.len() * 95, "{fast} of {}", all.len());
+    // The whole text at once: several games to a piece.
+    assert!(checks::fast(text.as_bytes()) > 0);
+}
+
+/// A game as it is judged: its number, turns, result, final position,
+/// problems and place in its match, written out.
+type Judged = Vec<String>;
+
+/// What `check` hands over for `bytes`: fast where it can be.
+fn checked(bytes: &[u8]) -> Judged {
+    let mut seen = Vec::new();
+    hirp::check::check(bytes, |c| {
+        seen.push(format!(
+            "{} {} {:?} {:?} {:?} {:?}",
+            c.number, c.report.turns, c.report.result, c.report.position, c.report.problems, c.view
+        ));
+        true
+    })
+    .expect("reading from memory");
+    seen
+}
+
+/// What the full reader and replay say of `bytes` read whole, game by
+/// game, with the checks of matches.
+fn replayed_in_full(bytes: &[u8]) -> Judged {
+    let (_, parsed) = hirp::parse_bytes(bytes);
+    let mut report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    let mut matches = hirp::replay::Matches::default();
+    let mut seen = Vec::new();
+    if !report.problems.is_empty() {
+        seen.push(format!(
+            "0 0 None {:?} {:?} None",
+            hirp::rules::Position::new(),
+            report.problems
+        ));
+    }
+    for (n, (game, r)) in parsed
+        .record
+        .games
+        .iter()
+        .zip(&mut report.games)
+        .enumerate()
+    {
+        let view = matches.game(game, r);
+        r.problems.sort_by_key(|p| (p.span.start, p.span.end));
+        seen.push(format!(
+            "{} {} {:?} {:?} {:?} {:?}",
+            n + 1,
+            r.turns,
+            r.result,
+            r.position,
+            r.problems,
+            view
+        ));
+    }
+    seen
+}
+
+#[test]
+fn a_check_says_of_every_fixture_what_the_full_replay_says() {
+    let mut files = 0;
+    for path in common::files_under(&common::root().join("fixtures"), "hirp") {
+        let bytes = std::fs::read(&path).expect("a fixture");
+        files += 1;
+        assert_eq!(
+            checked(&bytes),
+            replayed_in_full(&bytes),
+            "{}",
+            common::relative(&path)
+        );
+    }
+    assert!(files > 100, "{files} fixtures");
+}
+
+#[test]
+fn a_check_says_of_matches_with_games_changed_what_the_full_replay_says() {
+    // Tagged as matches, results written; one game in three changed, so
+    // that one file mixes games replayed fast and in full.
+    let text = generated(7, 90);
+    let mut changed = String::new();
+    for (n, game) in text.split("\n\n").enumerate() {
+        let game = game.replace("[Game", &format!("[Match \"m{}\"]\n[Game", n / 10));
+        let game = match n % 3 {
+            0 => game.replacen(" /\n", "He /\n", 1),
+            1 => game.replacen("[Result \"*\"]", "[Result \"1-0\"]", 1),
+            _ => game,
+        };
+        changed.push_str(&game);
+        changed.push_str("\n\n");
+    }
+    let bytes = changed.as_bytes();
+    let fast = checked(bytes);
+    assert_eq!(fast.len(), 90);
+    assert_eq!(fast, replayed_in_full(bytes));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn generated_games_changed_at_one_byte_agree(
+        seed in 0u64..1_000_000,
+        at in any::<prop::sample::Index>(),
+        byte in prop::sample::select(b"GSHKLhevi0123456789m>/^x \n".to_vec()),
+        change in 0..3usize,
+    ) {
+        let text = generated(seed, 2).into_bytes();
+        let n = at.index(text.len());
+        let mut bytes = text.clone();
+        match change {
+            0 => bytes[n] = byte,
+            1 => bytes.insert(n, byte),
+            _ => {
+                bytes.remove(n);
+            }
+        }
+        checks::fast(&bytes);
+    }
+}
