@@ -28,13 +28,16 @@
 use smallvec::SmallVec;
 
 use super::GameReport;
-use super::battles::{match_entries, written_battle};
-use super::written::{play_written, rest_plays};
+use super::battles::{fate, match_entries, piece};
+use super::written::{play_written, steps_play};
 use crate::rules::{Battle, FighterKind, Offer, Position, STEPS_PER_TURN};
-use crate::syntax::ast::{Fate, Label, PenningrMove, Span, StepToken, Tag, WrittenFighter};
-use crate::syntax::scan::{Item, read_usual};
+use crate::syntax::ast::{Fate, Label, PenningrMove, Span, Tag, WrittenFighter};
+use crate::syntax::scan::{Visitor, read_usual};
 use crate::syntax::{CompactBattle, CompactTurn, compact_turn};
 use crate::types::Space;
+
+/// Which attackers of a battle enter the space.
+type Advance = SmallVec<[bool; 8]>;
 
 /// A game checked on the fast path: its report, with no problem, and what
 /// the checks of its match need of it.
@@ -69,65 +72,90 @@ pub struct FastGame {
 /// assert!(games(b"G1 KeHeiHeiHe /\n", 0).is_none());
 /// ```
 pub fn games(bytes: &[u8], base: usize) -> Option<Vec<FastGame>> {
-    let mut games: Vec<FastGame> = Vec::new();
-    let read_turn = |line: &[u8], at: usize| {
-        let (turn, read) = compact_turn(line, base + at)?;
-        let label = turn.label;
-        Some((turn, label, read))
+    let mut replay = Replay {
+        games: Vec::new(),
+        turn: CompactTurn::default(),
+        base,
     };
-    read_usual(bytes, read_turn, |item| {
-        match item {
-            Item::Game => games.push(FastGame {
-                report: GameReport {
-                    turns: 0,
-                    result: None,
-                    problems: Vec::new(),
-                    position: Position::new(),
-                },
-                tags: Vec::new(),
-                at: Span::default(),
-            }),
-            Item::Tag { name, value, span } => {
-                let game = games.last_mut()?;
-                let span = Span::new(base + span.0, base + span.1);
-                if game.tags.is_empty() && game.report.turns == 0 {
-                    game.at = span;
-                }
-                game.tags.push(Tag {
-                    leading: Vec::new(),
-                    name: name.to_owned(),
-                    value: value.to_owned(),
-                    trailing: Vec::new(),
-                    span,
-                });
-            }
-            Item::Turn(turn) => {
-                let game = games.last_mut()?;
-                if game.tags.is_empty() && game.report.turns == 0 {
-                    game.at = turn.label.span;
-                }
-                play_turn(&mut game.report.position, &turn, game.report.turns)?;
-                game.report.turns += 1;
-            }
-        }
-        Some(())
-    })?;
-    for game in &mut games {
+    read_usual(bytes, &mut replay)?;
+    for game in &mut replay.games {
         game.report.result = game.report.position.result();
     }
-    Some(games)
+    Some(replay.games)
+}
+
+/// The games of a chunk being replayed, and the turn just read.
+struct Replay {
+    games: Vec<FastGame>,
+    turn: CompactTurn,
+    /// The chunk's offset in the file.
+    base: usize,
+}
+
+impl<'a> Visitor<'a> for Replay {
+    #[inline(always)]
+    fn read_turn(&mut self, line: &[u8], at: usize) -> Option<(Label, usize)> {
+        compact_turn(line, self.base + at, &mut self.turn)
+    }
+
+    fn game(&mut self) -> Option<()> {
+        self.games.push(FastGame {
+            report: GameReport {
+                turns: 0,
+                result: None,
+                problems: Vec::new(),
+                position: Position::new(),
+            },
+            tags: Vec::new(),
+            at: Span::default(),
+        });
+        Some(())
+    }
+
+    fn tag(&mut self, name: &'a str, value: &'a str, span: (usize, usize)) -> Option<()> {
+        let game = self.games.last_mut()?;
+        let span = Span::new(self.base + span.0, self.base + span.1);
+        if game.tags.is_empty() && game.report.turns == 0 {
+            game.at = span;
+        }
+        game.tags.push(Tag {
+            leading: Vec::new(),
+            name: name.to_owned(),
+            value: value.to_owned(),
+            trailing: Vec::new(),
+            span,
+        });
+        Some(())
+    }
+
+    #[inline(always)]
+    fn turn(&mut self) -> Option<()> {
+        let game = self.games.last_mut()?;
+        let label = self.turn.label?;
+        if game.tags.is_empty() && game.report.turns == 0 {
+            game.at = label.span;
+        }
+        play_turn(
+            &mut game.report.position,
+            &self.turn,
+            label,
+            game.report.turns,
+        )?;
+        game.report.turns += 1;
+        Some(())
+    }
 }
 
 /// Plays turn `n` (from 0) of a game on `position`, as the full replay
 /// plays it when it finds nothing to report; `None` where it would report
 /// something or choose between readings.
-fn play_turn(position: &mut Position, turn: &CompactTurn, n: usize) -> Option<()> {
+fn play_turn(position: &mut Position, turn: &CompactTurn, written: Label, n: usize) -> Option<()> {
     // A turn after the end of the game, or the wrong label: reported.
     if position.result().is_some() {
         return None;
     }
     let label = Label::of_turn(n);
-    if turn.label.side != position.to_move() || !label.same_turn(&turn.label) {
+    if written.side != position.to_move() || !label.same_turn(&written) {
         return None;
     }
     let played = play_steps(position, turn)?;
@@ -158,14 +186,12 @@ fn play_steps(position: &mut Position, turn: &CompactTurn) -> Option<Played> {
         steps: 0,
         flexible: false,
     };
-    for (t, token) in turn.steps.iter().enumerate() {
-        let StepToken::Step(step) = token else {
-            return None;
-        };
+    let steps = &turn.steps.0;
+    for (t, step) in steps.iter().enumerate() {
         position.reset_steps();
         let applied = play_written(position, step, false).ok()?;
         if applied.unmarked_attack.is_some()
-            || (applied.choice && !rest_plays(*position, &turn.steps[t + 1..]))
+            || (applied.choice && !steps_play(*position, &steps[t + 1..]))
         {
             return None;
         }
@@ -219,7 +245,7 @@ fn battles(position: &mut Position, written: &[CompactBattle], flexible: bool) -
         return None;
     }
     // The record's choices: who enters, where a Lofðungr retreats.
-    let mut plans: SmallVec<[(Vec<bool>, Option<Fate>); 2]> = SmallVec::new();
+    let mut plans: SmallVec<[(Advance, Option<Fate>); 2]> = SmallVec::new();
     for (battle, record) in computed.iter().zip(written) {
         plans.push(choices(battle, record)?);
     }
@@ -246,7 +272,7 @@ fn battles(position: &mut Position, written: &[CompactBattle], flexible: bool) -
 /// record: a piece missing, unknown or with another fate, an attacker
 /// written before a defender, or a won attack with nobody entering
 /// (reported, even when the game ends).
-fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Vec<bool>, Option<Fate>)> {
+fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Advance, Option<Fate>)> {
     let n_def = battle.defenders.len();
     if record.space != battle.space || record.fighters.len() != n_def + battle.attackers.len() {
         return None;
@@ -258,7 +284,7 @@ fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Vec<bool>, Option
         return None;
     }
     let entries: SmallVec<[&WrittenFighter; 8]> = entries.into_iter().collect::<Option<_>>()?;
-    let advance: Vec<bool> = entries[n_def..]
+    let advance: Advance = entries[n_def..]
         .iter()
         .map(|e| e.fate == Fate::Stands(battle.space))
         .collect();
@@ -275,20 +301,17 @@ fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Vec<bool>, Option
         Some(Fate::Stands(to)) => Some(to),
         _ => None,
     };
-    let rules = written_battle(battle, &advance, to);
     // A Lofðungr leaving the board may be written `x` or `^`.
-    let same = rules
-        .fighters
-        .iter()
-        .zip(&entries)
-        .enumerate()
-        .all(|(n, (r, w))| {
-            let written = match w.fate {
-                Fate::RemovedFromPlay if Some(n) == losing_lofdungr => Fate::RemovedFromGame,
-                fate => fate,
-            };
-            r.side == w.side && r.piece == w.piece && r.fate == written
-        });
+    let fighters = battle.defenders.iter().chain(&battle.attackers);
+    let same = fighters.zip(&entries).enumerate().all(|(n, (fighter, w))| {
+        let written = match w.fate {
+            Fate::RemovedFromPlay if Some(n) == losing_lofdungr => Fate::RemovedFromGame,
+            written => written,
+        };
+        fighter.side == w.side
+            && piece(fighter) == w.piece
+            && fate(battle, n, &advance, to) == written
+    });
     same.then_some((advance, retreat))
 }
 

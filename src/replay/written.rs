@@ -165,12 +165,23 @@ pub(super) fn apply(
 /// either choice of Hirþ (malformed tokens are passed over).
 pub(super) fn rest_plays(mut position: Position, rest: &[StepToken]) -> bool {
     rest.iter().all(|token| match token {
-        StepToken::Step(step) => {
-            position.reset_steps();
-            apply(&mut position, step, false).is_ok() || apply(&mut position, step, true).is_ok()
-        }
+        StepToken::Step(step) => plays_either_way(&mut position, step),
         StepToken::Malformed(_) => true,
     })
+}
+
+/// Whether written steps play from `position` without a fault, each with
+/// either choice of Hirþ, as [`rest_plays`] has them play.
+pub(super) fn steps_play(mut position: Position, rest: &[ast::WrittenStep]) -> bool {
+    rest.iter()
+        .all(|step| plays_either_way(&mut position, step))
+}
+
+/// Plays a written step with the first choice of Hirþ, else the other;
+/// whether either played.
+fn plays_either_way(position: &mut Position, step: &ast::WrittenStep) -> bool {
+    position.reset_steps();
+    apply(position, step, false).is_ok() || apply(position, step, true).is_ok()
 }
 
 /// Plays a written step as [`apply`] does, but on a fault leaves the position

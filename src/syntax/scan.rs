@@ -57,105 +57,131 @@ impl Deref for Games {
 /// assert_eq!(usual_games(b"G1 KeHeiHei\n"), None);
 /// ```
 pub fn usual_games(bytes: &[u8]) -> Option<Games> {
-    let mut games = Games::default();
-    // The turns of the game being read, pushed when the next begins.
-    let mut turns: Option<u32> = None;
-    let read_turn = |line: &[u8], _| usual_turn(line).map(|(label, read)| ((), label, read));
-    read_usual(bytes, read_turn, |item| {
-        match item {
-            Item::Game => games.0.extend(turns.replace(0)),
-            Item::Turn(()) => turns = Some(turns?.checked_add(1)?),
-            Item::Tag { .. } => {}
-        }
-        Some(())
-    })?;
-    games.0.extend(turns);
-    Some(games)
+    let mut count = Count {
+        games: Games::default(),
+        turns: None,
+    };
+    read_usual(bytes, &mut count)?;
+    count.games.0.extend(count.turns);
+    Some(count.games)
 }
 
-/// What a chunk read the usual way holds, in order: a new game, before its
-/// first tag or turn; a tag; a turn.
-pub(crate) enum Item<'a, T> {
+/// Counts the turns of each game.
+struct Count {
+    games: Games,
+    /// The turns of the game being read, pushed when the next begins.
+    turns: Option<u32>,
+}
+
+impl Visitor<'_> for Count {
+    #[inline(always)]
+    fn read_turn(&mut self, line: &[u8], _: usize) -> Option<(Label, usize)> {
+        usual_turn(line)
+    }
+
+    fn game(&mut self) -> Option<()> {
+        self.games.0.extend(self.turns.replace(0));
+        Some(())
+    }
+
+    #[inline(always)]
+    fn turn(&mut self) -> Option<()> {
+        self.turns = Some(self.turns?.checked_add(1)?);
+        Some(())
+    }
+}
+
+/// What reading a chunk written the usual way meets, in order: each game
+/// begun (before its first tag or turn), each tag, each turn. Each method
+/// may say `None`, and the reading stops there.
+pub(crate) trait Visitor<'a> {
+    /// Reads the turn at the start of `line`, which is at index `at` of the
+    /// bytes read: its label and the bytes read, the outcome and the blanks
+    /// after it; `None` for a turn not written the usual way. What it reads
+    /// is [`turn`](Visitor::turn)'s, next.
+    fn read_turn(&mut self, line: &[u8], at: usize) -> Option<(Label, usize)>;
+
     /// A game begins.
-    Game,
+    fn game(&mut self) -> Option<()>;
+
     /// A tag: its name, its value (written with no escape), and where it
     /// lies in the bytes read, from `[` to `]`.
-    Tag {
-        name: &'a str,
-        value: &'a str,
-        span: (usize, usize),
-    },
-    /// A turn, as `read_turn` made it.
-    Turn(T),
+    fn tag(&mut self, _name: &'a str, _value: &'a str, _span: (usize, usize)) -> Option<()> {
+        Some(())
+    }
+
+    /// The turn [`read_turn`](Visitor::read_turn) read last, once its line
+    /// is read to its end.
+    fn turn(&mut self) -> Option<()>;
 }
 
-/// Reads `bytes` written the usual way, line by line, handing `on` each
-/// game begun (by the parser's own rule), tag and turn, the turns read by
-/// `read_turn` (given the line from the turn on, and its index in
-/// `bytes`: what it made, its label, the bytes read). `None`, at once, at
-/// a line not written the usual way, or when `on` says `None`.
+/// Reads `bytes` written the usual way, line by line, handing `visitor`
+/// each game begun (by the parser's own rule), tag and turn. `None`, at
+/// once, at a line not written the usual way, or when `visitor` says
+/// `None`.
 #[inline(always)]
-pub(crate) fn read_usual<'a, T>(
-    bytes: &'a [u8],
-    read_turn: impl Fn(&[u8], usize) -> Option<(T, Label, usize)>,
-    mut on: impl FnMut(Item<'a, T>) -> Option<()>,
-) -> Option<()> {
+pub(crate) fn read_usual<'a>(bytes: &'a [u8], visitor: &mut impl Visitor<'a>) -> Option<()> {
     let mut reading = Reading::NoGame;
     let mut at = 0;
     while at < bytes.len() {
-        let (next, item) = line(bytes, at, &read_turn)?;
+        let (next, item) = line(bytes, at, visitor)?;
         at = next;
-        let (kind, item) = match item {
+        let kind = match item {
             Line::Empty => continue,
-            Line::Tag(item) => (ItemKind::Tag, item),
-            Line::Turn(turn, label) => (
-                ItemKind::Turn {
-                    side: label.side,
-                    round: Some(label.round),
-                },
-                Item::Turn(turn),
-            ),
+            Line::Tag { .. } => ItemKind::Tag,
+            Line::Turn(label) => ItemKind::Turn {
+                side: label.side,
+                round: Some(label.round),
+            },
         };
         if begins_game(reading, kind) {
-            on(Item::Game)?;
+            visitor.game()?;
         }
-        on(item)?;
+        match item {
+            Line::Tag { name, value, span } => visitor.tag(name, value, span)?,
+            _ => visitor.turn()?,
+        }
         reading = Reading::after(kind);
     }
     Some(())
 }
 
 /// What a line written the usual way holds.
-enum Line<'a, T> {
+#[derive(Clone, Copy)]
+enum Line<'a> {
     /// Nothing: blanks, or a comment.
     Empty,
     /// A tag.
-    Tag(Item<'a, T>),
-    /// A turn, and its label.
-    Turn(T, Label),
+    Tag {
+        name: &'a str,
+        value: &'a str,
+        span: (usize, usize),
+    },
+    /// A turn, read by the visitor: its label.
+    Turn(Label),
 }
 
 /// Reads the line at `at`, written the usual way: where the next line
 /// starts, and the tag or turn the line holds, if any.
 #[inline(always)]
-fn line<'a, T>(
+fn line<'a>(
     bytes: &'a [u8],
     at: usize,
-    read_turn: &impl Fn(&[u8], usize) -> Option<(T, Label, usize)>,
-) -> Option<(usize, Line<'a, T>)> {
+    visitor: &mut impl Visitor<'a>,
+) -> Option<(usize, Line<'a>)> {
     let mut at = blanks(bytes, at);
     let item = match bytes.get(at) {
         Some(b'G' | b'S') => {
             // The turn and the blanks after it.
-            let (turn, label, read) = read_turn(&bytes[at..], at)?;
+            let (label, read) = visitor.read_turn(&bytes[at..], at)?;
             at += read;
-            Line::Turn(turn, label)
+            Line::Turn(label)
         }
         Some(b'[') => {
             let (end, name, value) = tag(bytes, at)?;
             let span = (at, end);
             at = blanks(bytes, end);
-            Line::Tag(Item::Tag { name, value, span })
+            Line::Tag { name, value, span }
         }
         _ => Line::Empty,
     };

@@ -14,8 +14,8 @@ mod report;
 mod retreat;
 
 pub(super) use pairing::match_entries;
-pub(super) use report::hirths;
 pub use report::written_battle;
+pub(super) use report::{fate, hirths, piece};
 
 use smallvec::{SmallVec, smallvec};
 

@@ -42,24 +42,10 @@ use crate::types::Space;
 /// assert_eq!(written.to_string(), ">6SK^GH6");
 /// ```
 pub fn written_battle(battle: &Battle, advance: &[bool], retreat: Option<Space>) -> WrittenBattle {
-    let n_def = battle.defenders.len();
     let fighters = battle.defenders.iter().chain(&battle.attackers);
-    let fighters = fighters.enumerate().map(|(n, fighter)| {
-        let fate = if fighter.side == battle.winner {
-            if n >= n_def && advance.get(n - n_def).copied().unwrap_or(false) {
-                Fate::Stands(battle.space)
-            } else {
-                Fate::Stands(fighter.from)
-            }
-        } else {
-            match fighter.kind {
-                FighterKind::Hirth => Fate::RemovedFromGame,
-                FighterKind::Karve { .. } => Fate::RemovedFromPlay,
-                FighterKind::Lofdungr => retreat.map_or(Fate::RemovedFromGame, Fate::Stands),
-            }
-        };
-        fighter_record(fighter, fate)
-    });
+    let fighters = fighters
+        .enumerate()
+        .map(|(n, fighter)| fighter_record(fighter, fate(battle, n, advance, retreat)));
     WrittenBattle {
         space: battle.space,
         fighters: fighters.collect(),
@@ -67,18 +53,51 @@ pub fn written_battle(battle: &Battle, advance: &[bool], retreat: Option<Space>)
     }
 }
 
-/// A fighter with a fate, as a battle record writes it.
-fn fighter_record(fighter: &Fighter, fate: Fate) -> WrittenFighter {
-    let piece = match fighter.kind {
+/// The fate of fighter `n` of a battle (defenders, then attackers), as
+/// [`written_battle`] writes it.
+pub(in crate::replay) fn fate(
+    battle: &Battle,
+    n: usize,
+    advance: &[bool],
+    retreat: Option<Space>,
+) -> Fate {
+    let n_def = battle.defenders.len();
+    let fighter = if n < n_def {
+        &battle.defenders[n]
+    } else {
+        &battle.attackers[n - n_def]
+    };
+    if fighter.side == battle.winner {
+        if n >= n_def && advance.get(n - n_def).copied().unwrap_or(false) {
+            Fate::Stands(battle.space)
+        } else {
+            Fate::Stands(fighter.from)
+        }
+    } else {
+        match fighter.kind {
+            FighterKind::Hirth => Fate::RemovedFromGame,
+            FighterKind::Karve { .. } => Fate::RemovedFromPlay,
+            FighterKind::Lofdungr => retreat.map_or(Fate::RemovedFromGame, Fate::Stands),
+        }
+    }
+}
+
+/// A fighter as a battle record writes its piece.
+pub(in crate::replay) fn piece(fighter: &Fighter) -> Piece {
+    match fighter.kind {
         FighterKind::Lofdungr => Piece::Lofdungr,
         FighterKind::Hirth => Piece::Hirth,
         FighterKind::Karve { crew, .. } => Piece::Karve {
             crew: u32::from(crew),
         },
-    };
+    }
+}
+
+/// A fighter with a fate, as a battle record writes it.
+fn fighter_record(fighter: &Fighter, fate: Fate) -> WrittenFighter {
     WrittenFighter {
         side: fighter.side,
-        piece,
+        piece: piece(fighter),
         fate,
         span: Span::default(),
     }

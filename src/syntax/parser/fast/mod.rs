@@ -61,14 +61,22 @@ pub(crate) fn usual_turn(bytes: &[u8]) -> Option<(Label, usize)> {
 }
 
 /// Reads a turn written the usual way at the start of `bytes`, which start
-/// at offset `base` of the file, as [`turn`] reads it: what the rules need
-/// of it, on the stack, and the bytes read; `None` wherever [`turn`] gives
-/// up.
+/// at offset `base` of the file, as [`turn`] reads it, into `out`: what the
+/// rules need of it, on the stack. Returns its label and the bytes read;
+/// `None` wherever [`turn`] gives up (`out` is then left part-filled).
 #[inline]
-pub(crate) fn compact_turn(bytes: &[u8], base: usize) -> Option<(CompactTurn, usize)> {
+pub(crate) fn compact_turn(
+    bytes: &[u8],
+    base: usize,
+    out: &mut CompactTurn,
+) -> Option<(Label, usize)> {
     let mut reader = Reader { bytes, at: 0, base };
-    let turn = reader.turn::<Compact>()?;
-    Some((turn, reader.at))
+    let (label, steps, outcome) = reader.turn::<Compact>()?;
+    out.label = Some(label);
+    out.steps = steps;
+    out.penningr = outcome.penningr;
+    out.battles = outcome.battles;
+    Some((label, reader.at))
 }
 
 /// Bytes being read, and where.

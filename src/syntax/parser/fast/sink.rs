@@ -3,7 +3,7 @@
 
 use crate::syntax::ast::{
     BattleToken, Label, Outcome, PenningrAction, Span, StepToken, Turn, WrittenBattle,
-    WrittenFighter,
+    WrittenFighter, WrittenStep,
 };
 use crate::types::Space;
 
@@ -220,41 +220,68 @@ impl<A: smallvec::Array> Collect<A::Item> for smallvec::SmallVec<A> {
 
 /// A turn read onto the stack: everything the rules need of it, in
 /// [`SmallVec`](smallvec::SmallVec)s sized for the usual turn, so that
-/// reading one allocates nothing. Made by the [`Compact`] sink.
-#[derive(Clone, Debug)]
+/// reading one allocates nothing. Filled by
+/// [`compact_turn`](super::compact_turn), which reads with the [`Compact`]
+/// sink.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct CompactTurn {
-    pub label: Label,
-    /// The steps; the fast reading makes no malformed token.
-    pub steps: smallvec::SmallVec<[StepToken; 6]>,
+    pub label: Option<Label>,
+    /// The steps (the fast reading makes no malformed token).
+    pub steps: Steps,
     pub penningr: smallvec::SmallVec<[PenningrAction; 2]>,
     pub battles: smallvec::SmallVec<[CompactBattle; 2]>,
+}
+
+/// The steps of a [`CompactTurn`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Steps(pub smallvec::SmallVec<[WrittenStep; 5]>);
+
+impl Collect<StepToken> for Steps {
+    #[inline]
+    fn with_capacity(_: usize) -> Self {
+        Steps::default()
+    }
+
+    #[inline]
+    fn push(&mut self, token: StepToken) {
+        // The fast reading makes no other token.
+        if let StepToken::Step(step) = token {
+            self.0.push(step);
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
 }
 
 /// A battle record of a [`CompactTurn`].
 #[derive(Clone, Debug)]
 pub(crate) struct CompactBattle {
     pub space: Space,
-    pub fighters: smallvec::SmallVec<[WrittenFighter; 6]>,
+    pub fighters: smallvec::SmallVec<[WrittenFighter; 4]>,
 }
 
 /// An outcome of a [`CompactTurn`].
 pub(crate) struct CompactOutcome {
-    penningr: smallvec::SmallVec<[PenningrAction; 2]>,
-    battles: smallvec::SmallVec<[CompactBattle; 2]>,
+    pub penningr: smallvec::SmallVec<[PenningrAction; 2]>,
+    pub battles: smallvec::SmallVec<[CompactBattle; 2]>,
     span: Span,
 }
 
-/// What the rules need of a turn, on the stack: [`CompactTurn`].
+/// What the rules need of a turn, on the stack: the parts of a
+/// [`CompactTurn`].
 pub(crate) struct Compact;
 
 impl Sink for Compact {
-    type Steps = smallvec::SmallVec<[StepToken; 6]>;
+    type Steps = Steps;
     type Penningr = smallvec::SmallVec<[PenningrAction; 2]>;
-    type Fighters = smallvec::SmallVec<[WrittenFighter; 6]>;
+    type Fighters = smallvec::SmallVec<[WrittenFighter; 4]>;
     type Battle = (CompactBattle, Span);
     type Battles = Kept;
     type Outcome = CompactOutcome;
-    type Turn = CompactTurn;
+    type Turn = (Label, Steps, CompactOutcome);
 
     #[inline]
     fn battle(space: Space, fighters: Self::Fighters, span: Span) -> (CompactBattle, Span) {
@@ -281,13 +308,8 @@ impl Sink for Compact {
     }
 
     #[inline]
-    fn turn(label: Label, steps: Self::Steps, outcome: CompactOutcome, _: Span) -> CompactTurn {
-        CompactTurn {
-            label,
-            steps,
-            penningr: outcome.penningr,
-            battles: outcome.battles,
-        }
+    fn turn(label: Label, steps: Steps, outcome: CompactOutcome, _: Span) -> Self::Turn {
+        (label, steps, outcome)
     }
 }
 
