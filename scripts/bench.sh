@@ -5,7 +5,8 @@
 # target/bench/, made again only when missing), and times in one run:
 #
 #   grep -c G                      the byte-scan floor
-#   hirp json > /dev/null          reading, and writing JSON
+#   hirp json > /dev/null          reading, and writing JSON (with the MB
+#                                  of JSON written a second)
 #   hirp validate --quiet          reading and replaying, one core and all
 #   hirp validate --syntax-only    reading alone, one core and all
 #   hirp validate on 1,000 files   with -j 1 and -j 2
@@ -103,8 +104,8 @@ row() {
         "$(calc "$kb / 1024")"
 }
 row "grep -c G" "$grep_s" "$grep_kb"
-read -r s kb < <(measure "$hirp" json "$corpus")
-row "hirp json > /dev/null" "$s" "$kb"
+read -r json_s kb < <(measure "$hirp" json "$corpus")
+row "hirp json > /dev/null" "$json_s" "$kb"
 read -r s kb < <(measure "$hirp" validate --quiet -j 1 "$corpus")
 row "hirp validate --quiet -j 1" "$s" "$kb"
 read -r s kb < <(measure "$hirp" validate --quiet "$corpus")
@@ -118,6 +119,10 @@ row "hirp validate -j 1 (1,000 files)" "$one" "$kb"
 read -r two kb < <(measure "$hirp" validate --quiet -j 2 "$files")
 row "hirp validate -j 2 (1,000 files)" "$two" "$kb"
 printf '\n-j 2 against -j 1 on 1,000 files: %.2f times as fast\n' "$(calc "$one / $two")"
+# JSON is bounded by the writing: its rate in bytes of JSON written.
+json_bytes=$("$hirp" json "$corpus" | wc -c)
+printf 'hirp json writes %.1f MB of JSON a second (%.1f MB for the corpus)\n' \
+    "$(calc "$json_bytes / $json_s / 1000000")" "$(calc "$json_bytes / 1000000")"
 
 # Tafl: moves a second, validating the two archives under their presets and
 # 2,000 generated Copenhagen games (made again only when missing).

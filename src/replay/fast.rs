@@ -5,11 +5,13 @@
 //! reads turn lines ([`compact_turn`]), each turn onto the stack, and each
 //! turn is played at once on a [`Position`] by the same rules functions
 //! the full replay calls. Nothing is reported here: at the first thing the
-//! full replay would report (an error, a warning or an advice), and at
-//! every case where the full replay looks ahead to choose between readings
-//! (a Hirþ the record cannot tell from another, an attacker that could
-//! stand on several spaces), the chunk is given up (`None`) and the full
-//! replay reads it, with its diagnostics and repairs.
+//! full replay would report (an error, a warning or an advice), the chunk
+//! is given up (`None`) and the full replay reads it, with its diagnostics
+//! and repairs. So it is where the full replay would choose between
+//! readings by what follows and the choice is not plain: a Hirþ the record
+//! cannot tell from another when the rest of the turn does not play after
+//! the first choice, or a losing attacking Lofðungr in a turn with an
+//! attack that could have stood on other spaces.
 //!
 //! A battle record is accepted as it is written when it is the record the
 //! rules make of the battle with the record's own choices (who enters the
