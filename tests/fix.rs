@@ -221,3 +221,17 @@ fn fix_copies_what_it_cannot_read_and_fixes_the_games_around_it() {
         "{stderr}"
     );
 }
+
+#[test]
+fn fix_leaves_a_game_as_written_when_its_repairs_leave_it_invalid() {
+    // `Gd` for the triple would make the double of G2 a second one.
+    let text = "G1 KeHeiHei GtSa/\nS1 He7He8He /\nG2 L01HeiKhhh03 GdSa/\n";
+    let output = hirp()
+        .args(["fix", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), text);
+    insta::assert_snapshot!(String::from_utf8(output.stderr).unwrap());
+}
