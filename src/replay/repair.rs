@@ -124,7 +124,7 @@ pub(super) fn readable(rest: &[StepToken]) -> Option<Vec<&ast::WrittenStep>> {
 
 /// A fix: the text to write instead of the faulty token, and its steps
 /// (usually one; `Khei` is fixed by the two steps `KeHei`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Fix {
     pub text: String,
     pub steps: Vec<ast::WrittenStep>,
@@ -139,6 +139,18 @@ pub(super) fn fixes(
     position: &Position,
     steps: u8,
     rest: &[StepToken],
+) -> Vec<Fix> {
+    fixes_up_to(text, fault, position, steps, rest, MAX_FIXES)
+}
+
+/// The first `limit` edits of `text` that [`fixes`] would keep.
+pub(super) fn fixes_up_to(
+    text: &str,
+    fault: Option<&Fault>,
+    position: &Position,
+    steps: u8,
+    rest: &[StepToken],
+    limit: usize,
 ) -> Vec<Fix> {
     // No step is longer than a few characters: a longer token is not edited.
     if text.len() > MAX_EDITED {
@@ -159,7 +171,7 @@ pub(super) fn fixes(
                 text: candidate,
                 steps: written,
             });
-            if found.len() == MAX_FIXES {
+            if found.len() == limit {
                 break;
             }
         }
