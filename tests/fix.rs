@@ -287,3 +287,11 @@ fn a_faulty_step_written_once_too_often_is_left_out() {
         "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03L01 /\n"
     ));
 }
+
+#[test]
+fn a_crew_miscounted_by_any_amount_is_recounted() {
+    // The only Karve on 9 carries one Hirþ, not five.
+    insta::assert_snapshot!(validate_and_fix(
+        "G1 KeHeiHei /\nS1 KeHeiHeHe /\nG2 L01HeiKhhh03 /\nS2 Khhhhh97HeHeHeHe /\n"
+    ));
+}

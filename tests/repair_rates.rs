@@ -28,10 +28,10 @@ use mutations::{KINDS, Rng, mutate, places, text_of};
 const GAMES: usize = 400;
 
 /// The lowest share of variants that must end valid, in percent.
-const FLOOR_VALID: usize = 66;
+const FLOOR_VALID: usize = 73;
 
 /// The lowest share of variants that must be restored exactly, in percent.
-const FLOOR_RESTORED: usize = 62;
+const FLOOR_RESTORED: usize = 69;
 
 /// The most variants whose repair may break the safety rule: to come down
 /// to none.
