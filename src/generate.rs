@@ -257,7 +257,7 @@ fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> Option<&'a T> {
 /// Whether the notation can say this step: `Hi` names no space, so it must
 /// be the only space where a Hirþ could board; the replayer boards a free
 /// Hirþ when there is one, and leaves with a stopped one.
-fn writable(position: &Position, step: Step) -> bool {
+pub(crate) fn writable(position: &Position, step: Step) -> bool {
     let side = position.to_move();
     let army = position.army(side);
     match step {
@@ -280,7 +280,7 @@ fn writable(position: &Position, step: Step) -> bool {
 }
 
 /// The token for one rules step, before it is played.
-fn write_step(position: &Position, step: Step) -> ast::WrittenStep {
+pub(crate) fn write_step(position: &Position, step: Step) -> ast::WrittenStep {
     let side = position.to_move();
     let army = position.army(side);
     let piece_of = |mover: Mover| match mover {

@@ -221,3 +221,77 @@ fn fix_copies_what_it_cannot_read_and_fixes_the_games_around_it() {
         "{stderr}"
     );
 }
+
+#[test]
+fn fix_leaves_a_game_as_written_when_its_repairs_leave_it_invalid() {
+    // `Gd` for the triple would make the double of G2 a second one.
+    let text = "G1 KeHeiHei GtSa/\nS1 He7He8He /\nG2 L01HeiKhhh03 GdSa/\n";
+    let output = hirp()
+        .args(["fix", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), text);
+    insta::assert_snapshot!(String::from_utf8(output.stderr).unwrap());
+}
+
+/// What `hirp validate -` and `hirp fix -` show of `text`: validate's
+/// diagnostics, then the fixed record and fix's note.
+fn validate_and_fix(text: &str) -> String {
+    let validate = hirp()
+        .args(["validate", "--quiet", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let fix = hirp()
+        .args(["fix", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    format!(
+        "$ hirp validate --quiet -\n{}$ hirp fix -\n{}{}",
+        String::from_utf8(validate.stderr).unwrap(),
+        String::from_utf8(fix.stdout).unwrap(),
+        String::from_utf8(fix.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_token_too_many_is_left_out() {
+    // Six steps: only without `He` is the turn five and legal.
+    insta::assert_snapshot!(validate_and_fix("G1 KeHeiHeiHe /\nS1 He7He8He /\n"));
+}
+
+#[test]
+fn a_step_too_few_is_put_back_as_a_copy_of_its_neighbour() {
+    // Four `He`: a fifth is the likeliest step left out.
+    insta::assert_snapshot!(validate_and_fix(
+        "G1 KeHeiHei /\nS1 HeHeHeHe /\nG2 L01HeiKhhh03 /\n"
+    ));
+}
+
+#[test]
+fn a_step_too_few_with_several_repairs_is_left_with_them_listed() {
+    // No copy of `He7` or `He8` makes five; several single steps do.
+    let text = "G1 KeHeiHei /\nS1 He7He8 /\n";
+    let shown = validate_and_fix(text);
+    assert!(shown.contains(&format!("$ hirp fix -\n{text}")), "{shown}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_faulty_step_written_once_too_often_is_left_out() {
+    // The second `L01`: the Lofðungr already stands on 1.
+    insta::assert_snapshot!(validate_and_fix(
+        "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03L01 /\n"
+    ));
+}
+
+#[test]
+fn a_crew_miscounted_by_any_amount_is_recounted() {
+    // The only Karve on 9 carries one Hirþ, not five.
+    insta::assert_snapshot!(validate_and_fix(
+        "G1 KeHeiHei /\nS1 KeHeiHeHe /\nG2 L01HeiKhhh03 /\nS2 Khhhhh97HeHeHeHe /\n"
+    ));
+}

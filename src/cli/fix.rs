@@ -21,7 +21,8 @@ use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_stdout};
 A diagnostic with exactly one fix (`write `Khh97``) is applied; one with
 several, or none, is left and reported. Fixes are applied until none is
 left, then the corrected record is validated and what is still wrong is
-reported on standard error. Only the faulty tokens change: comments, tags and
+reported on standard error. A game is corrected only when its repairs
+leave it valid; otherwise it is left as written, and the note says so. Only the faulty tokens change: comments, tags and
 layout stay as they were.
 
 With --in-place, a file with nothing to fix is left untouched. Otherwise
@@ -68,12 +69,15 @@ pub struct Args {
 /// Fixing rounds at most: a fix can bring another to light.
 const ROUNDS: usize = 8;
 
-/// The problems of a record report.
-fn problems(report: RecordReport) -> impl Iterator<Item = Problem> {
+/// The problems of a record report, each with its game (from 0; `None`
+/// for one in no game).
+fn problems(report: RecordReport) -> impl Iterator<Item = (Problem, Option<usize>)> {
+    let games = report.games.into_iter().enumerate();
     report
         .problems
         .into_iter()
-        .chain(report.games.into_iter().flat_map(|g| g.problems))
+        .map(|p| (p, None))
+        .chain(games.flat_map(|(n, g)| g.problems.into_iter().map(move |p| (p, Some(n)))))
 }
 
 /// Applies edits to bytes (spans are byte offsets, so bytes that are not
@@ -101,8 +105,18 @@ struct Checked {
     text: String,
     /// Its problems.
     left: Vec<Problem>,
+    /// The game of each problem, from 0; `None` for one in no game.
+    game: Vec<Option<usize>>,
     /// The games in it.
     games: usize,
+}
+
+impl Checked {
+    /// Whether game `n` has an error.
+    fn has_error(&self, n: usize) -> bool {
+        let mut problems = self.left.iter().zip(&self.game);
+        problems.any(|(p, &g)| g == Some(n) && p.severity == Severity::Error)
+    }
 }
 
 /// Checks a piece of a HIRP record as read from its chunk: the piece's
@@ -126,10 +140,13 @@ fn check(piece: &[u8], chunk: &Chunk, base: usize) -> Checked {
     };
     let (text, parsed) = parse_chunk(&whole);
     let report = replay_record(&parsed.record, &parsed.errors);
+    let games = report.games.len();
+    let (left, game) = problems(report).unzip();
     Checked {
         text: text.into_owned(),
-        games: report.games.len(),
-        left: problems(report).collect(),
+        games,
+        left,
+        game,
     }
 }
 
@@ -154,18 +171,20 @@ fn check_tafl(piece: &[u8], chunk: &tafl::Chunk, base: usize, rules: Option<&Rul
     };
     let (text, parsed) = tafl::parse_chunk(&whole);
     let replays = hirp::tafl::replay::replay_record(&parsed.record, &parsed.errors, rules);
-    let left = if replays.is_empty() {
-        parsed.errors.iter().map(Problem::tafl_syntax).collect()
+    let (left, game) = if replays.is_empty() {
+        let errors = parsed.errors.iter();
+        errors.map(|e| (Problem::tafl_syntax(e), None)).unzip()
     } else {
-        replays
-            .iter()
-            .flat_map(|r| r.problems.iter().cloned())
-            .collect()
+        let games = replays.iter().enumerate();
+        games
+            .flat_map(|(n, r)| r.problems.iter().map(move |p| (p.clone(), Some(n))))
+            .unzip()
     };
     Checked {
         text: text.into_owned(),
         games: replays.len(),
         left,
+        game,
     }
 }
 
@@ -181,33 +200,82 @@ struct Part<'a> {
     check: &'a dyn Fn(&[u8], usize) -> Checked,
 }
 
+/// A chunk's piece corrected: its bytes, how many fixes were applied, how
+/// many games were left as written because their repairs would leave them
+/// invalid, and the corrected piece checked.
+struct Corrected {
+    piece: Vec<u8>,
+    applied: usize,
+    withheld: usize,
+    checked: Checked,
+}
+
 /// Corrects one chunk's piece of the record, which starts at `base` of the
-/// corrected record. Returns the corrected bytes, how many fixes were
-/// applied, and the corrected piece checked.
-fn fix_piece(part: &Part<'_>, base: usize, rounds: usize) -> (Vec<u8>, usize, Checked) {
+/// corrected record. A game is corrected only if its repairs leave it
+/// valid: otherwise it is left as written (a repair that does not make the
+/// game valid may be a guess that changes what was right).
+fn fix_piece(part: &Part<'_>, base: usize, rounds: usize) -> Corrected {
+    let mut withheld: Vec<usize> = Vec::new();
+    loop {
+        let (piece, applied, touched, checked) = fix_rounds(part, base, rounds, &withheld);
+        let spoiled: Vec<usize> = touched
+            .into_iter()
+            .filter(|&n| !withheld.contains(&n) && checked.has_error(n))
+            .collect();
+        if spoiled.is_empty() {
+            return Corrected {
+                piece,
+                applied,
+                withheld: withheld.len(),
+                checked,
+            };
+        }
+        withheld.extend(spoiled);
+    }
+}
+
+/// Applies the fixes of every game but the `withheld` ones, round after
+/// round. Returns the corrected bytes, how many fixes were applied, the
+/// games they were applied to, and the corrected piece checked.
+fn fix_rounds(
+    part: &Part<'_>,
+    base: usize,
+    rounds: usize,
+    withheld: &[usize],
+) -> (Vec<u8>, usize, Vec<usize>, Checked) {
     let mut piece = part.bytes[..part.end].to_vec();
-    let mut applied = 0;
+    let (mut applied, mut touched) = (0, Vec::new());
     let mut round = 0;
     loop {
         let checked = (part.check)(&piece, base);
-        let mut edits: Vec<Edit> = checked
-            .left
-            .iter()
-            .filter_map(|p| p.fix.as_ref())
-            .filter(|e| e.span.start >= base)
-            .map(|e| Edit {
+        let mut games = Vec::new();
+        let mut edits: Vec<Edit> = Vec::new();
+        for (problem, &game) in checked.left.iter().zip(&checked.game) {
+            let Some(e) = problem.fix.as_ref() else {
+                continue;
+            };
+            if e.span.start < base || game.is_some_and(|n| withheld.contains(&n)) {
+                continue;
+            }
+            games.extend(game);
+            edits.push(Edit {
                 span: Span::new(e.span.start - base, e.span.end - base),
                 replacement: e.replacement.clone(),
-            })
-            .collect();
+            });
+        }
         if edits.is_empty() || round == rounds {
-            return (piece, applied, checked);
+            return (piece, applied, touched, checked);
         }
         let fixed = apply(&piece, &mut edits);
         if fixed == piece {
-            return (piece, applied, checked);
+            return (piece, applied, touched, checked);
         }
         applied += edits.len();
+        for n in games {
+            if !touched.contains(&n) {
+                touched.push(n);
+            }
+        }
         round += 1;
         piece = fixed;
     }
@@ -217,6 +285,8 @@ fn fix_piece(part: &Part<'_>, base: usize, rounds: usize) -> (Vec<u8>, usize, Ch
 #[derive(Default)]
 struct Fixed {
     applied: usize,
+    /// Games left as written: their repairs would leave them invalid.
+    withheld: usize,
     errors: usize,
     games: usize,
     /// In place, where the original was kept.
@@ -271,9 +341,15 @@ fn fix(
         out.write_all(gap)?;
         offset += gap.len();
         line += line_ends(gap).count();
-        let (piece, applied, checked) = fix_piece(&part, offset, rounds);
+        let Corrected {
+            piece,
+            applied,
+            withheld,
+            checked,
+        } = fix_piece(&part, offset, rounds);
         let left = &checked.left;
         fixed.applied += applied;
+        fixed.withheld += withheld;
         fixed.games += checked.games;
         fixed.errors += left
             .iter()
@@ -396,24 +472,42 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
         reporter.error(&holds_no_game(path));
         return Status::Invalid;
     }
-    let kept = fixed.kept.as_ref().map_or_else(String::new, |kept| {
-        format!("; the original is kept as {}", kept.display())
-    });
-    reporter.note(&format!(
-        "{}: {} fixed; {} error{} left{kept}",
-        path,
-        match fixed.applied {
-            1 => "1 problem".to_owned(),
-            n => format!("{n} problems"),
-        },
-        fixed.errors,
-        if fixed.errors == 1 { "" } else { "s" }
-    ));
+    reporter.note(&summary(path, &fixed));
     if fixed.errors == 0 {
         Status::Ok
     } else {
         Status::Invalid
     }
+}
+
+/// The note after fixing a record: what was fixed, what is left, what was
+/// left as written, and where the original is kept.
+fn summary(path: &str, fixed: &Fixed) -> String {
+    let plural = |n: usize, one: &str, many: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    };
+    let withheld = match fixed.withheld {
+        0 => String::new(),
+        n => format!(
+            "; {} left as written, as {} would leave {} invalid",
+            plural(n, "game", "games"),
+            if n == 1 {
+                "its repairs"
+            } else {
+                "their repairs"
+            },
+            if n == 1 { "it" } else { "them" },
+        ),
+    };
+    let kept = fixed.kept.as_ref().map_or_else(String::new, |kept| {
+        format!("; the original is kept as {}", kept.display())
+    });
+    format!(
+        "{path}: {} fixed; {} left{withheld}{kept}",
+        plural(fixed.applied, "problem", "problems"),
+        plural(fixed.errors, "error", "errors"),
+    )
 }
 
 /// Prints the unified diff of fixing the record, then reports what is left

@@ -13,6 +13,7 @@
 //! of that game stops with an advice.
 
 mod battles;
+mod count;
 pub mod fast;
 mod forced;
 mod matches;

@@ -127,8 +127,16 @@ crate::diagnostic::problem_kinds! {
 
 /// A help line for fixes: `write `A` or `B``.
 pub(super) fn fix_help(fixes: &[Fix]) -> String {
-    let written: Vec<String> = fixes.iter().map(|f| f.text.clone()).collect();
-    format!("write {}", one_of(&written))
+    let written: Vec<String> = fixes
+        .iter()
+        .filter(|f| !f.text.is_empty())
+        .map(|f| f.text.clone())
+        .collect();
+    match (written.is_empty(), written.len() < fixes.len()) {
+        (true, _) => "leave the step out".to_owned(),
+        (false, true) => format!("write {} or leave the step out", one_of(&written)),
+        (false, false) => format!("write {}", one_of(&written)),
+    }
 }
 
 /// A help line for the one fix of a token that could not be read when it

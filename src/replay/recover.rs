@@ -28,6 +28,9 @@ pub(super) struct Ahead<'a> {
 /// opponent's, then the mover's own next one.
 const TURNS_AHEAD: usize = 2;
 
+/// Edits of a faulty step ranked against the record ahead, at most.
+const CANDIDATES: usize = 6;
+
 impl Replay<'_> {
     /// Reports a faulty step, with the fixes that make the turn legal, and
     /// goes on from the nearest legal reading of it; `before` is the
@@ -42,13 +45,20 @@ impl Replay<'_> {
         count: u8,
         label: Label,
     ) -> (u8, bool) {
-        let fixes = ranked_fixes(step, fault, &before, count, ahead);
+        let (fixes, clear) = ranked_fixes(step, fault, &before, count, ahead);
         let mut problem = fault_problem(fault, step, &before);
-        if !fixes.is_empty() {
-            problem = problem.with_help(fix_help(&fixes));
-        }
-        if let [fix] = fixes.as_slice() {
-            problem = problem.with_fix(Edit::new(step.span, fix.text.clone()));
+        match fixes.as_slice() {
+            [] => {}
+            [fix, ..] if clear => {
+                let one = std::slice::from_ref(fix);
+                problem = problem
+                    .with_help(fix_help(one))
+                    .with_fix(Edit::new(step.span, fix.text.clone()));
+            }
+            _ => {
+                let shown = &fixes[..fixes.len().min(repair::MAX_FIXES)];
+                problem = problem.with_help(fix_help(shown));
+            }
         }
         self.push(problem, label);
         let (position, steps) = nearest_reading(before, step, fixes.first(), ahead);
@@ -58,21 +68,36 @@ impl Replay<'_> {
 }
 
 /// The edits of a faulty step that make its turn legal, the one the rest of
-/// the record agrees with best first. An ambiguous `Hi` has none: no edit
-/// of it says which Karve was meant.
+/// the record agrees with best first, and whether that one is clearly the
+/// best: the only one, or the only one after which nothing ahead is
+/// faulty. An ambiguous `Hi` has none: no edit of it says which Karve was
+/// meant.
 fn ranked_fixes(
     step: &ast::WrittenStep,
     fault: &Fault,
     before: &Position,
     count: u8,
     ahead: &Ahead<'_>,
-) -> Vec<Fix> {
+) -> (Vec<Fix>, bool) {
     if matches!(fault, Fault::AmbiguousBoarding { .. }) {
-        return Vec::new();
+        return (Vec::new(), false);
     }
-    let fixes = repair::fixes(&step.to_string(), Some(fault), before, count, ahead.rest);
+    let mut fixes = repair::fixes_up_to(
+        &step.to_string(),
+        Some(fault),
+        before,
+        count,
+        ahead.rest,
+        CANDIDATES,
+    );
+    // The token left out: a step written once too often.
+    if let Some(rest) = repair::readable(ahead.rest)
+        && repair::plays_cleanly(*before, count, &rest)
+    {
+        fixes.insert(0, Fix::default());
+    }
     if fixes.len() <= 1 {
-        return fixes;
+        return (fixes, true);
     }
     let mut scored: Vec<(usize, Fix)> = fixes
         .into_iter()
@@ -83,7 +108,8 @@ fn ranked_fixes(
         })
         .collect();
     scored.sort_by_key(|(faults, _)| *faults);
-    scored.into_iter().map(|(_, fix)| fix).collect()
+    let clear = scored[0].0 == 0 && scored[1].0 > 0;
+    (scored.into_iter().map(|(_, fix)| fix).collect(), clear)
 }
 
 /// The reading of a faulty step the replay goes on from: the best fix, or
@@ -124,10 +150,16 @@ fn nearest_reading(
 /// How many faults the record shows ahead of `position`: in the rest of the
 /// turn's steps and its battles, and in the next turns. Fewer means the
 /// reading is nearer to what the record means.
-pub(super) fn faults_ahead(mut position: Position, ahead: &Ahead<'_>) -> usize {
+pub(super) fn faults_ahead(position: Position, ahead: &Ahead<'_>) -> usize {
+    faults_within(position, ahead, TURNS_AHEAD)
+}
+
+/// How many faults the record shows ahead of `position`, as
+/// [`faults_ahead`] counts them, over up to `turns` of the next turns.
+pub(super) fn faults_within(mut position: Position, ahead: &Ahead<'_>, turns: usize) -> usize {
     let mut faults = count_faults(&mut position, ahead.rest);
     faults += battle_faults(&mut position, &ahead.turn.outcome);
-    for turn in ahead.following.iter().take(TURNS_AHEAD) {
+    for turn in ahead.following.iter().take(turns) {
         if position.result().is_some() {
             break;
         }

@@ -14,11 +14,14 @@ const ALPHABET: &str = "HKLhevi>0123456789m";
 /// The longest token whose edits are searched for a fix (`Khhhh3>m` is 8).
 const MAX_EDITED: usize = 16;
 
+/// The most Hirþs a Karve carries.
+const MAX_CREW: usize = 4;
+
 /// The most fixes a help line lists.
 pub(super) const MAX_FIXES: usize = 3;
 
 /// Texts one small edit away from `text`, most likely first: the fault's own
-/// fix, a crew off by one or two, `>` inserted, a character replaced, removed,
+/// fix, a crew recounted (any crew from none to four), `>` inserted, a character replaced, removed,
 /// inserted, swapped with the next, or doubled.
 pub(super) fn edits(text: &str, fault: Option<&Fault>) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
@@ -36,15 +39,11 @@ pub(super) fn edits(text: &str, fault: Option<&Fault>) -> Vec<String> {
     if chars.first() == Some(&'K') {
         let crew = chars[1..].iter().take_while(|&&c| c == 'h').count();
         let rest: String = chars[1 + crew..].iter().collect();
-        for new_crew in [
-            crew + 1,
-            crew.wrapping_sub(1),
-            crew + 2,
-            crew.wrapping_sub(2),
-        ] {
-            if new_crew <= 4 {
-                out.push(format!("K{}{rest}", "h".repeat(new_crew)));
-            }
+        // Every crew a Karve may carry, the nearest to the one written first.
+        let mut crews: Vec<usize> = (0..=MAX_CREW).filter(|&c| c != crew).collect();
+        crews.sort_by_key(|&c| (c.abs_diff(crew), c));
+        for new_crew in crews {
+            out.push(format!("K{}{rest}", "h".repeat(new_crew)));
         }
     }
     for n in 0..=chars.len() {
@@ -124,7 +123,7 @@ pub(super) fn readable(rest: &[StepToken]) -> Option<Vec<&ast::WrittenStep>> {
 
 /// A fix: the text to write instead of the faulty token, and its steps
 /// (usually one; `Khei` is fixed by the two steps `KeHei`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Fix {
     pub text: String,
     pub steps: Vec<ast::WrittenStep>,
@@ -139,6 +138,18 @@ pub(super) fn fixes(
     position: &Position,
     steps: u8,
     rest: &[StepToken],
+) -> Vec<Fix> {
+    fixes_up_to(text, fault, position, steps, rest, MAX_FIXES)
+}
+
+/// The first `limit` edits of `text` that [`fixes`] would keep.
+pub(super) fn fixes_up_to(
+    text: &str,
+    fault: Option<&Fault>,
+    position: &Position,
+    steps: u8,
+    rest: &[StepToken],
+    limit: usize,
 ) -> Vec<Fix> {
     // No step is longer than a few characters: a longer token is not edited.
     if text.len() > MAX_EDITED {
@@ -159,7 +170,7 @@ pub(super) fn fixes(
                 text: candidate,
                 steps: written,
             });
-            if found.len() == MAX_FIXES {
+            if found.len() == limit {
                 break;
             }
         }

@@ -4,8 +4,9 @@
 use smallvec::SmallVec;
 
 use super::battles;
+use super::count::count_fixes;
 use super::problem::{
-    Code, Problem, ProblemKind, crew_help, fix_help, penningr_problem, unmarked_attack,
+    Code, Problem, ProblemKind, crew_help, fix_help, one_of, penningr_problem, unmarked_attack,
 };
 use super::recover::Ahead;
 use super::repair;
@@ -62,6 +63,7 @@ impl Replay<'_> {
             return false;
         }
         let crowded_before = self.position.crowded();
+        let start = self.position;
         self.flexible.clear();
         let Some((counts, guessed)) = self.steps(turn, n, following, label) else {
             return false;
@@ -80,6 +82,7 @@ impl Replay<'_> {
         // After a fault with no fix the count is a guess: not reported.
         if steps != STEPS_PER_TURN && !guessed {
             self.step_count(turn, &counts, label);
+            self.repair_count(turn, &start, steps, following);
         }
         if !self.battles(turn, following.first(), label) {
             self.end_turn(turn, &crowded_before, label);
@@ -263,6 +266,28 @@ impl Replay<'_> {
             ),
             label,
         );
+    }
+
+    /// Gives the step count just reported the repairs that make the turn
+    /// five steps, and goes on from the one repair when there is one.
+    fn repair_count(&mut self, turn: &Turn, start: &Position, steps: u8, following: &[Turn]) {
+        let fixes = count_fixes(start, turn, steps, following);
+        let Some(problem) = self.problems.last_mut() else {
+            return;
+        };
+        let written: Vec<String> = fixes.iter().map(|f| f.steps.clone()).collect();
+        match fixes.as_slice() {
+            [] => {}
+            [fix] => {
+                problem.help = Some(format!("write the steps `{}`", fix.steps));
+                problem.fix = Some(fix.edit.clone());
+                self.position = fix.position;
+            }
+            _ => {
+                let shown = &written[..written.len().min(repair::MAX_FIXES)];
+                problem.help = Some(format!("write the steps {}", one_of(shown)));
+            }
+        }
     }
 
     /// Applies the turn's Penningr actions; `true` when a refusal ended the

@@ -1,0 +1,154 @@
+//! Repairs of a turn whose steps are not five: a token left out when there
+//! are too many, a step put back when there are too few. Each candidate
+//! must make the turn legal with five steps; they are ranked by how much of
+//! the record after the turn plays (its battles and the next turns), and
+//! candidates that write the same steps, or reach the same position, are
+//! one (dropping either of two identical tokens is one repair).
+
+use super::recover::{Ahead, faults_within};
+use super::repair::{self, MAX_FIXES};
+use super::written;
+use crate::rules::{Position, STEPS_PER_TURN};
+use crate::syntax::Edit;
+use crate::syntax::ast::{self, Span, Turn};
+
+/// A repair of the turn's step count: the edit, and the turn's steps as it
+/// writes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct CountFix {
+    pub edit: Edit,
+    pub steps: String,
+    /// The position after the repaired steps, before the battles.
+    pub position: Position,
+}
+
+/// The repairs of a turn whose written steps count `steps` (not five),
+/// played from `start`, the one the record after them agrees with best
+/// first; only those after which nothing ahead is faulty, at most
+/// [`MAX_FIXES`] and one more (to say there are more). The whole rest of
+/// the game is looked at: a step left out shows most often turns later.
+pub(super) fn count_fixes(
+    start: &Position,
+    turn: &Turn,
+    steps: u8,
+    following: &[Turn],
+) -> Vec<CountFix> {
+    let Some(tokens) = repair::readable(&turn.steps) else {
+        return Vec::new();
+    };
+    let candidates = if steps > STEPS_PER_TURN {
+        dropped(&tokens)
+    } else {
+        restored(start, &tokens)
+    };
+    let ahead = Ahead {
+        rest: &[],
+        turn,
+        following,
+    };
+    let mut found: Vec<CountFix> = Vec::new();
+    let mut copies = 0;
+    for (edit, written, copy) in candidates {
+        if !copy && copies == 1 {
+            // A copy of a token next to the gap plays: a step written
+            // twice is the likeliest to have been written once.
+            break;
+        }
+        let refs: Vec<&ast::WrittenStep> = written.iter().collect();
+        let Some(position) = play(*start, &refs) else {
+            continue;
+        };
+        let steps: String = written.iter().map(ToString::to_string).collect();
+        // Steps that reach the same position are the same repair.
+        let same = |f: &CountFix| f.steps == steps || f.position == position;
+        if found.iter().any(same) || faults_within(position, &ahead, usize::MAX) > 0 {
+            continue;
+        }
+        copies += usize::from(copy);
+        found.push(CountFix {
+            edit,
+            steps,
+            position,
+        });
+        if found.len() > MAX_FIXES {
+            break;
+        }
+    }
+    found
+}
+
+/// The position after `tokens`, when they play cleanly from `start` with
+/// five steps.
+fn play(start: Position, tokens: &[&ast::WrittenStep]) -> Option<Position> {
+    if !repair::plays_cleanly(start, 0, tokens) {
+        return None;
+    }
+    let mut position = start;
+    for token in tokens {
+        position.reset_steps();
+        written::apply(&mut position, token, false)
+            .or_else(|_| written::apply(&mut position, token, true))
+            .ok()?;
+    }
+    Some(position)
+}
+
+/// A candidate: the edit, the turn's steps it writes, and whether it puts
+/// back a copy of a token next to it.
+type Candidate = (Edit, Vec<ast::WrittenStep>, bool);
+
+/// The turn with each token left out in turn, last first.
+fn dropped(tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
+    (0..tokens.len())
+        .rev()
+        .map(|n| {
+            let mut kept: Vec<ast::WrittenStep> = tokens.iter().map(|t| **t).collect();
+            let gone = kept.remove(n);
+            (Edit::new(gone.span, String::new()), kept, false)
+        })
+        .collect()
+}
+
+/// The turn with one step put back: first a copy of a token next to a gap
+/// between two tokens (or at an end), then each legal step in each gap.
+fn restored(start: &Position, tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut legal: Vec<Candidate> = Vec::new();
+    let mut position = *start;
+    for gap in 0..=tokens.len() {
+        let at = match tokens.get(gap) {
+            Some(token) => token.span.start,
+            None => tokens.last().map_or(0, |t| t.span.end),
+        };
+        let insert = |token: ast::WrittenStep, copy: bool| {
+            let mut written: Vec<ast::WrittenStep> = tokens.iter().map(|t| **t).collect();
+            let new = ast::WrittenStep {
+                span: Span::new(at, at),
+                ..token
+            };
+            written.insert(gap, new);
+            (Edit::new(Span::new(at, at), new.to_string()), written, copy)
+        };
+        let next_to = [gap.checked_sub(1), Some(gap)];
+        let copies = next_to.into_iter().flatten().filter_map(|n| tokens.get(n));
+        out.extend(copies.map(|t| insert(**t, true)));
+        let mut here = position;
+        here.reset_steps();
+        for step in here.legal_steps() {
+            if crate::generate::writable(&here, step) {
+                legal.push(insert(crate::generate::write_step(&here, step), false));
+            }
+        }
+        if let Some(token) = tokens.get(gap) {
+            position.reset_steps();
+            if written::apply(&mut position, token, false)
+                .or_else(|_| written::apply(&mut position, token, true))
+                .is_err()
+            {
+                break;
+            }
+        }
+    }
+    out.append(&mut legal);
+    out
+}
