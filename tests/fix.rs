@@ -295,3 +295,21 @@ fn a_crew_miscounted_by_any_amount_is_recounted() {
         "G1 KeHeiHei /\nS1 KeHeiHeHe /\nG2 L01HeiKhhh03 /\nS2 Khhhhh97HeHeHeHe /\n"
     ));
 }
+
+#[test]
+fn a_label_of_the_wrong_side_is_fixed_when_the_next_turn_follows_it() {
+    let path = "fixtures/invalid/rules/err_turn_wrong_side.hirp";
+    let output = hirp().args(["fix", path]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let written = common::fixture(path);
+    let fixed = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(fixed, written.replacen("S2 L01", "G2 L01", 1));
+    // With a turn missing, the label is not the mistake: nothing is fixed.
+    let path = "fixtures/invalid/rules/err_turn_wrong_side_2.hirp";
+    let output = hirp().args(["fix", path]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        common::fixture(path)
+    );
+}

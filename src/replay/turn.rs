@@ -59,7 +59,7 @@ impl Replay<'_> {
     /// it. `false` when the game's replay must stop.
     pub fn turn(&mut self, turn: &Turn, n: usize, following: &[Turn]) -> bool {
         let label = Label::of_turn(n);
-        if !self.check_label(turn, n, label) {
+        if !self.check_label(turn, n, label, following.first()) {
             return false;
         }
         let crowded_before = self.position.crowded();
@@ -92,23 +92,32 @@ impl Replay<'_> {
     }
 
     /// Checks the turn's label against its place `n` in the game (`label`);
-    /// `false` when the turn is the wrong side's, and the replay stops.
-    fn check_label(&mut self, turn: &Turn, n: usize, label: Label) -> bool {
+    /// `false` when the turn is the wrong side's and a turn may be missing,
+    /// and the replay stops. When the turn after it (`next`) is labelled as
+    /// this one's successor, the label alone is wrong
+    /// (`docs/rules.md#a-label-of-the-wrong-side`): the turn is read as the
+    /// side to move's, and the label's repair proposed.
+    fn check_label(&mut self, turn: &Turn, n: usize, label: Label, next: Option<&Turn>) -> bool {
         let side = self.position.to_move();
         if turn.label.side != side {
-            self.push(
-                Problem::new(
-                    ProblemKind::WrongSide,
-                    turn.label.span,
-                    format!(
-                        "turn {} of the game is {}'s; a turn may be missing",
-                        n + 1,
-                        side.name()
-                    ),
-                )
-                .with_help(format!("write `{label}`")),
-                label,
-            );
+            let mislabelled = next.is_some_and(|next| Label::of_turn(n + 1).same_turn(&next.label));
+            let why = if mislabelled {
+                ", as the turn after it shows"
+            } else {
+                "; a turn may be missing"
+            };
+            let problem = Problem::new(
+                ProblemKind::WrongSide,
+                turn.label.span,
+                format!("turn {} of the game is {}'s{why}", n + 1, side.name()),
+            )
+            .with_help(format!("write `{label}`"));
+            if mislabelled {
+                let fix = Edit::new(turn.label.span, label.to_string());
+                self.push(problem.with_fix(fix), label);
+                return true;
+            }
+            self.push(problem, label);
             self.stop(turn, "the turns no longer alternate");
             return false;
         }
