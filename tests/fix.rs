@@ -295,3 +295,35 @@ fn a_crew_miscounted_by_any_amount_is_recounted() {
         "G1 KeHeiHei /\nS1 KeHeiHeHe /\nG2 L01HeiKhhh03 /\nS2 Khhhhh97HeHeHeHe /\n"
     ));
 }
+
+/// The first turns of a generated game.
+const GAME_15: &str = "G1 L01HeHeHe2 /\nS1 L98HeKe7He /\nG2 L13He1KeKe /\n\
+S2 HeK78H98L89H89 /\nG3 L31L13KeH24Hi /\nS3 K89HeL97KeH97 /\nG4 H41Kh01L35Kh10 /\n\
+S4 H98HiL7>5K98H98 >5GL5SLm\nG5 HiL5>mH13K02K01 >mSLmGL4\n";
+
+#[test]
+fn a_retreat_to_an_illegal_space_is_the_one_the_next_turn_plays_from() {
+    // Silfr's Lofðungr lost on 5 and may retreat to 3, 6, 7 or m, not 1;
+    // Gull's next turn attacks m (`L5>m`, and the battle `>mSLmGL4`): it
+    // plays only with the Lofðungr on m.
+    let text = GAME_15.replace(">5GL5SLm", ">5GL5SL1");
+    let shown = validate_and_fix(&text);
+    assert!(
+        shown.contains(&format!("$ hirp fix -\n{GAME_15}")),
+        "{shown}"
+    );
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_battle_given_to_the_loser_is_left_when_which_winners_entered_is_a_guess() {
+    // Silfr's Lofðungr and Hirþ won on 6, the record says they lost: which
+    // of them entered the space it does not say (the Hirþ stayed on 8), so
+    // the battle is not rewritten.
+    let text = "G1 KeL01K02KeHe /\nS1 L98KeKeKeK98 /\nG2 H01K24H13K01L10 /\n\
+S2 K87K98HeL87K86 /\nG3 L01H35K4>6KeK10 >6SK6GK^\nS3 H98HeL78K6>5Hi >5GH5SK^\n\
+G4 H56Ke1L13K10 /\nS4 L8>6Kh97Kh78H8>6Hv8 >6GH6SLxSHx\nG5 K01K01L3mHeK10 /\n";
+    let shown = validate_and_fix(text);
+    assert!(shown.contains(&format!("$ hirp fix -\n{text}")), "{shown}");
+    insta::assert_snapshot!(shown);
+}

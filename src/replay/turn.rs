@@ -28,6 +28,9 @@ pub(super) struct Replay<'o> {
     /// Tokens that could not be read whose repair the rules confirmed: the
     /// repairs their syntax errors show. Others show none.
     pub confirmed: Vec<Span>,
+    /// Whether a retreat was guessed: the replay goes on from a position
+    /// the record may not mean, and no later problem is given a repair.
+    pub guessing: bool,
 }
 
 /// A token as a message quotes it: a long one cut to its first characters.
@@ -43,6 +46,9 @@ impl Replay<'_> {
     /// Adds a problem of the turn labelled `turn`.
     pub fn push(&mut self, mut problem: Problem, turn: Label) {
         problem.turn = Some(turn.to_string());
+        if self.guessing {
+            problem.fix = None;
+        }
         self.problems.push(problem);
     }
 
@@ -189,7 +195,8 @@ impl Replay<'_> {
             return None;
         };
         self.confirmed.push(malformed.span);
-        let one = (fixes.len() == 1).then(|| Edit::new(malformed.span, fix.text.clone()));
+        let one = (fixes.len() == 1 && !self.guessing)
+            .then(|| Edit::new(malformed.span, fix.text.clone()));
         if let Some(problem) = self
             .problems
             .iter_mut()
@@ -280,7 +287,7 @@ impl Replay<'_> {
             [] => {}
             [fix] => {
                 problem.help = Some(format!("write the steps `{}`", fix.steps));
-                problem.fix = Some(fix.edit.clone());
+                problem.fix = (!self.guessing).then(|| fix.edit.clone());
                 self.position = fix.position;
             }
             _ => {
@@ -416,6 +423,7 @@ impl Replay<'_> {
         for problem in found {
             self.push(problem, label);
         }
+        self.guessing |= resolution.guessed;
         if !resolution.battles.is_empty() {
             self.observer
                 .battles(turn, &resolution.battles, &self.position);

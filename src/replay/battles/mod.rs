@@ -44,6 +44,9 @@ pub(super) struct Resolution {
     pub victory: Option<Victory>,
     /// The battles as fought.
     pub battles: Vec<BattleView>,
+    /// Whether a losing Lofðungr's retreat is a guess: the record does not
+    /// say where it went and the next turn does not tell.
+    pub guessed: bool,
 }
 
 /// A turn's battles as the record writes them, to compare with the
@@ -99,6 +102,7 @@ pub(super) fn resolve(
             position.advance(&plan.battle, &plan.advance);
         }
     }
+    let guessed = plans.iter().any(Plan::guessed);
     let battles = plans
         .into_iter()
         .map(|plan| BattleView {
@@ -114,6 +118,7 @@ pub(super) fn resolve(
     Resolution {
         victory: victory.map(|(won, _)| won),
         battles,
+        guessed,
     }
 }
 

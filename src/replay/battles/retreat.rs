@@ -68,26 +68,38 @@ fn retreat(
     let options = position.retreats(side);
     let entry = plan.entries[n].filter(|_| !plan.wrong_winner);
     // As written when legal; else the legal retreat the next turn agrees
-    // with, else the first in board order.
+    // with, else the first in board order. When the next turn agrees with
+    // more than one, or none, of several, the retreat is a guess.
+    let agreeing: Vec<Space> = options
+        .iter()
+        .copied()
+        .filter(|&to| agrees(position, side, to))
+        .collect();
+    let decided = match (options.as_slice(), agreeing.as_slice()) {
+        ([only], _) | (_, [only]) => Some(*only),
+        _ => None,
+    };
     let chosen = match (entry.map(|e| e.fate), options.as_slice()) {
         (Some(Fate::Stands(to)), _) if options.contains(&to) => Some(to),
         (_, []) => None,
-        (_, [first, ..]) => Some(
-            options
-                .iter()
-                .copied()
-                .find(|&to| agrees(position, side, to))
-                .unwrap_or(*first),
-        ),
+        (_, [first, ..]) => {
+            let chosen = decided.or(agreeing.first().copied()).unwrap_or(*first);
+            if decided.is_none() {
+                plan.guesses = std::iter::once(chosen)
+                    .chain(options.iter().copied().filter(|&to| to != chosen))
+                    .collect();
+            }
+            Some(chosen)
+        }
     };
     if let Some(entry) = entry {
         if !retreat_written(entry.fate, chosen) {
-            problems.push(wrong_retreat(plan, &fighter, entry, &options));
+            problems.push(wrong_retreat(plan, &fighter, entry, &options, decided));
         }
     } else if !plan.wrong_winner
         && let Some(record) = plan.record
     {
-        problems.push(unlisted_retreat(record, &fighter, chosen, &options));
+        problems.push(unlisted_retreat(record, &fighter, chosen, decided));
     }
     plan.retreat = Some(chosen);
     position.retreat(side, chosen)
@@ -103,12 +115,14 @@ fn retreat_written(fate: Fate, chosen: Option<Space>) -> bool {
     }
 }
 
-/// A losing Lofðungr written with a fate the rules do not allow.
+/// A losing Lofðungr written with a fate the rules do not allow; `decided`
+/// is the retreat the rules or the next turn leave, if only one.
 fn wrong_retreat(
     plan: &Plan,
     fighter: &Fighter,
     entry: &ast::WrittenFighter,
     options: &[Space],
+    decided: Option<Space>,
 ) -> Problem {
     let label = if options.is_empty() {
         let end = if plan.battle.space == Space::Midr && fighter.from == Space::Midr {
@@ -126,6 +140,8 @@ fn wrong_retreat(
     };
     let fixes: Vec<String> = if options.is_empty() {
         vec![written_fighter(fighter, Fate::RemovedFromGame)]
+    } else if let Some(to) = decided {
+        vec![written_fighter(fighter, Fate::Stands(to))]
     } else {
         options
             .iter()
@@ -146,7 +162,7 @@ fn unlisted_retreat(
     record: &ast::WrittenBattle,
     fighter: &Fighter,
     chosen: Option<Space>,
-    options: &[Space],
+    decided: Option<Space>,
 ) -> Problem {
     let fate = chosen.map_or(Fate::RemovedFromGame, Fate::Stands);
     let added = written_fighter(fighter, fate);
@@ -159,8 +175,9 @@ fn unlisted_retreat(
         ),
     )
     .with_help(format!("add `{added}`"));
-    // With several places to retreat to, which one is a guess.
-    if options.len() <= 1 {
+    // With several places to retreat to, which one is a guess unless the
+    // next turn says.
+    if chosen.is_none() || decided.is_some() {
         problem.with_fix(Edit::new(
             Span::new(record.span.end, record.span.end),
             added,
