@@ -327,3 +327,29 @@ G4 H56Ke1L13K10 /\nS4 L8>6Kh97Kh78H8>6Hv8 >6GH6SLxSHx\nG5 K01K01L3mHeK10 /\n";
     assert!(shown.contains(&format!("$ hirp fix -\n{text}")), "{shown}");
     insta::assert_snapshot!(shown);
 }
+
+#[test]
+fn a_step_left_out_before_a_faulty_one_is_put_back() {
+    // `H10` moves on a Hirþ that stopped on the empty 1: the step `L01`
+    // was left out before it (with the Lofðungr on 1 the Hirþ passes
+    // through), and only it makes the rest of the game play.
+    let original = "G1 HeHeL02H02He /\nS1 L97KeKe8He /\nG2 L20L01H20H01H10 /\n\
+S2 HeK86H97HeHe /\nG3 H01KeL12K02H13 /\n";
+    let shown = validate_and_fix(&original.replace("L20L01H20", "L20H20"));
+    assert!(
+        shown.contains(&format!("$ hirp fix -\n{original}")),
+        "{shown}"
+    );
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_faulty_step_with_several_steps_to_put_back_is_left_with_them_listed() {
+    // No loose Hirþ of Gull can board on 4: a step before it was left out,
+    // and which one the rest of the game does not tell.
+    let text = "G1 L02KeHeKe2 /\nS1 HeKe8H98Hi /\nG2 K24H01L20HeKe /\n\
+S2 Kh89L98HeKh98Kh87 /\nG3 K4mHiHiHe /\nS3 HeHv7K75H79L89 /\n";
+    let shown = validate_and_fix(text);
+    assert!(shown.contains(&format!("$ hirp fix -\n{text}")), "{shown}");
+    insta::assert_snapshot!(shown);
+}

@@ -20,6 +20,8 @@ pub(super) struct CountFix {
     pub steps: String,
     /// The position after the repaired steps, before the battles.
     pub position: Position,
+    /// The turn's steps as repaired.
+    pub written: Vec<ast::WrittenStep>,
 }
 
 /// The repairs of a turn whose written steps count `steps` (not five),
@@ -42,6 +44,7 @@ pub(super) fn count_fixes(
         restored(start, &tokens)
     };
     let ahead = Ahead {
+        start: *start,
         rest: &[],
         turn,
         following,
@@ -69,6 +72,7 @@ pub(super) fn count_fixes(
             edit,
             steps,
             position,
+            written,
         });
         if found.len() > MAX_FIXES {
             break;

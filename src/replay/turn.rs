@@ -8,7 +8,7 @@ use super::count::count_fixes;
 use super::problem::{
     Code, Problem, ProblemKind, crew_help, fix_help, one_of, penningr_problem, unmarked_attack,
 };
-use super::recover::Ahead;
+use super::recover::{Ahead, faults_within};
 use super::repair;
 use super::written::{self, FlexibleAttack, rest_plays};
 use super::{Observer, StepView};
@@ -28,8 +28,10 @@ pub(super) struct Replay<'o> {
     /// Tokens that could not be read whose repair the rules confirmed: the
     /// repairs their syntax errors show. Others show none.
     pub confirmed: Vec<Span>,
-    /// Whether a retreat was guessed: the replay goes on from a position
-    /// the record may not mean, and no later problem is given a repair.
+    /// Whether the replay goes on from a guess (a retreat the record does
+    /// not tell, a faulty step or a step count with no one repair): from a
+    /// position the record may not mean, so no later problem of the game is
+    /// given a repair.
     pub guessing: bool,
 }
 
@@ -90,7 +92,7 @@ impl Replay<'_> {
             self.step_count(turn, &counts, label);
             self.repair_count(turn, &start, steps, following);
         }
-        if !self.battles(turn, following.first(), label) {
+        if !self.battles(turn, following, label) {
             self.end_turn(turn, &crowded_before, label);
         }
         self.observer.turn(turn, n, &self.position);
@@ -147,6 +149,7 @@ impl Replay<'_> {
         let mut guessed = false;
         // Steps taken before the token.
         let mut count = 0u8;
+        let start = self.position;
         for (t, token) in turn.steps.iter().enumerate() {
             let rest = &turn.steps[t + 1..];
             self.position.reset_steps();
@@ -154,6 +157,7 @@ impl Replay<'_> {
                 StepToken::Malformed(malformed) => self.malformed(turn, malformed, count, rest)?,
                 StepToken::Step(step) => {
                     let ahead = Ahead {
+                        start,
                         rest,
                         turn,
                         following,
@@ -197,6 +201,7 @@ impl Replay<'_> {
         self.confirmed.push(malformed.span);
         let one = (fixes.len() == 1 && !self.guessing)
             .then(|| Edit::new(malformed.span, fix.text.clone()));
+        self.guessing |= fixes.len() > 1;
         if let Some(problem) = self
             .problems
             .iter_mut()
@@ -244,7 +249,15 @@ impl Replay<'_> {
             }
         }
         if let Some(target) = applied.unmarked_attack {
-            let problem = unmarked_attack(step, target, self.position.to_move());
+            let mut problem = unmarked_attack(step, target, self.position.to_move());
+            let others = other_readings(step, &before, count, ahead);
+            if !others.is_empty() {
+                // Another space written for the one meant plays as well.
+                let marked = problem.fix.take().map(|f| f.replacement);
+                let texts: Vec<String> = marked.into_iter().chain(others).collect();
+                problem.help = Some(format!("write {}", one_of(&texts)));
+                self.guessing = true;
+            }
             self.push(problem, label);
         }
         self.flexible.extend(applied.flexible);
@@ -283,6 +296,8 @@ impl Replay<'_> {
             return;
         };
         let written: Vec<String> = fixes.iter().map(|f| f.steps.clone()).collect();
+        // With no one repair the replay goes on from the steps as written.
+        let guessing = fixes.len() != 1;
         match fixes.as_slice() {
             [] => {}
             [fix] => {
@@ -295,6 +310,7 @@ impl Replay<'_> {
                 problem.help = Some(format!("write the steps {}", one_of(shown)));
             }
         }
+        self.guessing |= guessing;
     }
 
     /// Applies the turn's Penningr actions; `true` when a refusal ended the
@@ -409,14 +425,14 @@ impl Replay<'_> {
 
     /// Fights the turn's battles and compares them with the record; `true`
     /// when a retreat ended the game.
-    fn battles(&mut self, turn: &Turn, next: Option<&Turn>, label: Label) -> bool {
-        let repaired = self.confirmed_outcome(turn, next);
+    fn battles(&mut self, turn: &Turn, following: &[Turn], label: Label) -> bool {
+        let repaired = self.confirmed_outcome(turn, following);
         let written = battles::written(repaired.as_ref().unwrap_or(&turn.outcome));
         let mut found = Vec::new();
         let resolution = battles::resolve(
             &mut self.position,
             written.as_ref(),
-            next,
+            following,
             &self.flexible,
             &mut found,
         );
@@ -436,12 +452,18 @@ impl Replay<'_> {
     /// are the ones the rules fight (comparing them finds no error): the
     /// repairs are then confirmed, and the record's choices (who advances,
     /// where a Lofðungr retreats) followed.
-    fn confirmed_outcome(&mut self, turn: &Turn, next: Option<&Turn>) -> Option<ast::Outcome> {
+    fn confirmed_outcome(&mut self, turn: &Turn, following: &[Turn]) -> Option<ast::Outcome> {
         let repaired = repair::repaired_outcome(&turn.outcome, &self.problems)?;
         let agrees = {
             let written = battles::written(&repaired)?;
             let (mut trial, mut found) = (self.position, Vec::new());
-            battles::resolve(&mut trial, Some(&written), next, &self.flexible, &mut found);
+            battles::resolve(
+                &mut trial,
+                Some(&written),
+                following,
+                &self.flexible,
+                &mut found,
+            );
             found.iter().all(|p| p.severity != Severity::Error)
         };
         if !agrees {
@@ -474,6 +496,30 @@ impl Replay<'_> {
             );
         }
     }
+}
+
+/// Edits of a step read as an attack with no `>` that make it a move the
+/// whole rest of the game plays after with no fault (`L6m` for `L64`):
+/// readings as likely as the attack.
+fn other_readings(
+    step: &ast::WrittenStep,
+    before: &Position,
+    count: u8,
+    ahead: &Ahead<'_>,
+) -> Vec<String> {
+    let text = step.to_string();
+    let candidates = repair::fixes_up_to(&text, None, before, count, ahead.rest, usize::MAX);
+    candidates
+        .into_iter()
+        .filter(|fix| !fix.text.contains('>') && fix.text.len() == text.len())
+        .filter(|fix| {
+            let mut position = *before;
+            repair::apply_fix(&mut position, fix);
+            faults_within(position, ahead, usize::MAX) == 0
+        })
+        .map(|fix| fix.text)
+        .take(repair::MAX_FIXES - 1)
+        .collect()
 }
 
 /// The step of a turn that brought a Karve to a crowded space, else the turn.

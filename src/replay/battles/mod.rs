@@ -77,12 +77,12 @@ pub(super) fn written(outcome: &Outcome) -> Option<Written<'_>> {
 
 /// Fights the turn's battles on `position`, comparing them with the
 /// `written` ones when there are some to compare, and pushes the problems
-/// found. `next` is the turn after, whose steps choose among legal retreats
-/// when the record's is wrong.
+/// found. `following` are the turns after, whose steps choose among legal
+/// retreats when the record's is wrong.
 pub(super) fn resolve(
     position: &mut Position,
     written: Option<&Written<'_>>,
-    next: Option<&ast::Turn>,
+    following: &[ast::Turn],
     flexible: &[FlexibleAttack],
     problems: &mut Vec<Problem>,
 ) -> Resolution {
@@ -94,7 +94,7 @@ pub(super) fn resolve(
     for plan in &plans {
         position.fight(&plan.battle);
     }
-    let victory = retreat::retreats(position, &mut plans, next, problems);
+    let victory = retreat::retreats(position, &mut plans, following, problems);
     let ended_in = victory.map(|(_, n)| n);
     report_plans(&mut plans, written, ended_in, problems);
     if victory.is_none() {

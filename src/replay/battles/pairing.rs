@@ -5,7 +5,7 @@
 use smallvec::{SmallVec, smallvec};
 
 use super::report::{describe, hirths, written_battle, written_fighter};
-use crate::replay::problem::{Problem, ProblemKind};
+use crate::replay::problem::{Problem, ProblemKind, one_of};
 use crate::rules::{Battle, Fighter, FighterKind};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, Fate, Piece, Span};
@@ -63,11 +63,13 @@ impl Plan<'_> {
     }
 
     /// Whether the battle as computed holds a choice the record does not
-    /// tell: a retreat among several, or, with the winner written wrong,
-    /// which of several winning attackers entered the space.
+    /// tell: a retreat among several, or, with the winner written wrong or
+    /// no attacker written entering, which of several winning attackers
+    /// entered the space.
     pub fn guessed(&self) -> bool {
-        let advances =
-            self.wrong_winner && self.battle.attacker_wins() && self.battle.attackers.len() > 1;
+        let advances = (self.wrong_winner || !self.recorded_advance())
+            && self.battle.attacker_wins()
+            && self.battle.attackers.len() > 1;
         advances || !self.guesses.is_empty()
     }
 
@@ -366,10 +368,18 @@ fn check_fate(
         )
     };
     if !ok {
-        problems.push(
-            Problem::new(ProblemKind::Fate, entry.span, why)
-                .with_help(format!("write `{}`", written_fighter(fighter, expected)))
-                .with_fix(Edit::new(entry.span, written_fighter(fighter, expected))),
-        );
+        let problem = Problem::new(ProblemKind::Fate, entry.span, why);
+        let attacker = winner && fighter.side != battle.defender();
+        // Of several winning attackers, any may have stayed: which is a guess.
+        let problem = if attacker && battle.attackers.len() > 1 {
+            let both = [space, fighter.from].map(|at| written_fighter(fighter, Fate::Stands(at)));
+            problem.with_help(format!("write {}", one_of(&both)))
+        } else {
+            let fix = written_fighter(fighter, expected);
+            problem
+                .with_help(format!("write `{fix}`"))
+                .with_fix(Edit::new(entry.span, fix))
+        };
+        problems.push(problem);
     }
 }

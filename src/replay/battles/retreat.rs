@@ -7,7 +7,11 @@
 use super::pairing::Plan;
 use super::report::written_fighter;
 use crate::replay::problem::{Problem, ProblemKind, one_of};
-use crate::replay::written::rest_plays;
+use crate::replay::recover::turn_faults;
+
+/// The turns after a battle that say where a Lofðungr retreated: the
+/// opponent's, the owner's, and the two after.
+const TURNS_AHEAD: usize = 4;
 use crate::rules::{Battle, Fighter, Position, Victory};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, Fate, Span};
@@ -15,13 +19,13 @@ use crate::types::{Side, Space};
 
 /// Retreats the losing Lofðungr of each battle, in board order, as the
 /// record says when the rules allow it and else as the rules give it.
-/// `next` is the turn after, whose steps choose among legal retreats when
-/// the record's is wrong. Returns the victory a retreat decided, with the
+/// `following` are the turns after, whose steps choose among legal retreats
+/// when the record's is wrong. Returns the victory a retreat decided, with the
 /// battle it was decided in.
 pub(super) fn retreats(
     position: &mut Position,
     plans: &mut [Plan],
-    next: Option<&ast::Turn>,
+    following: &[ast::Turn],
     problems: &mut Vec<Problem>,
 ) -> Option<(Victory, usize)> {
     // Only a losing Lofðungr's retreat asks the next turn.
@@ -34,16 +38,20 @@ pub(super) fn retreats(
     } else {
         Vec::new()
     };
-    // Whether, with a Lofðungr retreated to `to`, the next turn plays.
+    // Whether, with a Lofðungr retreated to `to`, the next turns play with
+    // no fault.
     let agrees = |position: &Position, side: Side, to: Space| {
-        let Some(next) = next else { return false };
+        if following.is_empty() {
+            return false;
+        }
         let mut trial = *position;
         trial.retreat(side, Some(to));
         for (battle, advance) in &advances {
             trial.advance(battle, advance);
         }
         trial.end_turn();
-        rest_plays(trial, &next.steps)
+        let ahead = &following[..following.len().min(TURNS_AHEAD)];
+        turn_faults(trial, ahead) == 0
     };
     let mut victory = None;
     for (n, plan) in plans.iter_mut().enumerate() {
