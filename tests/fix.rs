@@ -224,8 +224,9 @@ fn fix_copies_what_it_cannot_read_and_fixes_the_games_around_it() {
 
 #[test]
 fn fix_leaves_a_game_as_written_when_its_repairs_leave_it_invalid() {
-    // `Gd` for the triple would make the double of G2 a second one.
-    let text = "G1 KeHeiHei GtSa/\nS1 He7He8He /\nG2 L01HeiKhhh03 GdSa/\n";
+    // The crew of S2 is recounted, but nothing repairs the `Li` of G3.
+    let text = "G1 KeHeiHei /\nS1 KeHeiHeHe /\nG2 L01HeiKhhh03 /\n\
+S2 Khhhhh97HeHeHeHe /\nG3 L10LiHeHe /\n";
     let output = hirp()
         .args(["fix", "-"])
         .write_stdin(text)
@@ -351,5 +352,16 @@ fn a_faulty_step_with_several_steps_to_put_back_is_left_with_them_listed() {
 S2 Kh89L98HeKh98Kh87 /\nG3 K4mHiHiHe /\nS3 HeHv7K75H79L89 /\n";
     let shown = validate_and_fix(text);
     assert!(shown.contains(&format!("$ hirp fix -\n{text}")), "{shown}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_triple_before_any_double_is_left_out_when_the_later_offers_say_so() {
+    // Read as a double, `GtSa` would make Silfr's double in G2 a second one:
+    // the triple and its answer are left out.
+    let text = "G1 KeHeiHei GtSa/\nS1 He7He8He /\nG2 L01HeiKhhh03 SdGa/\n";
+    let shown = validate_and_fix(text);
+    let fixed = text.replace("GtSa/", "/");
+    assert!(shown.contains(&format!("$ hirp fix -\n{fixed}")), "{shown}");
     insta::assert_snapshot!(shown);
 }

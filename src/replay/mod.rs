@@ -17,6 +17,7 @@ mod count;
 pub mod fast;
 mod forced;
 mod matches;
+mod offers;
 mod problem;
 mod recover;
 mod repair;

@@ -5,6 +5,7 @@ use smallvec::SmallVec;
 
 use super::battles;
 use super::count::count_fixes;
+use super::offers;
 use super::problem::{
     Code, Problem, ProblemKind, crew_help, fix_help, one_of, penningr_problem, unmarked_attack,
 };
@@ -77,7 +78,7 @@ impl Replay<'_> {
             return false;
         };
         let steps = counts.iter().fold(0u8, |sum, &n| sum.saturating_add(n));
-        if self.penningr(turn, label) {
+        if self.penningr(turn, following, label) {
             // The refusal may come after any step, but not after a sixth
             // (`docs/rules.md#refused-offer`).
             if steps > STEPS_PER_TURN && !guessed {
@@ -316,12 +317,12 @@ impl Replay<'_> {
     /// Applies the turn's Penningr actions; `true` when a refusal ended the
     /// game. An offer is answered in its turn
     /// (`docs/rules.md#offers-are-answered-at-once`).
-    fn penningr(&mut self, turn: &Turn, label: Label) -> bool {
+    fn penningr(&mut self, turn: &Turn, following: &[Turn], label: Label) -> bool {
         let mut last_offer: Option<Span> = None;
         // An answer to an offer that was reported as not allowed is part of
         // that one mistake: it is skipped.
         let mut skip_answer = false;
-        for action in &turn.outcome.penningr {
+        for (n, action) in turn.outcome.penningr.iter().enumerate() {
             if self.position.result().is_some() {
                 break;
             }
@@ -340,7 +341,14 @@ impl Replay<'_> {
                 Ok(_) if !answer => last_offer = Some(action.span),
                 Ok(_) => {}
                 Err(e) => {
-                    self.push(penningr_problem(e, action), label);
+                    let mut problem = penningr_problem(e, action);
+                    if e == PenningrError::TripleBeforeDouble {
+                        let penningr = *self.position.penningr();
+                        let repair = offers::triple_repair(penningr, turn, n, following);
+                        problem.fix = repair.as_ref().map(|(_, fix)| fix.clone());
+                        problem.help = repair.map(|(help, _)| help);
+                    }
+                    self.push(problem, label);
                     if self.adopt_penningr(e, action) {
                         skip_answer = !answer;
                     }
