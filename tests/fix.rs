@@ -365,3 +365,16 @@ fn a_triple_before_any_double_is_left_out_when_the_later_offers_say_so() {
     assert!(shown.contains(&format!("$ hirp fix -\n{fixed}")), "{shown}");
     insta::assert_snapshot!(shown);
 }
+
+#[test]
+fn a_step_that_is_never_legal_is_replaced_by_the_one_the_game_plays_after() {
+    // A Lofðungr never boards: of the steps that could stand for `Li`, only
+    // `L01` lets the rest of the game play (G2 moves the Lofðungr from 1).
+    let original = "G1 HeKeHeL01Ke /\nS1 KeKeHeL97He /\nG2 KeK02HeL10He /\n";
+    let shown = validate_and_fix(&original.replace("HeL01Ke", "HeLiKe"));
+    assert!(
+        shown.contains(&format!("$ hirp fix -\n{original}")),
+        "{shown}"
+    );
+    insta::assert_snapshot!(shown);
+}

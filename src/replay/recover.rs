@@ -48,7 +48,16 @@ impl Replay<'_> {
         count: u8,
         label: Label,
     ) -> (u8, bool) {
-        let (fixes, clear) = ranked_fixes(step, fault, &before, count, ahead);
+        let (fixes, clear) = match fault {
+            // `Li`, `Kv3`: never a step; any step may have been meant.
+            Fault::OnlyHirthBoards(_) | Fault::OnlyHirthLeaves(_) => {
+                let (edits, _) = ranked_fixes(step, fault, &before, count, ahead);
+                let found = replacements(&before, count, ahead, edits);
+                let one = found.len() == 1;
+                (found, one)
+            }
+            _ => ranked_fixes(step, fault, &before, count, ahead),
+        };
         let mut problem = fault_problem(fault, step, &before);
         let put_backs = match fault {
             Fault::AmbiguousBoarding { .. } => Vec::new(),
@@ -141,6 +150,45 @@ impl Replay<'_> {
         self.position = position;
         (steps.saturating_sub(count), true)
     }
+}
+
+/// The steps that may stand in a token's place (`before` it, `count` steps
+/// taken): the `edits` of it, then any legal step, kept when the turn is
+/// then five steps and the whole rest of the game plays with no fault,
+/// steps that reach the same position being one; at most
+/// [`repair::MAX_FIXES`] and one more.
+fn replacements(before: &Position, count: u8, ahead: &Ahead<'_>, edits: Vec<Fix>) -> Vec<Fix> {
+    let Some(rest) = repair::readable(ahead.rest) else {
+        return Vec::new();
+    };
+    let mut here = *before;
+    here.reset_steps();
+    let legal = here.legal_steps().into_iter().filter_map(|legal| {
+        let writable = crate::generate::writable(&here, legal);
+        writable.then(|| crate::generate::write_step(&here, legal))
+    });
+    let legal = legal.filter_map(|written| {
+        let mut tokens = vec![&written];
+        tokens.extend(rest.iter().copied());
+        repair::plays_cleanly(*before, count, &tokens).then(|| Fix {
+            text: written.to_string(),
+            steps: vec![written],
+        })
+    });
+    let mut found: Vec<(Fix, Position)> = Vec::new();
+    for fix in edits.into_iter().chain(legal) {
+        let mut position = *before;
+        repair::apply_fix(&mut position, &fix);
+        let same = found.iter().any(|(_, p)| *p == position);
+        if same || faults_within(position, ahead, usize::MAX) > 0 {
+            continue;
+        }
+        found.push((fix, position));
+        if found.len() > repair::MAX_FIXES {
+            break;
+        }
+    }
+    found.into_iter().map(|(fix, _)| fix).collect()
 }
 
 /// The position after a turn's steps `rest` played from `position`, when
