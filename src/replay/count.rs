@@ -101,16 +101,23 @@ fn play(start: Position, tokens: &[&ast::WrittenStep]) -> Option<Position> {
 /// back a copy of a token next to it.
 type Candidate = (Edit, Vec<ast::WrittenStep>, bool);
 
-/// The turn with each token left out in turn, last first.
+/// The turn with each token left out in turn, last first, those written
+/// twice in the turn (`HeHe`) before the others.
 fn dropped(tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
-    (0..tokens.len())
+    let twice = |token: &ast::WrittenStep| {
+        let text = token.to_string();
+        tokens.iter().filter(|t| t.to_string() == text).count() > 1
+    };
+    let mut out: Vec<Candidate> = (0..tokens.len())
         .rev()
         .map(|n| {
             let mut kept: Vec<ast::WrittenStep> = tokens.iter().map(|t| **t).collect();
             let gone = kept.remove(n);
-            (Edit::new(gone.span, String::new()), kept, false)
+            (Edit::new(gone.span, String::new()), kept, twice(&gone))
         })
-        .collect()
+        .collect();
+    out.sort_by_key(|(_, _, copy)| !copy);
+    out
 }
 
 /// The turn with one step put back: first a copy of a token next to a gap

@@ -238,14 +238,23 @@ fn ranked_fixes(
     let clear = if fixes.len() == 1 {
         true
     } else {
+        let faults = |fix: &Fix, turns: usize| {
+            let mut position = *before;
+            repair::apply_fix(&mut position, fix);
+            faults_within(position, ahead, turns)
+        };
         let mut scored: Vec<(usize, Fix)> = fixes
             .into_iter()
-            .map(|fix| {
-                let mut position = *before;
-                repair::apply_fix(&mut position, &fix);
-                (faults_ahead(position, ahead), fix)
-            })
+            .map(|fix| (faults(&fix, TURNS_AHEAD), fix))
             .collect();
+        // Edits the next turns agree with alike: the whole game tells them
+        // apart.
+        let tied = scored.iter().filter(|(n, _)| *n == 0).count();
+        if tied > 1 {
+            for scored in scored.iter_mut().filter(|(n, _)| *n == 0) {
+                scored.0 = usize::from(faults(&scored.1, usize::MAX) > 0);
+            }
+        }
         scored.sort_by_key(|(faults, _)| *faults);
         let clear = scored[0].0 == 0 && scored[1].0 > 0;
         fixes = scored.into_iter().map(|(_, fix)| fix).collect();
