@@ -224,8 +224,9 @@ fn fix_copies_what_it_cannot_read_and_fixes_the_games_around_it() {
 
 #[test]
 fn fix_leaves_a_game_as_written_when_its_repairs_leave_it_invalid() {
-    // `Gd` for the triple would make the double of G2 a second one.
-    let text = "G1 KeHeiHei GtSa/\nS1 He7He8He /\nG2 L01HeiKhhh03 GdSa/\n";
+    // The crew of S2 is recounted, but nothing repairs the `Li` of G3.
+    let text = "G1 KeHeiHei /\nS1 KeHeiHeHe /\nG2 L01HeiKhhh03 /\n\
+S2 Khhhhh97HeHeHeHe /\nG3 L10LiHeHe /\n";
     let output = hirp()
         .args(["fix", "-"])
         .write_stdin(text)
@@ -312,4 +313,86 @@ fn a_label_of_the_wrong_side_is_fixed_when_the_next_turn_follows_it() {
         String::from_utf8(output.stdout).unwrap(),
         common::fixture(path)
     );
+}
+
+/// The first turns of a generated game.
+const GAME_15: &str = "G1 L01HeHeHe2 /\nS1 L98HeKe7He /\nG2 L13He1KeKe /\n\
+S2 HeK78H98L89H89 /\nG3 L31L13KeH24Hi /\nS3 K89HeL97KeH97 /\nG4 H41Kh01L35Kh10 /\n\
+S4 H98HiL7>5K98H98 >5GL5SLm\nG5 HiL5>mH13K02K01 >mSLmGL4\n";
+
+#[test]
+fn a_retreat_to_an_illegal_space_is_the_one_the_next_turn_plays_from() {
+    // Silfr's Lofðungr lost on 5 and may retreat to 3, 6, 7 or m, not 1;
+    // Gull's next turn attacks m (`L5>m`, and the battle `>mSLmGL4`): it
+    // plays only with the Lofðungr on m.
+    let text = GAME_15.replace(">5GL5SLm", ">5GL5SL1");
+    let shown = validate_and_fix(&text);
+    assert!(
+        shown.contains(&format!("$ hirp fix -\n{GAME_15}")),
+        "{shown}"
+    );
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_battle_given_to_the_loser_is_left_when_which_winners_entered_is_a_guess() {
+    // Silfr's Lofðungr and Hirþ won on 6, the record says they lost: which
+    // of them entered the space it does not say (the Hirþ stayed on 8), so
+    // the battle is not rewritten.
+    let text = "G1 KeL01K02KeHe /\nS1 L98KeKeKeK98 /\nG2 H01K24H13K01L10 /\n\
+S2 K87K98HeL87K86 /\nG3 L01H35K4>6KeK10 >6SK6GK^\nS3 H98HeL78K6>5Hi >5GH5SK^\n\
+G4 H56Ke1L13K10 /\nS4 L8>6Kh97Kh78H8>6Hv8 >6GH6SLxSHx\nG5 K01K01L3mHeK10 /\n";
+    let shown = validate_and_fix(text);
+    assert!(shown.contains(&format!("$ hirp fix -\n{text}")), "{shown}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_step_left_out_before_a_faulty_one_is_put_back() {
+    // `H10` moves on a Hirþ that stopped on the empty 1: the step `L01`
+    // was left out before it (with the Lofðungr on 1 the Hirþ passes
+    // through), and only it makes the rest of the game play.
+    let original = "G1 HeHeL02H02He /\nS1 L97KeKe8He /\nG2 L20L01H20H01H10 /\n\
+S2 HeK86H97HeHe /\nG3 H01KeL12K02H13 /\n";
+    let shown = validate_and_fix(&original.replace("L20L01H20", "L20H20"));
+    assert!(
+        shown.contains(&format!("$ hirp fix -\n{original}")),
+        "{shown}"
+    );
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_faulty_step_with_several_steps_to_put_back_is_left_with_them_listed() {
+    // No loose Hirþ of Gull can board on 4: a step before it was left out,
+    // and which one the rest of the game does not tell.
+    let text = "G1 L02KeHeKe2 /\nS1 HeKe8H98Hi /\nG2 K24H01L20HeKe /\n\
+S2 Kh89L98HeKh98Kh87 /\nG3 K4mHiHiHe /\nS3 HeHv7K75H79L89 /\n";
+    let shown = validate_and_fix(text);
+    assert!(shown.contains(&format!("$ hirp fix -\n{text}")), "{shown}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_triple_before_any_double_is_left_out_when_the_later_offers_say_so() {
+    // Read as a double, `GtSa` would make Silfr's double in G2 a second one:
+    // the triple and its answer are left out.
+    let text = "G1 KeHeiHei GtSa/\nS1 He7He8He /\nG2 L01HeiKhhh03 SdGa/\n";
+    let shown = validate_and_fix(text);
+    let fixed = text.replace("GtSa/", "/");
+    assert!(shown.contains(&format!("$ hirp fix -\n{fixed}")), "{shown}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_step_that_is_never_legal_is_replaced_by_the_one_the_game_plays_after() {
+    // A Lofðungr never boards: of the steps that could stand for `Li`, only
+    // `L01` lets the rest of the game play (G2 moves the Lofðungr from 1).
+    let original = "G1 HeKeHeL01Ke /\nS1 KeKeHeL97He /\nG2 KeK02HeL10He /\n";
+    let shown = validate_and_fix(&original.replace("HeL01Ke", "HeLiKe"));
+    assert!(
+        shown.contains(&format!("$ hirp fix -\n{original}")),
+        "{shown}"
+    );
+    insta::assert_snapshot!(shown);
 }

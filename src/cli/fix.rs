@@ -22,7 +22,9 @@ A diagnostic with exactly one fix (`write `Khh97``) is applied; one with
 several, or none, is left and reported. Fixes are applied until none is
 left, then the corrected record is validated and what is still wrong is
 reported on standard error. A game is corrected only when its repairs
-leave it valid; otherwise it is left as written, and the note says so. Only the faulty tokens change: comments, tags and
+leave it valid; otherwise it is left as written, and the note says so.
+Where several repairs fit a problem equally well, none is applied, and the
+note counts those games. Only the faulty tokens change: comments, tags and
 layout stay as they were.
 
 With --in-place, a file with nothing to fix is left untouched. Otherwise
@@ -116,6 +118,26 @@ impl Checked {
     fn has_error(&self, n: usize) -> bool {
         let mut problems = self.left.iter().zip(&self.game);
         problems.any(|(p, &g)| g == Some(n) && p.severity == Severity::Error)
+    }
+
+    /// How many games have an error whose help lists several repairs as
+    /// equally good (`write `A` or `B``): none of them is applied.
+    fn tied(&self) -> usize {
+        let mut games: Vec<usize> = Vec::new();
+        for (problem, &game) in self.left.iter().zip(&self.game) {
+            let several = problem
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("` or `"));
+            if let Some(n) = game
+                && several
+                && problem.severity == Severity::Error
+                && !games.contains(&n)
+            {
+                games.push(n);
+            }
+        }
+        games.len()
     }
 }
 
@@ -287,6 +309,8 @@ struct Fixed {
     applied: usize,
     /// Games left as written: their repairs would leave them invalid.
     withheld: usize,
+    /// Games with a problem that several repairs fit equally well.
+    tied: usize,
     errors: usize,
     games: usize,
     /// In place, where the original was kept.
@@ -350,6 +374,7 @@ fn fix(
         let left = &checked.left;
         fixed.applied += applied;
         fixed.withheld += withheld;
+        fixed.tied += checked.tied();
         fixed.games += checked.games;
         fixed.errors += left
             .iter()
@@ -481,7 +506,8 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
 }
 
 /// The note after fixing a record: what was fixed, what is left, what was
-/// left as written, and where the original is kept.
+/// left as written, where several repairs tie, and where the original is
+/// kept.
 fn summary(path: &str, fixed: &Fixed) -> String {
     let plural = |n: usize, one: &str, many: &str| match n {
         1 => format!("1 {one}"),
@@ -500,11 +526,18 @@ fn summary(path: &str, fixed: &Fixed) -> String {
             if n == 1 { "it" } else { "them" },
         ),
     };
+    let tied = match fixed.tied {
+        0 => String::new(),
+        n => format!(
+            "; {} a problem that several repairs fit equally well: none was applied",
+            plural(n, "game has", "games have"),
+        ),
+    };
     let kept = fixed.kept.as_ref().map_or_else(String::new, |kept| {
         format!("; the original is kept as {}", kept.display())
     });
     format!(
-        "{path}: {} fixed; {} left{withheld}{kept}",
+        "{path}: {} fixed; {} left{withheld}{tied}{kept}",
         plural(fixed.applied, "problem", "problems"),
         plural(fixed.errors, "error", "errors"),
     )

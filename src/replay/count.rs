@@ -20,6 +20,8 @@ pub(super) struct CountFix {
     pub steps: String,
     /// The position after the repaired steps, before the battles.
     pub position: Position,
+    /// The turn's steps as repaired.
+    pub written: Vec<ast::WrittenStep>,
 }
 
 /// The repairs of a turn whose written steps count `steps` (not five),
@@ -42,6 +44,7 @@ pub(super) fn count_fixes(
         restored(start, &tokens)
     };
     let ahead = Ahead {
+        start: *start,
         rest: &[],
         turn,
         following,
@@ -69,6 +72,7 @@ pub(super) fn count_fixes(
             edit,
             steps,
             position,
+            written,
         });
         if found.len() > MAX_FIXES {
             break;
@@ -97,16 +101,23 @@ fn play(start: Position, tokens: &[&ast::WrittenStep]) -> Option<Position> {
 /// back a copy of a token next to it.
 type Candidate = (Edit, Vec<ast::WrittenStep>, bool);
 
-/// The turn with each token left out in turn, last first.
+/// The turn with each token left out in turn, last first, those written
+/// twice in the turn (`HeHe`) before the others.
 fn dropped(tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
-    (0..tokens.len())
+    let twice = |token: &ast::WrittenStep| {
+        let text = token.to_string();
+        tokens.iter().filter(|t| t.to_string() == text).count() > 1
+    };
+    let mut out: Vec<Candidate> = (0..tokens.len())
         .rev()
         .map(|n| {
             let mut kept: Vec<ast::WrittenStep> = tokens.iter().map(|t| **t).collect();
             let gone = kept.remove(n);
-            (Edit::new(gone.span, String::new()), kept, false)
+            (Edit::new(gone.span, String::new()), kept, twice(&gone))
         })
-        .collect()
+        .collect();
+    out.sort_by_key(|(_, _, copy)| !copy);
+    out
 }
 
 /// The turn with one step put back: first a copy of a token next to a gap

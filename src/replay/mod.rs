@@ -17,6 +17,7 @@ mod count;
 pub mod fast;
 mod forced;
 mod matches;
+mod offers;
 mod problem;
 mod recover;
 mod repair;
@@ -233,6 +234,7 @@ pub fn replay_game_with(
         observer,
         flexible: Vec::new(),
         confirmed: Vec::new(),
+        guessing: false,
     };
     play_turns(&mut replay, game, &unread_lines(game, errors));
     drop_unconfirmed_repairs(game, &mut replay.problems, &replay.confirmed);

@@ -4,18 +4,21 @@
 //! consequence of the mistake is never reported as a new one.
 
 use super::battles;
+use super::count::{CountFix, count_fixes};
 use super::forced;
-use super::problem::{fault_problem, fix_help};
+use super::problem::{Problem, fault_problem, fix_help, one_of};
 use super::repair::{self, Fix};
 use super::turn::Replay;
 use super::written::{self, Fault};
-use crate::rules::Position;
+use crate::rules::{Position, StepError};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, Label, StepToken, Turn};
 use crate::types::Severity;
 
 /// What follows a step in the record, to choose among readings of it.
 pub(super) struct Ahead<'a> {
+    /// The position the turn starts from.
+    pub start: Position,
     /// The turn's steps after it.
     pub rest: &'a [StepToken],
     /// The turn.
@@ -45,8 +48,24 @@ impl Replay<'_> {
         count: u8,
         label: Label,
     ) -> (u8, bool) {
-        let (fixes, clear) = ranked_fixes(step, fault, &before, count, ahead);
+        let (fixes, clear) = match fault {
+            // `Li`, `Kv3`: never a step; any step may have been meant.
+            Fault::OnlyHirthBoards(_) | Fault::OnlyHirthLeaves(_) => {
+                let (edits, _) = ranked_fixes(step, fault, &before, count, ahead);
+                let found = replacements(&before, count, ahead, edits);
+                let one = found.len() == 1;
+                (found, one)
+            }
+            _ => ranked_fixes(step, fault, &before, count, ahead),
+        };
         let mut problem = fault_problem(fault, step, &before);
+        let put_backs = match fault {
+            Fault::AmbiguousBoarding { .. } => Vec::new(),
+            _ => count_fixes(&ahead.start, ahead.turn, 0, ahead.following),
+        };
+        if !put_backs.is_empty() {
+            return self.put_back(problem, (before, count), &fixes, &put_backs, ahead, label);
+        }
         match fixes.as_slice() {
             [] => {}
             [fix, ..] if clear => {
@@ -60,11 +79,128 @@ impl Replay<'_> {
                 problem = problem.with_help(fix_help(shown));
             }
         }
+        self.guessing |= problem.fix.is_none();
         self.push(problem, label);
         let (position, steps) = nearest_reading(before, step, fixes.first(), ahead);
         self.position = position;
         (steps, !fixes.is_empty())
     }
+}
+
+impl Replay<'_> {
+    /// Reports a faulty step that a step put back before it makes legal
+    /// (`put_backs`, after which the whole game plays with no fault), with
+    /// the edits of the step itself (`fixes`) after which the whole game
+    /// plays with no fault too: the one such repair as help and fix, or
+    /// several listed. Goes on from the first step put back; `at` is the
+    /// position before the step and the steps taken before it.
+    fn put_back(
+        &mut self,
+        problem: Problem,
+        at: (Position, u8),
+        fixes: &[Fix],
+        put_backs: &[CountFix],
+        ahead: &Ahead<'_>,
+        label: Label,
+    ) -> (u8, bool) {
+        let (before, count) = at;
+        let mut edits: Vec<&Fix> = Vec::new();
+        for fix in fixes {
+            let mut position = before;
+            repair::apply_fix(&mut position, fix);
+            let end = steps_played(position, ahead.rest);
+            let same = |p: Position| put_backs.iter().any(|b| b.position == p);
+            if faults_within(position, ahead, usize::MAX) == 0 && !end.is_some_and(same) {
+                edits.push(fix);
+            }
+        }
+        let problem = match (edits.as_slice(), put_backs) {
+            ([], [one]) => problem
+                .with_help(format!("write the steps `{}`", one.steps))
+                .with_fix(one.edit.clone()),
+            ([], _) => {
+                let shown: Vec<String> = put_backs.iter().map(|b| b.steps.clone()).collect();
+                let shown = &shown[..shown.len().min(repair::MAX_FIXES)];
+                problem.with_help(format!("write the steps {}", one_of(shown)))
+            }
+            _ => {
+                let shown: Vec<Fix> = edits.iter().map(|f| (*f).clone()).collect();
+                let steps: Vec<String> = put_backs.iter().map(|b| b.steps.clone()).collect();
+                let steps = &steps[..steps.len().min(repair::MAX_FIXES.saturating_sub(1))];
+                let help = fix_help(&shown[..shown.len().min(repair::MAX_FIXES)]);
+                problem.with_help(format!("{help}, or the steps {}", one_of(steps)))
+            }
+        };
+        self.guessing |= problem.fix.is_none();
+        self.push(problem, label);
+        // Go on from the first step put back: the steps up to the faulty
+        // one, and the one put back.
+        let first = &put_backs[0];
+        let played = first.written.len() - ahead.rest.len();
+        let mut position = ahead.start;
+        let mut steps = 0u8;
+        for token in &first.written[..played] {
+            position.reset_steps();
+            if let Ok(applied) = written::apply(&mut position, token, false)
+                .or_else(|_| written::apply(&mut position, token, true))
+            {
+                steps = steps.saturating_add(applied.steps());
+            }
+        }
+        self.position = position;
+        (steps.saturating_sub(count), true)
+    }
+}
+
+/// The steps that may stand in a token's place (`before` it, `count` steps
+/// taken): the `edits` of it, then any legal step, kept when the turn is
+/// then five steps and the whole rest of the game plays with no fault,
+/// steps that reach the same position being one; at most
+/// [`repair::MAX_FIXES`] and one more.
+fn replacements(before: &Position, count: u8, ahead: &Ahead<'_>, edits: Vec<Fix>) -> Vec<Fix> {
+    let Some(rest) = repair::readable(ahead.rest) else {
+        return Vec::new();
+    };
+    let mut here = *before;
+    here.reset_steps();
+    let legal = here.legal_steps().into_iter().filter_map(|legal| {
+        let writable = crate::generate::writable(&here, legal);
+        writable.then(|| crate::generate::write_step(&here, legal))
+    });
+    let legal = legal.filter_map(|written| {
+        let mut tokens = vec![&written];
+        tokens.extend(rest.iter().copied());
+        repair::plays_cleanly(*before, count, &tokens).then(|| Fix {
+            text: written.to_string(),
+            steps: vec![written],
+        })
+    });
+    let mut found: Vec<(Fix, Position)> = Vec::new();
+    for fix in edits.into_iter().chain(legal) {
+        let mut position = *before;
+        repair::apply_fix(&mut position, &fix);
+        let same = found.iter().any(|(_, p)| *p == position);
+        if same || faults_within(position, ahead, usize::MAX) > 0 {
+            continue;
+        }
+        found.push((fix, position));
+        if found.len() > repair::MAX_FIXES {
+            break;
+        }
+    }
+    found.into_iter().map(|(fix, _)| fix).collect()
+}
+
+/// The position after a turn's steps `rest` played from `position`, when
+/// they play with no fault.
+fn steps_played(mut position: Position, rest: &[StepToken]) -> Option<Position> {
+    for token in repair::readable(rest)? {
+        position.reset_steps();
+        written::apply(&mut position, token, false)
+            .or_else(|_| written::apply(&mut position, token, true))
+            .ok()?;
+    }
+    Some(position)
 }
 
 /// The edits of a faulty step that make its turn legal, the one the rest of
@@ -96,20 +232,77 @@ fn ranked_fixes(
     {
         fixes.insert(0, Fix::default());
     }
-    if fixes.len() <= 1 {
-        return (fixes, true);
+    if fixes.is_empty() {
+        return (fixes, false);
     }
-    let mut scored: Vec<(usize, Fix)> = fixes
-        .into_iter()
-        .map(|fix| {
+    let clear = if fixes.len() == 1 {
+        true
+    } else {
+        let faults = |fix: &Fix, turns: usize| {
             let mut position = *before;
-            repair::apply_fix(&mut position, &fix);
-            (faults_ahead(position, ahead), fix)
-        })
-        .collect();
-    scored.sort_by_key(|(faults, _)| *faults);
-    let clear = scored[0].0 == 0 && scored[1].0 > 0;
-    (scored.into_iter().map(|(_, fix)| fix).collect(), clear)
+            repair::apply_fix(&mut position, fix);
+            faults_within(position, ahead, turns)
+        };
+        let mut scored: Vec<(usize, Fix)> = fixes
+            .into_iter()
+            .map(|fix| (faults(&fix, TURNS_AHEAD), fix))
+            .collect();
+        // Edits the next turns agree with alike: the whole game tells them
+        // apart.
+        let tied = scored.iter().filter(|(n, _)| *n == 0).count();
+        if tied > 1 {
+            for scored in scored.iter_mut().filter(|(n, _)| *n == 0) {
+                scored.0 = usize::from(faults(&scored.1, usize::MAX) > 0);
+            }
+        }
+        scored.sort_by_key(|(faults, _)| *faults);
+        let clear = scored[0].0 == 0 && scored[1].0 > 0;
+        fixes = scored.into_iter().map(|(_, fix)| fix).collect();
+        clear
+    };
+    let sure = clear && sure_of(&fixes[0], step, fault, ahead);
+    (fixes, sure)
+}
+
+/// Whether the one repair of a faulty step may be applied: not when the
+/// step names a piece that is not there, or the repair moves another piece
+/// or from another space, which an earlier step written wrong explains as
+/// well, or it leaves out a step not written twice (a token written twice
+/// left out is sure).
+fn sure_of(fix: &Fix, step: &ast::WrittenStep, fault: &Fault, ahead: &Ahead<'_>) -> bool {
+    let elsewhere = matches!(
+        fault,
+        Fault::LofdungrElsewhere { .. }
+            | Fault::NoKarve { .. }
+            | Fault::Play(StepError::NoPiece { .. })
+    );
+    let twice = fix.text.is_empty()
+        && ahead
+            .turn
+            .read_steps()
+            .filter(|s| s.to_string() == step.to_string())
+            .count()
+            > 1;
+    // A move from another space than written: the piece may stand there
+    // because an earlier step was written wrong.
+    let moved_from = |s: &ast::WrittenStep| match s.action {
+        ast::Action::Move { from, .. } => Some(from),
+        _ => None,
+    };
+    // Or another piece than written: the one written may be elsewhere.
+    let same_piece = |a: ast::Piece, b: ast::Piece| {
+        a == b || matches!((a, b), (ast::Piece::Karve { .. }, ast::Piece::Karve { .. }))
+    };
+    let from_changed = match fix.steps.as_slice() {
+        [one] => {
+            moved_from(one).is_some_and(|from| moved_from(step) != Some(from))
+                || !same_piece(one.piece, step.piece)
+        }
+        _ => false,
+    };
+    // A step left out that is not written twice: it may stand for another.
+    let dropped = fix.text.is_empty() && !twice;
+    !((elsewhere && !twice) || from_changed || dropped)
 }
 
 /// The reading of a faulty step the replay goes on from: the best fix, or
@@ -158,6 +351,11 @@ pub(super) fn faults_ahead(position: Position, ahead: &Ahead<'_>) -> usize {
 /// [`faults_ahead`] counts them, over up to `turns` of the next turns.
 pub(super) fn faults_within(mut position: Position, ahead: &Ahead<'_>, turns: usize) -> usize {
     let mut faults = count_faults(&mut position, ahead.rest);
+    // A refused offer ends the game before the battles
+    // (`docs/rules.md#refused-offer`).
+    if refused(ahead.turn) {
+        return faults;
+    }
     faults += battle_faults(&mut position, &ahead.turn.outcome);
     for turn in ahead.following.iter().take(turns) {
         if position.result().is_some() {
@@ -165,16 +363,45 @@ pub(super) fn faults_within(mut position: Position, ahead: &Ahead<'_>, turns: us
         }
         position.end_turn();
         faults += count_faults(&mut position, &turn.steps);
+        if refused(turn) {
+            break;
+        }
         faults += battle_faults(&mut position, &turn.outcome);
     }
     faults
+}
+
+/// How many faults `turns` show played from `position` (where the first
+/// starts), as [`faults_within`] counts them.
+pub(super) fn turn_faults(mut position: Position, turns: &[Turn]) -> usize {
+    let mut faults = 0;
+    for (n, turn) in turns.iter().enumerate() {
+        if position.result().is_some() {
+            break;
+        }
+        if n > 0 {
+            position.end_turn();
+        }
+        faults += count_faults(&mut position, &turn.steps);
+        if refused(turn) {
+            break;
+        }
+        faults += battle_faults(&mut position, &turn.outcome);
+    }
+    faults
+}
+
+/// Whether a turn ends the game with a refused offer.
+fn refused(turn: &Turn) -> bool {
+    let refusal = |p: &ast::PenningrAction| p.action == ast::PenningrMove::Refuse;
+    turn.outcome.penningr.iter().any(refusal)
 }
 
 /// Fights a turn's battles on `position`; returns the errors the record shows.
 fn battle_faults(position: &mut Position, outcome: &ast::Outcome) -> usize {
     let written = battles::written(outcome);
     let mut found = Vec::new();
-    battles::resolve(position, written.as_ref(), None, &[], &mut found);
+    battles::resolve(position, written.as_ref(), &[], &[], &mut found);
     found
         .iter()
         .filter(|p| p.severity == Severity::Error)

@@ -5,10 +5,11 @@ use smallvec::SmallVec;
 
 use super::battles;
 use super::count::count_fixes;
+use super::offers;
 use super::problem::{
     Code, Problem, ProblemKind, crew_help, fix_help, one_of, penningr_problem, unmarked_attack,
 };
-use super::recover::Ahead;
+use super::recover::{Ahead, faults_within};
 use super::repair;
 use super::written::{self, FlexibleAttack, rest_plays};
 use super::{Observer, StepView};
@@ -28,6 +29,11 @@ pub(super) struct Replay<'o> {
     /// Tokens that could not be read whose repair the rules confirmed: the
     /// repairs their syntax errors show. Others show none.
     pub confirmed: Vec<Span>,
+    /// Whether the replay goes on from a guess (a retreat the record does
+    /// not tell, a faulty step or a step count with no one repair): from a
+    /// position the record may not mean, so no later problem of the game is
+    /// given a repair.
+    pub guessing: bool,
 }
 
 /// A token as a message quotes it: a long one cut to its first characters.
@@ -43,6 +49,9 @@ impl Replay<'_> {
     /// Adds a problem of the turn labelled `turn`.
     pub fn push(&mut self, mut problem: Problem, turn: Label) {
         problem.turn = Some(turn.to_string());
+        if self.guessing {
+            problem.fix = None;
+        }
         self.problems.push(problem);
     }
 
@@ -69,7 +78,7 @@ impl Replay<'_> {
             return false;
         };
         let steps = counts.iter().fold(0u8, |sum, &n| sum.saturating_add(n));
-        if self.penningr(turn, label) {
+        if self.penningr(turn, following, label) {
             // The refusal may come after any step, but not after a sixth
             // (`docs/rules.md#refused-offer`).
             if steps > STEPS_PER_TURN && !guessed {
@@ -84,7 +93,7 @@ impl Replay<'_> {
             self.step_count(turn, &counts, label);
             self.repair_count(turn, &start, steps, following);
         }
-        if !self.battles(turn, following.first(), label) {
+        if !self.battles(turn, following, label) {
             self.end_turn(turn, &crowded_before, label);
         }
         self.observer.turn(turn, n, &self.position);
@@ -150,6 +159,7 @@ impl Replay<'_> {
         let mut guessed = false;
         // Steps taken before the token.
         let mut count = 0u8;
+        let start = self.position;
         for (t, token) in turn.steps.iter().enumerate() {
             let rest = &turn.steps[t + 1..];
             self.position.reset_steps();
@@ -157,6 +167,7 @@ impl Replay<'_> {
                 StepToken::Malformed(malformed) => self.malformed(turn, malformed, count, rest)?,
                 StepToken::Step(step) => {
                     let ahead = Ahead {
+                        start,
                         rest,
                         turn,
                         following,
@@ -198,7 +209,9 @@ impl Replay<'_> {
             return None;
         };
         self.confirmed.push(malformed.span);
-        let one = (fixes.len() == 1).then(|| Edit::new(malformed.span, fix.text.clone()));
+        let one = (fixes.len() == 1 && !self.guessing)
+            .then(|| Edit::new(malformed.span, fix.text.clone()));
+        self.guessing |= fixes.len() > 1;
         if let Some(problem) = self
             .problems
             .iter_mut()
@@ -246,7 +259,15 @@ impl Replay<'_> {
             }
         }
         if let Some(target) = applied.unmarked_attack {
-            let problem = unmarked_attack(step, target, self.position.to_move());
+            let mut problem = unmarked_attack(step, target, self.position.to_move());
+            let others = other_readings(step, &before, count, ahead);
+            if !others.is_empty() {
+                // Another space written for the one meant plays as well.
+                let marked = problem.fix.take().map(|f| f.replacement);
+                let texts: Vec<String> = marked.into_iter().chain(others).collect();
+                problem.help = Some(format!("write {}", one_of(&texts)));
+                self.guessing = true;
+            }
             self.push(problem, label);
         }
         self.flexible.extend(applied.flexible);
@@ -285,11 +306,13 @@ impl Replay<'_> {
             return;
         };
         let written: Vec<String> = fixes.iter().map(|f| f.steps.clone()).collect();
+        // With no one repair the replay goes on from the steps as written.
+        let guessing = fixes.len() != 1;
         match fixes.as_slice() {
             [] => {}
             [fix] => {
                 problem.help = Some(format!("write the steps `{}`", fix.steps));
-                problem.fix = Some(fix.edit.clone());
+                problem.fix = (!self.guessing).then(|| fix.edit.clone());
                 self.position = fix.position;
             }
             _ => {
@@ -297,17 +320,18 @@ impl Replay<'_> {
                 problem.help = Some(format!("write the steps {}", one_of(shown)));
             }
         }
+        self.guessing |= guessing;
     }
 
     /// Applies the turn's Penningr actions; `true` when a refusal ended the
     /// game. An offer is answered in its turn
     /// (`docs/rules.md#offers-are-answered-at-once`).
-    fn penningr(&mut self, turn: &Turn, label: Label) -> bool {
+    fn penningr(&mut self, turn: &Turn, following: &[Turn], label: Label) -> bool {
         let mut last_offer: Option<Span> = None;
         // An answer to an offer that was reported as not allowed is part of
         // that one mistake: it is skipped.
         let mut skip_answer = false;
-        for action in &turn.outcome.penningr {
+        for (n, action) in turn.outcome.penningr.iter().enumerate() {
             if self.position.result().is_some() {
                 break;
             }
@@ -326,7 +350,14 @@ impl Replay<'_> {
                 Ok(_) if !answer => last_offer = Some(action.span),
                 Ok(_) => {}
                 Err(e) => {
-                    self.push(penningr_problem(e, action), label);
+                    let mut problem = penningr_problem(e, action);
+                    if e == PenningrError::TripleBeforeDouble {
+                        let penningr = *self.position.penningr();
+                        let repair = offers::triple_repair(penningr, turn, n, following);
+                        problem.fix = repair.as_ref().map(|(_, fix)| fix.clone());
+                        problem.help = repair.map(|(help, _)| help);
+                    }
+                    self.push(problem, label);
                     if self.adopt_penningr(e, action) {
                         skip_answer = !answer;
                     }
@@ -411,20 +442,21 @@ impl Replay<'_> {
 
     /// Fights the turn's battles and compares them with the record; `true`
     /// when a retreat ended the game.
-    fn battles(&mut self, turn: &Turn, next: Option<&Turn>, label: Label) -> bool {
-        let repaired = self.confirmed_outcome(turn, next);
+    fn battles(&mut self, turn: &Turn, following: &[Turn], label: Label) -> bool {
+        let repaired = self.confirmed_outcome(turn, following);
         let written = battles::written(repaired.as_ref().unwrap_or(&turn.outcome));
         let mut found = Vec::new();
         let resolution = battles::resolve(
             &mut self.position,
             written.as_ref(),
-            next,
+            following,
             &self.flexible,
             &mut found,
         );
         for problem in found {
             self.push(problem, label);
         }
+        self.guessing |= resolution.guessed;
         if !resolution.battles.is_empty() {
             self.observer
                 .battles(turn, &resolution.battles, &self.position);
@@ -437,12 +469,18 @@ impl Replay<'_> {
     /// are the ones the rules fight (comparing them finds no error): the
     /// repairs are then confirmed, and the record's choices (who advances,
     /// where a Lofðungr retreats) followed.
-    fn confirmed_outcome(&mut self, turn: &Turn, next: Option<&Turn>) -> Option<ast::Outcome> {
+    fn confirmed_outcome(&mut self, turn: &Turn, following: &[Turn]) -> Option<ast::Outcome> {
         let repaired = repair::repaired_outcome(&turn.outcome, &self.problems)?;
         let agrees = {
             let written = battles::written(&repaired)?;
             let (mut trial, mut found) = (self.position, Vec::new());
-            battles::resolve(&mut trial, Some(&written), next, &self.flexible, &mut found);
+            battles::resolve(
+                &mut trial,
+                Some(&written),
+                following,
+                &self.flexible,
+                &mut found,
+            );
             found.iter().all(|p| p.severity != Severity::Error)
         };
         if !agrees {
@@ -475,6 +513,30 @@ impl Replay<'_> {
             );
         }
     }
+}
+
+/// Edits of a step read as an attack with no `>` that make it a move the
+/// whole rest of the game plays after with no fault (`L6m` for `L64`):
+/// readings as likely as the attack.
+fn other_readings(
+    step: &ast::WrittenStep,
+    before: &Position,
+    count: u8,
+    ahead: &Ahead<'_>,
+) -> Vec<String> {
+    let text = step.to_string();
+    let candidates = repair::fixes_up_to(&text, None, before, count, ahead.rest, usize::MAX);
+    candidates
+        .into_iter()
+        .filter(|fix| !fix.text.contains('>') && fix.text.len() == text.len())
+        .filter(|fix| {
+            let mut position = *before;
+            repair::apply_fix(&mut position, fix);
+            faults_within(position, ahead, usize::MAX) == 0
+        })
+        .map(|fix| fix.text)
+        .take(repair::MAX_FIXES - 1)
+        .collect()
 }
 
 /// The step of a turn that brought a Karve to a crowded space, else the turn.

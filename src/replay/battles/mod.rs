@@ -44,6 +44,9 @@ pub(super) struct Resolution {
     pub victory: Option<Victory>,
     /// The battles as fought.
     pub battles: Vec<BattleView>,
+    /// Whether a losing Lofðungr's retreat is a guess: the record does not
+    /// say where it went and the next turn does not tell.
+    pub guessed: bool,
 }
 
 /// A turn's battles as the record writes them, to compare with the
@@ -74,12 +77,12 @@ pub(super) fn written(outcome: &Outcome) -> Option<Written<'_>> {
 
 /// Fights the turn's battles on `position`, comparing them with the
 /// `written` ones when there are some to compare, and pushes the problems
-/// found. `next` is the turn after, whose steps choose among legal retreats
-/// when the record's is wrong.
+/// found. `following` are the turns after, whose steps choose among legal
+/// retreats when the record's is wrong.
 pub(super) fn resolve(
     position: &mut Position,
     written: Option<&Written<'_>>,
-    next: Option<&ast::Turn>,
+    following: &[ast::Turn],
     flexible: &[FlexibleAttack],
     problems: &mut Vec<Problem>,
 ) -> Resolution {
@@ -91,7 +94,7 @@ pub(super) fn resolve(
     for plan in &plans {
         position.fight(&plan.battle);
     }
-    let victory = retreat::retreats(position, &mut plans, next, problems);
+    let victory = retreat::retreats(position, &mut plans, following, problems);
     let ended_in = victory.map(|(_, n)| n);
     report_plans(&mut plans, written, ended_in, problems);
     if victory.is_none() {
@@ -99,6 +102,7 @@ pub(super) fn resolve(
             position.advance(&plan.battle, &plan.advance);
         }
     }
+    let guessed = plans.iter().any(Plan::guessed);
     let battles = plans
         .into_iter()
         .map(|plan| BattleView {
@@ -114,6 +118,7 @@ pub(super) fn resolve(
     Resolution {
         victory: victory.map(|(won, _)| won),
         battles,
+        guessed,
     }
 }
 

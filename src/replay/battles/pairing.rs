@@ -5,7 +5,7 @@
 use smallvec::{SmallVec, smallvec};
 
 use super::report::{describe, hirths, written_battle, written_fighter};
-use crate::replay::problem::{Problem, ProblemKind};
+use crate::replay::problem::{Problem, ProblemKind, one_of};
 use crate::rules::{Battle, Fighter, FighterKind};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, Fate, Piece, Span};
@@ -27,6 +27,10 @@ pub(super) struct Plan<'a> {
     pub advance: Vec<bool>,
     /// Where a losing Lofðungr went (`None`: off the board), once decided.
     pub retreat: Option<Option<Space>>,
+    /// The spaces a losing Lofðungr may have retreated to when the record
+    /// does not say which and the next turn does not tell (the one taken
+    /// first): empty when the retreat is not a guess.
+    pub guesses: Vec<Space>,
     /// Winning pieces the record leaves out (reported unless the game ended
     /// in this battle).
     pub unlisted: Option<Box<Problem>>,
@@ -57,6 +61,27 @@ impl Plan<'_> {
         let retreat = self.retreat.flatten();
         written_battle(&self.battle, &self.advance, retreat).to_string()
     }
+
+    /// Whether the battle as computed holds a choice the record does not
+    /// tell: a retreat among several, or, with the winner written wrong or
+    /// no attacker written entering, which of several winning attackers
+    /// entered the space.
+    pub fn guessed(&self) -> bool {
+        let advances = (self.wrong_winner || !self.recorded_advance())
+            && self.battle.attacker_wins()
+            && self.battle.attackers.len() > 1;
+        advances || !self.guesses.is_empty()
+    }
+
+    /// The battle in notation with each retreat it may have taken, when the
+    /// retreat is a guess (at most three); else the one [`computed`](Self::computed).
+    pub fn readings(&self) -> Vec<String> {
+        if self.guesses.is_empty() {
+            return vec![self.computed()];
+        }
+        let each = |&to: &Space| written_battle(&self.battle, &self.advance, Some(to)).to_string();
+        self.guesses.iter().take(3).map(each).collect()
+    }
 }
 
 /// Pairs a computed battle with its record, if it has one, and checks every
@@ -72,6 +97,7 @@ pub(super) fn plan<'a>(
         entries: smallvec![None; n_all],
         wrong_winner: false,
         retreat: None,
+        guesses: Vec::new(),
         unlisted: None,
         battle,
         record,
@@ -342,10 +368,18 @@ fn check_fate(
         )
     };
     if !ok {
-        problems.push(
-            Problem::new(ProblemKind::Fate, entry.span, why)
-                .with_help(format!("write `{}`", written_fighter(fighter, expected)))
-                .with_fix(Edit::new(entry.span, written_fighter(fighter, expected))),
-        );
+        let problem = Problem::new(ProblemKind::Fate, entry.span, why);
+        let attacker = winner && fighter.side != battle.defender();
+        // Of several winning attackers, any may have stayed: which is a guess.
+        let problem = if attacker && battle.attackers.len() > 1 {
+            let both = [space, fighter.from].map(|at| written_fighter(fighter, Fate::Stands(at)));
+            problem.with_help(format!("write {}", one_of(&both)))
+        } else {
+            let fix = written_fighter(fighter, expected);
+            problem
+                .with_help(format!("write `{fix}`"))
+                .with_fix(Edit::new(entry.span, fix))
+        };
+        problems.push(problem);
     }
 }

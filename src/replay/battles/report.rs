@@ -3,7 +3,7 @@
 //! the record (order, unexpected, missing, wrong winner, no advance).
 
 use super::pairing::Plan;
-use crate::replay::problem::{Problem, ProblemKind};
+use crate::replay::problem::{Problem, ProblemKind, one_of};
 use crate::rules::{Battle, Fighter, FighterKind, Tiebreak};
 use crate::syntax::Edit;
 use crate::syntax::ast::{
@@ -205,22 +205,34 @@ pub(super) fn no_advance(plan: &Plan, record: &ast::WrittenBattle, ended_here: b
             format!("no attacker is written entering {space}"),
         );
     }
-    Problem::new(
+    let problem = Problem::new(
         ProblemKind::NoAdvance,
         record.span,
         format!("no attacker is written entering {space}"),
-    )
-    .with_help(format!("write `{}`", plan.computed()))
-    .with_fix(Edit::new(record.span, plan.computed()))
+    );
+    rewrite(problem, plan, record.span)
+}
+
+/// A problem with the help to write the battle as the rules fight it, and
+/// that as its fix, at `span`; with the retreat a guess, the readings of
+/// each retreat listed, and none applied.
+fn rewrite(problem: Problem, plan: &Plan, span: Span) -> Problem {
+    let readings = plan.readings();
+    let problem = problem.with_help(format!("write {}", one_of(&readings)));
+    match readings.as_slice() {
+        [one] if !plan.guessed() => problem.with_fix(Edit::new(span, one.clone())),
+        _ => problem,
+    }
 }
 
 /// A battle the record lacks, pointed at the `/` or the end of the outcome;
 /// with `/` written, the missing battles (`all_missing`) take its place.
 pub(super) fn missing(plan: &Plan, outcome: &Outcome, all_missing: &[String]) -> Problem {
     let span = outcome_slash(outcome);
+    let readings = plan.readings();
     let problem = Problem::new(ProblemKind::BattleMissing, span, powers(&plan.battle))
-        .with_help(format!("write `{}`", plan.computed()));
-    if outcome.battles.is_empty() {
+        .with_help(format!("write {}", one_of(&readings)));
+    if outcome.battles.is_empty() && !plan.guessed() {
         problem.with_fix(Edit::new(span, all_missing.join(" ")))
     } else {
         problem
@@ -229,9 +241,8 @@ pub(super) fn missing(plan: &Plan, outcome: &Outcome, all_missing: &[String]) ->
 
 /// A battle the record gives to the side that lost it.
 pub(super) fn wrong_winner(plan: &Plan, record: &ast::WrittenBattle) -> Problem {
-    Problem::new(ProblemKind::BattleWinner, record.span, powers(&plan.battle))
-        .with_help(format!("write `{}`", plan.computed()))
-        .with_fix(Edit::new(record.span, plan.computed()))
+    let problem = Problem::new(ProblemKind::BattleWinner, record.span, powers(&plan.battle));
+    rewrite(problem, plan, record.span)
 }
 
 /// The span to point at for a battle the record lacks: the `/`, or the end

@@ -7,7 +7,11 @@
 use super::pairing::Plan;
 use super::report::written_fighter;
 use crate::replay::problem::{Problem, ProblemKind, one_of};
-use crate::replay::written::rest_plays;
+use crate::replay::recover::turn_faults;
+
+/// The turns after a battle that say where a Lofðungr retreated: the
+/// opponent's, the owner's, and the two after.
+const TURNS_AHEAD: usize = 4;
 use crate::rules::{Battle, Fighter, Position, Victory};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, Fate, Span};
@@ -15,13 +19,13 @@ use crate::types::{Side, Space};
 
 /// Retreats the losing Lofðungr of each battle, in board order, as the
 /// record says when the rules allow it and else as the rules give it.
-/// `next` is the turn after, whose steps choose among legal retreats when
-/// the record's is wrong. Returns the victory a retreat decided, with the
+/// `following` are the turns after, whose steps choose among legal retreats
+/// when the record's is wrong. Returns the victory a retreat decided, with the
 /// battle it was decided in.
 pub(super) fn retreats(
     position: &mut Position,
     plans: &mut [Plan],
-    next: Option<&ast::Turn>,
+    following: &[ast::Turn],
     problems: &mut Vec<Problem>,
 ) -> Option<(Victory, usize)> {
     // Only a losing Lofðungr's retreat asks the next turn.
@@ -34,16 +38,20 @@ pub(super) fn retreats(
     } else {
         Vec::new()
     };
-    // Whether, with a Lofðungr retreated to `to`, the next turn plays.
+    // Whether, with a Lofðungr retreated to `to`, the next turns play with
+    // no fault.
     let agrees = |position: &Position, side: Side, to: Space| {
-        let Some(next) = next else { return false };
+        if following.is_empty() {
+            return false;
+        }
         let mut trial = *position;
         trial.retreat(side, Some(to));
         for (battle, advance) in &advances {
             trial.advance(battle, advance);
         }
         trial.end_turn();
-        rest_plays(trial, &next.steps)
+        let ahead = &following[..following.len().min(TURNS_AHEAD)];
+        turn_faults(trial, ahead) == 0
     };
     let mut victory = None;
     for (n, plan) in plans.iter_mut().enumerate() {
@@ -68,26 +76,38 @@ fn retreat(
     let options = position.retreats(side);
     let entry = plan.entries[n].filter(|_| !plan.wrong_winner);
     // As written when legal; else the legal retreat the next turn agrees
-    // with, else the first in board order.
+    // with, else the first in board order. When the next turn agrees with
+    // more than one, or none, of several, the retreat is a guess.
+    let agreeing: Vec<Space> = options
+        .iter()
+        .copied()
+        .filter(|&to| agrees(position, side, to))
+        .collect();
+    let decided = match (options.as_slice(), agreeing.as_slice()) {
+        ([only], _) | (_, [only]) => Some(*only),
+        _ => None,
+    };
     let chosen = match (entry.map(|e| e.fate), options.as_slice()) {
         (Some(Fate::Stands(to)), _) if options.contains(&to) => Some(to),
         (_, []) => None,
-        (_, [first, ..]) => Some(
-            options
-                .iter()
-                .copied()
-                .find(|&to| agrees(position, side, to))
-                .unwrap_or(*first),
-        ),
+        (_, [first, ..]) => {
+            let chosen = decided.or(agreeing.first().copied()).unwrap_or(*first);
+            if decided.is_none() {
+                plan.guesses = std::iter::once(chosen)
+                    .chain(options.iter().copied().filter(|&to| to != chosen))
+                    .collect();
+            }
+            Some(chosen)
+        }
     };
     if let Some(entry) = entry {
         if !retreat_written(entry.fate, chosen) {
-            problems.push(wrong_retreat(plan, &fighter, entry, &options));
+            problems.push(wrong_retreat(plan, &fighter, entry, &options, decided));
         }
     } else if !plan.wrong_winner
         && let Some(record) = plan.record
     {
-        problems.push(unlisted_retreat(record, &fighter, chosen, &options));
+        problems.push(unlisted_retreat(record, &fighter, chosen, decided));
     }
     plan.retreat = Some(chosen);
     position.retreat(side, chosen)
@@ -103,12 +123,14 @@ fn retreat_written(fate: Fate, chosen: Option<Space>) -> bool {
     }
 }
 
-/// A losing Lofðungr written with a fate the rules do not allow.
+/// A losing Lofðungr written with a fate the rules do not allow; `decided`
+/// is the retreat the rules or the next turn leave, if only one.
 fn wrong_retreat(
     plan: &Plan,
     fighter: &Fighter,
     entry: &ast::WrittenFighter,
     options: &[Space],
+    decided: Option<Space>,
 ) -> Problem {
     let label = if options.is_empty() {
         let end = if plan.battle.space == Space::Midr && fighter.from == Space::Midr {
@@ -126,6 +148,8 @@ fn wrong_retreat(
     };
     let fixes: Vec<String> = if options.is_empty() {
         vec![written_fighter(fighter, Fate::RemovedFromGame)]
+    } else if let Some(to) = decided {
+        vec![written_fighter(fighter, Fate::Stands(to))]
     } else {
         options
             .iter()
@@ -146,7 +170,7 @@ fn unlisted_retreat(
     record: &ast::WrittenBattle,
     fighter: &Fighter,
     chosen: Option<Space>,
-    options: &[Space],
+    decided: Option<Space>,
 ) -> Problem {
     let fate = chosen.map_or(Fate::RemovedFromGame, Fate::Stands);
     let added = written_fighter(fighter, fate);
@@ -159,8 +183,9 @@ fn unlisted_retreat(
         ),
     )
     .with_help(format!("add `{added}`"));
-    // With several places to retreat to, which one is a guess.
-    if options.len() <= 1 {
+    // With several places to retreat to, which one is a guess unless the
+    // next turn says.
+    if chosen.is_none() || decided.is_some() {
         problem.with_fix(Edit::new(
             Span::new(record.span.end, record.span.end),
             added,
