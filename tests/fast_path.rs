@@ -12,7 +12,6 @@ mod checks;
 
 mod common;
 
-use hirp::generate::{Options, record};
 use hirp::syntax::Games;
 use proptest::prelude::*;
 
@@ -21,16 +20,6 @@ fn chunks(bytes: &[u8]) -> Vec<Vec<u8>> {
     Games::new(bytes)
         .map(|chunk| chunk.expect("reading from memory").bytes)
         .collect()
-}
-
-/// Generated games, as text.
-fn generated(seed: u64, games: usize) -> String {
-    record(Options {
-        seed,
-        games,
-        max_turns: 200,
-    })
-    .to_string()
 }
 
 /// Whether the full reader and replay find nothing to report in `bytes`,
@@ -69,7 +58,7 @@ fn fixtures_replayed_fast_are_replayed_so_in_full() {
 
 #[test]
 fn nearly_every_generated_game_is_replayed_fast_as_in_full() {
-    let text = generated(5, 2_000);
+    let text = common::generated(5, 2_000);
     let all = chunks(text.as_bytes());
     assert_eq!(all.len(), 2_000);
     let fast = all.iter().filter(|chunk| checks::fast_piece(chunk)).count();
@@ -79,29 +68,9 @@ fn nearly_every_generated_game_is_replayed_fast_as_in_full() {
     assert!(fast * 100 >= all.len() * 95, "{fast} of {}", all.len());
 }
 
-/// `text` with comments on lines of their own and after some lines, blanks
-/// around some lines, and `\r\n` line ends on some.
-fn decorated(text: &str) -> String {
-    let mut out = String::new();
-    for (n, line) in text.lines().enumerate() {
-        if n % 11 == 0 {
-            out.push_str("; a comment, Hirþ's\n");
-        }
-        if n % 5 == 0 {
-            out.push_str(" \t");
-        }
-        out.push_str(line);
-        if n % 3 == 0 && !line.is_empty() {
-            out.push_str("\t ; after it;");
-        }
-        out.push_str(if n % 2 == 0 { "\r\n" } else { "\n" });
-    }
-    out
-}
-
 #[test]
 fn decorated_games_are_replayed_fast_as_in_full() {
-    let text = decorated(&generated(6, 200));
+    let text = common::decorated(&common::generated(6, 200));
     let all = chunks(text.as_bytes());
     let fast = all.iter().filter(|chunk| checks::fast_piece(chunk)).count();
     assert!(fast * 100 >= all.len() * 95, "{fast} of {}", all.len());
@@ -183,7 +152,7 @@ fn a_check_says_of_every_fixture_what_the_full_replay_says() {
 fn a_check_says_of_matches_with_games_changed_what_the_full_replay_says() {
     // Tagged as matches, results written; one game in three changed, so
     // that one file mixes games replayed fast and in full.
-    let text = generated(7, 90);
+    let text = common::generated(7, 90);
     let mut changed = String::new();
     for (n, game) in text.split("\n\n").enumerate() {
         let game = game.replace("[Game", &format!("[Match \"m{}\"]\n[Game", n / 10));
@@ -211,7 +180,7 @@ proptest! {
         byte in prop::sample::select(b"GSHKLhevi0123456789m>/^x \n".to_vec()),
         change in 0..3usize,
     ) {
-        let text = generated(seed, 2).into_bytes();
+        let text = common::generated(seed, 2).into_bytes();
         let n = at.index(text.len());
         let mut bytes = text.clone();
         match change {

@@ -70,19 +70,9 @@ fn fixtures_counted_are_read_so_by_the_parser() {
     );
 }
 
-/// Generated games, as text.
-fn generated(seed: u64, games: usize) -> String {
-    record(Options {
-        seed,
-        games,
-        max_turns: 200,
-    })
-    .to_string()
-}
-
 #[test]
 fn every_generated_game_is_counted_as_the_parser_reads_it() {
-    let text = generated(3, 2_000);
+    let text = common::generated(3, 2_000);
     let all = chunks(text.as_bytes());
     assert_eq!(all.len(), 2_000);
     let counted = all.iter().filter(|chunk| agrees(&chunk.bytes)).count();
@@ -96,32 +86,9 @@ fn every_generated_game_is_counted_as_the_parser_reads_it() {
     assert!(agrees(text.as_bytes()));
 }
 
-/// `text` with comments on lines of their own and after some tags and
-/// turns, blanks before and after lines, and `\r\n` line ends on some.
-fn decorated(text: &str) -> String {
-    let mut out = String::new();
-    for (n, line) in text.lines().enumerate() {
-        if n % 11 == 0 {
-            out.push_str("; a comment, Hirþ's {not a block} [nor a tag]\n");
-        }
-        if n % 5 == 0 {
-            out.push_str(" \t");
-        }
-        out.push_str(line);
-        if n % 3 == 0 && !line.is_empty() {
-            out.push_str("\t ; after it;");
-        }
-        if n % 7 == 0 {
-            out.push(' ');
-        }
-        out.push_str(if n % 2 == 0 { "\r\n" } else { "\n" });
-    }
-    out
-}
-
 #[test]
 fn generated_games_with_comments_and_crlf_are_counted() {
-    let text = decorated(&generated(4, 300));
+    let text = common::decorated(&common::generated(4, 300));
     let all = chunks(text.as_bytes());
     assert_eq!(all.len(), 300);
     for chunk in &all {
@@ -229,7 +196,7 @@ proptest! {
     ) {
         let mut text = record(Options { seed, games: 2, max_turns: 12 }).to_string();
         if decorate {
-            text = decorated(&text);
+            text = common::decorated(&text);
         }
         let mut bytes = text.into_bytes();
         let n = at.index(bytes.len() + 1);

@@ -14,21 +14,10 @@ use hirp::tafl::syntax::Form;
 
 /// Every file under `dir` with one of `extensions`, in path order.
 fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("the folder exists") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| extensions.iter().any(|x| e == *x))
-            {
-                found.push(path);
-            }
-        }
-    }
+    let mut found: Vec<PathBuf> = extensions
+        .iter()
+        .flat_map(|extension| common::files_under(dir, extension))
+        .collect();
     found.sort();
     found
 }

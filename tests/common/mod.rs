@@ -52,6 +52,40 @@ pub fn files_under(dir: &Path, extension: &str) -> Vec<PathBuf> {
     found
 }
 
+/// `games` generated games (`hirp gen`), as text.
+pub fn generated(seed: u64, games: usize) -> String {
+    hirp::generate::record(hirp::generate::Options {
+        seed,
+        games,
+        max_turns: 200,
+    })
+    .to_string()
+}
+
+/// `text` with comments on lines of their own and after some tags and
+/// turns, blanks before and after lines, and `\r\n` line ends on some:
+/// still written the usual way.
+pub fn decorated(text: &str) -> String {
+    let mut out = String::new();
+    for (n, line) in text.lines().enumerate() {
+        if n % 11 == 0 {
+            out.push_str("; a comment, Hirþ's {not a block} [nor a tag]\n");
+        }
+        if n % 5 == 0 {
+            out.push_str(" \t");
+        }
+        out.push_str(line);
+        if n % 3 == 0 && !line.is_empty() {
+            out.push_str("\t ; after it;");
+        }
+        if n % 7 == 0 {
+            out.push(' ');
+        }
+        out.push_str(if n % 2 == 0 { "\r\n" } else { "\n" });
+    }
+    out
+}
+
 /// Reads a fixture by its path relative to the crate root.
 pub fn fixture(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).expect("the fixture exists")
