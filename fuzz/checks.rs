@@ -41,20 +41,25 @@ pub fn scan(data: &[u8]) {
     }
 }
 
+/// `bytes` read as a chunk, neither cut nor noted, at `offset` in a file.
+fn parse_at(bytes: &[u8], offset: usize) -> hirp::Parsed {
+    let chunk = hirp::syntax::Chunk {
+        bytes: bytes.to_vec(),
+        offset,
+        line: 0,
+        cut: None,
+        note: None,
+    };
+    parse_chunk(&chunk).1
+}
+
 /// The `scan` check of one piece of bytes.
 fn scan_piece(bytes: &[u8]) {
     let Some(counts) = hirp::syntax::scan::usual_games(bytes) else {
         return;
     };
     for offset in [0, 1, 70_000] {
-        let chunk = hirp::syntax::Chunk {
-            bytes: bytes.to_vec(),
-            offset,
-            line: 0,
-            cut: None,
-            note: None,
-        };
-        let (_, parsed) = parse_chunk(&chunk);
+        let parsed = parse_at(bytes, offset);
         assert!(parsed.errors.is_empty(), "{bytes:?}: {:?}", parsed.errors);
         let turns: Vec<usize> = parsed.record.games.iter().map(|g| g.turns.len()).collect();
         let counted: Vec<usize> = counts.iter().map(|&n| n as usize).collect();
@@ -84,15 +89,8 @@ pub fn fast_piece(bytes: &[u8]) -> bool {
     };
     for offset in [0, 70_000] {
         let fast = hirp::replay::fast::games(bytes, offset).expect("at any offset");
-        let chunk = hirp::syntax::Chunk {
-            bytes: bytes.to_vec(),
-            offset,
-            line: 0,
-            cut: None,
-            note: None,
-        };
         let shown = String::from_utf8_lossy(bytes);
-        let (_, parsed) = parse_chunk(&chunk);
+        let parsed = parse_at(bytes, offset);
         assert!(parsed.errors.is_empty(), "{shown:?}: {:?}", parsed.errors);
         let full = replay_record(&parsed.record, &parsed.errors);
         assert_eq!(full.games.len(), fast.len(), "{shown:?}");

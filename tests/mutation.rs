@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 
 use hirp::Severity;
 use hirp::replay::replay_record;
-use mutations::{Expect, KINDS, Rng, mutate, places, text_of};
+use mutations::{Expect, KINDS, Rng, Variant, text_of, variant};
 
 /// The problems of a one-game record: (severity, offset, code).
 fn problems(text: &str) -> Vec<(Severity, usize, String)> {
@@ -101,14 +101,15 @@ fn mistakes_are_reported_at_their_turn_and_never_before() {
                         let mut bare = game.clone();
                         bare.tags.retain(|tag| tag.name != "Result");
                         for (k, &(kind, expect)) in KINDS.iter().enumerate() {
-                            let found = places(&bare, kind);
-                            if found.is_empty() {
+                            let Some(Variant {
+                                text,
+                                turn: t,
+                                start,
+                                end,
+                            }) = variant(&bare, kind, &mut rng)
+                            else {
                                 continue;
-                            }
-                            let (t, n) = found[rng.below(found.len())];
-                            let mut variant = bare.clone();
-                            mutate(&mut variant.turns[t], kind, n, &mut rng);
-                            let (text, start, end) = text_of(&variant, t);
+                            };
                             let found = problems(&text);
                             // The syntax alone, read with no tree or not,
                             // finds what the full check finds of it.

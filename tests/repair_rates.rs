@@ -22,7 +22,7 @@ mod common;
 use std::fmt::Write as _;
 
 use hirp::syntax::Span;
-use mutations::{KINDS, Rng, mutate, places, text_of};
+use mutations::{KINDS, Rng, Variant, text_of, variant};
 
 /// Generated games the variants are made from.
 const GAMES: usize = 400;
@@ -237,14 +237,15 @@ fn run(games: &[hirp::syntax::Game], worker: usize) -> Vec<Counts> {
         bare.tags.retain(|tag| tag.name != "Result");
         let (original, _, _) = text_of(&bare, usize::MAX);
         for (k, &(kind, _)) in KINDS.iter().enumerate() {
-            let found = places(&bare, kind);
-            if found.is_empty() {
+            let Some(Variant {
+                text,
+                turn: t,
+                start,
+                end,
+            }) = variant(&bare, kind, &mut rng)
+            else {
                 continue;
-            }
-            let (t, n) = found[rng.below(found.len())];
-            let mut variant = bare.clone();
-            mutate(&mut variant.turns[t], kind, n, &mut rng);
-            let (text, start, end) = text_of(&variant, t);
+            };
             let (ended, why) = judge(&original, &text);
             counts[k].ends[ENDS.iter().position(|&e| e == ended).unwrap()] += 1;
             if let Some(why) = why {

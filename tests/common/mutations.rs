@@ -337,6 +337,34 @@ pub fn mutate(turn: &mut Turn, kind: &str, n: usize, rng: &mut Rng) {
     }
 }
 
+/// A variant of `game` with one mistake of `kind` made at a place drawn
+/// at random, if the game has a place for it: its text, the turn changed
+/// (from 0) and where that turn lies in the text.
+pub struct Variant {
+    pub text: String,
+    pub turn: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Makes a [`Variant`] of `game` with a mistake of `kind`.
+pub fn variant(game: &Game, kind: &str, rng: &mut Rng) -> Option<Variant> {
+    let found = places(game, kind);
+    if found.is_empty() {
+        return None;
+    }
+    let (t, n) = found[rng.below(found.len())];
+    let mut changed = game.clone();
+    mutate(&mut changed.turns[t], kind, n, rng);
+    let (text, start, end) = text_of(&changed, t);
+    Some(Variant {
+        text,
+        turn: t,
+        start,
+        end,
+    })
+}
+
 /// A game's text with its turns one a line, and where turn `t` starts and
 /// ends in it.
 pub fn text_of(game: &Game, t: usize) -> (String, usize, usize) {
