@@ -263,7 +263,12 @@ fn battles<'a>(
         } else {
             let rest = skip_until(skip_char(i), is_battle_boundary);
             let mut error = error_at(Kind::ExpectedBattle, &i);
-            if matches!(peek(&i), Some('G' | 'S')) && !after_blank {
+            if let Some(fixed) = marker_dropped(text_between(&i, &rest)) {
+                let at = Span::new(offset(&i), offset(&i));
+                error = error
+                    .with_help(format!("write `{fixed}`"))
+                    .with_fix(Edit::new(at, ">"));
+            } else if matches!(peek(&i), Some('G' | 'S')) && !after_blank {
                 error = error.with_help("write `>` and the attacked space before the pieces");
             }
             errors.push(error);
@@ -275,6 +280,34 @@ fn battles<'a>(
         i = rest;
     }
     Ok((i, ()))
+}
+
+/// A battle record written without its `>` (`6SK^GH6`), as it reads with
+/// one.
+fn marker_dropped(text: &str) -> Option<String> {
+    let first = text.chars().next()?;
+    let fixed = format!(">{text}");
+    (Space::from_code(first).is_some() && fixed.parse::<WrittenBattle>().is_ok()).then_some(fixed)
+}
+
+/// A battle record whose `>` is written twice (`>>6SK^GH6`), after its
+/// first `>`: the error with the extra `>` taken out, when the rest reads.
+fn marker_doubled(i: &Input<'_>, error: SyntaxError) -> SyntaxError {
+    if peek(i) != Some('>') {
+        return error;
+    }
+    let after = skip_char(*i);
+    let rest = skip_until(after, is_battle_boundary);
+    let fixed = format!(">{}", text_between(&after, &rest));
+    match fixed.parse::<WrittenBattle>() {
+        Ok(_) => {
+            let at = Span::new(offset(i), offset(i) + 1);
+            error
+                .with_help(format!("write `{fixed}`"))
+                .with_fix(Edit::new(at, ""))
+        }
+        Err(_) => error,
+    }
 }
 
 /// A malformed battle token covering `from` up to `to`.
@@ -291,8 +324,9 @@ fn malformed(from: &Input<'_>, to: &Input<'_>) -> BattleToken {
 pub(super) fn battle(i: Input<'_>) -> PResult<'_, WrittenBattle> {
     let start = i;
     let (i, _) = char('>').parse(i)?;
-    let (i, space) =
-        space(i).map_err(|_| nom::Err::Failure(error_at(Kind::ExpectedBattleSpace, &i)))?;
+    let (i, space) = space(i).map_err(|_| {
+        nom::Err::Failure(marker_doubled(&i, error_at(Kind::ExpectedBattleSpace, &i)))
+    })?;
     if is_content_end(peek(&i)) || matches!(peek(&i), Some(' ' | '\t' | '>')) {
         return Err(nom::Err::Failure(error_at(Kind::EmptyBattle, &i)));
     }
