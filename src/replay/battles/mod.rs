@@ -23,7 +23,7 @@ use super::problem::Problem;
 use super::written::FlexibleAttack;
 use crate::rules::{Battle, Mover, Position, Victory};
 use crate::syntax::ast::{self, BattleToken, Fate, Outcome, Piece};
-use crate::types::Space;
+use crate::types::{Side, Space};
 use pairing::Plan;
 
 /// A battle as it was fought: for boards and pictures.
@@ -130,6 +130,7 @@ fn pair<'a>(
     problems: &mut Vec<Problem>,
 ) -> Vec<Plan<'a>> {
     let recorded: &[&ast::WrittenBattle] = written.map_or(&[], |w| &w.battles);
+    let first = problems.len();
     let mut plans: Vec<Plan> = Vec::with_capacity(computed.len());
     let mut claimed: SmallVec<[bool; 4]> = smallvec![false; recorded.len()];
     for battle in computed {
@@ -147,7 +148,36 @@ fn pair<'a>(
             problems.push(report::unexpected(written.outcome, record));
         }
     }
+    keep_fighters_of_missing(&plans, &mut problems[first..]);
     plans
+}
+
+/// Takes the fix from each piece a record names that did not fight in its
+/// battle but may have in one the record lacks: the piece may be written
+/// in the wrong record rather than once too often.
+fn keep_fighters_of_missing(plans: &[Plan], problems: &mut [Problem]) {
+    let missing: SmallVec<[(Side, Piece); 8]> = plans
+        .iter()
+        .filter(|p| p.record.is_none())
+        .flat_map(|p| p.battle.defenders.iter().chain(&p.battle.attackers))
+        .map(|f| (f.side, piece(f)))
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    let written = plans
+        .iter()
+        .filter_map(|p| p.record)
+        .flat_map(|r| &r.fighters);
+    let named: SmallVec<[&ast::WrittenFighter; 8]> = written
+        .filter(|f| missing.contains(&(f.side, f.piece)))
+        .collect();
+    let unknown = |p: &&mut Problem| p.kind() == Some(super::problem::ProblemKind::UnknownFighter);
+    for problem in problems.iter_mut().filter(unknown) {
+        if named.iter().any(|f| f.span == problem.span) {
+            problem.fix = None;
+        }
+    }
 }
 
 /// Reports what the record gets wrong about the battles as fought: winning
@@ -184,9 +214,20 @@ fn report_plans(
         .filter(|p| p.record.is_none())
         .map(Plan::computed)
         .collect();
+    // A record is put among the others only when they are the battles as
+    // fought: else the pieces it lacks may be the ones written elsewhere.
+    let others_right = plans.iter().filter(|p| p.record.is_some()).count() == written.battles.len()
+        && plans
+            .iter()
+            .all(|p| p.record.is_none_or(|r| r.to_string() == p.computed()));
     for plan in plans.iter() {
         match plan.record {
-            None => problems.push(report::missing(plan, written.outcome, &all_missing)),
+            None => problems.push(report::missing(
+                plan,
+                written.outcome,
+                &all_missing,
+                others_right,
+            )),
             Some(record) if plan.wrong_winner => {
                 problems.push(report::wrong_winner(plan, record));
             }

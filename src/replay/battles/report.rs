@@ -226,17 +226,57 @@ fn rewrite(problem: Problem, plan: &Plan, span: Span) -> Problem {
 }
 
 /// A battle the record lacks, pointed at the `/` or the end of the outcome;
-/// with `/` written, the missing battles (`all_missing`) take its place.
-pub(super) fn missing(plan: &Plan, outcome: &Outcome, all_missing: &[String]) -> Problem {
+/// with `/` written, the missing battles (`all_missing`) take its place,
+/// and among records in board order that are all right (`others_right`),
+/// it goes in its place in that order.
+pub(super) fn missing(
+    plan: &Plan,
+    outcome: &Outcome,
+    all_missing: &[String],
+    others_right: bool,
+) -> Problem {
     let span = outcome_slash(outcome);
     let readings = plan.readings();
     let problem = Problem::new(ProblemKind::BattleMissing, span, powers(&plan.battle))
         .with_help(format!("write {}", one_of(&readings)));
-    if outcome.battles.is_empty() && !plan.guessed() {
-        problem.with_fix(Edit::new(span, all_missing.join(" ")))
-    } else {
-        problem
+    if plan.guessed() {
+        return problem;
     }
+    if outcome.battles.is_empty() {
+        return problem.with_fix(Edit::new(span, all_missing.join(" ")));
+    }
+    if !others_right {
+        return problem;
+    }
+    match insertion(outcome, plan.battle.space, &plan.computed()) {
+        Some(edit) => problem.with_fix(edit),
+        None => problem,
+    }
+}
+
+/// The edit that puts the record `written` of a battle on `space` among an
+/// outcome's records in board order: before the first on a later space,
+/// or after the last. None when the records are not in board order, or
+/// one is on `space` already.
+fn insertion(outcome: &Outcome, space: Space, written: &str) -> Option<Edit> {
+    let mut spaces = Vec::with_capacity(outcome.battles.len());
+    for token in &outcome.battles {
+        match token {
+            BattleToken::Battle(battle) => spaces.push((battle.space, battle.span)),
+            BattleToken::Malformed(_) => return None,
+        }
+    }
+    let ordered = spaces.windows(2).all(|w| w[0].0 < w[1].0);
+    if !ordered || spaces.iter().any(|(s, _)| *s == space) {
+        return None;
+    }
+    Some(match spaces.iter().find(|(s, _)| *s > space) {
+        Some((_, later)) => Edit::new(Span::new(later.start, later.start), format!("{written} ")),
+        None => {
+            let end = spaces.last()?.1.end;
+            Edit::new(Span::new(end, end), format!(" {written}"))
+        }
+    })
 }
 
 /// A battle the record gives to the side that lost it.
