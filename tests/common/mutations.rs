@@ -7,8 +7,8 @@
 use std::fmt::Write as _;
 
 use hirp::syntax::{
-    Action, BattleToken, Fate, Game, PenningrAction, PenningrMove, Piece, StepToken, Turn,
-    WrittenBattle, WrittenStep,
+    Action, BattleToken, Fate, Game, Malformed, PenningrAction, PenningrMove, Piece, Span,
+    StepToken, Turn, WrittenBattle, WrittenFighter, WrittenStep,
 };
 use hirp::{Side, Space};
 
@@ -39,7 +39,16 @@ pub const KINDS: &[(&str, Expect)] = &[
     ("`Khe`", Expect::Error),
     ("`Li`", Expect::Error),
     ("a crew of 5", Expect::Error),
+    ("battle `>` dropped", Expect::Error),
+    ("`>` doubled", Expect::Error),
+    ("wrong fate", Expect::Maybe),
+    ("battle missing", Expect::Error),
+    ("extra battle", Expect::Error),
 ];
+
+/// Where a place of `>` doubled names a battle record: battle `n` is at
+/// `BATTLE + n`, step `n` at `n`.
+const BATTLE: usize = 100;
 
 /// The board's 18 edges, from the rules page.
 pub const EDGES: &str = "01 02 12 13 24 34 35 46 56 57 68 78 79 89 m3 m4 m5 m6";
@@ -119,6 +128,9 @@ pub fn single_step(step: &WrittenStep) -> bool {
 pub fn places(game: &Game, kind: &str) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
     // Whether an offer was made before each turn.
+    if let Some(found) = battle_places(game, kind) {
+        return found;
+    }
     let mut offered = false;
     for (t, turn) in game.turns.iter().enumerate() {
         let mut add = |n: usize| found.push((t, n));
@@ -226,8 +238,132 @@ pub fn places(game: &Game, kind: &str) -> Vec<(usize, usize)> {
     found
 }
 
+/// Places for the mistakes of battle records and their markers, or `None`
+/// for another kind.
+fn battle_places(game: &Game, kind: &str) -> Option<Vec<(usize, usize)>> {
+    let mut found = Vec::new();
+    for (t, turn) in game.turns.iter().enumerate() {
+        let mut add = |n: usize| found.push((t, n));
+        match kind {
+            "battle `>` dropped" | "wrong fate" | "battle missing" => {
+                battles(turn).for_each(|(n, _)| add(n));
+            }
+            "`>` doubled" => {
+                steps(turn)
+                    .filter(|(_, s)| s.to_string().contains('>'))
+                    .for_each(|(n, _)| add(n));
+                battles(turn).for_each(|(n, _)| add(BATTLE + n));
+            }
+            // A record written twice, or one added to a turn of no battle
+            // (with no Penningr action) on the space its last move ends on.
+            "extra battle" => {
+                battles(turn).for_each(|(n, _)| add(n));
+                if turn.outcome.battles.is_empty()
+                    && turn.outcome.penningr.is_empty()
+                    && last_destination(turn).is_some()
+                {
+                    add(0);
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(found)
+}
+
+/// Where the last move of a turn ends, if it has one.
+fn last_destination(turn: &Turn) -> Option<Space> {
+    steps(turn)
+        .filter_map(|(_, s)| match s.action {
+            Action::Move { to, .. } => Some(to.space),
+            _ => None,
+        })
+        .last()
+}
+
+/// Makes a mistake of a battle record or its marker at `n` of `turn`;
+/// whether `kind` is one.
+fn mutate_battle(turn: &mut Turn, kind: &str, n: usize, rng: &mut Rng) -> bool {
+    match kind {
+        "battle `>` dropped" => {
+            let text = turn.outcome.battles[n].to_string();
+            turn.outcome.battles[n] = malformed_battle(&text[1..]);
+        }
+        "`>` doubled" if n >= BATTLE => {
+            let text = turn.outcome.battles[n - BATTLE].to_string();
+            turn.outcome.battles[n - BATTLE] = malformed_battle(&format!(">{text}"));
+        }
+        "`>` doubled" => {
+            let text = turn.steps[n].to_string().replacen('>', ">>", 1);
+            turn.steps[n] = StepToken::Malformed(Malformed {
+                text,
+                span: Span::default(),
+            });
+        }
+        "wrong fate" => {
+            let battle = battle_mut(turn, n);
+            let space = battle.space;
+            let fighter = rng.below(battle.fighters.len());
+            let fate = &mut battle.fighters[fighter].fate;
+            let mut choices = vec![
+                Fate::Stands(space),
+                Fate::RemovedFromPlay,
+                Fate::RemovedFromGame,
+            ];
+            if *fate == Fate::Stands(space) {
+                let near: Vec<Space> = Space::ALL
+                    .into_iter()
+                    .filter(|&s| adjacent(s, space))
+                    .collect();
+                choices.push(Fate::Stands(near[rng.below(near.len())]));
+            }
+            choices.retain(|f| f != fate);
+            *fate = choices[rng.below(choices.len())];
+        }
+        "battle missing" => {
+            turn.outcome.battles.remove(n);
+        }
+        "extra battle" if turn.outcome.battles.is_empty() => {
+            let space = last_destination(turn).expect("only turns with a move are chosen");
+            let side = turn.label.side;
+            let fighter = |side, piece, fate| WrittenFighter {
+                side,
+                piece,
+                fate,
+                span: Span::default(),
+            };
+            let battle = WrittenBattle {
+                space,
+                fighters: vec![
+                    fighter(other(side), Piece::Hirth, Fate::RemovedFromGame),
+                    fighter(side, Piece::Hirth, Fate::Stands(space)),
+                ],
+                span: Span::default(),
+            };
+            turn.outcome.battles.push(BattleToken::Battle(battle));
+        }
+        "extra battle" => {
+            let again = turn.outcome.battles[n].clone();
+            turn.outcome.battles.insert(n + 1, again);
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// A battle token that cannot be read, written `text`.
+fn malformed_battle(text: &str) -> BattleToken {
+    BattleToken::Malformed(Malformed {
+        text: text.to_owned(),
+        span: Span::default(),
+    })
+}
+
 /// Makes the mistake `kind` at `place` of `turn`.
 pub fn mutate(turn: &mut Turn, kind: &str, n: usize, rng: &mut Rng) {
+    if mutate_battle(turn, kind, n, rng) {
+        return;
+    }
     match kind {
         "crew miscounted" => {
             let step = step_mut(turn, n);
