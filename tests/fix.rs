@@ -426,7 +426,6 @@ fn a_battle_record_left_out_is_put_back_in_board_order() {
     insta::assert_snapshot!(shown);
 }
 
-
 #[test]
 fn a_piece_written_in_another_record_than_its_battle_is_left_with_the_battle() {
     // In game 142 of seed 2027, S20's Karve attacks 4 (`K3>4`); written
