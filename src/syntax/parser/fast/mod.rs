@@ -79,6 +79,18 @@ pub(crate) fn compact_turn(
     Some((label, reader.at))
 }
 
+/// The space each byte is the code of, as [`Space::from_code`] reads the
+/// byte as a character.
+const SPACES: [Option<Space>; 256] = {
+    let mut table = [None; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = Space::from_code(byte as u8 as char);
+        byte += 1;
+    }
+    table
+};
+
 /// Bytes being read, and where.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -127,9 +139,10 @@ impl Reader<'_> {
         Some(side)
     }
 
-    #[inline]
+    // A table, inlined: a space is read more often than any other part.
+    #[inline(always)]
     fn space(&mut self) -> Option<Space> {
-        let space = Space::from_code(self.peek_char()?)?;
+        let space = SPACES[usize::from(self.peek()?)]?;
         self.at += 1;
         Some(space)
     }
@@ -393,6 +406,17 @@ mod tests {
             assert_eq!(offset(&rest), offset(&by_rules_rest), "{line:?}");
             true
         })
+    }
+
+    #[test]
+    fn the_table_of_spaces_reads_each_byte_as_the_codes_do() {
+        let mut spaces = 0;
+        for byte in 0..=u8::MAX {
+            let by_code = crate::types::Space::from_code(char::from(byte));
+            assert_eq!(super::SPACES[usize::from(byte)], by_code, "{byte}");
+            spaces += usize::from(by_code.is_some());
+        }
+        assert_eq!(spaces, 11);
     }
 
     #[test]
