@@ -22,13 +22,13 @@
 
 mod sink;
 
-use self::sink::{Collect, Compact, Sink, Tally, Tree};
 pub(crate) use self::sink::{CompactBattle, CompactTurn};
+use self::sink::{Sink, Tally, Tree};
 use super::outcome::is_outcome_end;
 use super::turn::{round_digits, starts_destination};
 use super::{Input, is_content_end, offset, skip};
 use crate::syntax::ast::{
-    Action, Destination, Fate, Label, PenningrAction, PenningrMove, Piece, Span, StepToken, Turn,
+    Action, Destination, Fate, Label, PenningrAction, PenningrMove, Piece, Span, Turn,
     WrittenFighter, WrittenStep,
 };
 use crate::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
@@ -42,8 +42,9 @@ pub(super) fn turn(i: Input<'_>) -> Option<(Input<'_>, Turn)> {
         at: 0,
         base: offset(&i),
     };
-    let turn = reader.turn::<Tree>()?;
-    Some((skip(i, reader.at), turn))
+    let mut tree = Tree::default();
+    reader.turn(&mut tree)?;
+    Some((skip(i, reader.at), tree.into_turn()?))
 }
 
 /// Reads a turn written the usual way at the start of `bytes`, as [`turn`]
@@ -56,14 +57,15 @@ pub(crate) fn usual_turn(bytes: &[u8]) -> Option<(Label, usize)> {
         at: 0,
         base: 0,
     };
-    let label = reader.turn::<Tally>()?;
+    let label = reader.turn(&mut Tally)?;
     Some((label, reader.at))
 }
 
 /// Reads a turn written the usual way at the start of `bytes`, which start
-/// at offset `base` of the file, as [`turn`] reads it, into `out`: what the
-/// rules need of it, on the stack. Returns its label and the bytes read;
-/// `None` wherever [`turn`] gives up (`out` is then left part-filled).
+/// at offset `base` of the file, as [`turn`] reads it, into `out`, in
+/// place: what the rules need of it, on the stack. Returns its label and
+/// the bytes read; `None` wherever [`turn`] gives up (`out` is then left
+/// part-filled).
 #[inline]
 pub(crate) fn compact_turn(
     bytes: &[u8],
@@ -71,13 +73,23 @@ pub(crate) fn compact_turn(
     out: &mut CompactTurn,
 ) -> Option<(Label, usize)> {
     let mut reader = Reader { bytes, at: 0, base };
-    let (label, steps, outcome) = reader.turn::<Compact>()?;
+    out.clear();
+    let label = reader.turn(out)?;
     out.label = Some(label);
-    out.steps = steps;
-    out.penningr = outcome.penningr;
-    out.battles = outcome.battles;
     Some((label, reader.at))
 }
+
+/// The space each byte is the code of, as [`Space::from_code`] reads the
+/// byte as a character.
+const SPACES: [Option<Space>; 256] = {
+    let mut table = [None; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = Space::from_code(byte as u8 as char);
+        byte += 1;
+    }
+    table
+};
 
 /// Bytes being read, and where.
 struct Reader<'a> {
@@ -127,25 +139,27 @@ impl Reader<'_> {
         Some(side)
     }
 
-    #[inline]
+    // A table, inlined: a space is read more often than any other part.
+    #[inline(always)]
     fn space(&mut self) -> Option<Space> {
-        let space = Space::from_code(self.peek_char()?)?;
+        let space = SPACES[usize::from(self.peek()?)]?;
         self.at += 1;
         Some(space)
     }
 
-    fn turn<S: Sink>(&mut self) -> Option<S::Turn> {
+    fn turn<S: Sink>(&mut self, out: &mut S) -> Option<Label> {
         let label = self.label()?;
+        out.label(label);
         if self.blanks() == 0 {
             return None;
         }
-        let steps = self.steps::<S>()?;
+        self.steps(out)?;
         if self.blanks() == 0 {
             return None;
         }
-        let outcome = self.outcome::<S>()?;
-        let span = Span::new(label.span.start, S::outcome_span(&outcome).end);
-        Some(S::turn(label, steps, outcome, span))
+        let outcome = self.outcome(out)?;
+        out.end(outcome, Span::new(label.span.start, outcome.end));
+        Some(label)
     }
 
     fn label(&mut self) -> Option<Label> {
@@ -166,13 +180,14 @@ impl Reader<'_> {
     }
 
     /// Steps written together, up to a blank.
-    fn steps<S: Sink>(&mut self) -> Option<S::Steps> {
-        let mut steps = S::Steps::with_capacity(5);
+    fn steps<S: Sink>(&mut self, out: &mut S) -> Option<()> {
+        let mut steps = 0;
         loop {
-            if steps.len() >= MAX_STEPS {
+            if steps >= MAX_STEPS {
                 return None;
             }
-            steps.push(StepToken::Step(self.step()?));
+            out.step(self.step()?);
+            steps += 1;
             match self.peek() {
                 Some(b'H' | b'K' | b'L') => {}
                 Some(b' ' | b'\t') => break,
@@ -181,7 +196,7 @@ impl Reader<'_> {
         }
         // A step after the blank (a mistake) cannot start an outcome: the
         // outcome gives up on it.
-        Some(steps)
+        Some(())
     }
 
     fn piece(&mut self) -> Option<Piece> {
@@ -269,29 +284,30 @@ impl Reader<'_> {
         }
     }
 
-    fn outcome<S: Sink>(&mut self) -> Option<S::Outcome> {
+    /// Reads the outcome into `out`: its text.
+    fn outcome<S: Sink>(&mut self, out: &mut S) -> Option<Span> {
         let start = self.at;
-        let mut penningr = S::Penningr::default();
+        let mut penningr = 0;
         while matches!(self.peek(), Some(b'G' | b'S'))
             && self
                 .peek2()
                 .is_some_and(|b| b.is_ascii_lowercase() || b == b'C')
         {
-            if penningr.len() >= MAX_PENNINGR {
+            if penningr >= MAX_PENNINGR {
                 return None;
             }
+            penningr += 1;
             let from = self.at;
             let side = self.side()?;
             let action = PenningrMove::from_letter(self.peek_char()?)?;
             self.at += 1;
-            penningr.push(PenningrAction {
+            out.penningr(PenningrAction {
                 side,
                 action,
                 span: self.span_from(from),
             });
         }
         self.blanks();
-        let mut battles = S::Battles::default();
         let end = if self.peek() == Some(b'/') {
             self.at += 1;
             let written = self.at;
@@ -301,39 +317,41 @@ impl Reader<'_> {
             }
             self.offset(written)
         } else {
+            // Where the last battle ends, once there is one.
+            let (mut battles, mut last) = (0, None);
             while !is_outcome_end(self.peek_char()) {
-                if battles.len() >= MAX_BATTLES || self.peek() != Some(b'>') {
+                if battles >= MAX_BATTLES || self.peek() != Some(b'>') {
                     return None;
                 }
-                battles.push(self.battle::<S>()?);
+                last = Some(self.battle(out)?.end);
+                battles += 1;
                 self.blanks();
             }
             // Only an outcome written as `/` may have no battle.
-            S::battles_end(&battles)?.max(self.offset(start))
+            last?.max(self.offset(start))
         };
-        Some(S::outcome(
-            penningr,
-            battles,
-            Span::new(self.offset(start), end),
-        ))
+        Some(Span::new(self.offset(start), end))
     }
 
-    fn battle<S: Sink>(&mut self) -> Option<S::Battle> {
+    fn battle<S: Sink>(&mut self, out: &mut S) -> Option<Span> {
         let start = self.at;
         self.at += 1;
-        let space = self.space()?;
-        let mut fighters = S::Fighters::with_capacity(4);
+        out.battle(self.space()?);
+        let mut fighters = 0;
         loop {
-            if fighters.len() >= MAX_FIGHTERS {
+            if fighters >= MAX_FIGHTERS {
                 return None;
             }
-            fighters.push(self.fighter()?);
+            out.fighter(self.fighter()?);
+            fighters += 1;
             if is_content_end(self.peek_char()) || matches!(self.peek(), Some(b' ' | b'\t' | b'>'))
             {
                 break;
             }
         }
-        Some(S::battle(space, fighters, self.span_from(start)))
+        let span = self.span_from(start);
+        out.battle_end(span);
+        Some(span)
     }
 
     // Inlined into each reading, as `step` is.
@@ -388,6 +406,17 @@ mod tests {
             assert_eq!(offset(&rest), offset(&by_rules_rest), "{line:?}");
             true
         })
+    }
+
+    #[test]
+    fn the_table_of_spaces_reads_each_byte_as_the_codes_do() {
+        let mut spaces = 0;
+        for byte in 0..=u8::MAX {
+            let by_code = crate::types::Space::from_code(char::from(byte));
+            assert_eq!(super::SPACES[usize::from(byte)], by_code, "{byte}");
+            spaces += usize::from(by_code.is_some());
+        }
+        assert_eq!(spaces, 11);
     }
 
     #[test]

@@ -1,5 +1,11 @@
-//! Where the fast reading of a turn goes: the syntax tree, or nothing but
-//! a count.
+//! Where the fast reading of a turn goes: the syntax tree, the parts the
+//! rules need on the stack, or nothing but a count.
+//!
+//! The reading hands each part to its sink as it reads it, in place: no
+//! part is built and then moved, so a turn read onto the stack is copied
+//! nowhere.
+
+use smallvec::SmallVec;
 
 use crate::syntax::ast::{
     BattleToken, Label, Outcome, PenningrAction, Span, StepToken, Turn, WrittenBattle,
@@ -8,332 +14,202 @@ use crate::syntax::ast::{
 use crate::types::Space;
 
 /// Where a reading goes: what is made of the parts of a turn as they are
-/// read. [`Tree`] makes the turn's syntax tree; [`Tally`] allocates
-/// nothing and keeps of a turn its label alone. The reading, and where it
-/// gives up, is the same for both.
+/// read, in the order read. [`Tree`] makes the turn's syntax tree;
+/// [`Tally`] keeps nothing; [`CompactTurn`] keeps what the rules need. The
+/// reading, which counts the parts itself, and where it gives up, is the
+/// same for all.
 pub(super) trait Sink {
-    /// The steps of a turn.
-    type Steps: Collect<StepToken>;
-    /// The Penningr actions of an outcome.
-    type Penningr: Collect<PenningrAction>;
-    /// The pieces of a battle.
-    type Fighters: Collect<WrittenFighter>;
-    /// A battle.
-    type Battle;
-    /// The battles of an outcome.
-    type Battles: Collect<Self::Battle>;
-    /// An outcome.
-    type Outcome;
-    /// A turn.
-    type Turn;
-
-    /// A battle at `space`, `span` its text.
-    fn battle(space: Space, fighters: Self::Fighters, span: Span) -> Self::Battle;
-    /// Where the last of `battles` ends; `None` when there is none.
-    fn battles_end(battles: &Self::Battles) -> Option<usize>;
-    /// An outcome, `span` its text.
-    fn outcome(penningr: Self::Penningr, battles: Self::Battles, span: Span) -> Self::Outcome;
-    /// The text of an outcome.
-    fn outcome_span(outcome: &Self::Outcome) -> Span;
-    /// A turn, `span` its text from the label to the end of the outcome.
-    fn turn(label: Label, steps: Self::Steps, outcome: Self::Outcome, span: Span) -> Self::Turn;
+    /// The turn's label.
+    fn label(&mut self, label: Label);
+    /// The next step.
+    fn step(&mut self, step: WrittenStep);
+    /// The next Penningr action.
+    fn penningr(&mut self, action: PenningrAction);
+    /// A battle begins, at `space`.
+    fn battle(&mut self, space: Space);
+    /// The next piece of the battle begun last.
+    fn fighter(&mut self, fighter: WrittenFighter);
+    /// The battle begun last ends, `span` its text.
+    fn battle_end(&mut self, span: Span);
+    /// The outcome ends, `span` its text; the turn is whole, `turn` its text
+    /// from the label to the end of the outcome.
+    fn end(&mut self, outcome: Span, turn: Span);
 }
 
-/// Where the parts read of one kind go, and how many there are.
-pub(super) trait Collect<T>: Default {
-    /// Room for `capacity` parts, where room is made.
-    fn with_capacity(capacity: usize) -> Self;
-    /// Takes the next part.
-    fn push(&mut self, item: T);
-    /// How many parts were pushed.
-    fn len(&self) -> usize;
+/// The syntax tree of a turn, as the rules make it, built part by part.
+#[derive(Default)]
+pub(super) struct Tree {
+    label: Option<Label>,
+    steps: Vec<StepToken>,
+    penningr: Vec<PenningrAction>,
+    battles: Vec<BattleToken>,
+    /// The pieces of the battle begun last, and its space.
+    fighters: Vec<WrittenFighter>,
+    space: Option<Space>,
+    outcome: Span,
+    span: Span,
 }
 
-impl<T> Collect<T> for Vec<T> {
-    #[inline]
-    fn with_capacity(capacity: usize) -> Self {
-        Vec::with_capacity(capacity)
-    }
-
-    #[inline]
-    fn push(&mut self, item: T) {
-        Vec::push(self, item);
-    }
-
-    #[inline]
-    fn len(&self) -> usize {
-        Vec::len(self)
-    }
-}
-
-/// The syntax tree of a turn, as the rules make it.
-pub(super) struct Tree;
-
-impl Sink for Tree {
-    type Steps = Vec<StepToken>;
-    type Penningr = Vec<PenningrAction>;
-    type Fighters = Vec<WrittenFighter>;
-    type Battle = BattleToken;
-    type Battles = Vec<BattleToken>;
-    type Outcome = Outcome;
-    type Turn = Turn;
-
-    #[inline]
-    fn battle(space: Space, fighters: Vec<WrittenFighter>, span: Span) -> BattleToken {
-        BattleToken::Battle(WrittenBattle {
-            space,
-            fighters,
-            span,
+impl Tree {
+    /// The turn read; `None` when no label was read.
+    pub(super) fn into_turn(self) -> Option<Turn> {
+        Some(Turn {
+            leading: Vec::new(),
+            span: self.span,
+            label: self.label?,
+            steps: self.steps,
+            outcome: Outcome {
+                penningr: self.penningr,
+                battles: self.battles,
+                span: self.outcome,
+            },
+            trailing: Vec::new(),
         })
     }
+}
 
+impl Sink for Tree {
     #[inline]
-    fn battles_end(battles: &Vec<BattleToken>) -> Option<usize> {
-        battles.last().map(|battle| battle.span().end)
+    fn label(&mut self, label: Label) {
+        self.label = Some(label);
+        self.steps.reserve(5);
     }
 
     #[inline]
-    fn outcome(penningr: Vec<PenningrAction>, battles: Vec<BattleToken>, span: Span) -> Outcome {
-        Outcome {
-            penningr,
-            battles,
-            span,
+    fn step(&mut self, step: WrittenStep) {
+        self.steps.push(StepToken::Step(step));
+    }
+
+    #[inline]
+    fn penningr(&mut self, action: PenningrAction) {
+        self.penningr.push(action);
+    }
+
+    #[inline]
+    fn battle(&mut self, space: Space) {
+        self.space = Some(space);
+        self.fighters = Vec::with_capacity(4);
+    }
+
+    #[inline]
+    fn fighter(&mut self, fighter: WrittenFighter) {
+        self.fighters.push(fighter);
+    }
+
+    #[inline]
+    fn battle_end(&mut self, span: Span) {
+        if let Some(space) = self.space.take() {
+            self.battles.push(BattleToken::Battle(WrittenBattle {
+                space,
+                fighters: std::mem::take(&mut self.fighters),
+                span,
+            }));
         }
     }
 
     #[inline]
-    fn outcome_span(outcome: &Outcome) -> Span {
-        outcome.span
-    }
-
-    #[inline]
-    fn turn(label: Label, steps: Vec<StepToken>, outcome: Outcome, span: Span) -> Turn {
-        Turn {
-            leading: Vec::new(),
-            span,
-            label,
-            steps,
-            outcome,
-            trailing: Vec::new(),
-        }
+    fn end(&mut self, outcome: Span, turn: Span) {
+        self.outcome = outcome;
+        self.span = turn;
     }
 }
 
-/// A count of the parts read, keeping none of them; as a [`Sink`], the
-/// label of a turn and nothing else.
+/// Nothing kept of the parts read.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Tally(usize);
-
-impl<T> Collect<T> for Tally {
-    #[inline]
-    fn with_capacity(_: usize) -> Self {
-        Tally(0)
-    }
-
-    #[inline]
-    fn push(&mut self, _: T) {
-        self.0 += 1;
-    }
-
-    #[inline]
-    fn len(&self) -> usize {
-        self.0
-    }
-}
+pub(super) struct Tally;
 
 impl Sink for Tally {
-    type Steps = Tally;
-    type Penningr = Tally;
-    type Fighters = Tally;
-    type Battle = Span;
-    type Battles = Ends;
-    type Outcome = Span;
-    type Turn = Label;
+    #[inline(always)]
+    fn label(&mut self, _: Label) {}
 
-    #[inline]
-    fn battle(_: Space, _: Tally, span: Span) -> Span {
-        span
-    }
+    #[inline(always)]
+    fn step(&mut self, _: WrittenStep) {}
 
-    #[inline]
-    fn battles_end(battles: &Ends) -> Option<usize> {
-        (battles.count > 0).then_some(battles.end)
-    }
+    #[inline(always)]
+    fn penningr(&mut self, _: PenningrAction) {}
 
-    #[inline]
-    fn outcome(_: Tally, _: Ends, span: Span) -> Span {
-        span
-    }
+    #[inline(always)]
+    fn battle(&mut self, _: Space) {}
 
-    #[inline]
-    fn outcome_span(span: &Span) -> Span {
-        *span
-    }
+    #[inline(always)]
+    fn fighter(&mut self, _: WrittenFighter) {}
 
-    #[inline]
-    fn turn(label: Label, _: Tally, _: Span, _: Span) -> Label {
-        label
-    }
-}
+    #[inline(always)]
+    fn battle_end(&mut self, _: Span) {}
 
-/// Battles counted, and where the last ends.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Ends {
-    count: usize,
-    end: usize,
-}
-
-impl Collect<Span> for Ends {
-    #[inline]
-    fn with_capacity(_: usize) -> Self {
-        Ends::default()
-    }
-
-    #[inline]
-    fn push(&mut self, span: Span) {
-        self.count += 1;
-        self.end = span.end;
-    }
-
-    #[inline]
-    fn len(&self) -> usize {
-        self.count
-    }
-}
-
-impl<A: smallvec::Array> Collect<A::Item> for smallvec::SmallVec<A> {
-    #[inline]
-    fn with_capacity(_: usize) -> Self {
-        smallvec::SmallVec::new()
-    }
-
-    #[inline]
-    fn push(&mut self, item: A::Item) {
-        smallvec::SmallVec::push(self, item);
-    }
-
-    #[inline]
-    fn len(&self) -> usize {
-        smallvec::SmallVec::len(self)
-    }
+    #[inline(always)]
+    fn end(&mut self, _: Span, _: Span) {}
 }
 
 /// A turn read onto the stack: everything the rules need of it, in
-/// [`SmallVec`](smallvec::SmallVec)s sized for the usual turn, so that
-/// reading one allocates nothing. Filled by
-/// [`compact_turn`](super::compact_turn), which reads with the [`Compact`]
-/// sink.
+/// [`SmallVec`]s sized for the usual turn, so that reading one allocates
+/// nothing. Filled in place by [`compact_turn`](super::compact_turn),
+/// which clears it first; one buffer serves every turn of a chunk.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CompactTurn {
     pub label: Option<Label>,
     /// The steps (the fast reading makes no malformed token).
     pub steps: Steps,
-    pub penningr: smallvec::SmallVec<[PenningrAction; 2]>,
-    pub battles: smallvec::SmallVec<[CompactBattle; 2]>,
+    pub penningr: SmallVec<[PenningrAction; 2]>,
+    pub battles: SmallVec<[CompactBattle; 2]>,
+}
+
+impl CompactTurn {
+    /// Empties it for the next turn, keeping its room.
+    #[inline]
+    pub(super) fn clear(&mut self) {
+        self.label = None;
+        self.steps.0.clear();
+        self.penningr.clear();
+        self.battles.clear();
+    }
 }
 
 /// The steps of a [`CompactTurn`].
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Steps(pub smallvec::SmallVec<[WrittenStep; 5]>);
-
-impl Collect<StepToken> for Steps {
-    #[inline]
-    fn with_capacity(_: usize) -> Self {
-        Steps::default()
-    }
-
-    #[inline]
-    fn push(&mut self, token: StepToken) {
-        // The fast reading makes no other token.
-        if let StepToken::Step(step) = token {
-            self.0.push(step);
-        }
-    }
-
-    #[inline]
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-}
+pub(crate) struct Steps(pub SmallVec<[WrittenStep; 5]>);
 
 /// A battle record of a [`CompactTurn`].
 #[derive(Clone, Debug)]
 pub(crate) struct CompactBattle {
     pub space: Space,
-    pub fighters: smallvec::SmallVec<[WrittenFighter; 4]>,
+    pub fighters: SmallVec<[WrittenFighter; 4]>,
 }
 
-/// An outcome of a [`CompactTurn`].
-pub(crate) struct CompactOutcome {
-    pub penningr: smallvec::SmallVec<[PenningrAction; 2]>,
-    pub battles: smallvec::SmallVec<[CompactBattle; 2]>,
-    span: Span,
-}
-
-/// What the rules need of a turn, on the stack: the parts of a
-/// [`CompactTurn`].
-pub(crate) struct Compact;
-
-impl Sink for Compact {
-    type Steps = Steps;
-    type Penningr = smallvec::SmallVec<[PenningrAction; 2]>;
-    type Fighters = smallvec::SmallVec<[WrittenFighter; 4]>;
-    type Battle = (CompactBattle, Span);
-    type Battles = Kept;
-    type Outcome = CompactOutcome;
-    type Turn = (Label, Steps, CompactOutcome);
-
+impl Sink for CompactTurn {
     #[inline]
-    fn battle(space: Space, fighters: Self::Fighters, span: Span) -> (CompactBattle, Span) {
-        (CompactBattle { space, fighters }, span)
+    fn label(&mut self, label: Label) {
+        self.label = Some(label);
     }
 
     #[inline]
-    fn battles_end(battles: &Kept) -> Option<usize> {
-        (!battles.battles.is_empty()).then_some(battles.end)
+    fn step(&mut self, step: WrittenStep) {
+        self.steps.0.push(step);
     }
 
     #[inline]
-    fn outcome(penningr: Self::Penningr, battles: Kept, span: Span) -> CompactOutcome {
-        CompactOutcome {
-            penningr,
-            battles: battles.battles,
-            span,
+    fn penningr(&mut self, action: PenningrAction) {
+        self.penningr.push(action);
+    }
+
+    #[inline]
+    fn battle(&mut self, space: Space) {
+        self.battles.push(CompactBattle {
+            space,
+            fighters: SmallVec::new(),
+        });
+    }
+
+    #[inline]
+    fn fighter(&mut self, fighter: WrittenFighter) {
+        if let Some(battle) = self.battles.last_mut() {
+            battle.fighters.push(fighter);
         }
     }
 
     #[inline]
-    fn outcome_span(outcome: &CompactOutcome) -> Span {
-        outcome.span
-    }
+    fn battle_end(&mut self, _: Span) {}
 
     #[inline]
-    fn turn(label: Label, steps: Steps, outcome: CompactOutcome, _: Span) -> Self::Turn {
-        (label, steps, outcome)
-    }
-}
-
-/// The battles of a [`CompactTurn`] kept, and where the last ends.
-#[derive(Default)]
-pub(crate) struct Kept {
-    battles: smallvec::SmallVec<[CompactBattle; 2]>,
-    end: usize,
-}
-
-impl Collect<(CompactBattle, Span)> for Kept {
-    #[inline]
-    fn with_capacity(_: usize) -> Self {
-        Kept::default()
-    }
-
-    #[inline]
-    fn push(&mut self, (battle, span): (CompactBattle, Span)) {
-        self.battles.push(battle);
-        self.end = span.end;
-    }
-
-    #[inline]
-    fn len(&self) -> usize {
-        self.battles.len()
-    }
+    fn end(&mut self, _: Span, _: Span) {}
 }
