@@ -455,3 +455,62 @@ fn a_piece_written_in_another_record_than_its_battle_is_left_with_the_battle() {
     assert!(stderr.contains("help: write `>1GH1SK^`"), "{stderr}");
     assert!(stderr.contains("hirp::battle::unknown_fighter"), "{stderr}");
 }
+
+#[test]
+fn a_g1_the_next_turn_carries_on_from_is_fixed_in_its_game() {
+    for (path, written, meant) in [
+        (
+            "fixtures/invalid/rules/err_turn_wrong_side_3.hirp",
+            "G1 He7He8He",
+            "S1 He7He8He",
+        ),
+        (
+            "fixtures/invalid/rules/err_turn_label_3.hirp",
+            "G1 L1>6Hm",
+            "G4 L1>6Hm",
+        ),
+    ] {
+        let record = common::fixture(path);
+        assert_eq!(hirp::parse(&record).record.games.len(), 1, "{path}");
+        let output = hirp().args(["fix", path]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{path}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            record.replacen(written, meant, 1),
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn games_one_after_another_stay_apart() {
+    let corrected = common::fixture("fixtures/rulebook/corrected.hirp");
+    let game: String = corrected
+        .lines()
+        .filter(|l| l.starts_with(['G', 'S']))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let tagged = |event: &str| format!("[Event \"{event}\"]\n{game}");
+    let one_turn = "G1 KeHeiHei /\n";
+    for (record, games) in [
+        (format!("{game}{game}"), 2),
+        (format!("{game}\n{game}"), 2),
+        (format!("{}{}", tagged("a"), tagged("b")), 2),
+        (format!("{game}{one_turn}"), 2),
+        (format!("{game}{one_turn}{}", tagged("b")), 3),
+    ] {
+        assert_eq!(hirp::parse(&record).record.games.len(), games, "{record}");
+        let output = hirp()
+            .args(["fix", "-"])
+            .write_stdin(record.clone())
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), record);
+    }
+    // The turn after a `G1` carries on the game before it, unless a blank
+    // line parts them.
+    let start = "G1 KeHeiHei /\nG1 He7He8He /\nG2 L01HeiKhhh03 /\n";
+    assert_eq!(hirp::parse(start).record.games.len(), 1);
+    let parted = start.replacen("/\nG1", "/\n\nG1", 1);
+    assert_eq!(hirp::parse(&parted).record.games.len(), 2);
+}

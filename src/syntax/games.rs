@@ -5,7 +5,11 @@
 //! game, by the parser's own rule (at a tag that follows a turn, and at a
 //! turn labelled `G1` that follows a turn, its label read as the parser reads
 //! it), keeping the comment lines before a game with it and never cutting
-//! inside a `{ }` comment. Each [`Chunk`] is then read with [`parse_chunk`],
+//! inside a `{ }` comment. Before a `G1` written right after a turn, the cut
+//! waits for the next tag or turn, which may show the `G1` a mislabelled
+//! turn of the game before it; when that next line begins a game itself, or
+//! the `G1` line goes beyond a limit, the cut is made there alone, and the
+//! chunk holds the game of the `G1` too. Each [`Chunk`] is then read with [`parse_chunk`],
 //! so spans stay offsets in the whole file, and the chunks read one by one
 //! give the games that reading the whole file at once gives (a property test
 //! checks it). The cut is made from a line's first bytes: around a tag or
@@ -19,15 +23,14 @@
 //! text is one chunk that shows where that shows, with the error that says
 //! so, and nothing more is read.
 
-use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use super::Parsed;
-use super::ast::Span;
+pub use super::chunk::parse_chunk;
+pub(crate) use super::chunk::read_all;
 use super::encoding::{Decoder, Verdict, not_text};
-use super::error::{Found, SyntaxError, SyntaxErrorKind};
+use super::error::SyntaxError;
 use super::limits::Limits;
-use super::parser::{ItemKind, Reading, begins_game, label_at};
+use super::parser::{ItemKind, Reading, begins_game, label_at, mislabelled};
 
 /// A run of whole games cut from a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,6 +146,26 @@ fn classify(start: &[u8], in_comment: bool) -> Kind {
     }
 }
 
+/// A `G1` read after a turn, which begins a game unless the next tag or
+/// turn shows it [`mislabelled`].
+#[derive(Clone, Copy, Debug)]
+struct Open {
+    /// Where the chunk is cut if it begins a game (before the comment lines
+    /// before it), and the lines before that in `buf`.
+    at: usize,
+    lines: usize,
+    /// Where reading stood before it.
+    before: Reading,
+}
+
+/// Whether a line is blank, from its first bytes.
+fn blank(start: &[u8]) -> bool {
+    start
+        .iter()
+        .find(|b| !matches!(b, b' ' | b'\t'))
+        .is_none_or(|b| matches!(b, b'\n' | b'\r'))
+}
+
 /// A line read.
 struct Line {
     /// Where it starts in `buf`.
@@ -182,6 +205,11 @@ pub struct Games<R> {
     /// Where the reading of the chunk's last game stands, for the rule of
     /// where the next begins.
     reading: Reading,
+    /// A `G1` read after a turn, whether it begins a game left to the next
+    /// tag or turn to tell.
+    open: Option<Open>,
+    /// A blank line was read since the last tag or turn.
+    parted: bool,
     scan: Scan,
     /// The next line is the file's first.
     first: bool,
@@ -211,6 +239,8 @@ impl<R: BufRead> Games<R> {
             lines: 0,
             pending: None,
             reading: Reading::NoGame,
+            open: None,
+            parted: false,
             scan: Scan::default(),
             first: true,
             skipping: false,
@@ -303,6 +333,7 @@ impl<R: BufRead> Games<R> {
         self.line += lines;
         self.lines -= lines;
         self.reading = Reading::NoTurn;
+        self.open = None;
         chunk
     }
 
@@ -340,23 +371,21 @@ impl<R: BufRead> Games<R> {
     /// Takes a line read: adds it to the chunk being gathered, or drops it
     /// while the rest of a game is skipped. Returns the chunk it ends, if it
     /// ends one.
-    fn take_line(&mut self, line: Line) -> Option<Chunk> {
-        let lines_before = self.lines;
+    fn take_line(&mut self, mut line: Line) -> Option<Chunk> {
+        let mut lines_before = self.lines;
         self.lines += 1;
         let mut text = &self.buf[line.start..];
         if std::mem::take(&mut self.first) {
             text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
         }
         let kind = classify(text, line.in_comment);
-        // The item of a game that begins after another in the chunk.
-        let mut next_game = match kind {
-            Kind::Item(item)
-                if self.reading != Reading::NoGame && begins_game(self.reading, item) =>
-            {
-                Some(item)
-            }
-            _ => None,
-        };
+        let parted = self.parted;
+        match kind {
+            Kind::Comment if blank(text) => self.parted = true,
+            Kind::Item(_) => self.parted = false,
+            _ => {}
+        }
+        let mut next_game = self.next_game(kind);
         if self.skipping {
             if next_game.is_none() {
                 self.skip_line(&line, kind);
@@ -368,11 +397,40 @@ impl<R: BufRead> Games<R> {
             next_game = None;
         }
         let too_long = line.len > self.limits.line;
-        if let Some(item) = next_game {
-            return Some(self.start_game(line, lines_before, item, too_long));
+        // A `G1` after a turn, with no blank line between, whose game the
+        // next tag or turn tells (near a limit, it begins one).
+        let defer = matches!(next_game, Some(ItemKind::Turn { .. }))
+            && !parted
+            && !too_long
+            && self.buf.len() <= self.limits.game;
+        let ended = match kind {
+            Kind::Item(item) => self.settle(
+                item,
+                next_game.is_none() || defer,
+                &mut line,
+                &mut lines_before,
+            ),
+            _ => None,
+        };
+        match next_game {
+            Some(ItemKind::Turn { .. }) if defer => {
+                // Whether it begins a game, the next tag or turn tells.
+                let (at, lines) = self.pending.unwrap_or((line.start, lines_before));
+                let before = self.reading;
+                self.open = Some(Open { at, lines, before });
+            }
+            Some(item) if ended.is_none() => {
+                return Some(self.start_game(line, lines_before, item, too_long));
+            }
+            _ => {}
         }
         if too_long || self.buf.len() > self.limits.game {
-            return Some(self.cut_game(&line, too_long));
+            let chunk = self.cut_game(&line, too_long);
+            let Some(ended) = ended else {
+                return Some(chunk);
+            };
+            self.queued = Some(chunk);
+            return Some(ended);
         }
         match kind {
             Kind::Comment => {
@@ -385,7 +443,48 @@ impl<R: BufRead> Games<R> {
                 self.reading = Reading::after(item);
             }
         }
-        None
+        ended
+    }
+
+    /// The item of a line of kind `kind`, if it begins a game after another
+    /// in the chunk.
+    fn next_game(&self, kind: Kind) -> Option<ItemKind> {
+        match kind {
+            Kind::Item(item)
+                if self.reading != Reading::NoGame && begins_game(self.reading, item) =>
+            {
+                Some(item)
+            }
+            _ => None,
+        }
+    }
+
+    /// Tells, at the tag or turn `item` of the line `line` (with
+    /// `lines_before` lines before it), whether the `G1` before it, if one
+    /// waits, began a game. If it did and `may_cut`, ends the chunk before
+    /// the `G1` and returns it, `line` and `lines_before` counted in the
+    /// chunk that follows (else a line that begins a game at once ends the
+    /// chunk, which holds both games); reading stands where it stood.
+    fn settle(
+        &mut self,
+        item: ItemKind,
+        may_cut: bool,
+        line: &mut Line,
+        lines_before: &mut usize,
+    ) -> Option<Chunk> {
+        let open = self.open.take()?;
+        if mislabelled(open.before, Some(item)) || !may_cut {
+            return None;
+        }
+        let reading = self.reading;
+        let chunk = self.cut(open.at, open.lines);
+        self.reading = reading;
+        self.pending = self
+            .pending
+            .map(|(at, lines)| (at - open.at, lines - open.lines));
+        line.start -= open.at;
+        *lines_before -= open.lines;
+        Some(chunk)
     }
 
     /// Drops a line of a game being skipped: the next chunk starts after it.
@@ -459,6 +558,13 @@ impl<R: BufRead> Iterator for Games<R> {
                     if self.buf.is_empty() {
                         return None;
                     }
+                    if let Some(open) = self.open {
+                        // A `G1` that ends the record begins a game.
+                        let ended = self.cut(open.at, open.lines);
+                        let lines = self.lines;
+                        self.queued = Some(self.cut(self.buf.len(), lines));
+                        return Some(Ok(ended));
+                    }
                     let lines = self.lines;
                     return Some(Ok(self.cut(self.buf.len(), lines)));
                 }
@@ -470,128 +576,5 @@ impl<R: BufRead> Iterator for Games<R> {
             }
         }
         None
-    }
-}
-
-/// Reads a chunk: its games and syntax errors, with an error for the rest of
-/// a game left unread (which belongs to the chunk's last game), and first
-/// its [`Chunk::note`]; a chunk of an input that is not text has no game and
-/// that one error. Returns the decoded text of the whole chunk, to which the
-/// spans point from [`Chunk::offset`] on.
-pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
-    let Some(note) = &chunk.note else {
-        return parse_cut(chunk);
-    };
-    if note.kind.is_not_text() {
-        let errors = vec![note.clone()];
-        return (
-            super::decode(&chunk.bytes).text,
-            Parsed {
-                errors,
-                ..Parsed::default()
-            },
-        );
-    }
-    let (text, mut parsed) = parse_cut(chunk);
-    parsed.errors.insert(0, note.clone());
-    (text, parsed)
-}
-
-/// Reads a chunk as [`parse_chunk`] does, but for its note.
-fn parse_cut(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
-    let Some(cut) = chunk.cut else {
-        return super::parse_bytes_at(&chunk.bytes, chunk.offset);
-    };
-    let (_, mut parsed) = super::parse_bytes_at(&chunk.bytes[..cut.at], chunk.offset);
-    let text = super::decode(&chunk.bytes).text;
-    let start = chunk.offset + cut.at;
-    let shown = chunk.bytes.len() - cut.at;
-    let (kind, help) = if cut.long_line {
-        (
-            SyntaxErrorKind::LineTooLong,
-            format!(
-                "the line is {} bytes long; it and the rest of its game are not read",
-                cut.line_len
-            ),
-        )
-    } else {
-        (
-            SyntaxErrorKind::GameTooLong,
-            "the game is read up to this line; the rest of it is not read".to_owned(),
-        )
-    };
-    let error = SyntaxError::new(
-        kind,
-        Span::new(start, start + shown.max(1).min(text.len() - cut.at)),
-        Found::at(&text[cut.at..]),
-    )
-    .with_help(help);
-    if let Some(game) = parsed.record.games.last_mut() {
-        game.span.end = game.span.end.max(error.span.end);
-    }
-    parsed.errors.push(error);
-    (text, parsed)
-}
-
-/// Reads a whole record chunk by chunk, as [`parse`](super::parse) does.
-pub(crate) fn read_all(bytes: &[u8]) -> Parsed {
-    let mut parsed = Parsed::default();
-    // Reading from memory cannot fail.
-    for chunk in Games::new(bytes).map_while(Result::ok) {
-        let (_, part) = parse_chunk(&chunk);
-        parsed.record.games.extend(part.record.games);
-        parsed.record.comments.extend(part.record.comments);
-        parsed.errors.extend(part.errors);
-    }
-    parsed
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn chunks(text: &str) -> Vec<(String, usize, usize)> {
-        Games::new(text.as_bytes())
-            .map(|c| {
-                let c = c.unwrap();
-                (String::from_utf8(c.bytes).unwrap(), c.offset, c.line)
-            })
-            .collect()
-    }
-
-    #[test]
-    fn cuts_where_games_begin() {
-        let text = "[Game \"1\"]\nG1 He /\nS1 He /\n; next\n\n[Game \"2\"]\nG1 He /\nG1 He /\n";
-        let got = chunks(text);
-        assert_eq!(
-            got,
-            [
-                ("[Game \"1\"]\nG1 He /\nS1 He /\n".to_owned(), 0, 0),
-                ("; next\n\n[Game \"2\"]\nG1 He /\n".to_owned(), 27, 3),
-                ("G1 He /\n".to_owned(), 54, 7),
-            ]
-        );
-    }
-
-    #[test]
-    fn cuts_at_g1_however_its_round_is_written() {
-        let text = "G1 He /\nS1 He /\nG01 He /\nS1 He /\nG001 He /\nG10 He /\n";
-        let got: Vec<String> = chunks(text).into_iter().map(|c| c.0).collect();
-        assert_eq!(
-            got,
-            [
-                "G1 He /\nS1 He /\n",
-                "G01 He /\nS1 He /\n",
-                "G001 He /\nG10 He /\n"
-            ]
-        );
-    }
-
-    #[test]
-    fn never_cuts_inside_a_block_comment() {
-        let text = "G1 He / {\n[x]\nG1 He /\n}\nS1 He /\nG1 He /\n";
-        let got = chunks(text);
-        assert_eq!(got.len(), 2);
-        assert_eq!(got[1].0, "G1 He /\n");
     }
 }

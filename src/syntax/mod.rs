@@ -12,6 +12,7 @@
 //! chunk written the usual way hold, and gives the rest up to the parser.
 
 pub(crate) mod ast;
+mod chunk;
 mod encoding;
 mod error;
 mod escape;

@@ -25,7 +25,7 @@ use std::ops::Deref;
 use smallvec::SmallVec;
 
 use super::ast::Label;
-use super::parser::{ItemKind, Reading, begins_game, usual_turn};
+use super::parser::{ItemKind, Reading, begins_game, mislabelled, next_item, usual_turn};
 
 /// The number of turns of each game of a chunk, in the order of the games:
 /// `games[i]` turns in game `i`. A chunk of a few games holds them without
@@ -135,6 +135,10 @@ pub(crate) fn read_usual<'a>(bytes: &'a [u8], visitor: &mut impl Visitor<'a>) ->
             },
         };
         if begins_game(reading, kind) {
+            // A `G1` the next turn shows mislabelled is for the full reader.
+            if mislabelled(reading, next_item(&bytes[at..])) {
+                return None;
+            }
             visitor.game()?;
         }
         match item {

@@ -44,6 +44,8 @@ pub const KINDS: &[(&str, Expect)] = &[
     ("wrong fate", Expect::Maybe),
     ("battle missing", Expect::Error),
     ("extra battle", Expect::Error),
+    // A label written `G1`, as if a new game began there.
+    ("`G1` for a later label", Expect::Error),
 ];
 
 /// Where a place of `>` doubled names a battle record: battle `n` is at
@@ -232,6 +234,13 @@ pub fn places(game: &Game, kind: &str) -> Vec<(usize, usize)> {
                     s.piece == Piece::Karve { crew: 0 } && matches!(s.action, Action::Enter { .. })
                 })
                 .for_each(|(n, _)| add(n)),
+            // A turn after the first with a turn after it, which tells a
+            // wrong label from a new game.
+            "`G1` for a later label" => {
+                if t > 0 && t + 1 < game.turns.len() {
+                    add(0);
+                }
+            }
             _ => unreachable!("{kind}"),
         }
     }
@@ -469,6 +478,10 @@ pub fn mutate(turn: &mut Turn, kind: &str, n: usize, rng: &mut Rng) {
                 .insert(1, action(other(side), PenningrMove::Accept));
         }
         "`Khe`" => step_mut(turn, n).piece = Piece::Karve { crew: 1 },
+        "`G1` for a later label" => {
+            turn.label.side = Side::Gull;
+            turn.label.round = 1;
+        }
         _ => unreachable!("{kind}"),
     }
 }
@@ -489,7 +502,11 @@ pub fn variant(game: &Game, kind: &str, rng: &mut Rng) -> Option<Variant> {
     if found.is_empty() {
         return None;
     }
-    let (t, n) = found[rng.below(found.len())];
+    let pick = match kind {
+        "`G1` for a later label" => own_draw(game, found.len()),
+        _ => rng.below(found.len()),
+    };
+    let (t, n) = found[pick];
     let mut changed = game.clone();
     mutate(&mut changed.turns[t], kind, n, rng);
     let (text, start, end) = text_of(&changed, t);
@@ -499,6 +516,15 @@ pub fn variant(game: &Game, kind: &str, rng: &mut Rng) -> Option<Variant> {
         start,
         end,
     })
+}
+
+/// A place out of `places` drawn from the game itself, for a kind added
+/// after the others: the draws of the kinds before it, from the shared
+/// source, stay as they were.
+fn own_draw(game: &Game, places: usize) -> usize {
+    let steps: usize = game.turns.iter().map(|t| t.steps.len()).sum();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (steps as u64) << 16 ^ game.turns.len() as u64);
+    rng.below(places)
 }
 
 /// A game's text with its turns one a line, and where turn `t` starts and

@@ -13,6 +13,7 @@
 //! hold its result to the rules' result.
 
 mod fast;
+mod group;
 mod input;
 mod outcome;
 mod record;
@@ -24,7 +25,7 @@ use std::borrow::Cow;
 use nom::{IResult, Input as _};
 
 pub(crate) use self::fast::{CompactBattle, CompactTurn, compact_turn, usual_turn};
-pub(crate) use self::record::{ItemKind, Reading, begins_game};
+pub(crate) use self::group::{ItemKind, Reading, begins_game, mislabelled, next_item};
 pub(crate) use self::turn::label_at;
 
 use self::input::{Context, Input};

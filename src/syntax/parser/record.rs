@@ -5,6 +5,7 @@ use nom::character::complete::{char, satisfy};
 use nom::combinator::opt;
 use nom::error::ErrorKind;
 
+use super::group::{ItemKind, Reading, begins_game, mislabelled};
 use super::turn::turn;
 use super::{
     Input, PResult, Parsed, error_at, fail, into_error, is_line_end, offset, peek, peek2, skip,
@@ -13,7 +14,6 @@ use super::{
 use crate::syntax::ast::{Comment, CommentKind, Game, Record, Span, Tag, Turn};
 use crate::syntax::error::{Edit, Found, SyntaxError, SyntaxErrorKind as Kind};
 use crate::syntax::limits::MAX_ERRORS;
-use crate::types::Side;
 
 /// Reads a whole record, skipping the lines that hold a `damaged` offset.
 pub(super) fn read(i: Input<'_>, damaged: &[usize]) -> Parsed {
@@ -451,57 +451,6 @@ impl SyntaxError {
     }
 }
 
-/// Where reading a record stands, as far as the rule of where a game begins
-/// ([`begins_game`]) needs to know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Reading {
-    /// No tag or turn has been read: no game has begun.
-    NoGame,
-    /// The game being read holds no turn yet.
-    NoTurn,
-    /// The game being read holds a turn.
-    AfterTurn,
-}
-
-impl Reading {
-    /// Where reading stands once `item` is read, whether it began a game or
-    /// not.
-    pub(crate) fn after(item: ItemKind) -> Reading {
-        match item {
-            ItemKind::Tag => Reading::NoTurn,
-            ItemKind::Turn { .. } => Reading::AfterTurn,
-        }
-    }
-}
-
-/// What a tag or turn line holds, as far as the rule of where a game begins
-/// ([`begins_game`]) needs to know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ItemKind {
-    /// A tag.
-    Tag,
-    /// A turn, with its label's side and round (`None`: a round too large to
-    /// read).
-    Turn { side: Side, round: Option<u32> },
-}
-
-/// Whether a game begins at `item`, read where `reading` stands.
-///
-/// A game begins at the first tag or turn, at a tag that follows a turn, and
-/// at a turn labelled `G1` that follows a turn (however its round is
-/// written: `G01` is `G1`). The parser groups the lines it reads into games
-/// by this rule, and [`Games`](crate::syntax::Games) cuts records by it.
-pub(crate) fn begins_game(reading: Reading, item: ItemKind) -> bool {
-    match (reading, item) {
-        (Reading::NoGame, _) => true,
-        (Reading::NoTurn, _) => false,
-        (Reading::AfterTurn, ItemKind::Tag) => true,
-        (Reading::AfterTurn, ItemKind::Turn { side, round }) => {
-            side == Side::Gull && round == Some(1)
-        }
-    }
-}
-
 /// Groups lines into games and attaches comments to the items they precede.
 #[derive(Default)]
 struct Builder {
@@ -510,16 +459,23 @@ struct Builder {
     first_turns: usize,
     /// Comments waiting for the next tag or turn.
     pending: Vec<Comment>,
+    /// A blank line was read since the last tag or turn.
+    blank: bool,
+    /// The last game began after a blank line.
+    parted: bool,
     errors: Vec<SyntaxError>,
 }
 
 impl Builder {
     fn add(&mut self, line: Line) {
         self.errors.extend(line.errors);
-        self.pending.extend(line.before);
         let Some(item) = line.item else {
+            self.blank |= line.before.is_empty();
+            self.pending.extend(line.before);
             return;
         };
+        self.pending.extend(line.before);
+        let parted = std::mem::take(&mut self.blank);
         let leading = std::mem::take(&mut self.pending);
         let first = leading.first().map(|c| c.span);
         let (item_span, kind) = match &item {
@@ -534,7 +490,11 @@ impl Builder {
         };
         let end = line.after.last().map_or(item_span.end, |c| c.span.end);
         let start = first.unwrap_or(item_span).start;
+        if let ItemKind::Turn { .. } = kind {
+            self.rejoin(kind);
+        }
         if begins_game(self.reading(), kind) {
+            self.parted = parted;
             self.games.push(Game {
                 span: Span::new(start, end),
                 turns: Vec::with_capacity(std::mem::take(&mut self.first_turns)),
@@ -562,8 +522,33 @@ impl Builder {
     fn reading(&self) -> Reading {
         match self.games.last() {
             None => Reading::NoGame,
-            Some(game) if game.turns.is_empty() => Reading::NoTurn,
-            Some(_) => Reading::AfterTurn,
+            Some(game) => game.turns.last().map_or(Reading::NoTurn, after_turn),
+        }
+    }
+
+    /// Puts a game begun at a `G1` back into the game before it, when the
+    /// turn `next`, read after the `G1`, shows the `G1` [`mislabelled`]: the
+    /// game has no tag and that one turn, begun with no blank line after the
+    /// game before it, which ends with a turn.
+    fn rejoin(&mut self, next: ItemKind) {
+        let [.., before, open] = &self.games[..] else {
+            return;
+        };
+        let Some(last) = before.turns.last() else {
+            return;
+        };
+        if self.parted
+            || !open.tags.is_empty()
+            || open.turns.len() != 1
+            || !mislabelled(after_turn(last), Some(next))
+        {
+            return;
+        }
+        if let Some(open) = self.games.pop()
+            && let Some(before) = self.games.last_mut()
+        {
+            before.span.end = open.span.end;
+            before.turns.extend(open.turns);
         }
     }
 
@@ -576,5 +561,13 @@ impl Builder {
             },
             errors: self.errors,
         }
+    }
+}
+
+/// Where reading stands after `turn`.
+fn after_turn(turn: &Turn) -> Reading {
+    Reading::AfterTurn {
+        side: turn.label.side,
+        round: Some(turn.label.round),
     }
 }
