@@ -26,6 +26,7 @@
 //! assert_eq!(problem.code.to_string(), "hirp::tafl::capture::spurious");
 //! ```
 
+mod ahead;
 mod game;
 mod moves;
 mod problem;
@@ -192,7 +193,14 @@ pub fn replay_game(game: Game<'_>, errors: &[&SyntaxError], rules: Option<&RuleS
     let mut problems: Vec<Problem> = errors.iter().map(|e| Problem::tafl_syntax(e)).collect();
     let rules = rules::resolve(game, rules, &mut problems);
     let mut replay = match rules {
-        Some(rules) => moves::replay(game, rules, problems),
+        Some(rules) => {
+            let once = moves::replay(game, rules.clone(), problems.clone(), false);
+            if once.is_valid() {
+                once
+            } else {
+                moves::replay(game, rules, problems, true)
+            }
+        }
         None => Replay {
             rules: None,
             steps: Vec::new(),
