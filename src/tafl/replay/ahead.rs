@@ -12,6 +12,11 @@ use crate::tafl::Square;
 use crate::tafl::rules::{End, Move, Played, Position};
 use crate::tafl::syntax::{self as ast, Ply};
 
+/// The plies that must play after the first one that did not, for a legal
+/// move to be repaired by what follows it: near the end of a game, too
+/// many moves make the little left play.
+const EVIDENCE: usize = 4;
+
 /// How well a move fits the record: how many plies after it play before
 /// one the rules refuse (or whose letter names another piece), whether it
 /// plays cleanly itself, and how many of those plies write their captures
@@ -95,25 +100,29 @@ pub(crate) fn fit(
     Some(Fit { rest, own, clean })
 }
 
-/// The candidates that fit best, in their order; all of them when there is
-/// nothing to look ahead to.
+/// The candidates that fit best, in their order (all of them when none
+/// is legal), and whether they are sure: the game plays after them to its
+/// end or for a few plies at least.
 pub(crate) fn best(
     position: &Position,
     candidates: &[Move],
     m: &ast::Move,
     rest: &[WrittenPly<'_>],
-) -> Vec<Move> {
+) -> (Vec<Move>, bool) {
     let fits: Vec<(Move, Fit)> = candidates
         .iter()
         .filter_map(|&mv| fit(position, mv, m, rest).map(|f| (mv, f)))
         .collect();
     let Some(top) = fits.iter().map(|(_, f)| *f).max() else {
-        return candidates.to_vec();
+        return (candidates.to_vec(), false);
     };
-    fits.into_iter()
+    let sure = top.rest >= rest.len().min(EVIDENCE);
+    let best = fits
+        .into_iter()
         .filter(|(_, f)| *f == top)
         .map(|(mv, _)| mv)
-        .collect()
+        .collect();
+    (best, sure)
 }
 
 /// The squares a written move names or passes: its start, its end, the
@@ -159,6 +168,13 @@ impl Ahead {
         self.fails_at = None;
     }
 
+    /// Whether a tie was left open before ply `at`: the replay went on
+    /// after one of two moves, so what it finds later is no ground for a
+    /// repair.
+    pub(crate) fn open_tie_before(&self, at: usize) -> bool {
+        self.tie.as_ref().is_some_and(|(n, _, _)| *n < at)
+    }
+
     /// The move before ply `at` that explains it as well as its own slips,
     /// with its address, when there is one.
     pub(crate) fn tie(&self, at: usize) -> Option<(Move, &str)> {
@@ -170,7 +186,8 @@ impl Ahead {
 
     /// For the legal written move `m`, ply `at` of `plies`: the one move a
     /// slip of it (`slips` gives them) after which more of the game plays
-    /// than after it, when the first ply that does not play after it names
+    /// than after it, with the index of the first ply that does not play
+    /// after `m`, when the first ply that does not play after it names
     /// a square of either move, and no slip of that ply itself makes as
     /// much of the game play (then the two are a tie, kept for that ply).
     pub(crate) fn better(
@@ -180,7 +197,7 @@ impl Ahead {
         slips: fn(&Position, Move) -> Vec<Move>,
         plies: &[WrittenPly<'_>],
         at: usize,
-    ) -> Option<Move> {
+    ) -> Option<(Move, usize)> {
         let rest = &plies[at + 1..];
         let fails_at = match self.fails_at {
             Some(f) if f > at => f,
@@ -215,17 +232,20 @@ impl Ahead {
             .filter(|(_, f)| f.rest > fails_at - at - 1 && f.rest == rest.len())
             .collect();
         fits.sort_by_key(|(_, f)| std::cmp::Reverse(*f));
+        // Only a slip whose own captures and every later ply's are as
+        // written is applied; any slip that makes the game play is a tie.
         let (meant, unique) = match fits.as_slice() {
             [] => return None,
-            [(mv, _)] => (*mv, true),
-            [(mv, a), (_, b), ..] => (*mv, a > b),
+            [(mv, a)] => (*mv, a.own && a.clean == a.rest),
+            [(mv, a), (_, b), ..] => (*mv, a > b && a.own && a.clean == a.rest),
         };
-        if !unique || reach_at(position, m, plies, at, fails_at, slips) >= plies.len() {
+        let scant = plies.len() - fails_at <= EVIDENCE;
+        if scant || !unique || reach_at(position, m, plies, at, fails_at, slips) >= plies.len() {
             let address = plies[at].address();
             self.tie = Some((fails_at, meant, address));
             return None;
         }
-        Some(meant)
+        Some((meant, fails_at))
     }
 }
 

@@ -49,14 +49,7 @@ pub(crate) fn replay(
         }
         if position.outcome().is_some() || end_ply.is_some() {
             if !after_end {
-                let how = match (position.outcome(), &end_ply) {
-                    (Some(outcome), _) => outcome.to_string(),
-                    (None, Some(end)) => end.describe(),
-                    (None, None) => String::new(),
-                };
-                let problem = Problem::new(ProblemKind::AfterEnd, written.ply.span(), how)
-                    .with_help("a game's record ends with the move that ends it");
-                problems.push(turn_of(problem, &written));
+                problems.push(after_the_end(&position, end_ply.as_ref(), &written));
                 after_end = true;
             }
             continue;
@@ -100,6 +93,22 @@ pub(crate) fn replay(
         outcome,
         problems,
     }
+}
+
+/// A ply after the end of the game: the problem, once.
+fn after_the_end(
+    position: &Position,
+    end_ply: Option<&EndPly>,
+    written: &WrittenPly<'_>,
+) -> Problem {
+    let how = match (position.outcome(), end_ply) {
+        (Some(outcome), _) => outcome.to_string(),
+        (None, Some(end)) => end.describe(),
+        (None, None) => String::new(),
+    };
+    let problem = Problem::new(ProblemKind::AfterEnd, written.ply.span(), how)
+        .with_help("a game's record ends with the move that ends it");
+    turn_of(problem, written)
 }
 
 /// The problem with the address of the ply it lies in.
@@ -148,8 +157,11 @@ fn play(
         .as_deref_mut()
         .and_then(|ahead| ahead.better(position, m, slips, context.plies, context.at));
     let (applied, played) = match (better, position.clone().play(mv)) {
-        (Some(meant), Ok(_)) => {
-            found.push(slip(m, meant));
+        (Some((meant, fails_at)), Ok(_)) => {
+            let failing = &context.plies[fails_at];
+            if let Some(problem) = slip(m, meant, &written, failing) {
+                problems.push(turn_of(problem, failing));
+            }
             forget(&mut context);
             (Applied::Played(meant), position.play(meant).ok())
         }
@@ -162,6 +174,11 @@ fn play(
     if let (Some(played), Some(moved)) = (&played, applied.mv()) {
         check_captures(position, m, moved, played, game, &mut found);
         check_marker(m, played, game, &mut found);
+    }
+    if let Some(ahead) = context.ahead.as_deref()
+        && ahead.open_tie_before(context.at)
+    {
+        found.iter_mut().for_each(|p| p.fix = None);
     }
     problems.extend(found.into_iter().map(|p| turn_of(p, &written)));
     Step {
@@ -179,18 +196,36 @@ fn forget(context: &mut Context<'_, '_>) {
     }
 }
 
-/// A legal written move after which the game does not go on, where the
-/// move `meant` makes it go on.
-fn slip(m: &ast::Move, meant: Move) -> Problem {
+/// The ply `failing`, which does not play after the legal move `m`, and
+/// does after the move `meant` in its place: the problem at `failing`, with
+/// the fix that rewrites `m`.
+fn slip(
+    m: &ast::Move,
+    meant: Move,
+    written: &WrittenPly<'_>,
+    failing: &WrittenPly<'_>,
+) -> Option<Problem> {
+    let later = failing.ply.as_move()?;
     let whole = Span::new(m.from_span.start, m.to_span.end);
     let text = format!("{}{}{}", meant.from, m.kind, meant.to);
-    Problem::new(
+    let at = Span::new(later.from_span.start, later.to_span.end);
+    let problem = Problem::new(
         ProblemKind::Slip,
-        whole,
-        format!("the game goes on as if {meant} were played"),
+        at,
+        format!(
+            "{} plays only if {} is {meant}",
+            ast_squares(later),
+            written.address()
+        ),
     )
-    .with_help(format!("write `{text}`"))
-    .with_fix(Edit::new(whole, text))
+    .with_help(format!("write `{text}` at {}", written.address()))
+    .with_fix(Edit::new(whole, text));
+    Some(problem)
+}
+
+/// A written move's squares, `d1-d4`.
+fn ast_squares(m: &ast::Move) -> String {
+    format!("{}{}{}", m.from, m.kind, m.to)
 }
 
 /// A written piece letter that is not the piece's on the start square.
@@ -239,11 +274,13 @@ fn recover(
             to: m.to,
         },
     );
-    let mut earlier = None;
+    let (mut earlier, mut unsure) = (None, false);
     if let Some(ahead) = context.ahead.as_deref() {
         let rest = &context.plies[context.at + 1..];
-        slips = ahead::best(position, &slips, m, rest);
+        let (best, sure) = ahead::best(position, &slips, m, rest);
+        slips = best;
         earlier = ahead.tie(context.at);
+        unsure = !sure;
     }
     if matches!(error, MoveError::NotYours { .. }) {
         let mut skipped = position.clone();
@@ -268,7 +305,7 @@ fn recover(
             let played = position.play(*one).ok();
             (Applied::Played(*one), played)
         }
-        ([one], None) => {
+        ([one], None) if !unsure => {
             let whole = Span::new(m.from_span.start, m.to_span.end);
             let text = format!("{}{}{}", one.from, m.kind, one.to);
             problem = problem
