@@ -11,7 +11,10 @@
 //! meant: the one legal move the written one is a slip of, else the piece
 //! moved as written all the same, so that one run reports every problem and
 //! never a consequence of an earlier one
-//! (`docs/rules.md#tafl-replaying-a-record`).
+//! (`docs/rules.md#tafl-replaying-a-record`). A game with an error is
+//! replayed again looking ahead: slips are ranked by how much of the game
+//! plays after each, and a legal move that a later refused one shows to be
+//! a slip is repaired (`ahead`).
 //!
 //! ```
 //! use hirp::tafl::replay::replay_record;
