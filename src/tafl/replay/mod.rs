@@ -11,7 +11,10 @@
 //! meant: the one legal move the written one is a slip of, else the piece
 //! moved as written all the same, so that one run reports every problem and
 //! never a consequence of an earlier one
-//! (`docs/rules.md#tafl-replaying-a-record`).
+//! (`docs/rules.md#tafl-replaying-a-record`). A game with an error is
+//! replayed again looking ahead: slips are ranked by how much of the game
+//! plays after each, and a legal move that a later refused one shows to be
+//! a slip is repaired (`ahead`).
 //!
 //! ```
 //! use hirp::tafl::replay::replay_record;
@@ -26,6 +29,7 @@
 //! assert_eq!(problem.code.to_string(), "hirp::tafl::capture::spurious");
 //! ```
 
+mod ahead;
 mod game;
 mod moves;
 mod problem;
@@ -192,7 +196,14 @@ pub fn replay_game(game: Game<'_>, errors: &[&SyntaxError], rules: Option<&RuleS
     let mut problems: Vec<Problem> = errors.iter().map(|e| Problem::tafl_syntax(e)).collect();
     let rules = rules::resolve(game, rules, &mut problems);
     let mut replay = match rules {
-        Some(rules) => moves::replay(game, rules, problems),
+        Some(rules) => {
+            let once = moves::replay(game, rules.clone(), problems.clone(), false);
+            if once.is_valid() {
+                once
+            } else {
+                moves::replay(game, rules, problems, true)
+            }
+        }
         None => Replay {
             rules: None,
             steps: Vec::new(),

@@ -1,6 +1,7 @@
 //! The moves of a game replayed one by one: each written move checked,
 //! played, or repaired or forced after a fault, and its captures compared.
 
+use super::ahead::{self, Ahead};
 use super::game::{Game, WrittenPly};
 use super::problem::ProblemKind;
 use super::result::{self, EndPly};
@@ -11,13 +12,23 @@ use crate::tafl::Side;
 use crate::tafl::rules::{End, Move, MoveError, Played, Position, RuleSet};
 use crate::tafl::syntax::{self as ast, Info, MoveType, Ply};
 
-/// Replays `game`'s main line under `rules`, adding to `problems`.
-pub(crate) fn replay(game: Game<'_>, rules: RuleSet, mut problems: Vec<Problem>) -> Replay {
+/// Replays `game`'s main line under `rules`, adding to `problems`; with
+/// `ahead`, a written move is weighed against its slips by how much of the
+/// game plays after each.
+pub(crate) fn replay(
+    game: Game<'_>,
+    rules: RuleSet,
+    mut problems: Vec<Problem>,
+    ahead: bool,
+) -> Replay {
     let mut position = Position::new(&rules);
     let mut steps = Vec::new();
     let (mut moves, mut after_end, mut unread) = (0, false, false);
     let mut end_ply: Option<EndPly> = None;
-    for written in game.plies() {
+    let plies: Vec<WrittenPly<'_>> = game.plies().collect();
+    let mut looking = ahead.then(Ahead::default);
+    for (at, written) in plies.iter().enumerate() {
+        let written = *written;
         if written.ply.as_move().is_some() {
             moves += 1;
         }
@@ -38,20 +49,21 @@ pub(crate) fn replay(game: Game<'_>, rules: RuleSet, mut problems: Vec<Problem>)
         }
         if position.outcome().is_some() || end_ply.is_some() {
             if !after_end {
-                let how = match (position.outcome(), &end_ply) {
-                    (Some(outcome), _) => outcome.to_string(),
-                    (None, Some(end)) => end.describe(),
-                    (None, None) => String::new(),
-                };
-                let problem = Problem::new(ProblemKind::AfterEnd, written.ply.span(), how)
-                    .with_help("a game's record ends with the move that ends it");
-                problems.push(turn_of(problem, &written));
+                problems.push(after_the_end(&position, end_ply.as_ref(), &written));
                 after_end = true;
             }
             continue;
         }
         match written.ply {
-            Ply::Move(m) => steps.push(play(&mut position, m, &written, game, &mut problems)),
+            Ply::Move(m) => {
+                let context = Context {
+                    game,
+                    plies: &plies,
+                    at,
+                    ahead: looking.as_mut(),
+                };
+                steps.push(play(&mut position, m, context, &mut problems));
+            }
             Ply::Timeout(_) | Ply::Resignation(_) => {
                 let end = if matches!(written.ply, Ply::Timeout(_)) {
                     End::Timeout
@@ -83,20 +95,45 @@ pub(crate) fn replay(game: Game<'_>, rules: RuleSet, mut problems: Vec<Problem>)
     }
 }
 
+/// A ply after the end of the game: the problem, once.
+fn after_the_end(
+    position: &Position,
+    end_ply: Option<&EndPly>,
+    written: &WrittenPly<'_>,
+) -> Problem {
+    let how = match (position.outcome(), end_ply) {
+        (Some(outcome), _) => outcome.to_string(),
+        (None, Some(end)) => end.describe(),
+        (None, None) => String::new(),
+    };
+    let problem = Problem::new(ProblemKind::AfterEnd, written.ply.span(), how)
+        .with_help("a game's record ends with the move that ends it");
+    turn_of(problem, written)
+}
+
 /// The problem with the address of the ply it lies in.
 fn turn_of(mut problem: Problem, written: &WrittenPly<'_>) -> Problem {
     problem.turn = Some(written.address());
     problem
 }
 
+/// Where a written move lies: its game, the game's plies, its index among
+/// them, and the look-ahead when there is one.
+struct Context<'c, 'a> {
+    game: Game<'a>,
+    plies: &'c [WrittenPly<'a>],
+    at: usize,
+    ahead: Option<&'c mut Ahead>,
+}
+
 /// Plays one written move on `position`.
 fn play(
     position: &mut Position,
     m: &ast::Move,
-    written: &WrittenPly<'_>,
-    game: Game<'_>,
+    mut context: Context<'_, '_>,
     problems: &mut Vec<Problem>,
 ) -> Step {
+    let (game, written) = (context.game, context.plies[context.at]);
     let mut found = Vec::new();
     if m.kind != MoveType::Regular {
         let span = Span::new(m.from_span.end, m.to_span.start);
@@ -115,21 +152,80 @@ fn play(
         from: m.from,
         to: m.to,
     };
-    let (applied, played) = match position.play(mv) {
-        Ok(played) => (Applied::Played(mv), Some(played)),
-        Err(error) => recover(position, m, error, &mut found),
+    let better = context
+        .ahead
+        .as_deref_mut()
+        .and_then(|ahead| ahead.better(position, m, slips, context.plies, context.at));
+    let (applied, played) = match (better, position.clone().play(mv)) {
+        (Some((meant, fails_at)), Ok(_)) => {
+            let failing = &context.plies[fails_at];
+            if let Some(problem) = slip(m, meant, &written, failing) {
+                problems.push(turn_of(problem, failing));
+            }
+            forget(&mut context);
+            (Applied::Played(meant), position.play(meant).ok())
+        }
+        (_, Ok(_)) => (Applied::Played(mv), position.play(mv).ok()),
+        (_, Err(error)) => {
+            forget(&mut context);
+            recover(position, m, error, &context, &mut found)
+        }
     };
     if let (Some(played), Some(moved)) = (&played, applied.mv()) {
         check_captures(position, m, moved, played, game, &mut found);
         check_marker(m, played, game, &mut found);
     }
-    problems.extend(found.into_iter().map(|p| turn_of(p, written)));
+    if let Some(ahead) = context.ahead.as_deref()
+        && ahead.open_tie_before(context.at)
+    {
+        found.iter_mut().for_each(|p| p.fix = None);
+    }
+    problems.extend(found.into_iter().map(|p| turn_of(p, &written)));
     Step {
         address: written.address(),
         span: m.span,
         applied,
         captures: played.map_or_else(|| position.no_squares(), |p| p.captures),
     }
+}
+
+/// The replay leaves the written line.
+fn forget(context: &mut Context<'_, '_>) {
+    if let Some(ahead) = context.ahead.as_deref_mut() {
+        ahead.forget();
+    }
+}
+
+/// The ply `failing`, which does not play after the legal move `m`, and
+/// does after the move `meant` in its place: the problem at `failing`, with
+/// the fix that rewrites `m`.
+fn slip(
+    m: &ast::Move,
+    meant: Move,
+    written: &WrittenPly<'_>,
+    failing: &WrittenPly<'_>,
+) -> Option<Problem> {
+    let later = failing.ply.as_move()?;
+    let whole = Span::new(m.from_span.start, m.to_span.end);
+    let text = format!("{}{}{}", meant.from, m.kind, meant.to);
+    let at = Span::new(later.from_span.start, later.to_span.end);
+    let problem = Problem::new(
+        ProblemKind::Slip,
+        at,
+        format!(
+            "{} plays only if {} is {meant}",
+            ast_squares(later),
+            written.address()
+        ),
+    )
+    .with_help(format!("write `{text}` at {}", written.address()))
+    .with_fix(Edit::new(whole, text));
+    Some(problem)
+}
+
+/// A written move's squares, `d1-d4`.
+fn ast_squares(m: &ast::Move) -> String {
+    format!("{}{}{}", m.from, m.kind, m.to)
 }
 
 /// A written piece letter that is not the piece's on the start square.
@@ -166,17 +262,26 @@ fn recover(
     position: &mut Position,
     m: &ast::Move,
     error: MoveError,
+    context: &Context<'_, '_>,
     found: &mut Vec<Problem>,
 ) -> (Applied, Option<Played>) {
     let (kind, span) = fault(&error, m);
     let mut problem = Problem::new(kind, span, error.to_string());
-    let slips = slips(
+    let mut slips = slips(
         position,
         Move {
             from: m.from,
             to: m.to,
         },
     );
+    let (mut earlier, mut unsure) = (None, false);
+    if let Some(ahead) = context.ahead.as_deref() {
+        let rest = &context.plies[context.at + 1..];
+        let (best, sure) = ahead::best(position, &slips, m, rest);
+        slips = best;
+        earlier = ahead.tie(context.at);
+        unsure = !sure;
+    }
     if matches!(error, MoveError::NotYours { .. }) {
         let mut skipped = position.clone();
         let mv = Move {
@@ -194,8 +299,13 @@ fn recover(
             return (Applied::OutOfTurn(mv), Some(played));
         }
     }
-    let outcome = match slips.as_slice() {
-        [one] => {
+    let outcome = match (slips.as_slice(), earlier) {
+        ([one], Some((other, address))) => {
+            problem = problem.with_help(format!("perhaps `{one}` or, at {address}, `{other}`"));
+            let played = position.play(*one).ok();
+            (Applied::Played(*one), played)
+        }
+        ([one], None) if !unsure => {
             let whole = Span::new(m.from_span.start, m.to_span.end);
             let text = format!("{}{}{}", one.from, m.kind, one.to);
             problem = problem
@@ -204,26 +314,32 @@ fn recover(
             let played = position.play(*one).ok();
             (Applied::Played(*one), played)
         }
-        many => {
+        (many, _) => {
             if !many.is_empty() {
                 let options: Vec<String> = many.iter().take(4).map(Move::to_string).collect();
                 problem = problem.with_help(format!("perhaps {}", one_of(&options)));
             }
-            let mv = Move {
-                from: m.from,
-                to: m.to,
-            };
-            match position.force(mv) {
-                Some(played) => (Applied::Forced(mv), Some(played)),
-                None => {
-                    position.pass();
-                    (Applied::Passed, None)
-                }
-            }
+            forced(position, m)
         }
     };
     found.push(problem);
     outcome
+}
+
+/// The written move played though the rules refuse it, else the turn
+/// passed.
+fn forced(position: &mut Position, m: &ast::Move) -> (Applied, Option<Played>) {
+    let mv = Move {
+        from: m.from,
+        to: m.to,
+    };
+    match position.force(mv) {
+        Some(played) => (Applied::Forced(mv), Some(played)),
+        None => {
+            position.pass();
+            (Applied::Passed, None)
+        }
+    }
 }
 
 /// The code of a refused move and the token at fault.

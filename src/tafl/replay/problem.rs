@@ -36,6 +36,9 @@ crate::diagnostic::problem_kinds! {
         MayNotReenter = "move::may_not_reenter", Error, "the piece may not come back to that square";
         /// A commander's move under a rule set that does not play commanders.
         NotPlayed = "move::not_played", Error, "the rule set does not move this piece";
+        /// `d4-d6` refused, where the game plays on if an earlier legal
+        /// move `d3-d4` is written `d3-d5` instead.
+        Slip = "move::slip", Error, "an earlier move is written wrong";
         /// `Kd1-d3`, `d1` holding a taflman.
         PieceLetter = "move::piece_letter", Error, "the letter does not name the piece on the square";
         /// `d1^d3`: a jump, in a rule set with no berserk moves.
