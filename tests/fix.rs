@@ -514,3 +514,99 @@ fn games_one_after_another_stay_apart() {
     let parted = start.replacen("/\nG1", "/\n\nG1", 1);
     assert_eq!(hirp::parse(&parted).record.games.len(), 2);
 }
+
+/// Game `number` of seed 2027 (80 turns at most) as a record, with `right`
+/// written `wrong`, and what `hirp fix` makes of it: stdout and stderr.
+fn fix_miswritten(number: usize, right: &str, wrong: &str) -> (String, String, String) {
+    let options = hirp::generate::Options {
+        seed: 2027,
+        games: number,
+        max_turns: 80,
+    };
+    let game = hirp::generate::games(options).nth(number - 1).unwrap();
+    let turns: Vec<String> = game.turns.iter().map(ToString::to_string).collect();
+    let original = turns.join("\n") + "\n";
+    assert!(original.contains(right), "{original}");
+    let text = original.replace(right, wrong);
+    let output = hirp()
+        .args(["fix", "-"])
+        .write_stdin(text.as_str())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    (text, stdout, String::from_utf8(output.stderr).unwrap())
+}
+
+#[test]
+fn a_turn_counting_six_with_a_space_miswritten_keeps_its_steps() {
+    // `L12` written `L1m` counts two: leaving out `K20` makes five steps
+    // and the game plays, but a space miswritten explains it as well.
+    let (text, fixed, stderr) = fix_miswritten(238, "G3 L12K20K34He1 /", "G3 L1mK20K34He1 /");
+    assert_eq!(fixed, text);
+    assert!(stderr.contains("hirp::turn::step_count"), "{stderr}");
+    assert!(stderr.contains("`L1mK34He1`"), "{stderr}");
+    assert!(stderr.contains("` or `"), "{stderr}");
+}
+
+#[test]
+fn a_boarding_after_a_hirth_moved_elsewhere_is_not_rewritten() {
+    // `H79` written `H75`: the Hirþ that boards with `Hi` is then by no
+    // Karve. Writing `He` for the right `Hi` would play.
+    let (text, fixed, stderr) =
+        fix_miswritten(11, "S4 K87K78H79HiH5m SdGr/", "S4 K87K78H75HiH5m SdGr/");
+    assert_eq!(fixed, text);
+    assert!(stderr.contains("hirp::step::nothing_to_board"), "{stderr}");
+    assert!(stderr.contains("help: write `He`"), "{stderr}");
+}
+
+#[test]
+fn a_battle_record_of_the_space_attacked_as_recorded_is_kept() {
+    // `H4>3` written `H4>6`: the record of 3 is right, the step wrong.
+    let (text, fixed, stderr) = fix_miswritten(
+        20,
+        "G33 H12Hv0K21H12H4>3 >3SL3GHx",
+        "G33 H12Hv0K21H12H4>6 >3SL3GHx",
+    );
+    assert_eq!(fixed, text);
+    assert!(stderr.contains("hirp::battle::unexpected"), "{stderr}");
+    assert!(stderr.contains("hirp::battle::missing"), "{stderr}");
+}
+
+#[test]
+fn a_defender_moved_away_by_a_miswritten_step_stays_in_its_record() {
+    // `H64` written `H65` in S37: a Hirþ of Silfr no longer defends 4 in
+    // G38, whose record rightly names it.
+    let g38 = "G38 H10Kh21H2>4H01L3m >4SL4SH4GHx";
+    let (text, fixed, stderr) =
+        fix_miswritten(213, "S37 L46L64H98H64H98 /", "S37 L46L64H98H65H98 /");
+    assert!(text.contains(g38), "{text}");
+    assert!(fixed.contains(g38), "{fixed}");
+    assert!(stderr.contains("hirp::battle::unknown_fighter"), "{stderr}");
+}
+
+#[test]
+fn an_attack_on_a_space_left_empty_by_a_miswritten_step_is_kept() {
+    // `L3m` written `L31` in G4 of game 15 of seed 2028: Gull's Lofðungr no
+    // longer stands on m, which S4 rightly attacks (`H4>m`).
+    let options = hirp::generate::Options {
+        seed: 2028,
+        games: 15,
+        max_turns: 80,
+    };
+    let game = hirp::generate::games(options).nth(14).unwrap();
+    let turns: Vec<String> = game.turns.iter().map(ToString::to_string).collect();
+    let original = turns.join("\n") + "\n";
+    let s4 = "S4 L87L79H98H97H4>m >mGLmSHx";
+    assert!(original.contains(s4), "{original}");
+    let text = original.replace("G4 H01L3mHiHeHv0 /", "G4 H01L31HiHeHv0 /");
+    assert_ne!(text, original);
+    let output = hirp()
+        .args(["fix", "-"])
+        .write_stdin(text.as_str())
+        .output()
+        .unwrap();
+    let fixed = String::from_utf8(output.stdout).unwrap();
+    assert!(fixed.contains(s4), "{fixed}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("hirp::step::not_an_attack"), "{stderr}");
+}

@@ -22,6 +22,8 @@ pub(super) struct CountFix {
     pub position: Position,
     /// The turn's steps as repaired.
     pub written: Vec<ast::WrittenStep>,
+    /// Whether the repair rewrites a space rather than the step count.
+    pub respaced: bool,
 }
 
 /// The repairs of a turn whose written steps count `steps` (not five),
@@ -51,11 +53,17 @@ pub(super) fn count_fixes(
     };
     let mut found: Vec<CountFix> = Vec::new();
     let mut copies = 0;
+    // A step whose space was miswritten (`H59` for `H58`) counts too many
+    // or too few as well: when one does and the game then plays, leaving
+    // out or putting back a step is not the one repair.
+    let respaced = respaced(start, &tokens);
+    let candidates = candidates.into_iter().chain(respaced);
     for (edit, written, copy) in candidates {
-        if !copy && copies == 1 {
+        let respace = edit.span.start < edit.span.end && !edit.replacement.is_empty();
+        if !copy && !respace && copies == 1 {
             // A copy of a token next to the gap plays: a step written
             // twice is the likeliest to have been written once.
-            break;
+            continue;
         }
         let refs: Vec<&ast::WrittenStep> = written.iter().collect();
         let Some(position) = play(*start, &refs) else {
@@ -69,6 +77,7 @@ pub(super) fn count_fixes(
         }
         copies += usize::from(copy);
         found.push(CountFix {
+            respaced: respace,
             edit,
             steps,
             position,
@@ -77,6 +86,11 @@ pub(super) fn count_fixes(
         if found.len() > MAX_FIXES {
             break;
         }
+    }
+    // A space miswritten only tells that a step left out or put back is not
+    // the one repair: on its own it is a guess among the turn's tokens.
+    if found.iter().all(|f| f.respaced) {
+        found.clear();
     }
     found
 }
@@ -117,6 +131,44 @@ fn dropped(tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
         })
         .collect();
     out.sort_by_key(|(_, _, copy)| !copy);
+    out
+}
+
+/// The turn with one token's text changed in one character to another
+/// step legal where it stands: a space miswritten.
+fn respaced(start: &Position, tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut position = *start;
+    for (n, token) in tokens.iter().enumerate() {
+        let text = token.to_string();
+        let mut here = position;
+        here.reset_steps();
+        for step in here.legal_steps() {
+            if !crate::generate::writable(&here, step) {
+                continue;
+            }
+            let new = crate::generate::write_step(&here, step);
+            let new_text = new.to_string();
+            let differing = text.bytes().zip(new_text.bytes()).filter(|(a, b)| a != b);
+            if new_text.len() != text.len() || differing.count() != 1 {
+                continue;
+            }
+            let new = ast::WrittenStep {
+                span: token.span,
+                ..new
+            };
+            let mut written: Vec<ast::WrittenStep> = tokens.iter().map(|t| **t).collect();
+            written[n] = new;
+            out.push((Edit::new(token.span, new_text), written, false));
+        }
+        position.reset_steps();
+        if written::apply(&mut position, token, false)
+            .or_else(|_| written::apply(&mut position, token, true))
+            .is_err()
+        {
+            break;
+        }
+    }
     out
 }
 

@@ -274,6 +274,8 @@ fn sure_of(fix: &Fix, step: &ast::WrittenStep, fault: &Fault, ahead: &Ahead<'_>)
         fault,
         Fault::LofdungrElsewhere { .. }
             | Fault::NoKarve { .. }
+            | Fault::NothingToBoard { .. }
+            | Fault::NotAnAttack { .. }
             | Fault::Play(StepError::NoPiece { .. })
     );
     let twice = fix.text.is_empty()

@@ -144,8 +144,11 @@ fn pair<'a>(
         plans.push(pairing::plan(battle, index.map(|n| recorded[n]), problems));
     }
     if let Some(written) = written {
+        // With a battle the record lacks, the attack's step may name the
+        // wrong space as well as the record: neither is removed.
+        let lacking = plans.iter().any(|p| p.record.is_none());
         for (record, _) in recorded.iter().zip(&claimed).filter(|(_, c)| !**c) {
-            problems.push(report::unexpected(written.outcome, record));
+            problems.push(report::unexpected(written.outcome, record, !lacking));
         }
     }
     keep_fighters_of_missing(&plans, &mut problems[first..]);

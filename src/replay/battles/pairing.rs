@@ -143,7 +143,6 @@ fn unknown_fighter(entry: &ast::WrittenFighter, record: &ast::WrittenBattle) -> 
         ),
     )
     .with_help("remove it from the battle record")
-    .with_fix(Edit::new(entry.span, ""))
 }
 
 /// A warning when the record lists an attacker before a defender.

@@ -170,15 +170,20 @@ pub(super) fn check_order(recorded: &[&ast::WrittenBattle], problems: &mut Vec<P
     );
 }
 
-/// A battle record for a space nobody attacked.
-pub(super) fn unexpected(outcome: &Outcome, record: &ast::WrittenBattle) -> Problem {
-    Problem::new(
+/// A battle record for a space nobody attacked; removed by its fix when
+/// `sure`.
+pub(super) fn unexpected(outcome: &Outcome, record: &ast::WrittenBattle, sure: bool) -> Problem {
+    let problem = Problem::new(
         ProblemKind::BattleUnexpected,
         record.span,
         format!("no piece attacked {} this turn", record.space),
     )
-    .with_help("remove this battle record")
-    .with_fix(removal(outcome, record.span))
+    .with_help("remove this battle record");
+    if sure {
+        problem.with_fix(removal(outcome, record.span))
+    } else {
+        problem
+    }
 }
 
 /// The edit that takes a battle record out of an outcome: with its blank,
