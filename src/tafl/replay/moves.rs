@@ -156,8 +156,11 @@ fn play(
         .ahead
         .as_deref_mut()
         .and_then(|ahead| ahead.better(position, m, slips, context.plies, context.at));
-    let (applied, played) = match (better, position.clone().play(mv)) {
-        (Some((meant, fails_at)), Ok(_)) => {
+    // The written move is tried on a copy only when the look-ahead found a
+    // better one; otherwise it is played once, on the position itself.
+    let meant = better.filter(|_| position.clone().play(mv).is_ok());
+    let (applied, played) = match meant {
+        Some((meant, fails_at)) => {
             let failing = &context.plies[fails_at];
             if let Some(problem) = slip(m, meant, &written, failing) {
                 problems.push(turn_of(problem, failing));
@@ -165,11 +168,13 @@ fn play(
             forget(&mut context);
             (Applied::Played(meant), position.play(meant).ok())
         }
-        (_, Ok(_)) => (Applied::Played(mv), position.play(mv).ok()),
-        (_, Err(error)) => {
-            forget(&mut context);
-            recover(position, m, error, &context, &mut found)
-        }
+        None => match position.play(mv) {
+            Ok(played) => (Applied::Played(mv), Some(played)),
+            Err(error) => {
+                forget(&mut context);
+                recover(position, m, error, &context, &mut found)
+            }
+        },
     };
     if let (Some(played), Some(moved)) = (&played, applied.mv()) {
         check_captures(position, m, moved, played, game, &mut found);
