@@ -5,7 +5,7 @@
 //! candidates that write the same steps, or reach the same position, are
 //! one (dropping either of two identical tokens is one repair).
 
-use super::recover::{Ahead, faults_within};
+use super::recover::{Ahead, HORIZON, faults_within};
 use super::repair::{self, MAX_FIXES};
 use super::written;
 use crate::rules::{Position, STEPS_PER_TURN};
@@ -29,8 +29,9 @@ pub(super) struct CountFix {
 /// The repairs of a turn whose written steps count `steps` (not five),
 /// played from `start`, the one the record after them agrees with best
 /// first; only those after which nothing ahead is faulty, at most
-/// [`MAX_FIXES`] and one more (to say there are more). The whole rest of
-/// the game is looked at: a step left out shows most often turns later.
+/// [`MAX_FIXES`] and one more (to say there are more). The rest of the
+/// game is looked at, up to [`HORIZON`] turns: a step left out shows most
+/// often turns later.
 pub(super) fn count_fixes(
     start: &Position,
     turn: &Turn,
@@ -72,7 +73,7 @@ pub(super) fn count_fixes(
         let steps: String = written.iter().map(ToString::to_string).collect();
         // Steps that reach the same position are the same repair.
         let same = |f: &CountFix| f.steps == steps || f.position == position;
-        if found.iter().any(same) || faults_within(position, &ahead, usize::MAX) > 0 {
+        if found.iter().any(same) || faults_within(position, &ahead, HORIZON) > 0 {
             continue;
         }
         copies += usize::from(copy);

@@ -31,6 +31,12 @@ pub(super) struct Ahead<'a> {
 /// opponent's, then the mover's own next one.
 const TURNS_AHEAD: usize = 2;
 
+/// The most turns after a fault over which its repairs are weighed when the
+/// next [`TURNS_AHEAD`] cannot tell them apart ("the rest of the game"):
+/// enough for a step left out to show, and a bound that keeps a check
+/// linear in the game's length however many faults it has.
+pub(super) const HORIZON: usize = 50;
+
 /// Edits of a faulty step ranked against the record ahead, at most.
 const CANDIDATES: usize = 6;
 
@@ -110,7 +116,7 @@ impl Replay<'_> {
             repair::apply_fix(&mut position, fix);
             let end = steps_played(position, ahead.rest);
             let same = |p: Position| put_backs.iter().any(|b| b.position == p);
-            if faults_within(position, ahead, usize::MAX) == 0 && !end.is_some_and(same) {
+            if faults_within(position, ahead, HORIZON) == 0 && !end.is_some_and(same) {
                 edits.push(fix);
             }
         }
@@ -154,7 +160,8 @@ impl Replay<'_> {
 
 /// The steps that may stand in a token's place (`before` it, `count` steps
 /// taken): the `edits` of it, then any legal step, kept when the turn is
-/// then five steps and the whole rest of the game plays with no fault,
+/// then five steps and the rest of the game plays with no fault
+/// (up to [`HORIZON`] turns),
 /// steps that reach the same position being one; at most
 /// [`repair::MAX_FIXES`] and one more.
 fn replacements(before: &Position, count: u8, ahead: &Ahead<'_>, edits: Vec<Fix>) -> Vec<Fix> {
@@ -180,7 +187,7 @@ fn replacements(before: &Position, count: u8, ahead: &Ahead<'_>, edits: Vec<Fix>
         let mut position = *before;
         repair::apply_fix(&mut position, &fix);
         let same = found.iter().any(|(_, p)| *p == position);
-        if same || faults_within(position, ahead, usize::MAX) > 0 {
+        if same || faults_within(position, ahead, HORIZON) > 0 {
             continue;
         }
         found.push((fix, position));
@@ -252,7 +259,7 @@ fn ranked_fixes(
         let tied = scored.iter().filter(|(n, _)| *n == 0).count();
         if tied > 1 {
             for scored in scored.iter_mut().filter(|(n, _)| *n == 0) {
-                scored.0 = usize::from(faults(&scored.1, usize::MAX) > 0);
+                scored.0 = usize::from(faults(&scored.1, HORIZON) > 0);
             }
         }
         scored.sort_by_key(|(faults, _)| *faults);
