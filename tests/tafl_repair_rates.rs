@@ -20,10 +20,14 @@ mod tafl_mutations;
 
 mod common;
 
+#[path = "common/rates.rs"]
+mod rates;
+
 use std::fmt::Write as _;
 
 use hirp::syntax::Span;
 use hirp::tafl::rules::RuleSet;
+use rates::{Counts, ENDS, End, percent};
 use tafl_mutations::{KINDS, Moves, Rng, variant, with_king_letters};
 
 /// The rule sets and how many generated games of each.
@@ -42,31 +46,6 @@ const FLOOR_RESTORED: usize = 70;
 const README_START: &str = "<!-- tafl repair rates: tests/tafl_repair_rates.rs -->";
 const README_END: &str = "<!-- end of tafl repair rates -->";
 
-/// What `hirp fix` made of a record: the fixed text, whether it is valid,
-/// and whether a problem left lists several repairs.
-struct Fixed {
-    text: String,
-    valid: bool,
-    listed: bool,
-}
-
-/// Fixes `text` with `hirp fix --rules RULES -`.
-fn fix(text: &str, rules: &str) -> Fixed {
-    let output = common::hirp()
-        .args(["fix", "--rules", rules, "-"])
-        .write_stdin(text)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    Fixed {
-        text: String::from_utf8(output.stdout).unwrap(),
-        valid: output.status.code() == Some(0),
-        listed: stderr
-            .lines()
-            .any(|line| line.trim_start().starts_with("help:") && line.contains("` or `")),
-    }
-}
-
 /// The spans of a record's tokens: every run of text between blanks.
 fn tokens(text: &str) -> Vec<Span> {
     let mut spans = Vec::new();
@@ -81,159 +60,15 @@ fn tokens(text: &str) -> Vec<Span> {
     spans
 }
 
-/// Where `a` and `b` differ, in `b`: the bytes between their common start
-/// and their common end.
-fn changed(a: &str, b: &str) -> Span {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let start = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let room = a.len().min(b.len()) - start;
-    let end = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(room)
-        .take_while(|(x, y)| x == y)
-        .count();
-    Span::new(start, b.len() - end)
-}
-
-fn overlaps(a: Span, b: Span) -> bool {
-    a.start < b.end && b.start < a.end
-}
-
-/// Whether an edit of the bytes `edit` changes the token `token`: it
-/// overlaps it, or puts bytes inside it.
-fn touches(token: Span, edit: Span) -> bool {
-    overlaps(token, edit) || (token.start < edit.start && edit.start < token.end)
-}
-
-/// Where in `b` the edit that makes it `a` may lie, when it only puts
-/// bytes in or only takes bytes out: the same bytes put in or taken out at
-/// any of these places give `a` (`He` put into `HeHe` before or after the
-/// first `He`). Empty for any other edit.
-fn placings(a: &str, b: &str) -> Vec<Span> {
-    let (x, y) = (a.as_bytes(), b.as_bytes());
-    let prefix = x.iter().zip(y).take_while(|(p, q)| p == q).count();
-    let suffix = x
-        .iter()
-        .rev()
-        .zip(y.iter().rev())
-        .take_while(|(p, q)| p == q)
-        .count();
-    let (short, long) = (x.len().min(y.len()), x.len().max(y.len()));
-    let size = long - short;
-    // The run put in or taken out starts anywhere from `short - suffix`
-    // to `prefix`.
-    let first = short.saturating_sub(suffix);
-    let last = prefix.min(short);
-    if size == 0 || first > last {
-        return Vec::new();
-    }
-    let taken_out = y.len() > x.len();
-    (first..=last)
-        .map(|at| Span::new(at, if taken_out { at + size } else { at }))
-        .collect()
-}
-
-/// The lines of `before` that `after` changes, each with what it became.
-fn line_diff(before: &str, after: &str) -> String {
-    let mut out = String::new();
-    for (b, a) in before.lines().zip(after.lines()) {
-        if a != b {
-            writeln!(out, "- {b}\n+ {a}").unwrap();
-        }
-    }
-    out
-}
-
-/// What fixing one variant gave.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
-    Legal,
-    Restored,
-    Different,
-    Listed,
-    Nothing,
-}
-
-const ENDS: [End; 5] = [
-    End::Legal,
-    End::Restored,
-    End::Different,
-    End::Listed,
-    End::Nothing,
-];
-
-/// What the variants of one kind gave: a count per [`End`], and failures.
-#[derive(Clone, Debug, Default)]
-struct Counts {
-    ends: [usize; 5],
-    unsafe_repairs: Vec<String>,
-}
-
-impl Counts {
-    fn variants(&self) -> usize {
-        self.ends.iter().sum()
-    }
-
-    fn add(&mut self, other: &Counts) {
-        for (a, b) in self.ends.iter_mut().zip(other.ends) {
-            *a += b;
-        }
-        self.unsafe_repairs
-            .extend(other.unsafe_repairs.iter().cloned());
-    }
-}
-
-fn percent(part: usize, whole: usize) -> usize {
-    (part * 100).checked_div(whole).unwrap_or(0)
-}
-
 /// Fixes `variant` of `original` under `rules`; returns how it ended, and
 /// why it broke the safety rule if it did.
 fn judge(original: &str, variant: &str, rules: &str) -> (End, Option<String>) {
-    let Fixed {
-        text: fixed,
-        valid,
-        listed,
-    } = fix(variant, rules);
-    let applied = fixed != variant;
-    let end = if !applied && valid {
-        End::Legal
-    } else if fixed == original {
-        End::Restored
-    } else if valid {
-        End::Different
-    } else if listed {
-        End::Listed
-    } else {
-        End::Nothing
-    };
-    let unsafe_because = if applied && !valid {
-        Some("a repair applied leaves the game invalid".to_owned())
-    } else if applied && fixed != original {
-        let mistake = changed(original, variant);
-        let right: Vec<Span> = tokens(variant)
-            .into_iter()
-            .filter(|&t| !overlaps(t, mistake))
-            .collect();
-        let changes = |edit: Span| right.iter().copied().find(|&t| touches(t, edit));
-        let harmless = placings(&fixed, variant)
-            .into_iter()
-            .any(|edit| changes(edit).is_none());
-        changes(changed(&fixed, variant))
-            .filter(|_| !harmless)
-            .map(|t| {
-                format!(
-                    "a repair changes `{}`, which was right",
-                    &variant[t.start..t.end]
-                )
-            })
-    } else {
-        None
-    };
-    let why = unsafe_because.map(|why| format!("{why}:\n{}", line_diff(variant, &fixed)));
-    (end, why)
+    rates::judge(original, variant, fix(variant, rules), tokens)
+}
+
+/// Fixes `text` with `hirp fix --rules RULES -`.
+fn fix(text: &str, rules: &str) -> rates::Fixed {
+    rates::fix(&["fix", "--rules", rules, "-"], text)
 }
 
 /// The variants of the games `worker` takes (every other one), fixed:
