@@ -10,8 +10,9 @@
 //! and repairs. So it is where the full replay would choose between
 //! readings by what follows and the choice is not plain: a Hirþ the record
 //! cannot tell from another when the rest of the turn does not play after
-//! the first choice, or a losing attacking Lofðungr in a turn with an
-//! attack that could have stood on other spaces.
+//! the first choice, or a battle record that could put an attack that
+//! could have stood on other spaces on another of them (a losing attacking
+//! Lofðungr written where it retreats to, among them).
 //!
 //! A battle record is accepted as it is written when it is the record the
 //! rules make of the battle with the record's own choices (who enters the
@@ -31,9 +32,9 @@ use smallvec::SmallVec;
 
 use super::GameReport;
 use super::battles::{fate, match_entries, piece};
-use super::written::{play_written, steps_play};
-use crate::rules::{Battle, FighterKind, Offer, Position, STEPS_PER_TURN};
-use crate::syntax::ast::{Fate, Label, PenningrMove, Span, Tag, WrittenFighter};
+use super::written::{FlexibleAttack, play_written, steps_play};
+use crate::rules::{Battle, FighterKind, Mover, Offer, Position, STEPS_PER_TURN};
+use crate::syntax::ast::{Fate, Label, PenningrMove, Piece, Span, Tag, WrittenFighter};
 use crate::syntax::scan::{Visitor, read_usual};
 use crate::syntax::{CompactBattle, CompactTurn, compact_turn};
 use crate::types::Space;
@@ -77,6 +78,7 @@ pub fn games(bytes: &[u8], base: usize) -> Option<Vec<FastGame>> {
     let mut replay = Replay {
         games: Vec::new(),
         turn: CompactTurn::default(),
+        battles: Vec::new(),
         base,
     };
     read_usual(bytes, &mut replay)?;
@@ -90,6 +92,8 @@ pub fn games(bytes: &[u8], base: usize) -> Option<Vec<FastGame>> {
 struct Replay {
     games: Vec<FastGame>,
     turn: CompactTurn,
+    /// Storage for the battles of a turn, kept from turn to turn.
+    battles: Vec<Battle>,
     /// The chunk's offset in the file.
     base: usize,
 }
@@ -142,6 +146,7 @@ impl<'a> Visitor<'a> for Replay {
             &self.turn,
             label,
             game.report.turns,
+            &mut self.battles,
         )?;
         game.report.turns += 1;
         Some(())
@@ -150,8 +155,14 @@ impl<'a> Visitor<'a> for Replay {
 
 /// Plays turn `n` (from 0) of a game on `position`, as the full replay
 /// plays it when it finds nothing to report; `None` where it would report
-/// something or choose between readings.
-fn play_turn(position: &mut Position, turn: &CompactTurn, written: Label, n: usize) -> Option<()> {
+/// something or choose between readings. `storage` holds the battles.
+fn play_turn(
+    position: &mut Position,
+    turn: &CompactTurn,
+    written: Label,
+    n: usize,
+    storage: &mut Vec<Battle>,
+) -> Option<()> {
     // A turn after the end of the game, or the wrong label: reported.
     if position.result().is_some() {
         return None;
@@ -168,15 +179,15 @@ fn play_turn(position: &mut Position, turn: &CompactTurn, written: Label, n: usi
     if played.steps != STEPS_PER_TURN {
         return None;
     }
-    battles(position, &turn.battles, played.flexible)
+    battles(position, &turn.battles, &played.flexible, storage)
 }
 
 /// The steps of a turn played.
 struct Played {
     /// The rules steps they took.
     steps: u8,
-    /// An attack among them could have stood on other spaces.
-    flexible: bool,
+    /// Its attacks that could have stood on other spaces.
+    flexible: SmallVec<[FlexibleAttack; 2]>,
 }
 
 /// Plays the turn's steps, or `None`. Where the record cannot tell which
@@ -186,7 +197,7 @@ struct Played {
 fn play_steps(position: &mut Position, turn: &CompactTurn) -> Option<Played> {
     let mut played = Played {
         steps: 0,
-        flexible: false,
+        flexible: SmallVec::new(),
     };
     let steps = &turn.steps.0;
     for (t, step) in steps.iter().enumerate() {
@@ -197,7 +208,7 @@ fn play_steps(position: &mut Position, turn: &CompactTurn) -> Option<Played> {
         {
             return None;
         }
-        played.flexible |= applied.flexible.is_some();
+        played.flexible.extend(applied.flexible);
         played.steps = played.steps.checked_add(applied.steps())?;
     }
     Some(played)
@@ -234,16 +245,17 @@ fn penningr(position: &mut Position, turn: &CompactTurn) -> Option<bool> {
 /// where the replay put it when the record is the rules' own: each
 /// attacker is written where it stands. A losing attacking Lofðungr is
 /// written where it retreats to, which the full replay may read as where
-/// it stood: given up.
-fn battles(position: &mut Position, written: &[CompactBattle], flexible: bool) -> Option<()> {
-    let computed = position.battles();
-    if computed.len() != written.len() {
-        return None;
-    }
-    let attacker_lofdungr_loses = |b: &Battle| {
-        !b.attacker_wins() && b.attackers.iter().any(|f| f.kind == FighterKind::Lofdungr)
-    };
-    if flexible && computed.iter().any(attacker_lofdungr_loses) {
+/// it stood: given up when it could be (see [`may_move_flexible`]). The
+/// battles are computed into `storage`.
+fn battles(
+    position: &mut Position,
+    written: &[CompactBattle],
+    flexible: &[FlexibleAttack],
+    storage: &mut Vec<Battle>,
+) -> Option<()> {
+    let n = position.battles_into(storage);
+    let computed = &storage[..n];
+    if computed.len() != written.len() || may_move_flexible(position, computed, written, flexible) {
         return None;
     }
     // The record's choices: who enters, where a Lofðungr retreats.
@@ -251,7 +263,7 @@ fn battles(position: &mut Position, written: &[CompactBattle], flexible: bool) -
     for (battle, record) in computed.iter().zip(written) {
         plans.push(choices(battle, record)?);
     }
-    for battle in &computed {
+    for battle in computed {
         position.fight(battle);
     }
     let mut ended = false;
@@ -265,6 +277,61 @@ fn battles(position: &mut Position, written: &[CompactBattle], flexible: bool) -
         position.advance(battle, advance);
     }
     position.end_turn().crowded.is_empty().then_some(())
+}
+
+/// Whether the full replay could read a battle record as putting an
+/// attack that could have stood on other spaces on another of them, before
+/// the battles (`place_flexible` in `battles`): whether an attacker is
+/// written as standing on a space other than the battle's that one of
+/// those attacks, of its kind and on its target, could have stood on. The
+/// full replay moves an attack in fewer cases (not when an attacker stands
+/// there already, and each attack once); this path then gives up in a few
+/// it could have followed, never the other way.
+///
+/// One case is followed: a losing attacking Lofðungr written where it
+/// retreats to. Moved there first, it attacked from that space and goes
+/// back to it; not moved, it retreats to it, which the rules allow (a
+/// space it could have attacked from is its side's): the game goes on from
+/// the same position, and the record is the rules' own either way.
+/// `computed` are the battles, one for each of `written`.
+fn may_move_flexible(
+    position: &Position,
+    computed: &[Battle],
+    written: &[CompactBattle],
+    flexible: &[FlexibleAttack],
+) -> bool {
+    if flexible.is_empty() {
+        return false;
+    }
+    let side = position.to_move();
+    computed.iter().zip(written).any(|(fought, battle)| {
+        let target = battle.space;
+        battle.fighters.iter().any(|entry| {
+            let Fate::Stands(stays) = entry.fate else {
+                return false;
+            };
+            let retreats = entry.piece == Piece::Lofdungr && !fought.attacker_wins();
+            entry.side == side
+                && stays != target
+                && !retreats
+                && flexible.iter().any(|f| {
+                    f.target == target
+                        && f.origin != stays
+                        && f.origins & (1 << stays.index()) != 0
+                        && same_kind(f.mover, entry.piece)
+                })
+        })
+    })
+}
+
+/// Whether a mover is of the kind of piece written, crews aside.
+fn same_kind(mover: Mover, piece: Piece) -> bool {
+    matches!(
+        (mover, piece),
+        (Mover::Lofdungr, Piece::Lofdungr)
+            | (Mover::Hirth(_), Piece::Hirth)
+            | (Mover::Karve(_), Piece::Karve { .. })
+    )
 }
 
 /// The choices a battle record makes, when it is the rules' own record of

@@ -116,8 +116,18 @@ impl Position {
     /// The battles to fight, one per attacked space, in board order (0 to 9,
     /// then Miðr).
     pub fn battles(&self) -> Vec<Battle> {
+        let mut battles = Vec::new();
+        self.battles_into(&mut battles);
+        battles
+    }
+
+    /// The battles to fight, as [`Position::battles`] gives them, written
+    /// into `out` over the battles it holds, so that a replay fighting
+    /// battle after battle allocates nothing once its storage has grown:
+    /// the first `n` battles of `out` are the battles, `n` returned; any
+    /// after them are left over from before.
+    pub(crate) fn battles_into(&self, out: &mut Vec<Battle>) -> usize {
         let attacker = self.to_move();
-        let defender = attacker.opponent();
         let own = self.army(attacker);
         let mut attacked = 0u16;
         if let Some(target) = own.lofdungr.attacking {
@@ -128,23 +138,43 @@ impl Position {
                 attacked |= 1 << target.index();
             }
         }
-        for (e, &n) in own.attacking.iter().enumerate() {
-            if n > 0 {
-                attacked |= 1 << edge_ends(e).1.index();
+        if own.attacking.iter().fold(0, |any, &n| any | n) != 0 {
+            for (e, &n) in own.attacking.iter().enumerate() {
+                if n > 0 {
+                    attacked |= 1 << edge_ends(e).1.index();
+                }
             }
         }
-        let mut battles = Vec::with_capacity(attacked.count_ones() as usize);
+        let mut n = 0;
         for space in board::spaces_in(attacked) {
-            battles.push(self.battle_on(space, attacker, defender));
+            if let Some(battle) = out.get_mut(n) {
+                self.battle_on(space, attacker, battle);
+            } else {
+                let mut battle = Battle {
+                    space,
+                    attacker,
+                    attackers: Vec::with_capacity(4),
+                    defenders: Vec::with_capacity(4),
+                    attack: 0,
+                    defence: 0,
+                    winner: attacker,
+                    tiebreak: None,
+                };
+                self.battle_on(space, attacker, &mut battle);
+                out.push(battle);
+            }
+            n += 1;
         }
-        battles
+        n
     }
 
-    /// The battle on an attacked space: its pieces, their powers, and who
-    /// wins (docs/rules.md, Power and Ties).
-    fn battle_on(&self, space: Space, attacker: Side, defender: Side) -> Battle {
-        let attackers = self.attackers_of(space, attacker);
-        let defenders = self.defenders_of(space, defender);
+    /// The battle on an attacked space, written over `battle`: its pieces,
+    /// their powers, and who wins (docs/rules.md, Power and Ties).
+    fn battle_on(&self, space: Space, attacker: Side, battle: &mut Battle) {
+        let defender = attacker.opponent();
+        self.attackers_of(space, attacker, &mut battle.attackers);
+        self.defenders_of(space, defender, &mut battle.defenders);
+        let (attackers, defenders) = (&battle.attackers, &battle.defenders);
         let attack: u8 = attackers.iter().map(Fighter::power).sum();
         let defence: u8 = defenders.iter().map(Fighter::power).sum();
         let (winner, tiebreak) = if attack > defence {
@@ -154,29 +184,25 @@ impl Position {
         } else {
             let has_l =
                 |fighters: &[Fighter]| fighters.iter().any(|f| f.kind == FighterKind::Lofdungr);
-            match (has_l(&attackers), has_l(&defenders)) {
+            match (has_l(attackers), has_l(defenders)) {
                 (true, false) => (attacker, Some(Tiebreak::Lofdungr(attacker))),
                 (false, true) => (defender, Some(Tiebreak::Lofdungr(defender))),
                 _ => (defender, Some(Tiebreak::Defender)),
             }
         };
-        Battle {
-            space,
-            attacker,
-            attackers,
-            defenders,
-            attack,
-            defence,
-            winner,
-            tiebreak,
-        }
+        battle.space = space;
+        battle.attacker = attacker;
+        battle.attack = attack;
+        battle.defence = defence;
+        battle.winner = winner;
+        battle.tiebreak = tiebreak;
     }
 
-    /// The pieces of `side` on lines to `space`: its Lofðungr, its Karves,
-    /// then its Hirþs by the space they attack from.
-    fn attackers_of(&self, space: Space, side: Side) -> Vec<Fighter> {
+    /// The pieces of `side` on lines to `space`, into `attackers`: its
+    /// Lofðungr, its Karves, then its Hirþs by the space they attack from.
+    fn attackers_of(&self, space: Space, side: Side, attackers: &mut Vec<Fighter>) {
+        attackers.clear();
         let own = self.army(side);
-        let mut attackers = Vec::with_capacity(4);
         let fighter = |kind, from| Fighter { side, kind, from };
         if own.lofdungr.attacking == Some(space)
             && let Some(from) = own.lofdungr.at
@@ -200,14 +226,13 @@ impl Position {
                 attackers.push(fighter(FighterKind::Hirth, from));
             }
         }
-        attackers
     }
 
-    /// The pieces of `side` on `space`: its Lofðungr, its Karves, its loose
-    /// Hirþs.
-    fn defenders_of(&self, space: Space, side: Side) -> Vec<Fighter> {
+    /// The pieces of `side` on `space`, into `defenders`: its Lofðungr, its
+    /// Karves, its loose Hirþs.
+    fn defenders_of(&self, space: Space, side: Side, defenders: &mut Vec<Fighter>) {
+        defenders.clear();
         let theirs = self.army(side);
-        let mut defenders = Vec::with_capacity(4);
         let fighter = |kind| Fighter {
             side,
             kind,
@@ -225,7 +250,6 @@ impl Position {
         for _ in 0..theirs.loose_on(space) {
             defenders.push(fighter(FighterKind::Hirth));
         }
-        defenders
     }
 
     /// Moves an attacker of the side to move onto another line to the same

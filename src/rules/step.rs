@@ -164,6 +164,7 @@ pub enum StepError {
 impl Position {
     /// Plays one step for the side to move. On error the position is left as
     /// it was.
+    #[inline]
     pub fn play(&mut self, step: Step) -> Result<Arrival, StepError> {
         if self.result().is_some() {
             return Err(StepError::GameOver);
@@ -183,6 +184,7 @@ impl Position {
 
     /// Where a piece of the side to move ends if it steps onto `to`: the
     /// space's owner decides.
+    #[inline]
     pub fn arrival(&self, to: Space) -> Arrival {
         let side = self.to_move();
         if self.army(side.opponent()).controls(to) {
@@ -235,6 +237,7 @@ impl Position {
     }
 
     /// Checks that `piece` may move now and returns where it stands.
+    #[inline]
     pub fn movable(&self, piece: Mover) -> Result<Space, StepError> {
         let army = self.army(self.to_move());
         match piece {
@@ -311,6 +314,7 @@ impl Position {
         }
     }
 
+    #[inline]
     fn move_piece(&mut self, piece: Mover, to: Space) -> Result<Arrival, StepError> {
         let from = self.movable(piece)?;
         if !board::adjacent(from, to) {
@@ -322,6 +326,7 @@ impl Position {
     }
 
     /// Moves a piece from `from` towards `to`, ending as `arrival` says.
+    #[inline]
     pub(crate) fn relocate(&mut self, piece: Mover, from: Space, to: Space, arrival: Arrival) {
         let side = self.to_move();
         let army = self.army_mut(side);

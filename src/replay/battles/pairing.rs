@@ -273,7 +273,10 @@ pub(in crate::replay) fn match_entries<'a>(
     let stays_elsewhere =
         |e: &ast::WrittenFighter| matches!(e.fate, Fate::Stands(s) if s != battle.space);
     let mut order: SmallVec<[&ast::WrittenFighter; 8]> = recorded.iter().collect();
-    order.sort_by_key(|e| !stays_elsewhere(e));
+    // Those said to stay elsewhere first; most records have none.
+    if !order.is_sorted_by_key(|e| !stays_elsewhere(e)) {
+        order.sort_by_key(|e| !stays_elsewhere(e));
+    }
     for exact in [true, false] {
         let mut left = SmallVec::new();
         for entry in order {
