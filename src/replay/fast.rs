@@ -174,12 +174,12 @@ fn play_turn(
     let played = play_steps(position, turn)?;
     if penningr(position, turn)? {
         // A refusal ended the game: no sixth step, no battle written.
-        return (played.steps <= STEPS_PER_TURN && turn.battles.is_empty()).then_some(());
+        return (played.steps <= STEPS_PER_TURN && turn.battles().is_empty()).then_some(());
     }
     if played.steps != STEPS_PER_TURN {
         return None;
     }
-    battles(position, &turn.battles, &played.flexible, storage)
+    battles(position, turn.battles(), &played.flexible, storage)
 }
 
 /// The steps of a turn played.
@@ -199,7 +199,7 @@ fn play_steps(position: &mut Position, turn: &CompactTurn) -> Option<Played> {
         steps: 0,
         flexible: SmallVec::new(),
     };
-    let steps = &turn.steps.0;
+    let steps = turn.steps();
     for (t, step) in steps.iter().enumerate() {
         position.reset_steps();
         let applied = play_written(position, step, false).ok()?;
@@ -217,7 +217,7 @@ fn play_steps(position: &mut Position, turn: &CompactTurn) -> Option<Played> {
 /// Plays the turn's Penningr actions: whether a refusal ended the game, or
 /// `None` for an action the rules refuse or an offer left unanswered.
 fn penningr(position: &mut Position, turn: &CompactTurn) -> Option<bool> {
-    for action in &turn.penningr {
+    for action in turn.penningr() {
         // What follows a refusal does not count.
         if position.result().is_some() {
             break;
@@ -306,7 +306,7 @@ fn may_move_flexible(
     let side = position.to_move();
     computed.iter().zip(written).any(|(fought, battle)| {
         let target = battle.space;
-        battle.fighters.iter().any(|entry| {
+        battle.fighters().iter().any(|entry| {
             let Fate::Stands(stays) = entry.fate else {
                 return false;
             };
@@ -343,12 +343,12 @@ fn same_kind(mover: Mover, piece: Piece) -> bool {
 /// (reported, even when the game ends).
 fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Advance, Option<Fate>)> {
     let n_def = battle.defenders.len();
-    if record.space != battle.space || record.fighters.len() != n_def + battle.attackers.len() {
+    if record.space != battle.space || record.fighters().len() != n_def + battle.attackers.len() {
         return None;
     }
     let defending = |f: &WrittenFighter| f.side != battle.attacker;
-    let defenders_first = record.fighters[..n_def].iter().all(defending);
-    let (entries, unmatched) = match_entries(battle, &record.fighters);
+    let defenders_first = record.fighters()[..n_def].iter().all(defending);
+    let (entries, unmatched) = match_entries(battle, record.fighters());
     if !defenders_first || !unmatched.is_empty() {
         return None;
     }

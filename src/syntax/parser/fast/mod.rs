@@ -75,6 +75,9 @@ pub(crate) fn compact_turn(
     let mut reader = Reader { bytes, at: 0, base };
     out.clear();
     let label = reader.turn(out)?;
+    if out.overflowed() {
+        return None;
+    }
     out.label = Some(label);
     Some((label, reader.at))
 }

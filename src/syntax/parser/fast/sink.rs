@@ -5,13 +5,11 @@
 //! part is built and then moved, so a turn read onto the stack is copied
 //! nowhere.
 
-use smallvec::SmallVec;
-
 use crate::syntax::ast::{
-    BattleToken, Label, Outcome, PenningrAction, Span, StepToken, Turn, WrittenBattle,
-    WrittenFighter, WrittenStep,
+    Action, BattleToken, Fate, Label, Outcome, PenningrAction, PenningrMove, Piece, Span,
+    StepToken, Turn, WrittenBattle, WrittenFighter, WrittenStep,
 };
-use crate::types::Space;
+use crate::types::{Side, Space};
 
 /// Where a reading goes: what is made of the parts of a turn as they are
 /// read, in the order read. [`Tree`] makes the turn's syntax tree;
@@ -141,17 +139,73 @@ impl Sink for Tally {
     fn end(&mut self, _: Span, _: Span) {}
 }
 
-/// A turn read onto the stack: everything the rules need of it, in
-/// [`SmallVec`]s sized for the usual turn, so that reading one allocates
-/// nothing. Filled in place by [`compact_turn`](super::compact_turn),
-/// which clears it first; one buffer serves every turn of a chunk.
-#[derive(Clone, Debug, Default)]
+/// Steps a [`CompactTurn`] holds: a turn of more is read by the rules.
+const STEPS: usize = 8;
+/// Penningr actions a [`CompactTurn`] holds.
+const PENNINGR: usize = 4;
+/// Battle records a [`CompactTurn`] holds.
+const BATTLES: usize = 4;
+/// Pieces a [`CompactBattle`] holds.
+const FIGHTERS: usize = 16;
+
+/// What fills the room not yet read into.
+const NO_STEP: WrittenStep = WrittenStep {
+    piece: Piece::Hirth,
+    action: Action::Board,
+    span: Span { start: 0, end: 0 },
+};
+const NO_PENNINGR: PenningrAction = PenningrAction {
+    side: Side::Gull,
+    action: PenningrMove::Double,
+    span: Span { start: 0, end: 0 },
+};
+const NO_FIGHTER: WrittenFighter = WrittenFighter {
+    side: Side::Gull,
+    piece: Piece::Hirth,
+    fate: Fate::RemovedFromGame,
+    span: Span { start: 0, end: 0 },
+};
+const NO_BATTLE: CompactBattle = CompactBattle {
+    space: Space::Midr,
+    fighters: [NO_FIGHTER; FIGHTERS],
+    len: 0,
+};
+
+/// A turn read onto the stack: everything the rules need of it, in arrays
+/// sized for the usual turn with their lengths, so that reading one
+/// allocates nothing and clearing it costs four stores. A turn with more
+/// parts than they hold is `overflowed`, and left to the rules to read.
+/// Filled in place by [`compact_turn`](super::compact_turn), which clears
+/// it first; one buffer serves every turn of a chunk.
+#[derive(Clone, Debug)]
 pub(crate) struct CompactTurn {
     pub label: Option<Label>,
-    /// The steps (the fast reading makes no malformed token).
-    pub steps: Steps,
-    pub penningr: SmallVec<[PenningrAction; 2]>,
-    pub battles: SmallVec<[CompactBattle; 2]>,
+    steps: [WrittenStep; STEPS],
+    penningr: [PenningrAction; PENNINGR],
+    battles: [CompactBattle; BATTLES],
+    lens: Lens,
+}
+
+/// How much of each array of a [`CompactTurn`] is read, and whether a part
+/// did not fit.
+#[derive(Clone, Copy, Debug, Default)]
+struct Lens {
+    steps: u8,
+    penningr: u8,
+    battles: u8,
+    overflowed: bool,
+}
+
+impl Default for CompactTurn {
+    fn default() -> Self {
+        CompactTurn {
+            label: None,
+            steps: [NO_STEP; STEPS],
+            penningr: [NO_PENNINGR; PENNINGR],
+            battles: [NO_BATTLE; BATTLES],
+            lens: Lens::default(),
+        }
+    }
 }
 
 impl CompactTurn {
@@ -159,21 +213,60 @@ impl CompactTurn {
     #[inline]
     pub(super) fn clear(&mut self) {
         self.label = None;
-        self.steps.0.clear();
-        self.penningr.clear();
-        self.battles.clear();
+        self.lens = Lens::default();
+    }
+
+    /// Whether a part did not fit: the turn must be read by the rules.
+    #[inline]
+    pub(super) fn overflowed(&self) -> bool {
+        self.lens.overflowed
+    }
+
+    /// The steps (the fast reading makes no malformed token).
+    #[inline]
+    pub fn steps(&self) -> &[WrittenStep] {
+        &self.steps[..usize::from(self.lens.steps)]
+    }
+
+    /// The Penningr actions.
+    #[inline]
+    pub fn penningr(&self) -> &[PenningrAction] {
+        &self.penningr[..usize::from(self.lens.penningr)]
+    }
+
+    /// The battle records.
+    #[inline]
+    pub fn battles(&self) -> &[CompactBattle] {
+        &self.battles[..usize::from(self.lens.battles)]
     }
 }
-
-/// The steps of a [`CompactTurn`].
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Steps(pub SmallVec<[WrittenStep; 5]>);
 
 /// A battle record of a [`CompactTurn`].
 #[derive(Clone, Debug)]
 pub(crate) struct CompactBattle {
     pub space: Space,
-    pub fighters: SmallVec<[WrittenFighter; 4]>,
+    fighters: [WrittenFighter; FIGHTERS],
+    len: u8,
+}
+
+impl CompactBattle {
+    /// Its pieces, as written.
+    #[inline]
+    pub fn fighters(&self) -> &[WrittenFighter] {
+        &self.fighters[..usize::from(self.len)]
+    }
+}
+
+/// Puts `item` at `*len` of `room` and counts it, or marks `overflowed`.
+#[inline(always)]
+fn put<T>(room: &mut [T], len: &mut u8, item: T, overflowed: &mut bool) {
+    match room.get_mut(usize::from(*len)) {
+        Some(slot) => {
+            *slot = item;
+            *len += 1;
+        }
+        None => *overflowed = true,
+    }
 }
 
 impl Sink for CompactTurn {
@@ -184,26 +277,48 @@ impl Sink for CompactTurn {
 
     #[inline]
     fn step(&mut self, step: WrittenStep) {
-        self.steps.0.push(step);
+        let lens = &mut self.lens;
+        put(&mut self.steps, &mut lens.steps, step, &mut lens.overflowed);
     }
 
     #[inline]
     fn penningr(&mut self, action: PenningrAction) {
-        self.penningr.push(action);
+        let lens = &mut self.lens;
+        put(
+            &mut self.penningr,
+            &mut lens.penningr,
+            action,
+            &mut lens.overflowed,
+        );
     }
 
     #[inline]
     fn battle(&mut self, space: Space) {
-        self.battles.push(CompactBattle {
-            space,
-            fighters: SmallVec::new(),
-        });
+        let lens = &mut self.lens;
+        match self.battles.get_mut(usize::from(lens.battles)) {
+            Some(battle) => {
+                battle.space = space;
+                battle.len = 0;
+                lens.battles += 1;
+            }
+            None => lens.overflowed = true,
+        }
     }
 
     #[inline]
     fn fighter(&mut self, fighter: WrittenFighter) {
-        if let Some(battle) = self.battles.last_mut() {
-            battle.fighters.push(fighter);
+        let lens = &mut self.lens;
+        match usize::from(lens.battles)
+            .checked_sub(1)
+            .and_then(|n| self.battles.get_mut(n))
+        {
+            Some(battle) => put(
+                &mut battle.fighters,
+                &mut battle.len,
+                fighter,
+                &mut lens.overflowed,
+            ),
+            None => lens.overflowed = true,
         }
     }
 
