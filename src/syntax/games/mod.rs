@@ -23,6 +23,8 @@
 //! text is one chunk that shows where that shows, with the error that says
 //! so, and nothing more is read.
 
+mod quick;
+
 use std::io::{self, BufRead};
 
 pub use super::chunk::parse_chunk;
@@ -218,6 +220,9 @@ pub struct Games<R> {
     /// A chunk to hand over before reading on.
     queued: Option<Chunk>,
     done: bool,
+    /// Turn lines may be taken as a run (see `quick`); only tests read
+    /// every line one by one, to compare.
+    quick: bool,
 }
 
 impl<R: BufRead> Games<R> {
@@ -246,6 +251,7 @@ impl<R: BufRead> Games<R> {
             skipping: false,
             queued: None,
             done: false,
+            quick: true,
         }
     }
 
@@ -321,7 +327,11 @@ impl<R: BufRead> Games<R> {
     /// Cuts the chunk at `at` (an offset in `buf`, with `lines` lines before
     /// it) and returns the part before.
     fn cut(&mut self, at: usize, lines: usize) -> Chunk {
-        let rest = self.buf.split_off(at);
+        // The next chunk is given room for one as long as this one, a game
+        // being much like the one before: it grows once, not line by line.
+        let mut rest = Vec::with_capacity(at.max(self.buf.len() - at));
+        rest.extend_from_slice(&self.buf[at..]);
+        self.buf.truncate(at);
         let chunk = Chunk {
             bytes: std::mem::replace(&mut self.buf, rest),
             offset: self.offset,
@@ -548,6 +558,10 @@ impl<R: BufRead> Iterator for Games<R> {
             }
         }
         while !self.done {
+            if let Err(e) = self.take_turn_lines() {
+                self.done = true;
+                return Some(Err(e));
+            }
             match self.read_line() {
                 Err(e) => {
                     self.done = true;

@@ -1,0 +1,187 @@
+//! Turn lines taken straight from the reader's buffer.
+//!
+//! Nearly every line of a record is a turn that goes on the game being
+//! gathered: no comment, no string, no line end but `\n`, within the
+//! limits, and not a turn that begins a game. [`Games::take_turn_lines`]
+//! takes a run of such lines as one piece, without the line-by-line
+//! reading, following of comments and sorting of lines that every other
+//! line gets; it stops at the first line that is anything else, which the
+//! line-by-line reading then reads. What it does to each line is what
+//! that reading does to such a line: the chunks are the same, which the
+//! tests below check against the line-by-line reading alone.
+
+use std::io::{self, BufRead};
+
+use super::Games;
+use crate::syntax::parser::{ItemKind, Reading, begins_game, label_at};
+
+/// The bytes that end a line's quick reading: its end, and whatever may
+/// start a comment, a string or another line end, which the line-by-line
+/// reading follows.
+const STOPS: [u8; 5] = [b'\n', b'\r', b';', b'"', b'{'];
+
+/// A byte in each of a word's eight.
+const ONES: u64 = u64::from_le_bytes([1; 8]);
+
+/// Where the first of [`STOPS`] is in `bytes`, read eight bytes at a time:
+/// in each word, a byte equal to a stop is a zero byte of the word xor the
+/// stop repeated, and `(y - ONES) & !y` sets the high bit of the first
+/// zero byte of `y` (of later bytes too, which the lowest bit leaves out).
+fn stop_at(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let Ok(word) = <[u8; 8]>::try_from(word) else {
+            break;
+        };
+        let word = u64::from_le_bytes(word);
+        let mut found = 0;
+        for stop in STOPS {
+            let y = word ^ (ONES * u64::from(stop));
+            found |= y.wrapping_sub(ONES) & !y & (ONES << 7);
+        }
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let tail = bytes.get(at..)?;
+    tail.iter().position(|b| STOPS.contains(b)).map(|n| at + n)
+}
+
+impl<R: BufRead> Games<R> {
+    /// Takes, from what the reader holds, the turn lines at its start that
+    /// go on the game being gathered, as the line-by-line reading would
+    /// take them; leaves the first other line, and any line not whole in
+    /// the reader's buffer, unread.
+    pub(super) fn take_turn_lines(&mut self) -> io::Result<()> {
+        if !self.quick || self.first || self.skipping || self.open.is_some() || self.scan.depth > 0
+        {
+            return Ok(());
+        }
+        let available = match self.reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let mut used = 0;
+        loop {
+            let rest = &available[used..];
+            let Some(len) = stop_at(rest) else {
+                break;
+            };
+            let line = &rest[..len];
+            if rest[len] != b'\n'
+                || len > self.limits.line
+                || self.buf.len() + len + 1 > self.limits.game
+                || !matches!(line.first(), Some(b'G' | b'S'))
+            {
+                break;
+            }
+            let Some((side, round)) = label_at(line) else {
+                break;
+            };
+            let item = ItemKind::Turn { side, round };
+            if self.reading != Reading::NoGame && begins_game(self.reading, item) {
+                break;
+            }
+            self.buf.extend_from_slice(&rest[..=len]);
+            self.reading = Reading::after(item);
+            self.pending = None;
+            self.parted = false;
+            self.lines += 1;
+            used += len + 1;
+        }
+        self.reader.consume(used);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::Games;
+    use crate::syntax::games::Chunk;
+    use crate::syntax::limits::Limits;
+
+    /// The chunks of `bytes`, turn lines taken as runs or not.
+    fn chunks(bytes: &[u8], quick: bool, limits: Limits) -> Vec<Chunk> {
+        let mut games = Games::with_limits(bytes, limits);
+        games.quick = quick;
+        games
+            .map(|chunk| chunk.expect("reading from memory"))
+            .collect()
+    }
+
+    /// Checks that both readings cut `bytes` alike; returns the chunks.
+    fn same_chunks(bytes: &[u8], limits: Limits) -> Vec<Chunk> {
+        let quick = chunks(bytes, true, limits);
+        let shown = String::from_utf8_lossy(bytes);
+        assert_eq!(quick, chunks(bytes, false, limits), "{limits:?}: {shown:?}");
+        quick
+    }
+
+    #[test]
+    fn generated_games_are_cut_as_line_by_line() {
+        for seed in 0..4 {
+            let text = crate::generate::record(crate::generate::Options {
+                seed,
+                games: 40,
+                max_turns: 200,
+            })
+            .to_string();
+            assert_eq!(same_chunks(text.as_bytes(), Limits::DEFAULT).len(), 40);
+            let crlf = text.replace('\n', "\r\n").replace("G3 ", "G3 {c} ");
+            same_chunks(crlf.as_bytes(), Limits::DEFAULT);
+        }
+    }
+
+    /// Lines that matter to where a game begins and how a line is read,
+    /// joined at random.
+    fn lines() -> impl Strategy<Value = String> {
+        const LINES: &[&str] = &[
+            "G1 KeHeiHei /\n",
+            "S1 He GdSa/\n",
+            "G2 K3>5L42 >5SK5SH5GK^\n",
+            "S2 Hm>3H98 >3GK3GH3SHx\n",
+            "G3 L12H01H12K12K21 /\n",
+            "S3 He /\n",
+            "G1 He /\n",
+            "G01 He /\n",
+            "S99999999999 He /\n",
+            "[Game \"2\"]\n",
+            "[Result \"*\"]\n",
+            "\n",
+            "   \n",
+            "; a comment\n",
+            "G4 He / ; after\n",
+            "G4 He /\r\n",
+            "S4 He /\r",
+            "G5 {a comment\n",
+            "over lines}\n",
+            "S5 \"a string\" /\n",
+            "{ G1 He / }\n",
+            "Hello\n",
+            "\u{feff}G1 He /\n",
+            " G6 He /\n",
+            "G7 HeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHe /\n",
+            "G8",
+            "S8 He /",
+        ];
+        prop::collection::vec(prop::sample::select(LINES), 0..40).prop_map(|l| l.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+        #[test]
+        fn mixed_lines_are_cut_as_line_by_line(
+            text in lines(),
+            line in 8usize..60,
+            game in 16usize..400,
+        ) {
+            same_chunks(text.as_bytes(), Limits::DEFAULT);
+            same_chunks(text.as_bytes(), Limits { line, game });
+        }
+    }
+}
