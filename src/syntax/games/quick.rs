@@ -167,6 +167,9 @@ mod tests {
             "G7 HeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHeHe /\n",
             "G8",
             "S8 He /",
+            "G9\tHe /\n",
+            "S9 He\t/\n",
+            "G9 He /\x0b\n",
         ];
         prop::collection::vec(prop::sample::select(LINES), 0..40).prop_map(|l| l.concat())
     }
