@@ -128,25 +128,8 @@ impl Position {
     /// after them are left over from before.
     pub(crate) fn battles_into(&self, out: &mut Vec<Battle>) -> usize {
         let attacker = self.to_move();
-        let own = self.army(attacker);
-        let mut attacked = 0u16;
-        if let Some(target) = own.lofdungr.attacking {
-            attacked |= 1 << target.index();
-        }
-        for karve in &own.karves {
-            if let Some(target) = karve.attacking {
-                attacked |= 1 << target.index();
-            }
-        }
-        if own.attacking.iter().fold(0, |any, &n| any | n) != 0 {
-            for (e, &n) in own.attacking.iter().enumerate() {
-                if n > 0 {
-                    attacked |= 1 << edge_ends(e).1.index();
-                }
-            }
-        }
         let mut n = 0;
-        for space in board::spaces_in(attacked) {
+        for space in board::spaces_in(self.attacked()) {
             if let Some(battle) = out.get_mut(n) {
                 self.battle_on(space, attacker, battle);
             } else {
@@ -166,6 +149,29 @@ impl Position {
             n += 1;
         }
         n
+    }
+
+    /// The spaces the side to move attacks, as a bit set of board indices:
+    /// one battle each.
+    pub(crate) fn attacked(&self) -> u16 {
+        let own = self.army(self.to_move());
+        let mut attacked = 0u16;
+        if let Some(target) = own.lofdungr.attacking {
+            attacked |= 1 << target.index();
+        }
+        for karve in &own.karves {
+            if let Some(target) = karve.attacking {
+                attacked |= 1 << target.index();
+            }
+        }
+        if own.attacking.iter().fold(0, |any, &n| any | n) != 0 {
+            for (e, &n) in own.attacking.iter().enumerate() {
+                if n > 0 {
+                    attacked |= 1 << edge_ends(e).1.index();
+                }
+            }
+        }
+        attacked
     }
 
     /// The battle on an attacked space, written over `battle`: its pieces,
@@ -384,9 +390,14 @@ impl Position {
     /// (`docs/rules.md#where-a-lofdungr-retreats`). Empty when it has
     /// nowhere to go (or need not retreat).
     pub fn retreats(&self, side: Side) -> Vec<Space> {
+        board::spaces_in(self.retreat_bits(side)).collect()
+    }
+
+    /// The spaces of [`Position::retreats`], as a bit set of board indices.
+    pub(crate) fn retreat_bits(&self, side: Side) -> u16 {
         let army = self.army(side);
         let Some(battle) = army.lofdungr.retreat_from else {
-            return Vec::new();
+            return 0;
         };
         let origin = army.lofdungr.at.filter(|&at| at != battle);
         // A space conquered this turn belongs to its conqueror, the side to
@@ -400,7 +411,7 @@ impl Position {
         };
         board::neighbours(battle)
             .filter(|&s| Some(s) == origin || holder(s).is_none_or(|h| h == side))
-            .collect()
+            .fold(0, |bits, s| bits | 1 << s.index())
     }
 
     /// The battle space a side's Lofðungr must retreat from, if it lost one.
@@ -452,6 +463,18 @@ impl Position {
             .collect()
     }
 
+    /// Whether `side` is the [controller](Position::controller) of all five
+    /// middle spaces, from the two sides' bit sets of spaces held.
+    fn holds_middle(&self, side: Side) -> bool {
+        let middle = MIDDLE.iter().fold(0u16, |bits, s| bits | 1 << s.index());
+        if middle & !self.army(side).controlled() != 0 {
+            return false;
+        }
+        // Gull is asked first: Silfr is the controller only where Gull
+        // holds nothing.
+        side == Side::Gull || self.army(Side::Gull).controlled() & middle == 0
+    }
+
     /// Ends the turn after its battles and retreats: finds non-home spaces
     /// holding several Karves, checks the mover for Yfirráð
     /// (`docs/rules.md#yfirrad-for-the-mover`), and passes the turn.
@@ -459,7 +482,7 @@ impl Position {
         let mover = self.to_move();
         let crowded = self.crowded();
         let mut victory = None;
-        if self.result().is_none() && MIDDLE.iter().all(|&s| self.controller(s) == Some(mover)) {
+        if self.result().is_none() && self.holds_middle(mover) {
             let won = Victory {
                 winner: mover,
                 kind: VictoryKind::Yfirrad,

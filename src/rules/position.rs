@@ -148,6 +148,7 @@ impl Army {
     }
 
     /// The spaces the side controls, as a bit set of board indices.
+    #[inline]
     pub fn controlled(&self) -> u16 {
         let mut bits = 0u16;
         if let Some(at) = self.lofdungr.at {

@@ -13,6 +13,7 @@ mod pairing;
 mod report;
 mod retreat;
 
+#[cfg(test)]
 pub(super) use pairing::match_entries;
 pub use report::written_battle;
 pub(super) use report::{fate, hirths, piece};

@@ -28,19 +28,17 @@
 //!
 //! [`written_battle`]: super::battles::written_battle
 
+mod battle;
+mod step;
+
 use smallvec::SmallVec;
 
 use super::GameReport;
-use super::battles::{fate, match_entries, piece};
 use super::written::{FlexibleAttack, play_written, steps_play};
-use crate::rules::{Battle, FighterKind, Mover, Offer, Position, STEPS_PER_TURN};
-use crate::syntax::ast::{Fate, Label, PenningrMove, Piece, Span, Tag, WrittenFighter};
+use crate::rules::{Battle, Offer, Position, STEPS_PER_TURN};
+use crate::syntax::ast::{Label, PenningrMove, Span, Tag};
 use crate::syntax::scan::{Visitor, read_usual};
-use crate::syntax::{CompactBattle, CompactTurn, compact_turn};
-use crate::types::Space;
-
-/// Which attackers of a battle enter the space.
-type Advance = SmallVec<[bool; 8]>;
+use crate::syntax::{CompactTurn, compact_turn};
 
 /// A game checked on the fast path: its report, with no problem, and what
 /// the checks of its match need of it.
@@ -179,7 +177,7 @@ fn play_turn(
     if played.steps != STEPS_PER_TURN {
         return None;
     }
-    battles(position, turn.battles(), &played.flexible, storage)
+    battle::battles(position, turn.battles(), &played.flexible, storage)
 }
 
 /// The steps of a turn played.
@@ -202,6 +200,13 @@ fn play_steps(position: &mut Position, turn: &CompactTurn) -> Option<Played> {
     let steps = turn.steps();
     for (t, step) in steps.iter().enumerate() {
         position.reset_steps();
+        if let Some(quick) = step::play(position, step) {
+            if let Some(flexible) = quick.flexible {
+                played.flexible.push(flexible);
+            }
+            played.steps = played.steps.checked_add(quick.steps)?;
+            continue;
+        }
         let applied = play_written(position, step, false).ok()?;
         if applied.unmarked_attack.is_some()
             || (applied.choice && !steps_play(*position, &steps[t + 1..]))
@@ -235,174 +240,4 @@ fn penningr(position: &mut Position, turn: &CompactTurn) -> Option<bool> {
         return Some(true);
     }
     position.penningr().pending.is_none().then_some(false)
-}
-
-/// Fights the turn's battles as the record writes them, retreats and
-/// advances, and ends the turn; `None` when the record is not the rules'
-/// own record of the battles, or the turn leaves a space crowded.
-///
-/// An attack that could have stood on other spaces (`flexible`) stays
-/// where the replay put it when the record is the rules' own: each
-/// attacker is written where it stands. A losing attacking Lofðungr is
-/// written where it retreats to, which the full replay may read as where
-/// it stood: given up when it could be (see [`may_move_flexible`]). The
-/// battles are computed into `storage`.
-fn battles(
-    position: &mut Position,
-    written: &[CompactBattle],
-    flexible: &[FlexibleAttack],
-    storage: &mut Vec<Battle>,
-) -> Option<()> {
-    let n = position.battles_into(storage);
-    let computed = &storage[..n];
-    if computed.len() != written.len() || may_move_flexible(position, computed, written, flexible) {
-        return None;
-    }
-    // The record's choices: who enters, where a Lofðungr retreats.
-    let mut plans: SmallVec<[(Advance, Option<Fate>); 2]> = SmallVec::new();
-    for (battle, record) in computed.iter().zip(written) {
-        plans.push(choices(battle, record)?);
-    }
-    for battle in computed {
-        position.fight(battle);
-    }
-    let mut ended = false;
-    for (battle, (_, retreat)) in computed.iter().zip(&plans) {
-        ended |= retreat_as_written(position, battle, *retreat)?;
-    }
-    if ended {
-        return Some(());
-    }
-    for (battle, (advance, _)) in computed.iter().zip(&plans) {
-        position.advance(battle, advance);
-    }
-    position.end_turn().crowded.is_empty().then_some(())
-}
-
-/// Whether the full replay could read a battle record as putting an
-/// attack that could have stood on other spaces on another of them, before
-/// the battles (`place_flexible` in `battles`): whether an attacker is
-/// written as standing on a space other than the battle's that one of
-/// those attacks, of its kind and on its target, could have stood on. The
-/// full replay moves an attack in fewer cases (not when an attacker stands
-/// there already, and each attack once); this path then gives up in a few
-/// it could have followed, never the other way.
-///
-/// One case is followed: a losing attacking Lofðungr written where it
-/// retreats to. Moved there first, it attacked from that space and goes
-/// back to it; not moved, it retreats to it, which the rules allow (a
-/// space it could have attacked from is its side's): the game goes on from
-/// the same position, and the record is the rules' own either way.
-/// `computed` are the battles, one for each of `written`.
-fn may_move_flexible(
-    position: &Position,
-    computed: &[Battle],
-    written: &[CompactBattle],
-    flexible: &[FlexibleAttack],
-) -> bool {
-    if flexible.is_empty() {
-        return false;
-    }
-    let side = position.to_move();
-    computed.iter().zip(written).any(|(fought, battle)| {
-        let target = battle.space;
-        battle.fighters().iter().any(|entry| {
-            let Fate::Stands(stays) = entry.fate else {
-                return false;
-            };
-            let retreats = entry.piece == Piece::Lofdungr && !fought.attacker_wins();
-            entry.side == side
-                && stays != target
-                && !retreats
-                && flexible.iter().any(|f| {
-                    f.target == target
-                        && f.origin != stays
-                        && f.origins & (1 << stays.index()) != 0
-                        && same_kind(f.mover, entry.piece)
-                })
-        })
-    })
-}
-
-/// Whether a mover is of the kind of piece written, crews aside.
-fn same_kind(mover: Mover, piece: Piece) -> bool {
-    matches!(
-        (mover, piece),
-        (Mover::Lofdungr, Piece::Lofdungr)
-            | (Mover::Hirth(_), Piece::Hirth)
-            | (Mover::Karve(_), Piece::Karve { .. })
-    )
-}
-
-/// The choices a battle record makes, when it is the rules' own record of
-/// the battle with those choices: which attackers enter the space, and the
-/// fate written for a losing Lofðungr. Its pieces are matched to those
-/// that fought as the full replay matches them. `None` for any other
-/// record: a piece missing, unknown or with another fate, an attacker
-/// written before a defender, or a won attack with nobody entering
-/// (reported, even when the game ends).
-fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Advance, Option<Fate>)> {
-    let n_def = battle.defenders.len();
-    if record.space != battle.space || record.fighters().len() != n_def + battle.attackers.len() {
-        return None;
-    }
-    let defending = |f: &WrittenFighter| f.side != battle.attacker;
-    let defenders_first = record.fighters()[..n_def].iter().all(defending);
-    let (entries, unmatched) = match_entries(battle, record.fighters());
-    if !defenders_first || !unmatched.is_empty() {
-        return None;
-    }
-    let entries: SmallVec<[&WrittenFighter; 8]> = entries.into_iter().collect::<Option<_>>()?;
-    let advance: Advance = entries[n_def..]
-        .iter()
-        .map(|e| e.fate == Fate::Stands(battle.space))
-        .collect();
-    if battle.attacker_wins() && !advance.contains(&true) {
-        return None;
-    }
-    let losing_lofdungr = battle
-        .defenders
-        .iter()
-        .chain(&battle.attackers)
-        .position(|f| f.side == battle.loser() && f.kind == FighterKind::Lofdungr);
-    let retreat = losing_lofdungr.map(|n| entries[n].fate);
-    let to = match retreat {
-        Some(Fate::Stands(to)) => Some(to),
-        _ => None,
-    };
-    // A Lofðungr leaving the board may be written `x` or `^`.
-    let fighters = battle.defenders.iter().chain(&battle.attackers);
-    let same = fighters.zip(&entries).enumerate().all(|(n, (fighter, w))| {
-        let written = match w.fate {
-            Fate::RemovedFromPlay if Some(n) == losing_lofdungr => Fate::RemovedFromGame,
-            written => written,
-        };
-        fighter.side == w.side
-            && piece(fighter) == w.piece
-            && fate(battle, n, &advance, to) == written
-    });
-    same.then_some((advance, retreat))
-}
-
-/// Retreats a battle's losing Lofðungr as the record writes it, when the
-/// rules allow it: whether that ended the game; `None` when they do not.
-fn retreat_as_written(
-    position: &mut Position,
-    battle: &Battle,
-    written: Option<Fate>,
-) -> Option<bool> {
-    let Some(fate) = written else {
-        return Some(false);
-    };
-    let side = battle.loser();
-    if position.retreat_pending(side).is_none() {
-        return Some(false);
-    }
-    let options = position.retreats(side);
-    let to: Option<Space> = match fate {
-        Fate::Stands(to) if options.contains(&to) => Some(to),
-        Fate::RemovedFromGame | Fate::RemovedFromPlay if options.is_empty() => None,
-        _ => return None,
-    };
-    Some(position.retreat(side, to).is_some())
 }
