@@ -303,69 +303,75 @@ mod tests {
         Space::ALL[rng.below(4)]
     }
 
+    /// A random battle, and a record of it: mostly its own pieces with
+    /// random fates, some changed, in a random order.
+    fn random_battle(rng: &mut Rng) -> (Battle, Vec<WrittenFighter>) {
+        let attacker = if rng.chance(50) {
+            Side::Gull
+        } else {
+            Side::Silfr
+        };
+        let at = space(rng);
+        let defenders: Vec<Fighter> = (0..rng.below(12))
+            .map(|_| fighter(rng, attacker.opponent(), at))
+            .collect();
+        let attackers: Vec<Fighter> = (0..1 + rng.below(4))
+            .map(|_| {
+                let from = space(rng);
+                fighter(rng, attacker, from)
+            })
+            .collect();
+        let battle = Battle {
+            space: at,
+            attacker,
+            attackers,
+            defenders,
+            attack: 0,
+            defence: 0,
+            winner: attacker,
+            tiebreak: None,
+        };
+        let mut written: Vec<WrittenFighter> = battle
+            .defenders
+            .iter()
+            .chain(&battle.attackers)
+            .map(|f| WrittenFighter {
+                side: f.side,
+                piece: piece(f),
+                fate: match rng.below(4) {
+                    0 => Fate::RemovedFromGame,
+                    1 => Fate::RemovedFromPlay,
+                    2 => Fate::Stands(at),
+                    _ => Fate::Stands(f.from),
+                },
+                span: Span::default(),
+            })
+            .collect();
+        for entry in &mut written {
+            match rng.below(8) {
+                0 => entry.side = entry.side.opponent(),
+                1 => {
+                    entry.piece = Piece::Karve {
+                        crew: rng.below(3) as u32,
+                    }
+                }
+                2 => entry.fate = Fate::Stands(space(rng)),
+                _ => {}
+            }
+        }
+        for _ in 0..written.len() {
+            let (a, b) = (rng.below(written.len()), rng.below(written.len()));
+            written.swap(a, b);
+        }
+        (battle, written)
+    }
+
     #[test]
     fn pairs_as_the_full_replay_pairs() {
         let mut rng = Rng::new(5);
         let (mut paired, mut refused) = (0, 0);
         for _ in 0..200_000 {
-            let attacker = if rng.chance(50) {
-                Side::Gull
-            } else {
-                Side::Silfr
-            };
-            let at = space(&mut rng);
-            let defenders: Vec<Fighter> = (0..rng.below(12))
-                .map(|_| fighter(&mut rng, attacker.opponent(), at))
-                .collect();
-            let attackers: Vec<Fighter> = (0..1 + rng.below(4))
-                .map(|_| {
-                    let from = space(&mut rng);
-                    fighter(&mut rng, attacker, from)
-                })
-                .collect();
-            let battle = Battle {
-                space: at,
-                attacker,
-                attackers,
-                defenders,
-                attack: 0,
-                defence: 0,
-                winner: attacker,
-                tiebreak: None,
-            };
-            // Entries mostly copied from the fighters, some changed.
-            let mut written: Vec<WrittenFighter> = battle
-                .defenders
-                .iter()
-                .chain(&battle.attackers)
-                .map(|f| WrittenFighter {
-                    side: f.side,
-                    piece: piece(f),
-                    fate: match rng.below(4) {
-                        0 => Fate::RemovedFromGame,
-                        1 => Fate::RemovedFromPlay,
-                        2 => Fate::Stands(at),
-                        _ => Fate::Stands(f.from),
-                    },
-                    span: Span::default(),
-                })
-                .collect();
-            for entry in &mut written {
-                match rng.below(8) {
-                    0 => entry.side = entry.side.opponent(),
-                    1 => {
-                        entry.piece = Piece::Karve {
-                            crew: rng.below(3) as u32,
-                        }
-                    }
-                    2 => entry.fate = Fate::Stands(space(&mut rng)),
-                    _ => {}
-                }
-            }
-            for _ in 0..written.len() {
-                let (a, b) = (rng.below(written.len()), rng.below(written.len()));
-                written.swap(a, b);
-            }
+            let (battle, written) = random_battle(&mut rng);
             let (entries, unmatched) = match_entries(&battle, &written);
             let full = unmatched.is_empty() && entries.iter().all(Option::is_some);
             let index = |e: &WrittenFighter| written.iter().position(|w| std::ptr::eq(w, e));

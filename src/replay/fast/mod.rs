@@ -169,42 +169,38 @@ fn play_turn(
     if written.side != position.to_move() || !label.same_turn(&written) {
         return None;
     }
-    let played = play_steps(position, turn)?;
+    // Attacks that could have stood on other spaces, rarely more than two.
+    let mut flexible: SmallVec<[FlexibleAttack; 2]> = SmallVec::new();
+    let steps = play_steps(position, turn, &mut flexible)?;
     if penningr(position, turn)? {
         // A refusal ended the game: no sixth step, no battle written.
-        return (played.steps <= STEPS_PER_TURN && turn.battles().is_empty()).then_some(());
+        return (steps <= STEPS_PER_TURN && turn.battles().is_empty()).then_some(());
     }
-    if played.steps != STEPS_PER_TURN {
+    if steps != STEPS_PER_TURN {
         return None;
     }
-    battle::battles(position, turn.battles(), &played.flexible, storage)
+    battle::battles(position, turn.battles(), &flexible, storage)
 }
 
-/// The steps of a turn played.
-struct Played {
-    /// The rules steps they took.
-    steps: u8,
-    /// Its attacks that could have stood on other spaces.
-    flexible: SmallVec<[FlexibleAttack; 2]>,
-}
-
-/// Plays the turn's steps, or `None`. Where the record cannot tell which
-/// Hirþ acts, the full replay takes the first choice when the rest of the
-/// turn plays after it, and looks further otherwise: so does this, giving
-/// up at the second case.
-fn play_steps(position: &mut Position, turn: &CompactTurn) -> Option<Played> {
-    let mut played = Played {
-        steps: 0,
-        flexible: SmallVec::new(),
-    };
+/// Plays the turn's steps: the rules steps they took, or `None`. Their
+/// attacks that could have stood on other spaces go to `flexible`. Where
+/// the record cannot tell which Hirþ acts, the full replay takes the first
+/// choice when the rest of the turn plays after it, and looks further
+/// otherwise: so does this, giving up at the second case.
+fn play_steps(
+    position: &mut Position,
+    turn: &CompactTurn,
+    flexible: &mut SmallVec<[FlexibleAttack; 2]>,
+) -> Option<u8> {
+    let mut played: u8 = 0;
     let steps = turn.steps();
     for (t, step) in steps.iter().enumerate() {
         position.reset_steps();
         if let Some(quick) = step::play(position, step) {
-            if let Some(flexible) = quick.flexible {
-                played.flexible.push(flexible);
+            if let Some(attack) = quick.flexible {
+                flexible.push(attack);
             }
-            played.steps = played.steps.checked_add(quick.steps)?;
+            played = played.checked_add(quick.steps)?;
             continue;
         }
         let applied = play_written(position, step, false).ok()?;
@@ -213,8 +209,8 @@ fn play_steps(position: &mut Position, turn: &CompactTurn) -> Option<Played> {
         {
             return None;
         }
-        played.flexible.extend(applied.flexible);
-        played.steps = played.steps.checked_add(applied.steps())?;
+        flexible.extend(applied.flexible);
+        played = played.checked_add(applied.steps())?;
     }
     Some(played)
 }
