@@ -455,12 +455,14 @@ impl Position {
                 one |= bit;
             }
         }
-        if more == 0 {
+        // Homes may hold several: most turns end with none crowded.
+        let homes = Side::ALL
+            .iter()
+            .fold(0u16, |bits, &s| bits | 1 << board::home(s).index());
+        if more & !homes == 0 {
             return Vec::new();
         }
-        board::spaces_in(more)
-            .filter(|&s| !board::is_home(s))
-            .collect()
+        board::spaces_in(more & !homes).collect()
     }
 
     /// Whether `side` is the [controller](Position::controller) of all five
