@@ -3,30 +3,28 @@
 //!
 //! A chunk of a record is read line by line as the parser's fast reading
 //! reads turn lines ([`compact_turn`]), each turn onto the stack, and each
-//! turn is played at once on a [`Position`] by the same rules functions
-//! the full replay calls. Nothing is reported here: at the first thing the
-//! full replay would report (an error, a warning or an advice), the chunk
-//! is given up (`None`) and the full replay reads it, with its diagnostics
-//! and repairs. So it is where the full replay would choose between
-//! readings by what follows and the choice is not plain: a Hirþ the record
-//! cannot tell from another when the rest of the turn does not play after
-//! the first choice, or a battle record that could put an attack that
-//! could have stood on other spaces on another of them (a losing attacking
-//! Lofðungr written where it retreats to, among them).
+//! turn is played at once on a [`Position`]. Nothing is reported here: at
+//! the first thing the full replay would report (an error, a warning or an
+//! advice), the chunk is given up (`None`) and the full replay reads it,
+//! with its diagnostics and repairs. So it is where the full replay would
+//! choose between readings by what follows and the choice is not plain: a
+//! Hirþ the record cannot tell from another when the rest of the turn does
+//! not play after the first choice, or a battle record that could put an
+//! attack that could have stood on other spaces on another of them (a
+//! losing attacking Lofðungr written where it retreats to, among them).
 //!
-//! A battle record is accepted as it is written when it is the record the
-//! rules make of the battle with the record's own choices (who enters the
-//! space, where a Lofðungr retreats; see [`written_battle`]): every piece
-//! that fought, with its fate, the defenders first, its pieces matched to
-//! those that fought as the full replay matches them. Any other way of
-//! writing it goes to the full replay.
+//! The usual steps, a move of one or two spaces and an entry, are played
+//! straight onto the position by the rules' own moves (module `step`); any other
+//! step goes through the full replay's reading of a written step. The
+//! battles are fought by the rules functions the full replay calls, and a
+//! record is accepted when it is the rules' own record of them (module
+//! `battle`).
 //!
 //! Whatever this path says of a game, the full replay says too: the same
 //! turns, the same result, the same final position and no problem. The
 //! tests hold the two to that on every fixture, on generated games and on
-//! every single-mistake variant of them.
-//!
-//! [`written_battle`]: super::battles::written_battle
+//! every single-mistake variant of them, and each shortcut to the code it
+//! stands for on every case it takes.
 
 mod battle;
 mod step;
