@@ -15,6 +15,7 @@ mod retreat;
 
 #[cfg(test)]
 pub(super) use pairing::match_entries;
+pub(super) use pairing::piece_matches;
 pub use report::written_battle;
 pub(super) use report::{fate, hirths, piece};
 

@@ -246,7 +246,13 @@ fn missing_fighter(fighter: &Fighter, record: &ast::WrittenBattle) -> Problem {
     ))
 }
 
-fn piece_matches(entry: &ast::WrittenFighter, fighter: &Fighter, exact: bool) -> bool {
+/// Whether a recorded entry names a piece that fought: its side and kind,
+/// and with `exact` a Karve's crew.
+pub(in crate::replay) fn piece_matches(
+    entry: &ast::WrittenFighter,
+    fighter: &Fighter,
+    exact: bool,
+) -> bool {
     if entry.side != fighter.side || entry.piece.kind() != fighter.piece() {
         return false;
     }

@@ -13,7 +13,7 @@
 
 use smallvec::SmallVec;
 
-use super::super::battles::{fate, piece};
+use super::super::battles::{fate, piece, piece_matches};
 use super::super::written::FlexibleAttack;
 use crate::rules::{Battle, Fighter, FighterKind, Mover, Position};
 use crate::syntax::CompactBattle;
@@ -237,20 +237,6 @@ fn pair(battle: &Battle, written: &[WrittenFighter]) -> Option<[u8; PAIRED]> {
         len = left;
     }
     (len == 0 && entries[..n].iter().all(|&e| e != FREE)).then_some(entries)
-}
-
-/// Whether a recorded entry names a piece that fought: its side and kind,
-/// and with `exact` a Karve's crew.
-fn piece_matches(entry: &WrittenFighter, fighter: &Fighter, exact: bool) -> bool {
-    if entry.side != fighter.side || entry.piece.kind() != fighter.piece() {
-        return false;
-    }
-    match (entry.piece, fighter.kind) {
-        (Piece::Karve { crew }, FighterKind::Karve { crew: actual, .. }) if exact => {
-            crew == u32::from(actual)
-        }
-        _ => true,
-    }
 }
 
 /// Retreats a battle's losing Lofðungr as the record writes it, when the
