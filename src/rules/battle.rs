@@ -153,7 +153,7 @@ impl Position {
 
     /// The spaces the side to move attacks, as a bit set of board indices:
     /// one battle each.
-    pub(crate) fn attacked(&self) -> u16 {
+    fn attacked(&self) -> u16 {
         let own = self.army(self.to_move());
         let mut attacked = 0u16;
         if let Some(target) = own.lofdungr.attacking {

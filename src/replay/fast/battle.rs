@@ -43,10 +43,6 @@ pub(super) fn battles(
     flexible: &[FlexibleAttack],
     storage: &mut Vec<Battle>,
 ) -> Option<()> {
-    // Most turns attack nothing: no battle to compute.
-    if position.attacked() == 0 {
-        return (written.is_empty() && position.end_turn().crowded.is_empty()).then_some(());
-    }
     let n = position.battles_into(storage);
     let computed = &storage[..n];
     if computed.len() != written.len() || may_move_flexible(position, computed, written, flexible) {
