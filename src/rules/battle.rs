@@ -466,15 +466,15 @@ impl Position {
     }
 
     /// Whether `side` is the [controller](Position::controller) of all five
-    /// middle spaces, from the two sides' bit sets of spaces held.
+    /// middle spaces. Asked space by space: most turns end with a middle
+    /// space the mover holds nothing on, and the first such settles it.
     fn holds_middle(&self, side: Side) -> bool {
-        let middle = MIDDLE.iter().fold(0u16, |bits, s| bits | 1 << s.index());
-        if middle & !self.army(side).controlled() != 0 {
+        if !MIDDLE.iter().all(|&s| self.army(side).controls(s)) {
             return false;
         }
         // Gull is asked first: Silfr is the controller only where Gull
         // holds nothing.
-        side == Side::Gull || self.army(Side::Gull).controlled() & middle == 0
+        side == Side::Gull || !MIDDLE.iter().any(|&s| self.army(Side::Gull).controls(s))
     }
 
     /// Ends the turn after its battles and retreats: finds non-home spaces

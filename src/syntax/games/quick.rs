@@ -6,14 +6,17 @@
 //! takes a run of such lines as one piece, without the line-by-line
 //! reading, following of comments and sorting of lines that every other
 //! line gets; it stops at the first line that is anything else, which the
-//! line-by-line reading then reads. What it does to each line is what
+//! line-by-line reading then reads. Only a `G` line whose round starts with
+//! `0` or `1` may begin a game: the label of any other is read once, for the
+//! last line of the run, where reading then stands. What it does to each line is what
 //! that reading does to such a line: the chunks are the same, which the
 //! tests below check against the line-by-line reading alone.
 
 use std::io::{self, BufRead};
 
 use super::Games;
-use crate::syntax::parser::{ItemKind, Reading, begins_game, label_at};
+use crate::syntax::parser::{ItemKind, Reading, begins_game, label_at, round_digits};
+use crate::types::Side;
 
 /// The bytes that end a line's quick reading: its end, and whatever may
 /// start a comment, a string or another line end, which the line-by-line
@@ -48,6 +51,18 @@ fn stop_at(bytes: &[u8]) -> Option<usize> {
     tail.iter().position(|b| STOPS.contains(b)).map(|n| at + n)
 }
 
+/// Where reading stands after a turn line taken, `line` its bytes from its
+/// side letter (`G` or `S`, a digit after it), as [`label_at`] reads them.
+fn reading_at(line: &[u8]) -> Reading {
+    let side = if line.first() == Some(&b'G') {
+        Side::Gull
+    } else {
+        Side::Silfr
+    };
+    let (_, round) = round_digits(line.get(1..).unwrap_or_default());
+    Reading::after(ItemKind::Turn { side, round })
+}
+
 impl<R: BufRead> Games<R> {
     /// Takes, from what the reader holds, the turn lines at its start that
     /// go on the game being gathered, as the line-by-line reading would
@@ -63,7 +78,9 @@ impl<R: BufRead> Games<R> {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(()),
             Err(e) => return Err(e),
         };
-        let mut used = 0;
+        let (mut used, mut lines) = (0, 0);
+        // The start of the last line taken: its label is where reading stands.
+        let mut last = None;
         loop {
             let rest = &available[used..];
             let Some(len) = stop_at(rest) else {
@@ -72,24 +89,37 @@ impl<R: BufRead> Games<R> {
             let line = &rest[..len];
             if rest[len] != b'\n'
                 || len > self.limits.line
-                || self.buf.len() + len + 1 > self.limits.game
-                || !matches!(line.first(), Some(b'G' | b'S'))
+                || self.buf.len() + used + len + 1 > self.limits.game
             {
                 break;
             }
-            let Some((side, round)) = label_at(line) else {
-                break;
-            };
-            let item = ItemKind::Turn { side, round };
-            if self.reading != Reading::NoGame && begins_game(self.reading, item) {
-                break;
+            match line {
+                // A round that does not start with 0 or 1 is never 1, and
+                // only `G1` may begin a game: its label waits for the run's
+                // end.
+                [b'S', b'0'..=b'9', ..] | [b'G', b'2'..=b'9', ..] => {}
+                [b'G', b'0' | b'1', ..] => {
+                    let Some((side, round)) = label_at(line) else {
+                        break;
+                    };
+                    let item = ItemKind::Turn { side, round };
+                    let reading = last.map_or(self.reading, |at| reading_at(&available[at..]));
+                    if reading != Reading::NoGame && begins_game(reading, item) {
+                        break;
+                    }
+                }
+                _ => break,
             }
-            self.buf.extend_from_slice(&rest[..=len]);
-            self.reading = Reading::after(item);
+            last = Some(used);
+            lines += 1;
+            used += len + 1;
+        }
+        if let Some(at) = last {
+            self.buf.extend_from_slice(&available[..used]);
+            self.reading = reading_at(&available[at..]);
             self.pending = None;
             self.parted = false;
-            self.lines += 1;
-            used += len + 1;
+            self.lines += lines;
         }
         self.reader.consume(used);
         Ok(())
