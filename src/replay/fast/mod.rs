@@ -169,18 +169,31 @@ fn play_turn(
     }
     // Attacks that could have stood on other spaces, rarely more than two.
     let mut flexible: SmallVec<[FlexibleAttack; 2]> = SmallVec::new();
-    let steps = play_steps(position, turn, &mut flexible)?;
+    let Steps { played, may_attack } = play_steps(position, turn, &mut flexible)?;
     if penningr(position, turn)? {
         // A refusal ended the game: no sixth step, no battle written.
-        return (steps <= STEPS_PER_TURN && turn.battles().is_empty()).then_some(());
+        return (played <= STEPS_PER_TURN && turn.battles().is_empty()).then_some(());
     }
-    if steps != STEPS_PER_TURN {
+    if played != STEPS_PER_TURN {
         return None;
+    }
+    if !may_attack {
+        // No battle to fight: none may be written, and the turn ends.
+        return (turn.battles().is_empty() && position.end_turn().crowded.is_empty()).then_some(());
     }
     battle::battles(position, turn.battles(), &flexible, storage)
 }
 
-/// Plays the turn's steps: the rules steps they took, or `None`. Their
+/// What the steps of a turn did.
+struct Steps {
+    /// The rules steps they took.
+    played: u8,
+    /// Whether one of them may have attacked: one played straight that
+    /// did, or one played by the full replay's reading.
+    may_attack: bool,
+}
+
+/// Plays the turn's steps: what they did, or `None`. Their
 /// attacks that could have stood on other spaces go to `flexible`. Where
 /// the record cannot tell which Hirþ acts, the full replay takes the first
 /// choice when the rest of the turn plays after it, and looks further
@@ -189,18 +202,23 @@ fn play_steps(
     position: &mut Position,
     turn: &CompactTurn,
     flexible: &mut SmallVec<[FlexibleAttack; 2]>,
-) -> Option<u8> {
+) -> Option<Steps> {
     let mut played: u8 = 0;
+    let mut may_attack = false;
     let steps = turn.steps();
+    // No step of the turn changes what the opponent holds.
+    let opponent = position.army(position.to_move().opponent()).controlled();
     for (t, step) in steps.iter().enumerate() {
         position.reset_steps();
-        if let Some(quick) = step::play(position, step) {
+        if let Some(quick) = step::play(position, step, opponent) {
             if let Some(attack) = quick.flexible {
                 flexible.push(attack);
             }
+            may_attack |= quick.attacks;
             played = played.checked_add(quick.steps)?;
             continue;
         }
+        may_attack = true;
         let applied = play_written(position, step, false).ok()?;
         if applied.unmarked_attack.is_some()
             || (applied.choice && !steps_play(*position, &steps[t + 1..]))
@@ -210,7 +228,7 @@ fn play_steps(
         flexible.extend(applied.flexible);
         played = played.checked_add(applied.steps())?;
     }
-    Some(played)
+    Some(Steps { played, may_attack })
 }
 
 /// Plays the turn's Penningr actions: whether a refusal ended the game, or

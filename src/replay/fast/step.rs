@@ -26,22 +26,26 @@ use crate::types::{PieceKind, Space};
 pub(super) struct Quick {
     /// The rules steps it took.
     pub steps: u8,
+    /// It ended on a line, attacking.
+    pub attacks: bool,
     /// An attack whose walk could have ended on other spaces.
     pub flexible: Option<FlexibleAttack>,
 }
 
 /// Plays a written step as `play_written` plays it with its first choice,
 /// when that is a move or an entry that finds nothing to report; `None`,
-/// with `position` untouched, for anything else.
+/// with `position` untouched, for anything else. `opponent` are the spaces
+/// the opponent of the side to move holds, as bits of board indices (no
+/// step of a turn changes them).
 #[inline]
-pub(super) fn play(position: &mut Position, step: &WrittenStep) -> Option<Quick> {
+pub(super) fn play(position: &mut Position, step: &WrittenStep, opponent: u16) -> Option<Quick> {
     if position.result().is_some() {
         return None;
     }
     match step.action {
         Action::Move { from, to } => {
             let mover = mover(position, step.piece, from)?;
-            let walk = plan(position, from, to)?;
+            let walk = plan(position, opponent, from, to)?;
             Some(walk.apply(position, mover, 0))
         }
         Action::Enter { to: None } => {
@@ -49,6 +53,7 @@ pub(super) fn play(position: &mut Position, step: &WrittenStep) -> Option<Quick>
             position.play(Step::Enter(kind)).ok()?;
             Some(Quick {
                 steps: 1,
+                attacks: false,
                 flexible: None,
             })
         }
@@ -58,10 +63,10 @@ pub(super) fn play(position: &mut Position, step: &WrittenStep) -> Option<Quick>
             // Entered on a space its side holds, the piece is free to go
             // on, and the walk from home is the same before the entry as
             // after it.
-            if to.space == home || position.arrival(home) != Arrival::Own {
+            if to.space == home || arrival(position, opponent, home) != Arrival::Own {
                 return None;
             }
-            let walk = plan(position, home, to)?;
+            let walk = plan(position, opponent, home, to)?;
             position.play(Step::Enter(kind)).ok()?;
             let mover = match kind {
                 PieceKind::Karve => Mover::Karve(newest_karve(position, home)),
@@ -122,27 +127,26 @@ struct Walk {
 /// for a longer walk, a walk through a space the opponent holds too, an
 /// attack written without `>` or a `>` on a move that does not attack.
 #[inline]
-fn plan(position: &Position, from: Space, to: Destination) -> Option<Walk> {
+fn plan(position: &Position, opponent: u16, from: Space, to: Destination) -> Option<Walk> {
     let target = to.space;
     if target == from {
         return None;
     }
-    let side = position.to_move();
     let (through, origins) = if adjacent(from, target) {
         (None, 0)
     } else {
         // The shortest way's first space in board order, as the search
         // finds it: held by the mover, next to both ends.
-        let own = position.army(side).controlled();
+        let own = position.army(position.to_move()).controlled();
         let between = neighbour_bits(from) & neighbour_bits(target) & own;
         let through = Space::from_index(between.trailing_zeros() as usize)?;
-        if position.army(side.opponent()).controls(through) {
+        if opponent & bit(through) != 0 {
             return None;
         }
         (Some(through), between)
     };
     // The mover leaving `from` for `through` changes nothing on `target`.
-    let arrival = position.arrival(target);
+    let arrival = arrival(position, opponent, target);
     if (arrival == Arrival::Attack) != to.attack {
         return None;
     }
@@ -153,6 +157,23 @@ fn plan(position: &Position, from: Space, to: Destination) -> Option<Walk> {
         arrival,
         origins,
     })
+}
+
+/// A space as a bit of board indices.
+fn bit(space: Space) -> u16 {
+    1 << space.index()
+}
+
+/// [`Position::arrival`], the opponent's spaces given as bits.
+#[inline]
+fn arrival(position: &Position, opponent: u16, to: Space) -> Arrival {
+    if opponent & bit(to) != 0 {
+        Arrival::Attack
+    } else if position.army(position.to_move()).controls(to) {
+        Arrival::Own
+    } else {
+        Arrival::Stopped
+    }
 }
 
 impl Walk {
@@ -182,6 +203,7 @@ impl Walk {
         position.count_step();
         Quick {
             steps: before + 1 + u8::from(self.through.is_some()),
+            attacks: self.arrival == Arrival::Attack,
             flexible,
         }
     }
@@ -252,9 +274,11 @@ mod tests {
                 }
                 positions += 1;
                 start.reset_steps();
+                let opponent = start.army(start.to_move().opponent()).controlled();
+                let before = start.battles();
                 for step in &steps {
                     let mut quick = start;
-                    let Some(got) = play(&mut quick, step) else {
+                    let Some(got) = play(&mut quick, step, opponent) else {
                         assert_eq!(quick, start, "{step} changed the position it refused");
                         handed += 1;
                         continue;
@@ -268,6 +292,14 @@ mod tests {
                     assert_eq!(applied.steps(), got.steps, "{step}");
                     assert_eq!(applied.flexible, got.flexible, "{step}");
                     assert_eq!(full, quick, "{step}");
+                    // A step that does not attack leaves the battles as
+                    // they were; one that does makes one.
+                    let after = full.battles();
+                    if got.attacks {
+                        assert!(!after.is_empty(), "{step}");
+                    } else {
+                        assert_eq!(after, before, "{step}");
+                    }
                 }
             }
         }
@@ -280,13 +312,14 @@ mod tests {
     fn a_fault_or_an_unmarked_attack_is_handed_on() {
         let mut start = Position::new();
         let step = |text: &str| -> WrittenStep { text.parse().unwrap() };
+        let silfr = start.army(crate::types::Side::Silfr).controlled();
         // No Hirþ on 0; the Lofðungr is not on 1.
-        assert_eq!(play(&mut start, &step("H01")), None);
-        assert_eq!(play(&mut start, &step("L12")), None);
+        assert_eq!(play(&mut start, &step("H01"), silfr), None);
+        assert_eq!(play(&mut start, &step("L12"), silfr), None);
         // Into an empty space with `>`.
-        assert_eq!(play(&mut start, &step("L0>1")), None);
+        assert_eq!(play(&mut start, &step("L0>1"), silfr), None);
         assert_eq!(start, Position::new());
-        let played = play(&mut start, &step("L01")).unwrap();
+        let played = play(&mut start, &step("L01"), silfr).unwrap();
         assert_eq!(played.steps, 1);
     }
 }
