@@ -13,15 +13,16 @@
 
 use smallvec::SmallVec;
 
-use super::super::battles::{fate, piece, piece_matches};
+use super::super::battles::{fate_of, piece, piece_matches};
 use super::super::written::FlexibleAttack;
 use crate::rules::{Battle, Fighter, FighterKind, Mover, Position};
 use crate::syntax::CompactBattle;
 use crate::syntax::ast::{Fate, Piece, WrittenFighter};
 use crate::types::Space;
 
-/// Which attackers of a battle enter the space.
-type Advance = SmallVec<[bool; 8]>;
+/// Which attackers of a battle enter the space, as bits of their indices
+/// in [`Battle::attackers`] (at most [`PAIRED`] of them).
+type Advance = u32;
 
 /// The most pieces of a battle paired here, more than a turn's record
 /// holds on the fast path.
@@ -49,7 +50,7 @@ pub(super) fn battles(
         return None;
     }
     // The record's choices: who enters, where a Lofðungr retreats.
-    let mut plans: SmallVec<[(Advance, Option<Fate>); 2]> = SmallVec::new();
+    let mut plans: SmallVec<[(Advance, Option<Fate>); 4]> = SmallVec::new();
     for (battle, record) in computed.iter().zip(written) {
         plans.push(choices(battle, record)?);
     }
@@ -63,8 +64,9 @@ pub(super) fn battles(
     if ended {
         return Some(());
     }
-    for (battle, (advance, _)) in computed.iter().zip(&plans) {
-        position.advance(battle, advance);
+    for (battle, &(advance, _)) in computed.iter().zip(&plans) {
+        let n = battle.attackers.len();
+        position.advance(battle, &entering(advance, n)[..n]);
     }
     position.end_turn().crowded.is_empty().then_some(())
 }
@@ -133,23 +135,28 @@ fn same_kind(mover: Mover, piece: Piece) -> bool {
 /// when the game ends).
 fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Advance, Option<Fate>)> {
     let n_def = battle.defenders.len();
+    let n_att = battle.attackers.len();
     let written = record.fighters();
-    if record.space != battle.space || written.len() != n_def + battle.attackers.len() {
+    if record.space != battle.space || written.len() != n_def + n_att {
         return None;
     }
     if written[..n_def].iter().any(|f| f.side == battle.attacker) {
         return None;
     }
-    let paired = pair(battle, written)?;
-    let entries = paired[..written.len()]
-        .iter()
-        .map(|&i| &written[usize::from(i)]);
-    let advance: Advance = entries
-        .clone()
-        .skip(n_def)
-        .map(|e| e.fate == Fate::Stands(battle.space))
-        .collect();
-    if battle.attacker_wins() && !advance.contains(&true) {
+    let paired = if in_order(battle, written) {
+        IN_ORDER
+    } else {
+        pair(battle, written)?
+    };
+    // The entry paired with piece `n` (defenders, then attackers).
+    let entry = |n: usize| &written[usize::from(paired[n])];
+    let mut advance: Advance = 0;
+    for k in 0..n_att {
+        if entry(n_def + k).fate == Fate::Stands(battle.space) {
+            advance |= 1 << k;
+        }
+    }
+    if battle.attacker_wins() && advance == 0 {
         return None;
     }
     let losing_lofdungr = battle
@@ -157,23 +164,105 @@ fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Advance, Option<F
         .iter()
         .chain(&battle.attackers)
         .position(|f| f.side == battle.loser() && f.kind == FighterKind::Lofdungr);
-    let retreat = losing_lofdungr.map(|n| written[usize::from(paired[n])].fate);
+    let retreat = losing_lofdungr.map(|n| entry(n).fate);
     let to = match retreat {
         Some(Fate::Stands(to)) => Some(to),
         _ => None,
     };
     // A Lofðungr leaving the board may be written `x` or `^`.
     let fighters = battle.defenders.iter().chain(&battle.attackers);
-    let same = fighters.zip(entries).enumerate().all(|(n, (fighter, w))| {
+    let same = fighters.enumerate().all(|(n, fighter)| {
+        let w = entry(n);
         let written = match w.fate {
             Fate::RemovedFromPlay if Some(n) == losing_lofdungr => Fate::RemovedFromGame,
             written => written,
         };
         fighter.side == w.side
             && piece(fighter) == w.piece
-            && fate(battle, n, &advance, to) == written
+            && fate_of(
+                battle,
+                n,
+                n >= n_def && advance & (1 << (n - n_def)) != 0,
+                to,
+            ) == written
     });
     same.then_some((advance, retreat))
+}
+
+/// Which of `n` attackers enter, one flag each, from the bits of an
+/// [`Advance`].
+fn entering(advance: Advance, n: usize) -> [bool; PAIRED] {
+    let mut flags = [false; PAIRED];
+    for (k, flag) in flags.iter_mut().enumerate().take(n) {
+        *flag = advance & (1 << k) != 0;
+    }
+    flags
+}
+
+/// Each piece paired with the entry in its own place.
+const IN_ORDER: [u8; PAIRED] = {
+    let mut order = [0; PAIRED];
+    let mut n = 0;
+    while n < PAIRED {
+        order[n] = n as u8;
+        n += 1;
+    }
+    order
+};
+
+/// Whether [`pair`] pairs every piece that fought with an entry written
+/// as the one in the piece's own place is: when each entry names the piece
+/// in its place as `pair` names pieces in its first pass, and of the
+/// pieces before that one names only pieces like it in every way, whose
+/// entries are written alike and which stand next to each other. The
+/// record is then read in order, and `pair` is not needed.
+///
+/// Why: `pair` gives each entry the first free piece it names, taking the
+/// entries said to stay elsewhere first. Say every entry before this one
+/// took a piece like its own. The entries that took pieces like this
+/// one's are fewer than those pieces (this one's own is among them), so
+/// one is free; every piece the entry names before its own place is like
+/// it, and those pieces stand together, so the first free piece it names
+/// is like it too. Every entry then takes, in the first pass, a piece
+/// like its own, whose entry is written as it is: each piece is paired
+/// with an entry written as the one in its place.
+fn in_order(battle: &Battle, written: &[WrittenFighter]) -> bool {
+    let n_def = battle.defenders.len();
+    let n = n_def + battle.attackers.len();
+    if written.len() != n || n > PAIRED {
+        return false;
+    }
+    let fighter = |i: usize| {
+        if i < n_def {
+            &battle.defenders[i]
+        } else {
+            &battle.attackers[i - n_def]
+        }
+    };
+    let space = battle.space;
+    // As `pair` names a piece in its first pass.
+    let names = |entry: &WrittenFighter, f: &Fighter| {
+        piece_matches(entry, f, true)
+            && match entry.fate {
+                Fate::Stands(s) if s != space => f.from == s || f.side != battle.attacker,
+                _ => true,
+            }
+    };
+    let alike = |a: &WrittenFighter, b: &WrittenFighter| {
+        a.side == b.side && a.piece == b.piece && a.fate == b.fate
+    };
+    (0..n).all(|i| {
+        let (f, entry) = (fighter(i), &written[i]);
+        names(entry, f)
+            && (0..i).all(|j| {
+                let g = fighter(j);
+                if g == f {
+                    fighter(i - 1) == f && alike(&written[j], entry)
+                } else {
+                    !names(entry, g)
+                }
+            })
+    })
 }
 
 /// For each piece that fought (defenders, then attackers), the index of
@@ -346,6 +435,109 @@ mod tests {
             written.swap(a, b);
         }
         (battle, written)
+    }
+
+    /// A battle as the rules list its pieces (the Lofðungr, the Karves,
+    /// then the Hirþs by the space they stand on), and a record of it in
+    /// that order, with random fates, now and then changed or reordered.
+    fn battle_in_order(rng: &mut Rng) -> (Battle, Vec<WrittenFighter>) {
+        let (mut battle, _) = random_battle(rng);
+        let side_pieces = |rng: &mut Rng, side: Side, from: &mut dyn FnMut(&mut Rng) -> Space| {
+            let mut pieces = Vec::new();
+            if rng.chance(30) {
+                pieces.push(Fighter {
+                    side,
+                    kind: FighterKind::Lofdungr,
+                    from: from(rng),
+                });
+            }
+            for id in 0..3 {
+                if rng.chance(25) {
+                    let kind = FighterKind::Karve {
+                        id: KarveId(id),
+                        crew: rng.below(3) as u8,
+                    };
+                    pieces.push(Fighter {
+                        side,
+                        kind,
+                        from: from(rng),
+                    });
+                }
+            }
+            let mut hirths: Vec<Fighter> = (0..rng.below(5))
+                .map(|_| Fighter {
+                    side,
+                    kind: FighterKind::Hirth,
+                    from: from(rng),
+                })
+                .collect();
+            hirths.sort_by_key(|f| f.from.index());
+            pieces.extend(hirths);
+            pieces
+        };
+        let at = battle.space;
+        battle.defenders = side_pieces(rng, battle.attacker.opponent(), &mut |_| at);
+        battle.attackers = side_pieces(rng, battle.attacker, &mut space);
+        let mut written: Vec<WrittenFighter> = battle
+            .defenders
+            .iter()
+            .chain(&battle.attackers)
+            .map(|f| WrittenFighter {
+                side: f.side,
+                piece: piece(f),
+                fate: match rng.below(5) {
+                    0 => Fate::RemovedFromGame,
+                    1 => Fate::RemovedFromPlay,
+                    2 => Fate::Stands(at),
+                    3 => Fate::Stands(space(rng)),
+                    _ => Fate::Stands(f.from),
+                },
+                span: Span::default(),
+            })
+            .collect();
+        if !written.is_empty() && rng.chance(20) {
+            let (a, b) = (rng.below(written.len()), rng.below(written.len()));
+            written.swap(a, b);
+        }
+        if !written.is_empty() && rng.chance(10) {
+            let n = rng.below(written.len());
+            written[n].piece = Piece::Karve {
+                crew: rng.below(3) as u32,
+            };
+        }
+        (battle, written)
+    }
+
+    /// Whether two entries are written alike, wherever they are written.
+    fn alike(a: &WrittenFighter, b: &WrittenFighter) -> bool {
+        (a.side, a.piece, a.fate) == (b.side, b.piece, b.fate)
+    }
+
+    #[test]
+    fn a_record_read_in_order_is_paired_so_by_pair() {
+        let mut rng = Rng::new(7);
+        let mut in_place = 0;
+        for n in 0..200_000 {
+            // Battles as the rules list them, and any battle at all.
+            let (battle, written) = if n % 2 == 0 {
+                battle_in_order(&mut rng)
+            } else {
+                random_battle(&mut rng)
+            };
+            if !in_order(&battle, &written) {
+                continue;
+            }
+            let got = pair(&battle, &written)
+                .unwrap_or_else(|| panic!("in order, not paired: {battle:?} {written:?}"));
+            for (n, entry) in written.iter().enumerate() {
+                assert!(
+                    alike(&written[usize::from(got[n])], entry),
+                    "{n}: {battle:?} {written:?} {got:?}"
+                );
+            }
+            in_place += 1;
+        }
+        assert!(in_place > 5_000, "{in_place}");
     }
 
     #[test]

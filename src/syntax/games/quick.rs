@@ -1,8 +1,8 @@
 //! Turn lines taken straight from the reader's buffer.
 //!
 //! Nearly every line of a record is a turn that goes on the game being
-//! gathered: no comment, no string, no line end but `\n`, within the
-//! limits, and not a turn that begins a game. [`Games::take_turn_lines`]
+//! gathered: no `{ }` comment, no line end but `\n`, within the limits,
+//! and not a turn that begins a game. [`Games::take_turn_lines`]
 //! takes a run of such lines as one piece, without the line-by-line
 //! reading, following of comments and sorting of lines that every other
 //! line gets; it stops at the first line that is anything else, which the
@@ -18,37 +18,13 @@ use super::Games;
 use crate::syntax::parser::{ItemKind, Reading, begins_game, label_at, round_digits};
 use crate::types::Side;
 
-/// The bytes that end a line's quick reading: its end, and whatever may
-/// start a comment, a string or another line end, which the line-by-line
-/// reading follows.
-const STOPS: [u8; 5] = [b'\n', b'\r', b';', b'"', b'{'];
-
-/// A byte in each of a word's eight.
-const ONES: u64 = u64::from_le_bytes([1; 8]);
-
-/// Where the first of [`STOPS`] is in `bytes`, read eight bytes at a time:
-/// in each word, a byte equal to a stop is a zero byte of the word xor the
-/// stop repeated, and `(y - ONES) & !y` sets the high bit of the first
-/// zero byte of `y` (of later bytes too, which the lowest bit leaves out).
+/// Where a line's quick reading stops, in `bytes`: at its end, or at
+/// what may open a `{ }` comment or end it another way (`\r`), which the
+/// line-by-line reading follows. A `;` comment or a string ends with its
+/// line and changes nothing the reading carries to the next, so long as
+/// no `{` comes before it: neither stops the quick reading.
 fn stop_at(bytes: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    while let Some(word) = bytes.get(at..at + 8) {
-        let Ok(word) = <[u8; 8]>::try_from(word) else {
-            break;
-        };
-        let word = u64::from_le_bytes(word);
-        let mut found = 0;
-        for stop in STOPS {
-            let y = word ^ (ONES * u64::from(stop));
-            found |= y.wrapping_sub(ONES) & !y & (ONES << 7);
-        }
-        if found != 0 {
-            return Some(at + found.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    let tail = bytes.get(at..)?;
-    tail.iter().position(|b| STOPS.contains(b)).map(|n| at + n)
+    memchr::memchr3(b'\n', b'\r', b'{', bytes)
 }
 
 /// Where reading stands after a turn line taken, `line` its bytes from its
