@@ -464,6 +464,29 @@ mod tests {
         assert!(read > 500, "{read} lines read fast");
     }
 
+    #[test]
+    fn turns_at_the_limits_and_past_them_are_read_alike() {
+        use crate::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
+        let mut read = 0;
+        for extra in [0, 1] {
+            let steps = "He".repeat(MAX_STEPS + extra);
+            let penningr = "Gd".repeat(MAX_PENNINGR + extra);
+            let battles = ">1GH1".repeat(MAX_BATTLES + extra);
+            let fighters = format!(">1{}", "GH1".repeat(MAX_FIGHTERS + extra));
+            for line in [
+                format!("G1 {steps} /\n"),
+                format!("G1 He {penningr}/\n"),
+                format!("G1 He {battles}\n"),
+                format!("G1 He {fighters} >2SH2\n"),
+                format!("G1 He {fighters}"),
+            ] {
+                read += usize::from(agree(&line));
+            }
+        }
+        // At the limits every line is read fast; past them none is.
+        assert_eq!(read, 5);
+    }
+
     /// Steps, mostly right, to join at random.
     const STEPS: &[&str] = &[
         "He", "Hei", "He7", "He>1", "Ke", "Kei", "L01", "Kh12", "Khh3>4", "Hv3", "Hv3m", "Hv5>6",
