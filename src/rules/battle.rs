@@ -164,12 +164,10 @@ impl Position {
                 attacked |= 1 << target.index();
             }
         }
-        if own.attacking.iter().fold(0, |any, &n| any | n) != 0 {
-            for (e, &n) in own.attacking.iter().enumerate() {
-                if n > 0 {
-                    attacked |= 1 << edge_ends(e).1.index();
-                }
-            }
+        let mut lines = own.lines();
+        while lines != 0 {
+            attacked |= 1 << edge_ends(lines.trailing_zeros() as usize).1.index();
+            lines &= lines - 1;
         }
         attacked
     }
@@ -282,8 +280,8 @@ impl Position {
                 if let (Some(a), Some(b)) = (edge(from, target), edge(to, target))
                     && army.attacking[a] > 0
                 {
-                    army.attacking[a] -= 1;
-                    army.attacking[b] += 1;
+                    army.take_off_line(a);
+                    army.put_on_line(b);
                 }
             }
         }
@@ -309,7 +307,7 @@ impl Position {
                     }
                     FighterKind::Hirth => {
                         if let Some(e) = edge(fighter.from, battle.space) {
-                            army.attacking[e] = army.attacking[e].saturating_sub(1);
+                            army.take_off_line(e);
                         }
                     }
                 }
@@ -345,7 +343,7 @@ impl Position {
                 }
                 FighterKind::Hirth => {
                     if let Some(e) = edge(fighter.from, space) {
-                        army.attacking[e] = army.attacking[e].saturating_sub(1);
+                        army.take_off_line(e);
                     }
                     army.hirths[to.index()] += 1;
                 }
@@ -449,12 +447,16 @@ impl Position {
         // holding a second one.
         let (mut one, mut more) = (0u16, 0u16);
         for side in Side::ALL {
-            for at in self.army(side).karves.iter().filter_map(|k| k.at) {
-                let bit = 1 << at.index();
+            for karve in &self.army(side).karves {
+                // No test on whether it is on the board, which no guess
+                // foretells: a Karve in the supply sets bit 15, which
+                // holds no space.
+                let bit = 1 << karve.at.map_or(15, Space::index);
                 more |= one & bit;
                 one |= bit;
             }
         }
+        more &= !(1 << 15);
         // Homes may hold several: most turns end with none crowded.
         let homes = Side::ALL
             .iter()

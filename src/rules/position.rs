@@ -86,6 +86,12 @@ pub struct Army {
     pub attacking: [u8; DIRECTED_EDGES],
     /// Hirþs removed from game.
     pub removed: u8,
+    /// The directed edges with a Hirþ on them, as bits of edge indices:
+    /// kept with `attacking` by [`Army::put_on_line`] and
+    /// [`Army::take_off_line`], through which every change to it goes. Read
+    /// rather than the 36 counts, which are written a byte at a time just
+    /// before they are read, and a wide read of them waits for the writes.
+    lines: u64,
 }
 
 impl Army {
@@ -102,18 +108,37 @@ impl Army {
             stopped: [0; 11],
             attacking: [0; DIRECTED_EDGES],
             removed: 0,
+            lines: 0,
+        }
+    }
+
+    /// The directed edges with a loose Hirþ on them, as bits of edge
+    /// indices.
+    #[inline]
+    pub(crate) fn lines(&self) -> u64 {
+        self.lines
+    }
+
+    /// A loose Hirþ steps onto the directed edge `e`.
+    #[inline]
+    pub(crate) fn put_on_line(&mut self, e: usize) {
+        self.attacking[e] += 1;
+        self.lines |= 1 << e;
+    }
+
+    /// A loose Hirþ leaves the directed edge `e`, if one stands there.
+    #[inline]
+    pub(crate) fn take_off_line(&mut self, e: usize) {
+        self.attacking[e] = self.attacking[e].saturating_sub(1);
+        if self.attacking[e] == 0 {
+            self.lines &= !(1 << e);
         }
     }
 
     /// Loose Hirþs attacking from `space`, on any line.
     #[inline]
     pub fn attacking_from(&self, space: Space) -> u8 {
-        // Most positions have no Hirþ on a line: one pass over the 36
-        // counts, which the compiler makes a few wide loads, settles it.
-        if self.attacking.iter().fold(0, |any, &n| any | n) == 0 {
-            return 0;
-        }
-        let mut edges = LEAVING[space.index()];
+        let mut edges = LEAVING[space.index()] & self.lines;
         let mut sum = 0;
         while edges != 0 {
             sum += self.attacking[edges.trailing_zeros() as usize];
@@ -140,35 +165,33 @@ impl Army {
     /// the space they attack from).
     #[inline]
     pub fn controls(&self, space: Space) -> bool {
-        self.lofdungr.at == Some(space)
-            || self.hirths[space.index()] > 0
-            || self.stopped[space.index()] > 0
-            || self.karves.iter().any(|k| k.at == Some(space))
-            || self.attacking_from(space) > 0
+        // Every piece asked at once, with no test whose way no guess
+        // foretells; Hirþs on lines, which take longer to count, last.
+        let i = space.index();
+        let mut held = u8::from(self.lofdungr.at == Some(space)) | self.hirths[i] | self.stopped[i];
+        for karve in &self.karves {
+            held |= u8::from(karve.at == Some(space));
+        }
+        held != 0 || self.attacking_from(space) > 0
     }
 
     /// The spaces the side controls, as a bit set of board indices.
     #[inline]
     pub fn controlled(&self) -> u16 {
-        let mut bits = 0u16;
-        if let Some(at) = self.lofdungr.at {
-            bits |= 1 << at.index();
-        }
+        // A piece off the board sets bit 15, which holds no space and is
+        // cleared after: no test on where each piece is.
+        let mut bits = 1u16 << self.lofdungr.at.map_or(15, Space::index);
         for karve in &self.karves {
-            if let Some(at) = karve.at {
-                bits |= 1 << at.index();
-            }
+            bits |= 1 << karve.at.map_or(15, Space::index);
         }
+        bits &= !(1 << 15);
         for n in 0..self.hirths.len() {
             bits |= u16::from(self.hirths[n] | self.stopped[n] != 0) << n;
         }
-        // Hirþs on a line are rare: most positions skip the edges at once.
-        if self.attacking.iter().any(|&n| n != 0) {
-            for (e, &n) in self.attacking.iter().enumerate() {
-                if n > 0 {
-                    bits |= 1 << edge_ends(e).0.index();
-                }
-            }
+        let mut lines = self.lines;
+        while lines != 0 {
+            bits |= 1 << edge_ends(lines.trailing_zeros() as usize).0.index();
+            lines &= lines - 1;
         }
         bits
     }
@@ -373,4 +396,74 @@ pub struct PiecesOn {
     pub hirths: u8,
     /// The crew of each Karve there.
     pub karves: Vec<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{BattleView, Observer, StepView};
+    use crate::syntax::ast::Turn;
+
+    /// Checks every position a replay shows: each side's `lines` are the
+    /// edges its `attacking` counts hold Hirþs on.
+    struct Lines(usize);
+
+    impl Lines {
+        fn check(&mut self, position: &Position) {
+            for side in Side::ALL {
+                let army = position.army(side);
+                let counted = army
+                    .attacking
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |bits, (e, &n)| bits | u64::from(n > 0) << e);
+                assert_eq!(army.lines(), counted, "{position:?}");
+            }
+            self.0 += 1;
+        }
+    }
+
+    impl Observer for Lines {
+        fn step(&mut self, step: &StepView<'_>) {
+            self.check(step.position);
+        }
+
+        fn battles(&mut self, _: &Turn, _: &[BattleView], position: &Position) {
+            self.check(position);
+        }
+
+        fn turn(&mut self, _: &Turn, _: usize, position: &Position) {
+            self.check(position);
+        }
+    }
+
+    #[test]
+    fn the_lines_follow_the_counts_of_hirths_on_lines() {
+        let mut lines = Lines(0);
+        let generated = crate::generate::games(crate::generate::Options {
+            seed: 3,
+            games: 400,
+            max_turns: 200,
+        });
+        for game in generated {
+            crate::replay::replay_game_with(&game, &[], &mut lines);
+        }
+        // Records with mistakes too, which the replay reads past.
+        let mut folders = vec![std::path::PathBuf::from("fixtures")];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(folder).expect("a fixture folder") {
+                let path = entry.expect("a fixture").path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.extension().is_some_and(|e| e == "hirp") {
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    let parsed = crate::syntax::parse(&text);
+                    for game in &parsed.record.games {
+                        crate::replay::replay_game_with(game, &[], &mut lines);
+                    }
+                }
+            }
+        }
+        assert!(lines.0 > 50_000, "{} positions", lines.0);
+    }
 }

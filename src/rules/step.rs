@@ -361,7 +361,7 @@ impl Position {
                 };
                 *source = source.saturating_sub(1);
                 match (arrival, edge(from, to)) {
-                    (Arrival::Attack, Some(e)) => army.attacking[e] += 1,
+                    (Arrival::Attack, Some(e)) => army.put_on_line(e),
                     (Arrival::Stopped, _) => army.stopped[to.index()] += 1,
                     _ => army.hirths[to.index()] += 1,
                 }
