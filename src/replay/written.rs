@@ -13,7 +13,7 @@ use smallvec::SmallVec;
 use super::problem::{Problem, fault_problem, unmarked_attack};
 use crate::rules::board;
 use crate::rules::reading::{boarding_karve, leaving_karve};
-use crate::rules::{Arrival, KarveId, Mover, Position, Step, StepError};
+use crate::rules::{Arrival, CREW_MAX, KarveId, Mover, Position, Step, StepError};
 use crate::syntax::ast::{self, Action, Destination, Piece, StepToken};
 use crate::types::{PieceKind, Space};
 
@@ -276,10 +276,17 @@ fn board_karve(
         let army = pos.army(side);
         army.hirths[at.index()] + army.stopped[at.index()] > 0
     };
-    let spaces: Vec<Space> = Space::ALL
-        .into_iter()
-        .filter(|&at| has_hirth(at) && boarding_karve(pos, side, at).is_some())
-        .collect();
+    // The spaces where a Hirþ could board, in board order: those of the
+    // Karves with room and not on a line (where `boarding_karve` finds
+    // one), by a loose Hirþ.
+    let room = pos
+        .army(side)
+        .karves
+        .iter()
+        .filter(|k| k.crew < CREW_MAX && k.attacking.is_none())
+        .filter_map(|k| k.at)
+        .fold(0u16, |bits, at| bits | 1 << at.index());
+    let spaces: SmallVec<[Space; 3]> = board::spaces_in(room).filter(|&at| has_hirth(at)).collect();
     let at = match spaces.as_slice() {
         [] => {
             // A full Karve by a loose Hirþ says more than "nothing".
@@ -289,7 +296,11 @@ fn board_karve(
             return Err(full.map_or(Fault::NothingToBoard { at: None }, |at| no_room(pos, at)));
         }
         [at] => *at,
-        _ => return Err(Fault::AmbiguousBoarding { spaces }),
+        _ => {
+            return Err(Fault::AmbiguousBoarding {
+                spaces: spaces.to_vec(),
+            });
+        }
     };
     let karve = boarding_karve(pos, side, at).ok_or(Fault::NothingToBoard { at: Some(at) })?;
     let army = pos.army(side);
