@@ -1,7 +1,7 @@
 //! Battles, the Lofðungr's retreats, and the end of a turn.
 
 use super::board::{self, MIDDLE};
-use super::board::{edge, edge_ends};
+use super::board::{ENTERING, edge, edge_ends};
 use super::position::{KarveId, Position};
 use super::step::Mover;
 use super::victory::Victory;
@@ -224,11 +224,16 @@ impl Position {
                 attackers.push(fighter(kind, from));
             }
         }
-        for from in board::neighbours(space) {
-            let count = edge(from, space).map_or(0, |e| own.attacking[e]);
-            for _ in 0..count {
+        // By the space they attack from, in board order: the order of the
+        // edges' indices.
+        let mut lines = own.lines() & ENTERING[space.index()];
+        while lines != 0 {
+            let e = lines.trailing_zeros() as usize;
+            let from = edge_ends(e).0;
+            for _ in 0..own.attacking[e] {
                 attackers.push(fighter(FighterKind::Hirth, from));
             }
+            lines &= lines - 1;
         }
     }
 

@@ -79,6 +79,21 @@ pub(super) const LEAVING: [u64; 11] = {
     table
 };
 
+/// `ENTERING[space]`: the directed edges that enter `space`, as bits of
+/// edge indices. In the order of their indices they leave the spaces next
+/// to `space` in board order (a test below checks it).
+pub(super) const ENTERING: [u64; 11] = {
+    let mut table = [0u64; 11];
+    let mut n = 0;
+    while n < EDGES.len() {
+        let (a, b) = EDGES[n];
+        table[b.index()] |= 1 << (2 * n);
+        table[a.index()] |= 1 << (2 * n + 1);
+        n += 1;
+    }
+    table
+};
+
 /// The index of the directed edge `from` → `to`, if they are adjacent.
 pub const fn edge(from: Space, to: Space) -> Option<usize> {
     match DIRECTED[from.index()][to.index()] {
@@ -186,6 +201,22 @@ mod tests {
         ));
         assert!(adjacent(Space::Midr, Space::SilfrSudrArchipelago));
         assert!(!adjacent(Space::GullHome, Space::Midr));
+    }
+
+    #[test]
+    fn the_edges_into_a_space_leave_its_neighbours_in_board_order() {
+        for space in Space::ALL {
+            let mut edges = ENTERING[space.index()];
+            let mut from = Vec::new();
+            while edges != 0 {
+                let e = edges.trailing_zeros() as usize;
+                let (a, b) = edge_ends(e);
+                assert_eq!(b, space);
+                from.push(a);
+                edges &= edges - 1;
+            }
+            assert_eq!(from, neighbours(space).collect::<Vec<_>>(), "{space:?}");
+        }
     }
 
     #[test]
