@@ -49,6 +49,9 @@ pub mod syntax;
 pub mod tafl;
 mod types;
 
+#[cfg(test)]
+mod fixtures;
+
 pub use syntax::{Parsed, parse, parse_bytes};
 pub use types::{PieceKind, Severity, Side, Space, UnknownName, VictoryKind};
 

@@ -67,32 +67,28 @@ const DIRECTED: [[u8; 11]; 11] = {
 
 /// `LEAVING[space]`: the directed edges that leave `space`, as bits of edge
 /// indices.
-pub(super) const LEAVING: [u64; 11] = {
-    let mut table = [0u64; 11];
-    let mut n = 0;
-    while n < EDGES.len() {
-        let (a, b) = EDGES[n];
-        table[a.index()] |= 1 << (2 * n);
-        table[b.index()] |= 1 << (2 * n + 1);
-        n += 1;
-    }
-    table
-};
+pub(super) const LEAVING: [u64; 11] = directed_edges(true);
 
 /// `ENTERING[space]`: the directed edges that enter `space`, as bits of
 /// edge indices. In the order of their indices they leave the spaces next
 /// to `space` in board order (a test below checks it).
-pub(super) const ENTERING: [u64; 11] = {
+pub(super) const ENTERING: [u64; 11] = directed_edges(false);
+
+/// For each space, the directed edges that leave it (`leaving`) or enter
+/// it, as bits of edge indices: edge `2n` goes from the first space of
+/// `EDGES[n]` to the second, `2n + 1` back.
+const fn directed_edges(leaving: bool) -> [u64; 11] {
     let mut table = [0u64; 11];
     let mut n = 0;
     while n < EDGES.len() {
         let (a, b) = EDGES[n];
-        table[b.index()] |= 1 << (2 * n);
-        table[a.index()] |= 1 << (2 * n + 1);
+        let (out, back) = if leaving { (a, b) } else { (b, a) };
+        table[out.index()] |= 1 << (2 * n);
+        table[back.index()] |= 1 << (2 * n + 1);
         n += 1;
     }
     table
-};
+}
 
 /// The index of the directed edge `from` → `to`, if they are adjacent.
 pub const fn edge(from: Space, to: Space) -> Option<usize> {

@@ -449,18 +449,12 @@ mod tests {
             crate::replay::replay_game_with(&game, &[], &mut lines);
         }
         // Records with mistakes too, which the replay reads past.
-        let mut folders = vec![std::path::PathBuf::from("fixtures")];
-        while let Some(folder) = folders.pop() {
-            for entry in std::fs::read_dir(folder).expect("a fixture folder") {
-                let path = entry.expect("a fixture").path();
-                if path.is_dir() {
-                    folders.push(path);
-                } else if path.extension().is_some_and(|e| e == "hirp") {
-                    let text = std::fs::read_to_string(&path).unwrap_or_default();
-                    let parsed = crate::syntax::parse(&text);
-                    for game in &parsed.record.games {
-                        crate::replay::replay_game_with(game, &[], &mut lines);
-                    }
+        for path in crate::fixtures::files() {
+            if path.extension().is_some_and(|e| e == "hirp") {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let parsed = crate::syntax::parse(&text);
+                for game in &parsed.record.games {
+                    crate::replay::replay_game_with(game, &[], &mut lines);
                 }
             }
         }

@@ -374,6 +374,31 @@ mod tests {
         Space::ALL[rng.below(4)]
     }
 
+    /// A record of `battle`'s pieces in their order, each with a fate at
+    /// random: removed either way, on the battle's space, on the space it
+    /// stood on, or (`elsewhere`) now and then on a space at random.
+    fn record(rng: &mut Rng, battle: &Battle, elsewhere: bool) -> Vec<WrittenFighter> {
+        let at = battle.space;
+        let fates = if elsewhere { 5 } else { 4 };
+        battle
+            .defenders
+            .iter()
+            .chain(&battle.attackers)
+            .map(|f| WrittenFighter {
+                side: f.side,
+                piece: piece(f),
+                fate: match rng.below(fates) {
+                    0 => Fate::RemovedFromGame,
+                    1 => Fate::RemovedFromPlay,
+                    2 => Fate::Stands(at),
+                    4 => Fate::Stands(space(rng)),
+                    _ => Fate::Stands(f.from),
+                },
+                span: Span::default(),
+            })
+            .collect()
+    }
+
     /// A random battle, and a record of it: mostly its own pieces with
     /// random fates, some changed, in a random order.
     fn random_battle(rng: &mut Rng) -> (Battle, Vec<WrittenFighter>) {
@@ -402,22 +427,7 @@ mod tests {
             winner: attacker,
             tiebreak: None,
         };
-        let mut written: Vec<WrittenFighter> = battle
-            .defenders
-            .iter()
-            .chain(&battle.attackers)
-            .map(|f| WrittenFighter {
-                side: f.side,
-                piece: piece(f),
-                fate: match rng.below(4) {
-                    0 => Fate::RemovedFromGame,
-                    1 => Fate::RemovedFromPlay,
-                    2 => Fate::Stands(at),
-                    _ => Fate::Stands(f.from),
-                },
-                span: Span::default(),
-            })
-            .collect();
+        let mut written = record(rng, &battle, false);
         for entry in &mut written {
             match rng.below(8) {
                 0 => entry.side = entry.side.opponent(),
@@ -478,23 +488,7 @@ mod tests {
         let at = battle.space;
         battle.defenders = side_pieces(rng, battle.attacker.opponent(), &mut |_| at);
         battle.attackers = side_pieces(rng, battle.attacker, &mut space);
-        let mut written: Vec<WrittenFighter> = battle
-            .defenders
-            .iter()
-            .chain(&battle.attackers)
-            .map(|f| WrittenFighter {
-                side: f.side,
-                piece: piece(f),
-                fate: match rng.below(5) {
-                    0 => Fate::RemovedFromGame,
-                    1 => Fate::RemovedFromPlay,
-                    2 => Fate::Stands(at),
-                    3 => Fate::Stands(space(rng)),
-                    _ => Fate::Stands(f.from),
-                },
-                span: Span::default(),
-            })
-            .collect();
+        let mut written = record(rng, &battle, true);
         if !written.is_empty() && rng.chance(20) {
             let (a, b) = (rng.below(written.len()), rng.below(written.len()));
             written.swap(a, b);

@@ -443,21 +443,13 @@ mod tests {
     #[test]
     fn fixture_lines_read_fast_are_read_so_by_the_rules() {
         let (mut read, mut files) = (0, 0);
-        let mut folders = vec![std::path::PathBuf::from("fixtures")];
-        while let Some(folder) = folders.pop() {
-            for entry in std::fs::read_dir(folder).expect("a fixture folder") {
-                let path = entry.expect("a fixture").path();
-                if path.is_dir() {
-                    folders.push(path);
-                    continue;
-                }
-                let Ok(text) = std::fs::read_to_string(&path) else {
-                    continue;
-                };
-                files += 1;
-                for line in text.split_inclusive('\n') {
-                    read += usize::from(agree(line));
-                }
+        for path in crate::fixtures::files() {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            files += 1;
+            for line in text.split_inclusive('\n') {
+                read += usize::from(agree(line));
             }
         }
         assert!(files > 100, "{files} fixtures");
