@@ -376,8 +376,7 @@ impl Position {
                         if *loose > 0 {
                             *loose -= 1;
                         } else {
-                            let stopped = &mut army.stopped[space.index()];
-                            *stopped = stopped.saturating_sub(1);
+                            army.unstop(space);
                         }
                     }
                     army.removed += 1;

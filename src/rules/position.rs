@@ -92,6 +92,10 @@ pub struct Army {
     /// rather than the 36 counts, which are written a byte at a time just
     /// before they are read, and a wide read of them waits for the writes.
     lines: u64,
+    /// The spaces with Hirþs that stopped this turn, as bits of board
+    /// indices: kept with `stopped` by [`Army::stop`] and [`Army::unstop`],
+    /// for the same reason.
+    stops: u16,
 }
 
 impl Army {
@@ -109,6 +113,24 @@ impl Army {
             attacking: [0; DIRECTED_EDGES],
             removed: 0,
             lines: 0,
+            stops: 0,
+        }
+    }
+
+    /// A loose Hirþ stops on `at`.
+    #[inline]
+    pub(crate) fn stop(&mut self, at: Space) {
+        self.stopped[at.index()] += 1;
+        self.stops |= 1 << at.index();
+    }
+
+    /// A loose Hirþ that stopped on `at` leaves, if one is there.
+    #[inline]
+    pub(crate) fn unstop(&mut self, at: Space) {
+        let stopped = &mut self.stopped[at.index()];
+        *stopped = stopped.saturating_sub(1);
+        if *stopped == 0 {
+            self.stops &= !(1 << at.index());
         }
     }
 
@@ -226,10 +248,16 @@ impl Army {
     /// Clears what lasts only for a turn: stops and lines. Pieces on lines at
     /// the end of a turn have been dealt with by the battles.
     fn new_turn(&mut self) {
-        for space in 0..11 {
+        // Only where Hirþs stopped: the counts were just written a byte at
+        // a time.
+        let mut stops = self.stops;
+        while stops != 0 {
+            let space = stops.trailing_zeros() as usize;
             self.hirths[space] += self.stopped[space];
             self.stopped[space] = 0;
+            stops &= stops - 1;
         }
+        self.stops = 0;
         self.lofdungr.stopped = false;
         self.lofdungr.attacking = None;
         self.lofdungr.retreat_from = None;
@@ -405,19 +433,28 @@ mod tests {
     use crate::syntax::ast::Turn;
 
     /// Checks every position a replay shows: each side's `lines` are the
-    /// edges its `attacking` counts hold Hirþs on.
+    /// edges its `attacking` counts hold Hirþs on, and its `stops` the
+    /// spaces its `stopped` counts hold Hirþs on.
     struct Lines(usize);
+
+    /// Bit `n` set where `counts[n]` is not zero.
+    fn not_zero(counts: &[u8]) -> u64 {
+        counts
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (n, &c)| bits | u64::from(c > 0) << n)
+    }
 
     impl Lines {
         fn check(&mut self, position: &Position) {
             for side in Side::ALL {
                 let army = position.army(side);
-                let counted = army
-                    .attacking
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |bits, (e, &n)| bits | u64::from(n > 0) << e);
-                assert_eq!(army.lines(), counted, "{position:?}");
+                assert_eq!(army.lines(), not_zero(&army.attacking), "{position:?}");
+                assert_eq!(
+                    u64::from(army.stops),
+                    not_zero(&army.stopped),
+                    "{position:?}"
+                );
             }
             self.0 += 1;
         }
@@ -438,7 +475,7 @@ mod tests {
     }
 
     #[test]
-    fn the_lines_follow_the_counts_of_hirths_on_lines() {
+    fn the_bits_follow_the_counts_of_hirths_on_lines_and_stopped() {
         let mut lines = Lines(0);
         let generated = crate::generate::games(crate::generate::Options {
             seed: 3,

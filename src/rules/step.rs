@@ -219,7 +219,7 @@ impl Position {
         let army = self.army_mut(side);
         if kind == PieceKind::Hirth {
             if stopped {
-                army.stopped[home.index()] += 1;
+                army.stop(home);
             } else {
                 army.hirths[home.index()] += 1;
             }
@@ -354,15 +354,14 @@ impl Position {
                 }
             }
             Mover::Hirth(at) => {
-                let source = if army.hirths[at.index()] > 0 {
-                    &mut army.hirths[at.index()]
+                if army.hirths[at.index()] > 0 {
+                    army.hirths[at.index()] -= 1;
                 } else {
-                    &mut army.stopped[at.index()]
-                };
-                *source = source.saturating_sub(1);
+                    army.unstop(at);
+                }
                 match (arrival, edge(from, to)) {
                     (Arrival::Attack, Some(e)) => army.put_on_line(e),
-                    (Arrival::Stopped, _) => army.stopped[to.index()] += 1,
+                    (Arrival::Stopped, _) => army.stop(to),
                     _ => army.hirths[to.index()] += 1,
                 }
             }
@@ -395,7 +394,7 @@ impl Position {
         }
         let army = self.army_mut(side);
         if stopped {
-            army.stopped[at.index()] -= 1;
+            army.unstop(at);
         } else {
             army.hirths[at.index()] -= 1;
         }
@@ -433,7 +432,7 @@ impl Position {
         k.crew -= 1;
         if stopped {
             k.stopped_crew -= 1;
-            army.stopped[at.index()] += 1;
+            army.stop(at);
         } else {
             army.hirths[at.index()] += 1;
         }
