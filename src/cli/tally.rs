@@ -25,7 +25,7 @@ pub struct Tally {
     /// Problems by severity (error, warning, advice), then by code.
     pub codes: [BTreeMap<String, usize>; 3],
     /// Games by result: the victory, or "no result".
-    pub results: BTreeMap<String, usize>,
+    pub results: BTreeMap<&'static str, usize>,
 }
 
 /// The place of a severity in [`Tally::codes`].
@@ -55,10 +55,7 @@ impl Tally {
         if counts_game {
             tally.games = 1;
             tally.turns = report.turns;
-            let result = report
-                .result
-                .as_ref()
-                .map_or_else(|| "no result".to_owned(), |v| v.short.to_owned());
+            let result = report.result.as_ref().map_or("no result", |v| v.short);
             tally.results.insert(result, 1);
         }
         tally
@@ -100,15 +97,15 @@ impl Tally {
 
     /// The summary table.
     pub fn render(&self) -> String {
-        let list = |counts: &BTreeMap<String, usize>| -> String {
-            let mut items: Vec<(&String, &usize)> = counts.iter().collect();
+        fn list<K: std::fmt::Display + Ord>(counts: &BTreeMap<K, usize>) -> String {
+            let mut items: Vec<(&K, &usize)> = counts.iter().collect();
             items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
             items
                 .iter()
                 .map(|(name, n)| format!("{name} {n}"))
                 .collect::<Vec<_>>()
                 .join(", ")
-        };
+        }
         let mut rows = vec![
             ("files".to_owned(), self.files.to_string(), String::new()),
             ("games".to_owned(), self.games.to_string(), String::new()),
