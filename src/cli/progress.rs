@@ -38,8 +38,13 @@ impl Progress {
 
     /// `bytes` more of the work are done.
     pub fn advance(&self, bytes: u64) {
+        // Off a terminal the bar is never drawn: nothing to count, and no
+        // clock to read for every game.
+        if !self.terminal {
+            return;
+        }
         self.bar.inc(bytes);
-        if self.terminal && self.bar.is_hidden() && self.start.elapsed() > Duration::from_secs(1) {
+        if self.bar.is_hidden() && self.start.elapsed() > Duration::from_secs(1) {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
         }
     }
@@ -47,6 +52,10 @@ impl Progress {
     /// Prints `err` to standard error and `out` to standard output (where it
     /// is dropped once no one reads it).
     pub fn print(&self, out: &[u8], err: &str) {
+        // Most games print nothing (`--quiet`): the bar is left alone.
+        if out.is_empty() && err.is_empty() {
+            return;
+        }
         self.bar.suspend(|| {
             if !err.is_empty() {
                 let _ = std::io::stderr().lock().write_all(err.as_bytes());
