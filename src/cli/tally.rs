@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use smallvec::SmallVec;
+
 use hirp::Severity;
 use hirp::check::Verdict;
 use hirp::diagnostic::Problem;
@@ -24,8 +26,9 @@ pub struct Tally {
     pub turns: usize,
     /// Problems by severity (error, warning, advice), then by code.
     pub codes: [BTreeMap<String, usize>; 3],
-    /// Games by result: the victory, or "no result".
-    pub results: BTreeMap<&'static str, usize>,
+    /// Games by result: the victory, or "no result", each once, in the
+    /// order first met (a few kinds: a game's tally allocates nothing).
+    pub results: SmallVec<[(&'static str, usize); 4]>,
 }
 
 /// The place of a severity in [`Tally::codes`].
@@ -56,7 +59,7 @@ impl Tally {
             tally.games = 1;
             tally.turns = report.turns;
             let result = report.result.as_ref().map_or("no result", |v| v.short);
-            tally.results.insert(result, 1);
+            tally.results.push((result, 1));
         }
         tally
     }
@@ -91,14 +94,19 @@ impl Tally {
             }
         }
         for (result, n) in other.results {
-            *self.results.entry(result).or_default() += n;
+            match self.results.iter_mut().find(|(r, _)| *r == result) {
+                Some((_, count)) => *count += n,
+                None => self.results.push((result, n)),
+            }
         }
     }
 
     /// The summary table.
     pub fn render(&self) -> String {
-        fn list<K: std::fmt::Display + Ord>(counts: &BTreeMap<K, usize>) -> String {
-            let mut items: Vec<(&K, &usize)> = counts.iter().collect();
+        fn list<'a, K: std::fmt::Display + Ord + 'a>(
+            counts: impl IntoIterator<Item = (&'a K, &'a usize)>,
+        ) -> String {
+            let mut items: Vec<(&K, &usize)> = counts.into_iter().collect();
             items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
             items
                 .iter()
@@ -131,7 +139,8 @@ impl Tally {
         }
         // No row when results were not sought (`--syntax-only`).
         if !self.results.is_empty() || self.games == 0 {
-            rows.push(("results".to_owned(), String::new(), list(&self.results)));
+            let results = self.results.iter().map(|(r, n)| (r, n));
+            rows.push(("results".to_owned(), String::new(), list(results)));
         }
         let width = rows.iter().map(|(_, n, _)| n.len()).max().unwrap_or(0);
         let indent = 9 + 1 + width + 2;
