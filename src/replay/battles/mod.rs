@@ -17,7 +17,7 @@ mod retreat;
 pub(super) use pairing::match_entries;
 pub(super) use pairing::piece_matches;
 pub use report::written_battle;
-pub(super) use report::{fate_of, hirths, piece};
+pub(super) use report::{fate, hirths, piece};
 
 use smallvec::{SmallVec, smallvec};
 

@@ -62,27 +62,13 @@ pub(in crate::replay) fn fate(
     retreat: Option<Space>,
 ) -> Fate {
     let n_def = battle.defenders.len();
-    let enters = n >= n_def && advance.get(n - n_def).copied().unwrap_or(false);
-    fate_of(battle, n, enters, retreat)
-}
-
-/// The fate of fighter `n` of a battle, as [`fate`] gives it, `enters`
-/// saying whether that fighter, an attacker, enters the space.
-#[inline]
-pub(in crate::replay) fn fate_of(
-    battle: &Battle,
-    n: usize,
-    enters: bool,
-    retreat: Option<Space>,
-) -> Fate {
-    let n_def = battle.defenders.len();
     let fighter = if n < n_def {
         &battle.defenders[n]
     } else {
         &battle.attackers[n - n_def]
     };
     if fighter.side == battle.winner {
-        if n >= n_def && enters {
+        if n >= n_def && advance.get(n - n_def).copied().unwrap_or(false) {
             Fate::Stands(battle.space)
         } else {
             Fate::Stands(fighter.from)

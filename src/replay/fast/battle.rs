@@ -13,16 +13,17 @@
 
 use smallvec::SmallVec;
 
-use super::super::battles::{fate_of, piece, piece_matches};
+use super::super::battles::{fate, piece, piece_matches};
 use super::super::written::FlexibleAttack;
 use crate::rules::{Battle, Fighter, FighterKind, Mover, Position};
 use crate::syntax::CompactBattle;
 use crate::syntax::ast::{Fate, Piece, WrittenFighter};
 use crate::types::Space;
 
-/// Which attackers of a battle enter the space, as bits of their indices
-/// in [`Battle::attackers`] (at most [`PAIRED`] of them).
-type Advance = u32;
+/// Which attackers of a battle enter the space, one flag each in the
+/// order of [`Battle::attackers`] (at most [`PAIRED`] of them), kept on
+/// the stack.
+type Advance = [bool; PAIRED];
 
 /// The most pieces of a battle paired here, more than a turn's record
 /// holds on the fast path.
@@ -64,9 +65,8 @@ pub(super) fn battles(
     if ended {
         return Some(());
     }
-    for (battle, &(advance, _)) in computed.iter().zip(&plans) {
-        let n = battle.attackers.len();
-        position.advance(battle, &entering(advance, n)[..n]);
+    for (battle, (advance, _)) in computed.iter().zip(&plans) {
+        position.advance(battle, &advance[..battle.attackers.len()]);
     }
     position.end_turn().crowded.is_empty().then_some(())
 }
@@ -150,13 +150,11 @@ fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Advance, Option<F
     };
     // The entry paired with piece `n` (defenders, then attackers).
     let entry = |n: usize| &written[usize::from(paired[n])];
-    let mut advance: Advance = 0;
-    for k in 0..n_att {
-        if entry(n_def + k).fate == Fate::Stands(battle.space) {
-            advance |= 1 << k;
-        }
+    let mut advance: Advance = [false; PAIRED];
+    for (k, enters) in advance.iter_mut().enumerate().take(n_att) {
+        *enters = entry(n_def + k).fate == Fate::Stands(battle.space);
     }
-    if battle.attacker_wins() && advance == 0 {
+    if battle.attacker_wins() && !advance.contains(&true) {
         return None;
     }
     let losing_lofdungr = battle
@@ -179,24 +177,9 @@ fn choices(battle: &Battle, record: &CompactBattle) -> Option<(Advance, Option<F
         };
         fighter.side == w.side
             && piece(fighter) == w.piece
-            && fate_of(
-                battle,
-                n,
-                n >= n_def && advance & (1 << (n - n_def)) != 0,
-                to,
-            ) == written
+            && fate(battle, n, &advance[..n_att], to) == written
     });
     same.then_some((advance, retreat))
-}
-
-/// Which of `n` attackers enter, one flag each, from the bits of an
-/// [`Advance`].
-fn entering(advance: Advance, n: usize) -> [bool; PAIRED] {
-    let mut flags = [false; PAIRED];
-    for (k, flag) in flags.iter_mut().enumerate().take(n) {
-        *flag = advance & (1 << k) != 0;
-    }
-    flags
 }
 
 /// Each piece paired with the entry in its own place.
@@ -248,9 +231,6 @@ fn in_order(battle: &Battle, written: &[WrittenFighter]) -> bool {
                 _ => true,
             }
     };
-    let alike = |a: &WrittenFighter, b: &WrittenFighter| {
-        a.side == b.side && a.piece == b.piece && a.fate == b.fate
-    };
     (0..n).all(|i| {
         let (f, entry) = (fighter(i), &written[i]);
         names(entry, f)
@@ -263,6 +243,12 @@ fn in_order(battle: &Battle, written: &[WrittenFighter]) -> bool {
                 }
             })
     })
+}
+
+/// Whether two entries of a record are written alike, wherever they are
+/// written.
+fn alike(a: &WrittenFighter, b: &WrittenFighter) -> bool {
+    (a.side, a.piece, a.fate) == (b.side, b.piece, b.fate)
 }
 
 /// For each piece that fought (defenders, then attackers), the index of
@@ -500,11 +486,6 @@ mod tests {
             };
         }
         (battle, written)
-    }
-
-    /// Whether two entries are written alike, wherever they are written.
-    fn alike(a: &WrittenFighter, b: &WrittenFighter) -> bool {
-        (a.side, a.piece, a.fate) == (b.side, b.piece, b.fate)
     }
 
     #[test]

@@ -15,8 +15,7 @@
 use std::io::{self, BufRead};
 
 use super::Games;
-use crate::syntax::parser::{ItemKind, Reading, begins_game, label_at, round_digits};
-use crate::types::Side;
+use crate::syntax::parser::{ItemKind, Reading, begins_game, label_at};
 
 /// Where a line's quick reading stops, in `bytes`: at its end, or at
 /// what may open a `{ }` comment or end it another way (`\r`), which the
@@ -27,16 +26,11 @@ fn stop_at(bytes: &[u8]) -> Option<usize> {
     memchr::memchr3(b'\n', b'\r', b'{', bytes)
 }
 
-/// Where reading stands after a turn line taken, `line` its bytes from its
-/// side letter (`G` or `S`, a digit after it), as [`label_at`] reads them.
-fn reading_at(line: &[u8]) -> Reading {
-    let side = if line.first() == Some(&b'G') {
-        Side::Gull
-    } else {
-        Side::Silfr
-    };
-    let (_, round) = round_digits(line.get(1..).unwrap_or_default());
-    Reading::after(ItemKind::Turn { side, round })
+/// Where reading stands after the turn line at the start of `line`, its
+/// label read as [`label_at`] reads it.
+fn reading_after(line: &[u8]) -> Option<Reading> {
+    let (side, round) = label_at(line)?;
+    Some(Reading::after(ItemKind::Turn { side, round }))
 }
 
 impl<R: BufRead> Games<R> {
@@ -79,7 +73,13 @@ impl<R: BufRead> Games<R> {
                         break;
                     };
                     let item = ItemKind::Turn { side, round };
-                    let reading = last.map_or(self.reading, |at| reading_at(&available[at..]));
+                    let reading = match last {
+                        Some(at) => reading_after(&available[at..]),
+                        None => Some(self.reading),
+                    };
+                    let Some(reading) = reading else {
+                        break;
+                    };
                     if reading != Reading::NoGame && begins_game(reading, item) {
                         break;
                     }
@@ -90,12 +90,18 @@ impl<R: BufRead> Games<R> {
             lines += 1;
             used += len + 1;
         }
-        if let Some(at) = last {
-            self.buf.extend_from_slice(&available[..used]);
-            self.reading = reading_at(&available[at..]);
-            self.pending = None;
-            self.parted = false;
-            self.lines += lines;
+        // The last line taken starts with a side and a digit: its label
+        // reads. Were it not to, nothing is taken, and the line-by-line
+        // reading reads the lines.
+        match last.and_then(|at| reading_after(&available[at..])) {
+            Some(reading) => {
+                self.buf.extend_from_slice(&available[..used]);
+                self.reading = reading;
+                self.pending = None;
+                self.parted = false;
+                self.lines += lines;
+            }
+            None => used = 0,
         }
         self.reader.consume(used);
         Ok(())

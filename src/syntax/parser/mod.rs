@@ -26,7 +26,7 @@ use nom::{IResult, Input as _};
 
 pub(crate) use self::fast::{CompactBattle, CompactTurn, compact_turn, usual_turn};
 pub(crate) use self::group::{ItemKind, Reading, begins_game, mislabelled, next_item};
-pub(crate) use self::turn::{label_at, round_digits};
+pub(crate) use self::turn::label_at;
 
 use self::input::{Context, Input};
 use super::ast::{Label, PenningrAction, Record, ResultTag, Span, WrittenBattle, WrittenStep};

@@ -155,7 +155,7 @@ fn round(i: Input<'_>) -> PResult<'_, u32> {
 /// The digits of a round at the start of `bytes`, as [`round`] reads them:
 /// how many there are, and their value, `None` when it is too large for a
 /// `u32`. Leading zeros count for nothing: `G01` is round 1.
-pub(crate) fn round_digits(bytes: &[u8]) -> (usize, Option<u32>) {
+pub(super) fn round_digits(bytes: &[u8]) -> (usize, Option<u32>) {
     let len = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
     let round = bytes[..len].iter().try_fold(0u32, |n, &d| {
         n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
