@@ -69,6 +69,30 @@ fn nearly_every_generated_game_is_replayed_fast_as_in_full() {
 }
 
 #[test]
+fn games_one_after_another_are_replayed_fast_together_as_alone() {
+    // Without tags, each game begins at its `G1`, after the last turn of
+    // the game before.
+    let text = common::generated(8, 60);
+    let bare: Vec<Vec<u8>> = chunks(text.as_bytes())
+        .iter()
+        .map(|chunk| {
+            let text = String::from_utf8_lossy(chunk);
+            let turns = text.lines().filter(|line| line.starts_with(['G', 'S']));
+            turns
+                .map(|line| format!("{line}\n"))
+                .collect::<String>()
+                .into_bytes()
+        })
+        .filter(|game| checks::fast_piece(game))
+        .collect();
+    assert!(bare.len() > 50, "{} games replayed fast alone", bare.len());
+    let together = bare.concat();
+    assert!(checks::fast_piece(&together));
+    let games = hirp::replay::fast::games(&together, 0).expect("replayed fast");
+    assert_eq!(games.len(), bare.len());
+}
+
+#[test]
 fn a_beaten_lofdungr_written_where_it_retreats_is_replayed_fast_as_in_full() {
     // `L2>3` could have attacked from 4 as well as from where the walk put
     // it. Beaten, the Lofðungr is written where it retreats to, 4, which

@@ -21,7 +21,7 @@ pub mod limits;
 mod parser;
 pub mod scan;
 
-pub(crate) use parser::{CompactBattle, CompactTurn, compact_turn};
+pub(crate) use parser::{CompactBattle, CompactTurn, Player, compact_turn};
 
 pub use ast::*;
 pub use encoding::transcode;

@@ -3,7 +3,8 @@
 //!
 //! A chunk of a record is read line by line as the parser's fast reading
 //! reads turn lines ([`compact_turn`]), each turn onto the stack, and each
-//! turn is played at once on a [`Position`]. Nothing is reported here: at
+//! turn is played at once on a [`Position`]: its usual steps as they are
+//! read, the rest once its line is read. Nothing is reported here: at
 //! the first thing the full replay would report (an error, a warning or an
 //! advice), the chunk is given up (`None`) and the full replay reads it,
 //! with its diagnostics and repairs. So it is where the full replay would
@@ -34,9 +35,10 @@ use smallvec::SmallVec;
 use super::GameReport;
 use super::written::{FlexibleAttack, play_written, steps_play};
 use crate::rules::{Battle, Offer, Position, STEPS_PER_TURN};
-use crate::syntax::ast::{Label, PenningrMove, Span, Tag};
+use crate::syntax::ast::{Label, PenningrMove, Span, Tag, WrittenStep};
 use crate::syntax::scan::{Visitor, read_usual};
-use crate::syntax::{CompactTurn, compact_turn};
+use crate::syntax::{CompactTurn, Player, compact_turn};
+use crate::types::Side;
 
 /// A game checked on the fast path: its report, with no problem, and what
 /// the checks of its match need of it.
@@ -74,6 +76,7 @@ pub fn games(bytes: &[u8], base: usize) -> Option<Vec<FastGame>> {
     let mut replay = Replay {
         games: Vec::new(),
         turn: CompactTurn::default(),
+        playing: Playing::default(),
         battles: Vec::new(),
         base,
     };
@@ -88,6 +91,8 @@ pub fn games(bytes: &[u8], base: usize) -> Option<Vec<FastGame>> {
 struct Replay {
     games: Vec<FastGame>,
     turn: CompactTurn,
+    /// The steps of that turn played as it was read.
+    playing: Playing,
     /// Storage for the battles of a turn, kept from turn to turn.
     battles: Vec<Battle>,
     /// The chunk's offset in the file.
@@ -97,7 +102,12 @@ struct Replay {
 impl<'a> Visitor<'a> for Replay {
     #[inline(always)]
     fn read_turn(&mut self, line: &[u8], at: usize) -> Option<(Label, usize)> {
-        compact_turn(line, self.base + at, &mut self.turn)
+        let game = self.games.last_mut().map(|game| &mut game.report);
+        let mut player = AsRead {
+            game,
+            playing: &mut self.playing,
+        };
+        compact_turn(line, self.base + at, &mut self.turn, &mut player)
     }
 
     fn game(&mut self) -> Option<()> {
@@ -137,16 +147,143 @@ impl<'a> Visitor<'a> for Replay {
         if game.tags.is_empty() && game.report.turns == 0 {
             game.at = label.span;
         }
-        play_turn(
-            &mut game.report.position,
-            &self.turn,
-            label,
-            game.report.turns,
-            &mut self.battles,
-        )?;
+        let position = &mut game.report.position;
+        let playing = &mut self.playing;
+        if playing.active {
+            if playing.refused {
+                return None;
+            }
+            let steps = play_steps(
+                position,
+                self.turn.steps(),
+                playing.steps,
+                &mut playing.flexible,
+            )?;
+            end_turn(
+                position,
+                &self.turn,
+                steps,
+                &playing.flexible,
+                &mut self.battles,
+            )?;
+        } else {
+            play_turn(
+                position,
+                &self.turn,
+                label,
+                game.report.turns,
+                &mut self.battles,
+            )?;
+        }
         game.report.turns += 1;
         Some(())
     }
+}
+
+/// The steps of a turn played as they are read, before its line is read
+/// to its end: the straight steps from the first on (see `step`), until
+/// one is not; that one and those after it are kept in the turn, and
+/// played once it is read. A turn that may begin a game is kept whole: its
+/// game is known only after it.
+#[derive(Default)]
+struct Playing {
+    /// What is done with the next step read.
+    next: Next,
+    /// The turn is played as it is read (else it is kept whole).
+    active: bool,
+    /// The turn may not be played: the game is over, or its label is wrong.
+    refused: bool,
+    /// What the steps played did.
+    steps: Steps,
+    /// Their attacks that could have stood on other spaces.
+    flexible: SmallVec<[FlexibleAttack; 2]>,
+    /// The spaces the opponent holds, as bits of board indices.
+    opponent: u16,
+}
+
+/// What is done with a step as it is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Next {
+    /// Kept, to be played once the line is read.
+    #[default]
+    Keep,
+    /// Played, if it is a straight step (else kept, with all after it).
+    Play,
+    /// Dropped: the turn is given up.
+    Drop,
+}
+
+/// Plays the steps of the turn being read on the last game's position.
+struct AsRead<'a> {
+    /// The game being read: `None` before the first.
+    game: Option<&'a mut GameReport>,
+    playing: &'a mut Playing,
+}
+
+impl Player for AsRead<'_> {
+    #[inline]
+    fn label(&mut self, label: Label) {
+        let playing = &mut *self.playing;
+        playing.steps = Steps::default();
+        playing.flexible.clear();
+        playing.refused = false;
+        playing.active = false;
+        playing.next = Next::Keep;
+        // Only a `G1` may begin a game, after a turn: it is kept whole.
+        let Some(game) = self.game.as_deref() else {
+            return;
+        };
+        if label.side == Side::Gull && label.round == 1 {
+            return;
+        }
+        let position = &game.position;
+        playing.active = true;
+        playing.refused = !may_play(position, label, game.turns);
+        playing.opponent = position.army(position.to_move().opponent()).controlled();
+        playing.next = if playing.refused {
+            Next::Drop
+        } else {
+            Next::Play
+        };
+    }
+
+    #[inline(always)]
+    fn step(&mut self, written: &WrittenStep) -> bool {
+        let playing = &mut *self.playing;
+        match playing.next {
+            Next::Keep => return false,
+            Next::Drop => return true,
+            Next::Play => {}
+        }
+        let Some(game) = self.game.as_deref_mut() else {
+            return false;
+        };
+        let position = &mut game.position;
+        position.reset_steps();
+        let Some(quick) = step::play(position, written, playing.opponent) else {
+            playing.next = Next::Keep;
+            return false;
+        };
+        if let Some(attack) = quick.flexible {
+            playing.flexible.push(attack);
+        }
+        playing.steps.may_attack |= quick.attacks;
+        match playing.steps.played.checked_add(quick.steps) {
+            Some(played) => playing.steps.played = played,
+            None => {
+                playing.refused = true;
+                playing.next = Next::Drop;
+            }
+        }
+        true
+    }
+}
+
+/// Whether turn `n` (from 0) of a game may be played on `position` with
+/// the label `written`: the game goes on, and the label is the turn's.
+fn may_play(position: &Position, written: Label, n: usize) -> bool {
+    let label = Label::of_turn(n);
+    position.result().is_none() && written.side == position.to_move() && label.same_turn(&written)
 }
 
 /// Plays turn `n` (from 0) of a game on `position`, as the full replay
@@ -160,16 +297,25 @@ fn play_turn(
     storage: &mut Vec<Battle>,
 ) -> Option<()> {
     // A turn after the end of the game, or the wrong label: reported.
-    if position.result().is_some() {
-        return None;
-    }
-    let label = Label::of_turn(n);
-    if written.side != position.to_move() || !label.same_turn(&written) {
+    if !may_play(position, written, n) {
         return None;
     }
     // Attacks that could have stood on other spaces, rarely more than two.
     let mut flexible: SmallVec<[FlexibleAttack; 2]> = SmallVec::new();
-    let Steps { played, may_attack } = play_steps(position, turn, &mut flexible)?;
+    let steps = play_steps(position, turn.steps(), Steps::default(), &mut flexible)?;
+    end_turn(position, turn, steps, &flexible, storage)
+}
+
+/// Ends a turn whose steps did what `steps` says: its Penningr actions,
+/// its battles, and the end of the turn; `None` where the full replay
+/// would report something.
+fn end_turn(
+    position: &mut Position,
+    turn: &CompactTurn,
+    Steps { played, may_attack }: Steps,
+    flexible: &[FlexibleAttack],
+    storage: &mut Vec<Battle>,
+) -> Option<()> {
     if penningr(position, turn)? {
         // A refusal ended the game: no sixth step, no battle written.
         return (played <= STEPS_PER_TURN && turn.battles().is_empty()).then_some(());
@@ -181,10 +327,11 @@ fn play_turn(
         // No battle to fight: none may be written, and the turn ends.
         return (turn.battles().is_empty() && position.end_turn().crowded.is_empty()).then_some(());
     }
-    battle::battles(position, turn.battles(), &flexible, storage)
+    battle::battles(position, turn.battles(), flexible, storage)
 }
 
 /// What the steps of a turn did.
+#[derive(Clone, Copy, Debug, Default)]
 struct Steps {
     /// The rules steps they took.
     played: u8,
@@ -193,19 +340,22 @@ struct Steps {
     may_attack: bool,
 }
 
-/// Plays the turn's steps: what they did, or `None`. Their
-/// attacks that could have stood on other spaces go to `flexible`. Where
-/// the record cannot tell which Hirþ acts, the full replay takes the first
-/// choice when the rest of the turn plays after it, and looks further
-/// otherwise: so does this, giving up at the second case.
+/// Plays `steps`, the steps of a turn after those that did what `before`
+/// says: what they all did, or `None`. Their attacks that could have
+/// stood on other spaces go to `flexible`. Where the record cannot tell
+/// which Hirþ acts, the full replay takes the first choice when the rest
+/// of the turn plays after it, and looks further otherwise: so does this,
+/// giving up at the second case.
 fn play_steps(
     position: &mut Position,
-    turn: &CompactTurn,
+    steps: &[WrittenStep],
+    before: Steps,
     flexible: &mut SmallVec<[FlexibleAttack; 2]>,
 ) -> Option<Steps> {
-    let mut played: u8 = 0;
-    let mut may_attack = false;
-    let steps = turn.steps();
+    let Steps {
+        mut played,
+        mut may_attack,
+    } = before;
     // No step of the turn changes what the opponent holds.
     let opponent = position.army(position.to_move().opponent()).controlled();
     for (t, step) in steps.iter().enumerate() {

@@ -24,7 +24,7 @@ use std::borrow::Cow;
 
 use nom::{IResult, Input as _};
 
-pub(crate) use self::fast::{CompactBattle, CompactTurn, compact_turn, usual_turn};
+pub(crate) use self::fast::{CompactBattle, CompactTurn, Player, compact_turn, usual_turn};
 pub(crate) use self::group::{ItemKind, Reading, begins_game, mislabelled, next_item};
 pub(crate) use self::turn::label_at;
 

@@ -17,7 +17,8 @@
 //! [`Turn`] of the parser; [`usual_turn`], which builds nothing and keeps
 //! the label alone, for counting turns without a tree
 //! ([`scan`](crate::syntax::scan)); and [`compact_turn`], which keeps what
-//! the rules need on the stack, for replaying without a tree. All give up
+//! the rules need on the stack, for replaying without a tree, and hands
+//! each step to be played as it is read. All give up
 //! at the same bytes. [`usual_turn`] first runs the line through two
 //! small automata (module `shape`), which read nearly every line with few
 //! branches, and reads byte by byte only the lines they are unsure of.
@@ -26,8 +27,8 @@ mod shape;
 mod sink;
 
 use self::shape::Shape;
-pub(crate) use self::sink::{CompactBattle, CompactTurn};
-use self::sink::{Sink, Tally, Tree};
+pub(crate) use self::sink::{CompactBattle, CompactTurn, Player};
+use self::sink::{Played, Sink, Tally, Tree};
 use super::outcome::is_outcome_end;
 use super::turn::{round_digits, starts_destination};
 use super::{Input, is_content_end, offset, skip};
@@ -73,18 +74,21 @@ pub(crate) fn usual_turn(bytes: &[u8]) -> Option<(Label, usize)> {
 
 /// Reads a turn written the usual way at the start of `bytes`, which start
 /// at offset `base` of the file, as [`turn`] reads it, into `out`, in
-/// place: what the rules need of it, on the stack. Returns its label and
-/// the bytes read; `None` wherever [`turn`] gives up (`out` is then left
-/// part-filled).
+/// place: what the rules need of it, on the stack. Each step is handed to
+/// `player` as it is read, after the label: a step it plays is not kept in
+/// `out`, which keeps the steps after the first it does not play. Returns
+/// the label and the bytes read; `None` wherever [`turn`] gives up (`out`
+/// is then left part-filled).
 #[inline]
-pub(crate) fn compact_turn(
+pub(crate) fn compact_turn<P: Player>(
     bytes: &[u8],
     base: usize,
     out: &mut CompactTurn,
+    player: &mut P,
 ) -> Option<(Label, usize)> {
     let mut reader = Reader { bytes, at: 0, base };
     out.clear();
-    let label = reader.turn(out)?;
+    let label = reader.turn(&mut Played { turn: out, player })?;
     if out.overflowed() {
         return None;
     }

@@ -328,3 +328,58 @@ impl Sink for CompactTurn {
     #[inline]
     fn end(&mut self, _: Span, _: Span) {}
 }
+
+/// What plays the steps of a turn as they are read (see
+/// [`compact_turn`](super::compact_turn)).
+pub(crate) trait Player {
+    /// The turn's label, read before its steps.
+    fn label(&mut self, label: Label);
+    /// The next step: whether it is played, and so not kept.
+    fn step(&mut self, step: &WrittenStep) -> bool;
+}
+
+/// A turn read onto the stack, its steps first offered to a player.
+pub(super) struct Played<'a, P> {
+    pub turn: &'a mut CompactTurn,
+    pub player: &'a mut P,
+}
+
+impl<P: Player> Sink for Played<'_, P> {
+    #[inline]
+    fn label(&mut self, label: Label) {
+        self.turn.label(label);
+        self.player.label(label);
+    }
+
+    #[inline]
+    fn step(&mut self, step: WrittenStep) {
+        if !self.player.step(&step) {
+            self.turn.step(step);
+        }
+    }
+
+    #[inline]
+    fn penningr(&mut self, action: PenningrAction) {
+        self.turn.penningr(action);
+    }
+
+    #[inline]
+    fn battle(&mut self, space: Space) {
+        self.turn.battle(space);
+    }
+
+    #[inline]
+    fn fighter(&mut self, fighter: WrittenFighter) {
+        self.turn.fighter(fighter);
+    }
+
+    #[inline]
+    fn battle_end(&mut self, span: Span) {
+        self.turn.battle_end(span);
+    }
+
+    #[inline]
+    fn end(&mut self, outcome: Span, turn: Span) {
+        self.turn.end(outcome, turn);
+    }
+}
