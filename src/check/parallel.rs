@@ -11,10 +11,10 @@ use std::sync::{Condvar, Mutex};
 use super::{Checked, Depth, InOrder, Replayed, check_with, replay};
 use crate::syntax::{Chunk, Games};
 
-/// Checks a record as [`check`] does, with `workers` threads reading and
+/// Checks a record as [`check`](super::check) does, with `workers` threads reading and
 /// replaying games while this thread hands them to `on_game` in file order.
 /// The games in flight are bounded, so memory stays flat whatever the size
-/// of the record; with one worker or fewer this is [`check`].
+/// of the record; with one worker or fewer this is [`check`](super::check).
 pub fn check_parallel<R: BufRead + Send>(
     reader: R,
     workers: usize,

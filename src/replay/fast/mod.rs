@@ -2,7 +2,7 @@
 //! rules without a fault, replayed with no syntax tree.
 //!
 //! A chunk of a record is read line by line as the parser's fast reading
-//! reads turn lines ([`compact_turn`]), each turn onto the stack, and each
+//! reads turn lines (`compact_turn`), each turn onto the stack, and each
 //! turn is played at once on a [`Position`]: its usual steps as they are
 //! read, the rest once its line is read. Nothing is reported here: at
 //! the first thing the full replay would report (an error, a warning or an

@@ -3,7 +3,7 @@
 //! move, along its row or column, a clear way, a square it may stop on),
 //! every written capture list against the captures the rules compute, and
 //! the end against the recorded result; each problem is a
-//! [`Problem`](crate::diagnostic::Problem) at the token at fault, with a
+//! [`Problem`] at the token at fault, with a
 //! code `hirp::tafl::<area>::<name>` ([`ProblemKind`]) and, when one
 //! exists, the edit that fixes it.
 //!
