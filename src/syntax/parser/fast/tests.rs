@@ -260,4 +260,12 @@ proptest! {
     ) {
         agree(&format!("{label}{gap}{}{blank}{}", steps.concat(), outcome.concat()));
     }
+
+    #[test]
+    fn lines_of_notation_characters_at_random_are_read_alike(
+        label in prop::sample::select(&["G1 ", "S12 ", "G3 H"][..]),
+        rest in "[GSHKLhevi>^x0-9m /\t;{}\r\n]{0,40}",
+    ) {
+        agree(&format!("{label}{rest}"));
+    }
 }
