@@ -149,32 +149,27 @@ impl<'a> Visitor<'a> for Replay {
         }
         let position = &mut game.report.position;
         let playing = &mut self.playing;
-        if playing.active {
-            if playing.refused {
-                return None;
-            }
-            let steps = play_steps(
-                position,
-                self.turn.steps(),
-                playing.steps,
-                &mut playing.flexible,
-            )?;
-            end_turn(
-                position,
-                &self.turn,
-                steps,
-                &playing.flexible,
-                &mut self.battles,
-            )?;
-        } else {
-            play_turn(
-                position,
-                &self.turn,
-                label,
-                game.report.turns,
-                &mut self.battles,
-            )?;
+        // A turn kept whole is checked now; one played as read was checked
+        // at its label.
+        if !playing.active && !may_play(position, label, game.report.turns) {
+            return None;
         }
+        if playing.next == Next::Drop {
+            return None;
+        }
+        let steps = play_steps(
+            position,
+            self.turn.steps(),
+            playing.steps,
+            &mut playing.flexible,
+        )?;
+        end_turn(
+            position,
+            &self.turn,
+            steps,
+            &playing.flexible,
+            &mut self.battles,
+        )?;
         game.report.turns += 1;
         Some(())
     }
@@ -191,8 +186,6 @@ struct Playing {
     next: Next,
     /// The turn is played as it is read (else it is kept whole).
     active: bool,
-    /// The turn may not be played: the game is over, or its label is wrong.
-    refused: bool,
     /// What the steps played did.
     steps: Steps,
     /// Their attacks that could have stood on other spaces.
@@ -209,7 +202,8 @@ enum Next {
     Keep,
     /// Played, if it is a straight step (else kept, with all after it).
     Play,
-    /// Dropped: the turn is given up.
+    /// Dropped: the turn is given up (the game is over, its label is
+    /// wrong, or its steps too many).
     Drop,
 }
 
@@ -226,7 +220,6 @@ impl Player for AsRead<'_> {
         let playing = &mut *self.playing;
         playing.steps = Steps::default();
         playing.flexible.clear();
-        playing.refused = false;
         playing.active = false;
         playing.next = Next::Keep;
         // Only a `G1` may begin a game, after a turn: it is kept whole.
@@ -238,12 +231,11 @@ impl Player for AsRead<'_> {
         }
         let position = &game.position;
         playing.active = true;
-        playing.refused = !may_play(position, label, game.turns);
         playing.opponent = position.army(position.to_move().opponent()).controlled();
-        playing.next = if playing.refused {
-            Next::Drop
-        } else {
+        playing.next = if may_play(position, label, game.turns) {
             Next::Play
+        } else {
+            Next::Drop
         };
     }
 
@@ -259,23 +251,23 @@ impl Player for AsRead<'_> {
             return false;
         };
         let position = &mut game.position;
-        position.reset_steps();
-        let Some(quick) = step::play(position, written, playing.opponent) else {
-            playing.next = Next::Keep;
-            return false;
-        };
-        if let Some(attack) = quick.flexible {
-            playing.flexible.push(attack);
-        }
-        playing.steps.may_attack |= quick.attacks;
-        match playing.steps.played.checked_add(quick.steps) {
-            Some(played) => playing.steps.played = played,
+        match play_straight(
+            position,
+            written,
+            playing.opponent,
+            &mut playing.steps,
+            &mut playing.flexible,
+        ) {
+            Some(true) => true,
+            Some(false) => {
+                playing.next = Next::Keep;
+                false
+            }
             None => {
-                playing.refused = true;
                 playing.next = Next::Drop;
+                true
             }
         }
-        true
     }
 }
 
@@ -284,26 +276,6 @@ impl Player for AsRead<'_> {
 fn may_play(position: &Position, written: Label, n: usize) -> bool {
     let label = Label::of_turn(n);
     position.result().is_none() && written.side == position.to_move() && label.same_turn(&written)
-}
-
-/// Plays turn `n` (from 0) of a game on `position`, as the full replay
-/// plays it when it finds nothing to report; `None` where it would report
-/// something or choose between readings. `storage` holds the battles.
-fn play_turn(
-    position: &mut Position,
-    turn: &CompactTurn,
-    written: Label,
-    n: usize,
-    storage: &mut Vec<Battle>,
-) -> Option<()> {
-    // A turn after the end of the game, or the wrong label: reported.
-    if !may_play(position, written, n) {
-        return None;
-    }
-    // Attacks that could have stood on other spaces, rarely more than two.
-    let mut flexible: SmallVec<[FlexibleAttack; 2]> = SmallVec::new();
-    let steps = play_steps(position, turn.steps(), Steps::default(), &mut flexible)?;
-    end_turn(position, turn, steps, &flexible, storage)
 }
 
 /// Ends a turn whose steps did what `steps` says: its Penningr actions,
@@ -349,26 +321,16 @@ struct Steps {
 fn play_steps(
     position: &mut Position,
     steps: &[WrittenStep],
-    before: Steps,
+    mut before: Steps,
     flexible: &mut SmallVec<[FlexibleAttack; 2]>,
 ) -> Option<Steps> {
-    let Steps {
-        mut played,
-        mut may_attack,
-    } = before;
     // No step of the turn changes what the opponent holds.
     let opponent = position.army(position.to_move().opponent()).controlled();
     for (t, step) in steps.iter().enumerate() {
-        position.reset_steps();
-        if let Some(quick) = step::play(position, step, opponent) {
-            if let Some(attack) = quick.flexible {
-                flexible.push(attack);
-            }
-            may_attack |= quick.attacks;
-            played = played.checked_add(quick.steps)?;
+        if play_straight(position, step, opponent, &mut before, flexible)? {
             continue;
         }
-        may_attack = true;
+        before.may_attack = true;
         let applied = play_written(position, step, false).ok()?;
         if applied.unmarked_attack.is_some()
             || (applied.choice && !steps_play(*position, &steps[t + 1..]))
@@ -376,9 +338,34 @@ fn play_steps(
             return None;
         }
         flexible.extend(applied.flexible);
-        played = played.checked_add(applied.steps())?;
+        before.played = before.played.checked_add(applied.steps())?;
     }
-    Some(Steps { played, may_attack })
+    Some(before)
+}
+
+/// Plays `written` straight onto `position` when it is a usual step (see
+/// `step`), counting what it did into `steps` and its attack that could
+/// have stood on other spaces into `flexible`: whether it was played (if
+/// not, `position` is as it was, its steps of the turn reset); `None` when
+/// the turn's steps are too many to count.
+#[inline(always)]
+fn play_straight(
+    position: &mut Position,
+    written: &WrittenStep,
+    opponent: u16,
+    steps: &mut Steps,
+    flexible: &mut SmallVec<[FlexibleAttack; 2]>,
+) -> Option<bool> {
+    position.reset_steps();
+    let Some(quick) = step::play(position, written, opponent) else {
+        return Some(false);
+    };
+    if let Some(attack) = quick.flexible {
+        flexible.push(attack);
+    }
+    steps.may_attack |= quick.attacks;
+    steps.played = steps.played.checked_add(quick.steps)?;
+    Some(true)
 }
 
 /// Plays the turn's Penningr actions: whether a refusal ended the game, or
