@@ -63,9 +63,10 @@ fn nearly_every_generated_game_is_replayed_fast_as_in_full() {
     assert_eq!(all.len(), 2_000);
     let fast = all.iter().filter(|chunk| checks::fast_piece(chunk)).count();
     eprintln!("generated: {fast} of {} games replayed fast", all.len());
-    // The rest hold a step the record cannot tell from another, which the
-    // full replay settles by reading ahead.
-    assert!(fast * 1000 >= all.len() * 995, "{fast} of {}", all.len());
+    // The rest, if any, hold a step the record cannot tell from another,
+    // which the full replay settles by reading ahead, or an attack the
+    // record puts on another of its walks.
+    assert!(fast * 1000 >= all.len() * 999, "{fast} of {}", all.len());
 }
 
 #[test]
@@ -106,6 +107,45 @@ S2 K98HeL75HeKe /\n\
 G3 L12H01H12K12K21 /\n\
 S3 HiH97HeL53Kh97 /\n\
 G4 K01H24K12L2>3 >3SL3GL4\n\
+";
+    assert!(checks::fast_piece(game.as_bytes()));
+}
+
+#[test]
+fn an_attacker_written_where_one_stands_is_replayed_fast_as_in_full() {
+    // `H5>4` walks through 3, and could have walked through m. The
+    // record's `GHm` is the Hirþ of `Hm>4`, which stands on the line from
+    // m: the full replay moves no attack there, and the fast path follows.
+    let game = "\
+G1 L02KeHe2He /\n\
+S1 L97KeHeHe7 /\n\
+G2 HeL21H01HiHv0 /\n\
+S2 L78HeK98H98H98 /\n\
+G3 K02H20H01H14 /\n\
+S3 H79L89K89KeH89 /\n\
+G4 H02H13L12L21K20 /\n\
+S4 K98L97K98H97K89 /\n\
+G5 H20H43HiL13Kh02 /\n\
+S5 K86KeH86H97H64 /\n\
+G6 H35L31Kh20H3>4Ke >4SH4GHx\n\
+S6 H46H64HeK97H78 /\n\
+G7 L10K01Kh02L01L12 /\n\
+S7 K98K79HeH78K97 SdGa/\n\
+G8 L20K10Kh20K01H53 /\n\
+S8 H86H89K78HeK89 /\n\
+G9 K13K31Kh02KeL01 /\n\
+S9 H98H65H89K64K86 /\n\
+G10 K02L12H3mKh2>4K20 >4SK^SHxGKh4\n\
+S10 K65H98L75K56H5>m >mGHmSHx\n\
+G11 Hm3HeK12Kh4>6K01 >6SK^GKh6\n\
+S11 H98H89H8>6L5mH98 >6GKh6SHx\n\
+G12 K20H01K10HeL20 /\n\
+S12 Lm4HiH8>6H97Kh98 >6GKh6SHx\n\
+G13 H35H02L01Kh65Hv5 /\n\
+S13 Kh89H79KeL4>2Hv9 >2GHxSL2\n\
+G14 K5mL13H15K0>2 >2SL2GK^\n\
+S14 L24HeHe7Hi /\n\
+G15 K02H5>4H5mHm>4 >4SL6GH4GHm\n\
 ";
     assert!(checks::fast_piece(game.as_bytes()));
 }

@@ -255,7 +255,9 @@ fn place_flexible(position: &mut Position, outcome: &Outcome, flexible: &[Flexib
             let Fate::Stands(stays) = entry.fate else {
                 continue;
             };
-            if stays == target || attacker_stands(position, entry.piece, stays, target, battle) {
+            if stays == target
+                || attacker_stands(position, entry.piece, stays, target, &battle.fighters)
+            {
                 continue;
             }
             let candidate = flexible.iter().enumerate().find(|(n, f)| {
@@ -274,13 +276,14 @@ fn place_flexible(position: &mut Position, outcome: &Outcome, flexible: &[Flexib
 }
 
 /// Whether as many attackers like `piece` stand on the line from `from` to
-/// `target` as the battle record says stay on `from`.
-fn attacker_stands(
+/// `target` as the battle record (its pieces, `fighters`) says stay on
+/// `from`.
+pub(super) fn attacker_stands(
     position: &Position,
     piece: Piece,
     from: Space,
     target: Space,
-    battle: &ast::WrittenBattle,
+    fighters: &[ast::WrittenFighter],
 ) -> bool {
     let army = position.army(position.to_move());
     match piece {
@@ -291,8 +294,7 @@ fn attacker_stands(
             k.attacking == Some(target) && k.at == Some(from) && u32::from(k.crew) == crew
         }),
         Piece::Hirth => {
-            let written = battle
-                .fighters
+            let written = fighters
                 .iter()
                 .filter(|e| e.piece == Piece::Hirth && e.fate == Fate::Stands(from))
                 .count();

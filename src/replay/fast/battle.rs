@@ -13,7 +13,7 @@
 
 use smallvec::SmallVec;
 
-use super::super::battles::{fate, piece, piece_matches};
+use super::super::battles::{attacker_stands, fate, piece, piece_matches};
 use super::super::written::FlexibleAttack;
 use crate::rules::{Battle, Fighter, FighterKind, Mover, Position};
 use crate::syntax::CompactBattle;
@@ -75,10 +75,13 @@ pub(super) fn battles(
 /// attack that could have stood on other spaces on another of them, before
 /// the battles (`place_flexible` in `battles`): whether an attacker is
 /// written as standing on a space other than the battle's that one of
-/// those attacks, of its kind and on its target, could have stood on. The
-/// full replay moves an attack in fewer cases (not when an attacker stands
-/// there already, and each attack once); this path then gives up in a few
-/// it could have followed, never the other way.
+/// those attacks, of its kind and on its target, could have stood on,
+/// where attackers like it do not stand already as many as written (as
+/// the full replay asks it, by [`attacker_stands`]). The full replay moves
+/// each attack once and tells Karves apart by their crews; this path
+/// gives up at the first entry it could move an attack for, before any
+/// has moved, so on the position the full replay asks too: it gives up in
+/// a few cases the full replay could have followed, never the other way.
 ///
 /// One case is followed: a losing attacking Lofðungr written where it
 /// retreats to. Moved there first, it attacked from that space and goes
@@ -112,6 +115,7 @@ fn may_move_flexible(
                         && f.origins & (1 << stays.index()) != 0
                         && same_kind(f.mover, entry.piece)
                 })
+                && !attacker_stands(position, entry.piece, stays, target, battle.fighters())
         })
     })
 }
