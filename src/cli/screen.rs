@@ -71,8 +71,9 @@ pub struct HirpScene<'a> {
 }
 
 /// HIRP's keys, shown at the foot of the screen.
+/// All in 80 columns.
 const HIRP_KEYS: &str =
-    "→/n next step  ←/p previous  ↓/↑ next/previous turn  g go to a turn  q quit";
+    "→/n next step  ←/p back  ↓/↑ turns  Home/End first/last  g go to a turn  q quit";
 
 /// The sizes of HIRP's board on the screen, the largest first.
 const HIRP_LAYOUTS: [(Layout, usize); 2] = [(Layout::Full, 1), (Layout::Compact, 0)];
@@ -350,5 +351,13 @@ mod tests {
         );
         assert_eq!(lines("\u{1b}]8;;x\u{1b}\\ab\u{1b}]8;;\u{1b}\\", 1).len(), 2);
         assert_eq!(clip("abc\ndef", 2), "ab");
+    }
+
+    #[test]
+    fn hirp_s_keys_fit_in_80_columns_and_name_every_way_to_move() {
+        assert!(HIRP_KEYS.chars().count() <= 80, "{HIRP_KEYS}");
+        for key in ["→/n", "←/p", "↓/↑", "Home/End", "g ", "q "] {
+            assert!(HIRP_KEYS.contains(key), "{key}");
+        }
     }
 }
