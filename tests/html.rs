@@ -242,3 +242,51 @@ fn the_schema_describes_the_data() {
         assert!(steps.get(field).is_some(), "{field}");
     }
 }
+
+#[test]
+fn a_record_packed_game_by_game_is_packed_as_its_whole_page() {
+    // `hirp html` packs each game as it is replayed and drops its boards;
+    // the page must be the one packed whole from the page model.
+    let mut records: Vec<(String, Vec<u8>)> =
+        common::files_under(&common::root().join("fixtures"), "hirp")
+            .into_iter()
+            .map(|path| {
+                let bytes = std::fs::read(&path).expect("a fixture");
+                (path.display().to_string(), bytes)
+            })
+            .collect();
+    records.push((
+        "many.hirp".to_owned(),
+        common::generated(3, 12).into_bytes(),
+    ));
+    for (name, bytes) in &records {
+        let whole = page::pack(&page::hirp::page(name, bytes));
+        assert_eq!(page::hirp::packed(name, bytes), whole, "{name}");
+    }
+    let tafl = common::root().join("fixtures/tafl");
+    let mut tafl_records = 0;
+    for path in common::files_under(&tafl, "otg") {
+        let (name, bytes) = (path.display().to_string(), std::fs::read(&path).unwrap());
+        let form = hirp::tafl::syntax::Form::Otg;
+        let whole = page::pack(&page::tafl::page(&name, &bytes, form, None));
+        assert_eq!(
+            page::tafl::packed(&name, &bytes, form, None),
+            whole,
+            "{name}"
+        );
+        tafl_records += 1;
+    }
+    let archive = tafl.join("archives/brandubh.csv");
+    let bytes = std::fs::read(&archive).unwrap();
+    let rules = hirp::tafl::rules::RuleSet::preset("brandubh-online");
+    let form = hirp::tafl::syntax::Form::Csv;
+    let whole = page::pack(&page::tafl::page("a.csv", &bytes, form, rules.as_ref()));
+    let packed = page::tafl::packed("a.csv", &bytes, form, rules.as_ref());
+    assert!(packed.games.len() > 100, "{}", packed.games.len());
+    assert_eq!(packed, whole);
+    assert!(
+        records.len() > 100 && tafl_records > 20,
+        "{} {tafl_records}",
+        records.len()
+    );
+}

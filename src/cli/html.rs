@@ -70,17 +70,18 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     };
     let choice = args.rules.rules.as_ref();
     let path = args.file.as_deref().unwrap_or_default();
+    // Packed game by game: one game's boards are held at a time.
     let page = match family(path, choice, &bytes) {
-        Family::Tafl(form) => page::tafl::page(&name, &bytes, form, choice.map(|c| &c.rules)),
-        Family::Hirp => page::hirp::page(&name, &bytes),
+        Family::Tafl(form) => page::tafl::packed(&name, &bytes, form, choice.map(|c| &c.rules)),
+        Family::Hirp => page::hirp::packed(&name, &bytes),
     };
     if page.games.is_empty() && page.diagnostics.is_empty() {
         reporter.error(&super::holds_no_game(&name));
         return Status::Invalid;
     }
     let written = match &args.output {
-        None => write_stdout(&html::html(&page)),
-        Some(out) => std::fs::write(out, html::html(&page))
+        None => write_stdout(&html::packed_html(&page)),
+        Some(out) => std::fs::write(out, html::packed_html(&page))
             .map_err(|e| format!("cannot write {out}: {}", io_reason(&e))),
     };
     if let Err(message) = written {

@@ -2,9 +2,9 @@
 //! after every written step, after the battles and at the turn's end when
 //! it changes the board.
 
-use super::{GamePage, Mark, Page, Range, Step, Table};
+use super::{GamePage, Mark, Packed, Packer, Page, Range, Step, Table};
 use crate::diagnostic::Problem;
-use crate::json::report::{LineIndex, diagnostic};
+use crate::json::report::{Diagnostic, LineIndex, diagnostic};
 use crate::render::svg::svg;
 use crate::render::text::battle_cells;
 use crate::replay::{BattleView, Matches, Observer, StepView, replay_game_with};
@@ -16,14 +16,46 @@ use crate::types::Side;
 /// name: the path to it is left out). Games are checked as `hirp validate`
 /// checks them, matches and `[Result]` tags included.
 pub fn page(name: &str, bytes: &[u8]) -> Page {
+    let mut games = Vec::new();
+    let (title, diagnostics, players) = each_game(name, bytes, |game| games.push(game));
+    let count = games.len();
+    for (n, (game, players)) in games.iter_mut().zip(players).enumerate() {
+        game.name = game_name(n, count, players);
+    }
+    Page {
+        title,
+        games,
+        diagnostics,
+    }
+}
+
+/// The page of a HIRP record, as [`page`] makes it, packed for its script
+/// (as [`pack`](super::pack) packs it) game by game as each is replayed:
+/// the boards of one game at a time are held, whatever the record's size.
+pub fn packed(name: &str, bytes: &[u8]) -> Packed {
+    let mut packer = Packer::default();
+    let mut games = Vec::new();
+    let (title, diagnostics, players) =
+        each_game(name, bytes, |game| games.push(packer.game(&game)));
+    let count = games.len();
+    for (n, (game, players)) in games.iter_mut().zip(players).enumerate() {
+        game.name = game_name(n, count, players);
+    }
+    packer.finish(title, games, diagnostics)
+}
+
+/// Hands each game of the record, as a page with no name yet, to `each`, in
+/// order: returns the page's title, the problems that lie in no game, and
+/// the players of each game.
+fn each_game(
+    name: &str,
+    bytes: &[u8],
+    mut each: impl FnMut(GamePage),
+) -> (String, Vec<Diagnostic>, Vec<Option<String>>) {
     let title = std::path::Path::new(name)
         .file_name()
         .map_or_else(|| name.to_owned(), |n| n.to_string_lossy().into_owned());
-    let mut page = Page {
-        title: escape(&title).into_owned(),
-        games: Vec::new(),
-        diagnostics: Vec::new(),
-    };
+    let mut diagnostics = Vec::new();
     let mut matches = Matches::default();
     let mut players = Vec::new();
     // Reading from memory cannot fail.
@@ -35,27 +67,25 @@ pub fn page(name: &str, bytes: &[u8]) -> Page {
         for error in &parsed.errors {
             match record.game_at(error.span.start) {
                 Some(n) => per_game[n].push(error),
-                None => page
-                    .diagnostics
-                    .push(diagnostic(&Problem::syntax(error), &lines)),
+                None => diagnostics.push(diagnostic(&Problem::syntax(error), &lines)),
             }
         }
         for (game, errors) in record.games.iter().zip(per_game) {
-            page.games
-                .push(game_page(game, &errors, &mut matches, &lines));
+            each(game_page(game, &errors, &mut matches, &lines));
             players.push(players_of(game));
         }
     }
-    let count = page.games.len();
-    for (n, (game, players)) in page.games.iter_mut().zip(players).enumerate() {
-        game.name = match players {
-            Some(players) if count > 1 => format!("game {} of {count}: {players}", n + 1),
-            Some(players) => players,
-            None if count > 1 => format!("game {} of {count}", n + 1),
-            None => "game 1".to_owned(),
-        };
+    (escape(&title).into_owned(), diagnostics, players)
+}
+
+/// What names game `n` (from 0) of `count` in the game picker.
+fn game_name(n: usize, count: usize, players: Option<String>) -> String {
+    match players {
+        Some(players) if count > 1 => format!("game {} of {count}: {players}", n + 1),
+        Some(players) => players,
+        None if count > 1 => format!("game {} of {count}", n + 1),
+        None => "game 1".to_owned(),
     }
-    page
 }
 
 /// `Bjorn (Gull) against Ragna (Silfr)` when the tags name a player.

@@ -7,7 +7,7 @@
 //! the HTML holds of a record is escaped: a comment holding `<script>` is
 //! shown as text.
 
-use super::{Page, pack};
+use super::{Packed, Page, pack};
 
 /// The page's style sheet.
 pub const STYLE: &str = include_str!("page.css");
@@ -40,15 +40,21 @@ pub const SERVED_POLICY: &str = "default-src 'none'; style-src 'self'; script-sr
 
 /// A page as one self-contained HTML file.
 pub fn html(page: &Page) -> String {
+    packed_html(&pack(page))
+}
+
+/// A packed page (see [`Packer`](super::Packer)) as one self-contained
+/// HTML file: what [`html`] writes of the page packed.
+pub fn packed_html(packed: &Packed) -> String {
     let mut out = String::with_capacity(64 * 1024);
-    head(&mut out, &page.title, Some(&policy()));
+    head(&mut out, &packed.title, Some(&policy()));
     out.push_str("<style>\n");
     out.push_str(STYLE);
     out.push_str("</style>\n</head>\n<body>\n");
-    header(&mut out, &page.title);
+    header(&mut out, &packed.title);
     viewer(&mut out);
     out.push_str("<script type=\"application/json\" id=\"page-data\">");
-    out.push_str(&data(page));
+    out.push_str(&packed_data(packed));
     out.push_str("</script>\n<script>");
     out.push_str(SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
@@ -75,7 +81,12 @@ pub fn served() -> String {
 /// The JSON of a packed page, safe inside a `<script>` element: `<`, `>`
 /// and `&` are written as JSON escapes.
 pub fn data(page: &Page) -> String {
-    let json = serde_json::to_string(&pack(page)).expect("a page is always JSON");
+    packed_data(&pack(page))
+}
+
+/// [`data`] of a page packed already.
+pub fn packed_data(packed: &Packed) -> String {
+    let json = serde_json::to_string(packed).expect("a page is always JSON");
     let mut out = String::with_capacity(json.len() + json.len() / 16);
     for c in json.chars() {
         match c {

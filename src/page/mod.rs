@@ -26,7 +26,7 @@ pub mod html;
 mod pack;
 pub mod tafl;
 
-pub use pack::{Packed, PackedGame, PackedStep, pack, schema};
+pub use pack::{Packed, PackedGame, PackedStep, Packer, pack, schema};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Mark, Page, Range, Table};
+use super::{GamePage, Mark, Page, Range, Table};
 use crate::json::report::Diagnostic;
 
 /// A [`Page`] packed for its script.
@@ -96,30 +96,32 @@ impl Packed {
     }
 }
 
-/// Lines kept once each, and the board packed last.
+/// Lines kept once each, and the board packed last. The lines are copied,
+/// so that a game's boards may be dropped once it is packed.
 #[derive(Default)]
-struct Lines<'a> {
-    lines: Vec<&'a str>,
-    index: HashMap<&'a str, usize>,
+struct Lines {
+    lines: Vec<String>,
+    index: HashMap<String, usize>,
     /// The lines of the board packed last, in `lines`.
     previous: Vec<usize>,
 }
 
-impl<'a> Lines<'a> {
+impl Lines {
     /// A board as runs of lines of the board before it (`first` when it
     /// has none) or of `lines`; its XML declaration is left out, as HTML
     /// holds the board.
-    fn runs(&mut self, svg: &'a str, first: bool) -> Vec<isize> {
+    fn runs(&mut self, svg: &str, first: bool) -> Vec<isize> {
         let current: Vec<usize> = svg
             .lines()
             .filter(|l| !l.starts_with("<?xml"))
-            .map(|line| {
-                let next = self.lines.len();
-                let at = *self.index.entry(line).or_insert(next);
-                if at == next {
-                    self.lines.push(line);
+            .map(|line| match self.index.get(line) {
+                Some(&at) => at,
+                None => {
+                    let at = self.lines.len();
+                    self.index.insert(line.to_owned(), at);
+                    self.lines.push(line.to_owned());
+                    at
                 }
-                at
             })
             .collect();
         if first {
@@ -171,11 +173,32 @@ impl<'a> Lines<'a> {
 
 /// A page packed for its script.
 pub fn pack(page: &Page) -> Packed {
-    let mut lines = Lines::default();
-    let games = page
-        .games
-        .iter()
-        .map(|game| PackedGame {
+    let mut packer = Packer::default();
+    let games = page.games.iter().map(|game| packer.game(game)).collect();
+    packer.finish(page.title.clone(), games, page.diagnostics.clone())
+}
+
+/// Packs a page game by game, as [`pack`] packs it whole: each game's
+/// boards may be dropped once the game is packed, so that a record of many
+/// games never holds all their boards at once.
+///
+/// ```
+/// use hirp::page::{Packer, hirp::page, pack};
+/// let page = page("game.hirp", b"G1 KeHeiHei /\nS1 He7He8He /\n");
+/// let mut packer = Packer::default();
+/// let games = page.games.iter().map(|game| packer.game(game)).collect();
+/// let packed = packer.finish(page.title.clone(), games, page.diagnostics.clone());
+/// assert_eq!(packed, pack(&page));
+/// ```
+#[derive(Default)]
+pub struct Packer {
+    lines: Lines,
+}
+
+impl Packer {
+    /// The next game of the page, packed.
+    pub fn game(&mut self, game: &GamePage) -> PackedGame {
+        PackedGame {
             name: game.name.clone(),
             result: game.result.clone(),
             diagnostics: game.diagnostics.clone(),
@@ -186,7 +209,7 @@ pub fn pack(page: &Page) -> Packed {
                 .map(|(n, step)| PackedStep {
                     turn: step.turn.clone(),
                     heading: step.heading.clone(),
-                    board: lines.runs(&step.board, n == 0),
+                    board: self.lines.runs(&step.board, n == 0),
                     line: step.line.clone(),
                     played: step.played,
                     marks: step.marks.clone(),
@@ -194,13 +217,23 @@ pub fn pack(page: &Page) -> Packed {
                     battles: step.battles.clone(),
                 })
                 .collect(),
-        })
-        .collect();
-    Packed {
-        title: page.title.clone(),
-        lines: lines.lines.into_iter().map(str::to_owned).collect(),
-        games,
-        diagnostics: page.diagnostics.clone(),
+        }
+    }
+
+    /// The page called `title`, of `games` packed in order by
+    /// [`Packer::game`], with the problems that lie in no game.
+    pub fn finish(
+        self,
+        title: String,
+        games: Vec<PackedGame>,
+        diagnostics: Vec<Diagnostic>,
+    ) -> Packed {
+        Packed {
+            title,
+            lines: self.lines.lines,
+            games,
+            diagnostics,
+        }
     }
 }
 

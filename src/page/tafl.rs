@@ -1,9 +1,9 @@
 //! Tafl records as pages: each game replayed, a board at the start and
 //! after every move, the move marked in its turn's text.
 
-use super::{GamePage, Mark, Page, Step};
+use super::{GamePage, Mark, Packed, Packer, Page, Step};
 use crate::diagnostic::Problem;
-use crate::json::report::{LineIndex, diagnostic};
+use crate::json::report::{Diagnostic, LineIndex, diagnostic};
 use crate::syntax::escape;
 use crate::tafl::render::Board;
 use crate::tafl::replay::{Replay, Step as Played, replay_record};
@@ -14,23 +14,49 @@ use crate::tafl::syntax::{Form, parse_bytes};
 /// each game replayed under `rules` if given, else its `[rules:]` tag, as
 /// `hirp validate` replays it.
 pub fn page(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> Page {
+    let mut games = Vec::new();
+    let (title, diagnostics) = each_game(name, bytes, form, rules, |game| games.push(game));
+    Page {
+        title,
+        games,
+        diagnostics,
+    }
+}
+
+/// The page of a tafl record, as [`page`] makes it, packed for its script
+/// (as [`pack`](super::pack) packs it) game by game: the boards of one
+/// game at a time are held, whatever the record's size.
+pub fn packed(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> Packed {
+    let mut packer = Packer::default();
+    let mut games = Vec::new();
+    let (title, diagnostics) = each_game(name, bytes, form, rules, |game| {
+        games.push(packer.game(&game));
+    });
+    packer.finish(title, games, diagnostics)
+}
+
+/// Hands each game of the record, as a page, to `each`, in order: returns
+/// the page's title and the problems that lie in no game.
+fn each_game(
+    name: &str,
+    bytes: &[u8],
+    form: Form,
+    rules: Option<&RuleSet>,
+    mut each: impl FnMut(GamePage),
+) -> (String, Vec<Diagnostic>) {
     let title = std::path::Path::new(name)
         .file_name()
         .map_or_else(|| name.to_owned(), |n| n.to_string_lossy().into_owned());
+    let title = escape(&title).into_owned();
     let (text, parsed) = parse_bytes(bytes, form);
     let lines = LineIndex::new(&text);
-    let mut page = Page {
-        title: escape(&title).into_owned(),
-        games: Vec::new(),
-        diagnostics: Vec::new(),
-    };
     if parsed.record.is_empty() {
-        page.diagnostics = parsed
+        let diagnostics = parsed
             .errors
             .iter()
             .map(|e| diagnostic(&Problem::tafl_syntax(e), &lines))
             .collect();
-        return page;
+        return (title, diagnostics);
     }
     let replays = replay_record(&parsed.record, &parsed.errors, rules);
     let count = replays.len();
@@ -41,9 +67,9 @@ pub fn page(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> Pa
         } else {
             "game 1".to_owned()
         };
-        page.games.push(game);
+        each(game);
     }
-    page
+    (title, Vec::new())
 }
 
 /// One game replayed, as a page.
