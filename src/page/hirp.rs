@@ -52,9 +52,6 @@ fn each_game(
     bytes: &[u8],
     mut each: impl FnMut(GamePage),
 ) -> (String, Vec<Diagnostic>, Vec<Option<String>>) {
-    let title = std::path::Path::new(name)
-        .file_name()
-        .map_or_else(|| name.to_owned(), |n| n.to_string_lossy().into_owned());
     let mut diagnostics = Vec::new();
     let mut matches = Matches::default();
     let mut players = Vec::new();
@@ -75,7 +72,7 @@ fn each_game(
             players.push(players_of(game));
         }
     }
-    (escape(&title).into_owned(), diagnostics, players)
+    (super::title(name), diagnostics, players)
 }
 
 /// What names game `n` (from 0) of `count` in the game picker.

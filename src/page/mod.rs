@@ -33,6 +33,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::json::report::Diagnostic;
 
+/// A page's title for the record called `name`: the file's name, the path
+/// to it left out, escaped for HTML.
+fn title(name: &str) -> String {
+    let file = std::path::Path::new(name)
+        .file_name()
+        .map_or_else(|| name.to_owned(), |n| n.to_string_lossy().into_owned());
+    crate::syntax::escape(&file).into_owned()
+}
+
 /// A record as a page: its games, and the problems that lie in none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Page {

@@ -44,10 +44,7 @@ fn each_game(
     rules: Option<&RuleSet>,
     mut each: impl FnMut(GamePage),
 ) -> (String, Vec<Diagnostic>) {
-    let title = std::path::Path::new(name)
-        .file_name()
-        .map_or_else(|| name.to_owned(), |n| n.to_string_lossy().into_owned());
-    let title = escape(&title).into_owned();
+    let title = super::title(name);
     let (text, parsed) = parse_bytes(bytes, form);
     let lines = LineIndex::new(&text);
     if parsed.record.is_empty() {
