@@ -130,6 +130,87 @@ fn stdin_is_read_for_dash() {
     assert_eq!(String::from_utf8(output.stdout).unwrap(), text);
 }
 
+/// What `hirp ARGS PATH` writes to standard output and its exit status,
+/// with PATH and its file name written as standard input names them.
+fn as_from_stdin(args: &[&str], path: &str) -> (Option<i32>, String) {
+    let output = hirp().args(args).arg(path).output().unwrap();
+    let name = std::path::Path::new(path)
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout)
+        .unwrap()
+        .replace(path, "-")
+        .replace(name, "standard input");
+    (output.status.code(), stdout)
+}
+
+#[test]
+fn a_tafl_record_on_stdin_or_in_a_txt_file_is_read_as_tafl_by_every_command() {
+    let dir = scratch("sniff");
+    for path in [
+        "fixtures/tafl/opentafl/copenhagen-resigned.otg",
+        "fixtures/tafl/valid/brandub/agreed.otg",
+    ] {
+        let text = std::fs::read(path).unwrap();
+        let txt = dir.join("game.txt");
+        std::fs::write(&txt, &text).unwrap();
+        for command in ["validate", "fix", "fmt", "json", "board", "replay", "html"] {
+            let expected = as_from_stdin(&[command], path);
+            let output = hirp()
+                .args([command, "-"])
+                .write_stdin(text.clone())
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8(output.stdout).unwrap();
+            assert_eq!(
+                (output.status.code(), stdout),
+                expected,
+                "hirp {command} - < {path}"
+            );
+            let from_txt = as_from_stdin(&[command], txt.to_str().unwrap());
+            assert_eq!(
+                from_txt, expected,
+                "hirp {command} game.txt, a copy of {path}"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_archive_on_stdin_is_read_as_one_without_rules_and_checked_with_them() {
+    let archive = "d6-c6 e4-e1 f4-e4 d3-f3,0,0,Ongoing\nb4-b3 c4-c5 d6-c6,0,0,Ongoing\n";
+    let json = hirp()
+        .args(["json", "-"])
+        .write_stdin(archive)
+        .output()
+        .unwrap();
+    assert_eq!(json.status.code(), Some(0));
+    let json = String::from_utf8(json.stdout).unwrap();
+    assert!(json.contains(r#""form":"csv""#), "{json}");
+    let checked = hirp()
+        .args(["validate", "--rules", "brandubh-online", "-"])
+        .write_stdin(archive)
+        .output()
+        .unwrap();
+    assert_eq!(checked.status.code(), Some(0));
+    let summary = String::from_utf8(checked.stdout).unwrap();
+    assert!(summary.contains("\ngames     2\n"), "{summary}");
+}
+
+#[test]
+fn a_hirp_record_on_stdin_stays_hirp_when_rules_are_given() {
+    let output = hirp()
+        .args(["replay", "--rules", "brandub", "-"])
+        .write_stdin("G1 KeHeiHei /\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("--rules is for tafl records"), "{stderr}");
+}
+
 #[test]
 fn fmt_check_passes_canonical_and_fails_otherwise() {
     let output = hirp()

@@ -428,7 +428,7 @@ fn json_and_notation_round_trip_through_a_pipe() {
 }
 
 #[test]
-fn standard_input_given_rules_is_a_tafl_record_of_the_form_its_first_line_says() {
+fn standard_input_is_a_tafl_record_of_the_form_its_first_line_says() {
     let archive = "d2-e2 timeout,0,0,White\n";
     let (status, json, _) = run(&["json", "--rules", "brandub", "-"], archive.as_bytes());
     assert_eq!(status, 0);
@@ -442,8 +442,15 @@ fn standard_input_given_rules_is_a_tafl_record_of_the_form_its_first_line_says()
     let value: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(value["files"][0]["form"], "otg");
     assert_eq!(run(&["notation", "-"], json.as_bytes()).1, game);
-    // With no --rules, standard input is HIRP's.
+    // With no --rules, the first line says the form just as well; a line
+    // that reads as neither family's is HIRP's.
     let (status, json, _) = run(&["json", "-"], archive.as_bytes());
+    assert_eq!(status, 0);
+    assert!(json.contains(r#""form":"csv""#), "{json}");
+    let (status, json, _) = run(&["json", "-"], game.as_bytes());
+    assert_eq!(status, 0);
+    assert!(json.contains(r#""form":"otg""#), "{json}");
+    let (status, json, _) = run(&["json", "-"], b"a game of tafl\n");
     assert_eq!(status, 1);
     assert!(!json.contains("\"form\""), "{json}");
 }

@@ -5,7 +5,7 @@ use hirp::render::svg;
 use hirp::render::text::Layout;
 
 use super::boards::show_with_legend;
-use super::family::{Family, RulesArg, family};
+use super::family::{Family, RulesArg, family_of};
 use super::replay::{Moment, caption, label, output_columns, parse_turn, record, shown_game};
 use super::{Reporter, Status, io_reason, write_stdout};
 
@@ -46,7 +46,17 @@ pub struct Args {
 /// Runs `hirp board`.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     let path = args.file.as_deref().unwrap_or_default();
-    if let Family::Tafl(_) = family(path, args.rules.rules.as_ref(), b"") {
+    let family = match args.file.as_deref() {
+        None => Family::Hirp,
+        Some(path) => match family_of(path, args.rules.rules.as_ref()) {
+            Ok(family) => family,
+            Err(message) => {
+                reporter.error(&message);
+                return Status::Failure;
+            }
+        },
+    };
+    if let Family::Tafl(_) = family {
         let request = super::tafl_board::Request {
             path,
             rules: args.rules.rules.as_ref(),

@@ -230,11 +230,7 @@ fn each_input(
             Found::Input(input) => input,
         };
         let opened = input.open().and_then(|mut reader| {
-            let head = if input.path == "-" {
-                reader.fill_buf()?
-            } else {
-                &[]
-            };
+            let head = reader.fill_buf()?;
             let family = family(&input.path, rules, head);
             Ok((family, reader))
         });

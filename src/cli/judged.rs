@@ -64,11 +64,7 @@ pub fn check_input(
     mut on_game: impl FnMut(Judged<'_>) -> bool,
 ) -> io::Result<usize> {
     let mut reader = input.open()?;
-    let head = if input.path == "-" {
-        reader.fill_buf()?
-    } else {
-        &[]
-    };
+    let head = reader.fill_buf()?;
     match family(&input.path, rules, head) {
         Family::Hirp => check_parallel_with(reader, workers, depth, |c| on_game(c.into())),
         Family::Tafl(form) => {

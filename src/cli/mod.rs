@@ -155,20 +155,30 @@ pub fn stdin_once<'a>(paths: impl IntoIterator<Item = &'a String>) -> Result<(),
 }
 
 /// Reads a path, or standard input for `-`. The error is one line that names
-/// the path.
+/// the path. Standard input is read once, when first asked for, and kept:
+/// a command may look at its start to tell its family, then read it whole.
 pub fn read_input(path: &str) -> Result<Input, String> {
-    let mut bytes = Vec::new();
-    let result = if path == "-" {
-        io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
+    static STDIN: std::sync::OnceLock<Result<Vec<u8>, String>> = std::sync::OnceLock::new();
+    let read = if path == "-" {
+        STDIN
+            .get_or_init(|| {
+                let mut bytes = Vec::new();
+                io::stdin()
+                    .lock()
+                    .read_to_end(&mut bytes)
+                    .map(|_| bytes)
+                    .map_err(|e| io_reason(&e))
+            })
+            .clone()
     } else {
-        std::fs::read(path).map(|read| bytes = read)
+        std::fs::read(path).map_err(|e| io_reason(&e))
     };
-    match result {
-        Ok(()) => Ok(Input {
+    match read {
+        Ok(bytes) => Ok(Input {
             path: path.to_owned(),
             bytes,
         }),
-        Err(e) => Err(format!("cannot read {}: {}", shown(path), io_reason(&e))),
+        Err(reason) => Err(format!("cannot read {}: {reason}", shown(path))),
     }
 }
 

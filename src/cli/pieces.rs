@@ -43,17 +43,13 @@ pub fn read_pieces(
             return Ok(());
         }
     };
-    let head = if input.path == "-" {
-        match reader.fill_buf() {
-            Ok(head) => head,
-            Err(e) => {
-                reporter.error(&input.cannot_read(&e));
-                *status = (*status).max(Status::Failure);
-                return Ok(());
-            }
+    let head = match reader.fill_buf() {
+        Ok(head) => head,
+        Err(e) => {
+            reporter.error(&input.cannot_read(&e));
+            *status = (*status).max(Status::Failure);
+            return Ok(());
         }
-    } else {
-        &[]
     };
     match family(&input.path, rules, head) {
         Family::Hirp => each_chunk(reader, &input.path, reporter, status, |read| {

@@ -13,7 +13,7 @@ use hirp::syntax::escape;
 use hirp::syntax::{Game, Turn};
 
 use super::boards::{Block, Printer, marked, plan, show_with_legend};
-use super::family::{Family, RulesArg, family};
+use super::family::{Family, RulesArg, family_of};
 use super::report::Source;
 use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
@@ -251,7 +251,17 @@ fn count_games(bytes: &[u8]) -> usize {
 fn tafl(args: &Args, reporter: &Reporter, color: bool) -> Option<Status> {
     let rules = args.rules.rules.as_ref();
     let path = args.file.as_deref().unwrap_or_default();
-    if family(path, rules, b"") == Family::Hirp {
+    let family = match args.file.as_deref() {
+        None => Family::Hirp,
+        Some(path) => match family_of(path, rules) {
+            Ok(family) => family,
+            Err(message) => {
+                reporter.error(&message);
+                return Some(Status::Failure);
+            }
+        },
+    };
+    if family == Family::Hirp {
         if rules.is_some() {
             let name = args
                 .file

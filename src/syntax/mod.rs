@@ -19,6 +19,7 @@ mod escape;
 mod games;
 pub mod limits;
 mod parser;
+mod recognise;
 pub mod scan;
 
 pub(crate) use parser::{CompactBattle, CompactTurn, Player, compact_turn};
@@ -31,3 +32,4 @@ pub use escape::{escape, must_escape};
 pub use games::{Chunk, Cut, Games, parse_chunk};
 pub use parser::{Parsed, parse, parse_bytes, parse_unlimited};
 pub(crate) use parser::{decode, parse_battles, parse_bytes_at, parse_steps, repair_steps};
+pub use recognise::starts_record;

@@ -30,6 +30,7 @@ mod ast;
 mod error;
 mod games;
 mod parser;
+mod recognise;
 
 pub use ast::*;
 pub use error::{SyntaxError, SyntaxErrorKind};

@@ -1,0 +1,120 @@
+//! Whether a line reads as the start of a tafl record, and in which form:
+//! what tells a tafl record from a HIRP one when no file name says it.
+
+use super::ast::{CSV_HEADER, Form};
+
+impl Form {
+    /// The form whose record `line`, the first line of a text that is not
+    /// blank (without its line end), starts as it would: an OpenTafl tag
+    /// (`[rules:dim:7 ...]`), a turn (`1. d2-e2 d3-d2`) or a variation
+    /// (`7a.1.1a. ..... a4-a3`) for a game file; the archive header or a
+    /// line of plies and counts (`d2-e2 e4-e1,0,0,Ongoing`) for an archive.
+    /// `None` when it starts as neither.
+    ///
+    /// ```
+    /// use hirp::tafl::syntax::Form;
+    ///
+    /// assert_eq!(Form::of_first_line(b"[date:2015.05.04]"), Some(Form::Otg));
+    /// assert_eq!(Form::of_first_line(b"1. d2-e2 d3-d2"), Some(Form::Otg));
+    /// assert_eq!(Form::of_first_line(b"d2-e2 e4-e1,0,0,Ongoing"), Some(Form::Csv));
+    /// assert_eq!(Form::of_first_line(b"[Match \"Cup final\"]"), None);
+    /// assert_eq!(Form::of_first_line(b"G1 KeHeiHei /"), None);
+    /// ```
+    pub fn of_first_line(line: &[u8]) -> Option<Form> {
+        let line = line.trim_ascii();
+        if is_tag(line) || is_turn(line) {
+            Some(Form::Otg)
+        } else if line.starts_with(CSV_HEADER.as_bytes()) || is_archive_game(line) {
+            Some(Form::Csv)
+        } else {
+            None
+        }
+    }
+}
+
+/// `tag = "[" , tag name , ":" , ...`, with `tag name = lower , { lower |
+/// digit | "-" | "_" }`.
+fn is_tag(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'_'))
+        .count();
+    name > 0 && rest[0].is_ascii_lowercase() && rest.get(name) == Some(&b':')
+}
+
+/// A turn number (`12.`) or a move address (`7a`) followed by a gap or a
+/// `.`: what starts a turn or a variation.
+fn is_turn(line: &[u8]) -> bool {
+    let digits = line.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return false;
+    }
+    match line.get(digits) {
+        Some(b'.') => true,
+        Some(b) if b.is_ascii_lowercase() => line.get(digits + 1) == Some(&b'.'),
+        _ => false,
+    }
+}
+
+/// An archive's line: plies that start with a square or `timeout`, or none,
+/// then a comma.
+fn is_archive_game(line: &[u8]) -> bool {
+    let Some(comma) = line.iter().position(|&b| b == b',') else {
+        return false;
+    };
+    let plies = line[..comma].trim_ascii();
+    let square = |p: &[u8]| {
+        p.first().is_some_and(u8::is_ascii_lowercase) && p.get(1).is_some_and(u8::is_ascii_digit)
+    };
+    plies.is_empty() || plies.starts_with(b"timeout") || square(plies)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_files_start_with_a_tag_a_turn_or_a_variation() {
+        for line in [
+            &b"[rules:dim:7 start:/3t3/]"[..],
+            b"[start-comment:A game]",
+            b"1. d2-e2 d3-d2",
+            b"  12. a4-a2",
+            b"7a.1.1a. ..... a4-a3xa2",
+        ] {
+            assert_eq!(Form::of_first_line(line), Some(Form::Otg), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn archives_start_with_their_header_or_a_game() {
+        for line in [
+            &b"moves,attacker_captures,defender_captures,result"[..],
+            b"d2-e2 e4-e1 e2-d2xd3,1,0,Black",
+            b"timeout,0,0,White",
+            b",0,0,Ongoing",
+        ] {
+            assert_eq!(Form::of_first_line(line), Some(Form::Csv), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn hirp_lines_and_prose_are_neither() {
+        for line in [
+            &b"G1 KeHeiHei /"[..],
+            b"S12 He7He8HeHe /",
+            b"[Match \"Cup final\"]",
+            b"[ Gull \"Ragna\"]",
+            b"; a comment, with a comma",
+            b"{ a block comment }",
+            b"[Date:2015]",
+            b"1 d2",
+            b"",
+        ] {
+            assert_eq!(Form::of_first_line(line), None, "{line:?}");
+        }
+    }
+}
