@@ -38,6 +38,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod core;
 pub mod diagnostic;
 pub mod generate;
 pub mod json;

@@ -194,3 +194,46 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_tafl_file_checked_on_several_threads_reads_as_on_one() {
+    // Generated games, those that open with d2- miswritten (about one in
+    // four), so that problems, results and games of every length are all
+    // to be handed back in file order.
+    let generated = hirp()
+        .args(["gen", "--rules", "brandub", "--seed", "3", "--games", "300"])
+        .output()
+        .unwrap();
+    assert_eq!(generated.status.code(), Some(0));
+    let mut text = String::from_utf8(generated.stdout).unwrap();
+    text = text.replace("1. d2-", "1. d2x");
+    let dir = std::env::temp_dir().join(format!("hirp-tafl-jobs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let otg = dir.join("games.otg");
+    std::fs::write(&otg, &text).unwrap();
+    let inputs: [Vec<String>; 2] = [
+        vec![otg.display().to_string()],
+        vec![
+            "--rules".into(),
+            "brandubh-online".into(),
+            "fixtures/tafl/archives/brandubh.csv".into(),
+        ],
+    ];
+    for input in &inputs {
+        for format in ["human", "json"] {
+            let run = |jobs: &str| {
+                let output = hirp()
+                    .args(["validate", "-j", jobs, "--format", format])
+                    .args(input)
+                    .output()
+                    .unwrap();
+                (output.status.code(), output.stdout, output.stderr)
+            };
+            let one = run("1");
+            assert!(!one.1.is_empty());
+            for jobs in ["2", "3"] {
+                assert!(run(jobs) == one, "{input:?} --format {format} -j {jobs}");
+            }
+        }
+    }
+}

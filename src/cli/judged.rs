@@ -69,7 +69,9 @@ pub fn check_input(
         Family::Hirp => check_parallel_with(reader, workers, depth, |c| on_game(c.into())),
         Family::Tafl(form) => {
             let rules = rules.map(|r| &r.rules);
-            hirp::tafl::check::check_with(reader, form, rules, depth, |c| on_game(c.into()))
+            hirp::tafl::check::check_parallel_with(reader, form, rules, depth, workers, |c| {
+                on_game(c.into())
+            })
         }
     }
 }

@@ -1,12 +1,11 @@
 //! Tafl records checked game by game, in flat memory: each chunk the
 //! reader cuts read, its games replayed, and handed over in file order.
 
-use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 use super::replay::{Game, Replay, replay_record, syntax_replays};
 use super::rules::RuleSet;
-use super::syntax::{Form, Games, parse_chunk};
+use super::syntax::{Chunk, Form, Games, Parsed, parse_chunk};
 use crate::check::Depth;
 use crate::diagnostic::Problem;
 
@@ -32,7 +31,7 @@ pub struct Checked<'a> {
 /// `rules` if given, else under its `[rules:]` tag, handing each game to
 /// `on_game`; stops early when `on_game` returns `false`. Returns the bytes
 /// read.
-pub fn check<R: BufRead>(
+pub fn check<R: BufRead + Send>(
     reader: R,
     form: Form,
     rules: Option<&RuleSet>,
@@ -44,62 +43,113 @@ pub fn check<R: BufRead>(
 /// Checks a tafl record as [`check`] does, to the `depth` given: with
 /// [`Depth::Syntax`], each game is read and its syntax errors reported,
 /// and no rule set is needed.
-pub fn check_with<R: BufRead>(
+pub fn check_with<R: BufRead + Send>(
     reader: R,
     form: Form,
     rules: Option<&RuleSet>,
     depth: Depth,
+    on_game: impl FnMut(Checked<'_>) -> bool,
+) -> io::Result<usize> {
+    check_parallel_with(reader, form, rules, depth, 1, on_game)
+}
+
+/// Checks a tafl record as [`check_with`] does, with `workers` threads
+/// reading and replaying games while this thread hands them to `on_game` in
+/// file order, on [`core::parallel`](crate::core::parallel): the games in
+/// flight are bounded, so memory stays flat whatever the size of the
+/// record. With one worker or fewer it all runs on the calling thread.
+pub fn check_parallel_with<R: BufRead + Send>(
+    reader: R,
+    form: Form,
+    rules: Option<&RuleSet>,
+    depth: Depth,
+    workers: usize,
     mut on_game: impl FnMut(Checked<'_>) -> bool,
 ) -> io::Result<usize> {
     let (mut number, mut read) = (0, 0);
-    for chunk in Games::new(reader, form) {
-        let chunk = chunk?;
-        read += chunk.bytes.len();
-        let (text, parsed) = parse_chunk(&chunk);
-        let text: Cow<'_, str> = text;
-        let games = Game::all(&parsed.record);
-        if games.is_empty() {
-            if parsed.errors.is_empty() {
-                continue;
-            }
-            let replay = Replay {
-                rules: None,
-                steps: Vec::new(),
-                moves: 0,
-                outcome: None,
-                problems: parsed.errors.iter().map(Problem::tafl_syntax).collect(),
-            };
-            let checked = Checked {
-                number: 0,
-                game: None,
-                replay,
-                text: &text,
-                offset: chunk.offset,
-                line: chunk.line,
-            };
-            if !on_game(checked) {
-                break;
-            }
-            continue;
+    crate::core::parallel::in_order(
+        Games::new(reader, form),
+        |chunk| chunk.bytes.len(),
+        workers,
+        |chunk| replay(&chunk, rules, depth),
+        |replayed| {
+            read += replayed.bytes;
+            deliver(replayed, &mut number, &mut on_game)
+        },
+    )?;
+    Ok(read)
+}
+
+/// A chunk read and replayed, its games not yet handed over.
+struct Replayed {
+    text: String,
+    parsed: Parsed,
+    replays: Vec<Replay>,
+    offset: usize,
+    line: usize,
+    bytes: usize,
+}
+
+/// Reads and replays a chunk, to `depth`.
+fn replay(chunk: &Chunk, rules: Option<&RuleSet>, depth: Depth) -> Replayed {
+    let (text, parsed) = parse_chunk(chunk);
+    let replays = match depth {
+        Depth::Rules => replay_record(&parsed.record, &parsed.errors, rules),
+        Depth::Syntax => syntax_replays(&parsed.record, &parsed.errors),
+    };
+    Replayed {
+        text: text.into_owned(),
+        parsed,
+        replays,
+        offset: chunk.offset,
+        line: chunk.line,
+        bytes: chunk.bytes.len(),
+    }
+}
+
+/// Hands a chunk's games to `on_game`, numbered on from `number`, or its
+/// syntax errors when it holds no game; `false` when `on_game` asks to
+/// stop.
+fn deliver(
+    replayed: Replayed,
+    number: &mut usize,
+    on_game: &mut impl FnMut(Checked<'_>) -> bool,
+) -> bool {
+    let Replayed {
+        text,
+        parsed,
+        replays,
+        offset,
+        line,
+        ..
+    } = replayed;
+    let checked = |number, game, replay| Checked {
+        number,
+        game,
+        replay,
+        text: &text,
+        offset,
+        line,
+    };
+    let games = Game::all(&parsed.record);
+    if games.is_empty() {
+        if parsed.errors.is_empty() {
+            return true;
         }
-        let replays = match depth {
-            Depth::Rules => replay_record(&parsed.record, &parsed.errors, rules),
-            Depth::Syntax => syntax_replays(&parsed.record, &parsed.errors),
+        let replay = Replay {
+            rules: None,
+            steps: Vec::new(),
+            moves: 0,
+            outcome: None,
+            problems: parsed.errors.iter().map(Problem::tafl_syntax).collect(),
         };
-        for (game, replay) in games.into_iter().zip(replays) {
-            number += 1;
-            let checked = Checked {
-                number,
-                game: Some(game),
-                replay,
-                text: &text,
-                offset: chunk.offset,
-                line: chunk.line,
-            };
-            if !on_game(checked) {
-                return Ok(read);
-            }
+        return on_game(checked(0, None, replay));
+    }
+    for (game, replay) in games.into_iter().zip(replays) {
+        *number += 1;
+        if !on_game(checked(*number, Some(game), replay)) {
+            return false;
         }
     }
-    Ok(read)
+    true
 }
