@@ -296,16 +296,71 @@ proptest! {
     }
 }
 
-/// `hirp diff` compares HIRP records only, and says so of a tafl record
-/// (status 2) rather than read it as HIRP.
+/// Two tafl records compared move by move: a move changed into one the
+/// rules refuse and mend, a move left out, what the rules make of each.
 #[test]
-fn diff_refuses_tafl_records() {
+fn diff_compares_tafl_records_move_by_move() {
+    let a = "fixtures/tafl/opentafl/copenhagen-resigned.otg";
+    let dir = std::env::temp_dir().join(format!("hirp-tafl-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let b = dir.join("b.otg");
+    let text = std::fs::read_to_string(a)
+        .unwrap()
+        .replace("5. k8-i8 e3-e2", "5. k8-i7 e3-e2")
+        .replace("12. f10-h10 e4-d4", "12. f10-h10");
+    std::fs::write(&b, text).unwrap();
+    let b = b.to_str().unwrap();
+    let (status, out, _) = run(&["diff", a, b], None);
+    assert_eq!(status, 1);
+    let out = out.replace(b, "b.otg");
+    assert!(
+        out.contains("differ in 2 places, the first in 5a:"),
+        "{out}"
+    );
+    insta::assert_snapshot!(out);
+    // The same record on standard input, and against itself.
+    let (status, out, _) = run(
+        &["diff", "-", a],
+        Some(&std::fs::read_to_string(a).unwrap()),
+    );
+    assert_eq!(status, 0);
+    assert_eq!(out, format!("- and {a} describe the same game\n"));
+}
+
+#[test]
+fn diff_compares_archives_under_their_rules() {
+    let dir = std::env::temp_dir().join(format!("hirp-tafl-diff-csv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = "d2-e2 c4-c5 f4-f5 d4-c4 e2-d2xd3,0,1,Ongoing\nb4-b3 c4-c5 d6-c6,0,0,Ongoing\n";
+    let b = "d2-e2 c4-c5 f4-f5 d4-c4 e2-d2,0,1,Ongoing\nb4-b3 c4-c6 d6-c6,0,0,Ongoing\n";
+    let (pa, pb) = (dir.join("a.csv"), dir.join("b.csv"));
+    std::fs::write(&pa, a).unwrap();
+    std::fs::write(&pb, b).unwrap();
+    let (pa, pb) = (pa.to_str().unwrap(), pb.to_str().unwrap());
+    let (status, out, _) = run(&["diff", "--rules", "brandubh-online", pa, pb], None);
+    assert_eq!(status, 1);
+    insta::assert_snapshot!(out.replace(pa, "a.csv").replace(pb, "b.csv"));
+    // With no rule set, nothing is said of the rules.
+    let (status, out, _) = run(&["diff", pa, pb], None);
+    assert_eq!(status, 1);
+    assert!(
+        out.contains("not checked: no rule set (give --rules)"),
+        "{out}"
+    );
+    assert!(!out.contains("legal"), "{out}");
+}
+
+/// A HIRP record and a tafl one are not two records of one game (status 2).
+#[test]
+fn diff_refuses_records_of_two_families() {
     let a = "fixtures/tafl/valid/brandub/resigned.otg";
-    let b = "fixtures/tafl/valid/brandub/agreed.otg";
+    let b = "fixtures/rulebook/en.hirp";
     let (status, out, err) = run(&["diff", a, b], None);
     assert_eq!((status, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        format!("error: hirp diff compares HIRP records; {a} is a tafl record\n")
+        format!(
+            "error: hirp diff compares two records of one game: {b} is a HIRP record, {a} a tafl record\n"
+        )
     );
 }

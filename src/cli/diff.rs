@@ -5,19 +5,24 @@ use hirp::diagnostic::Problem;
 use hirp::replay::{GameReport, replay_record};
 use hirp::syntax::{Game, Span, Turn, escape};
 
-use super::{Reporter, Status, read_records, write_stdout};
+use super::family::{Family, RulesArg, family_of};
+use super::{Reporter, Status, read_records, shown, write_stdout};
 
-/// Compare two HIRP records of the same game, turn by turn and step by step.
+/// Compare two records of the same game, turn by turn and move by move.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Turns are matched by their place in the game, and their labels and steps
-token by token; tags, comments and layout do not count. For each place where
-the records differ: each side's tokens, what the rules make of them, and
-whether the positions after that turn still agree.
+HIRP: turns are matched by their place in the game, and their labels and
+steps token by token. Tafl: the moves of each game's main line are matched
+as a sequence, so that a move left out or put in is one place. Tags,
+comments and layout do not count. For each place where the records differ:
+each side's tokens, what the rules make of them, and whether the positions
+after them still agree. Both records are of one family.
 
 Examples:
   hirp diff mine.hirp theirs.hirp
   hirp diff fixtures/rulebook/en.hirp fixtures/rulebook/corrected.hirp
+  hirp diff mine.otg theirs.otg
+  hirp diff --rules copenhagen a.csv b.csv
 
 Exit status: 0 the records describe the same game, 1 they differ, 2 usage or
 I/O error.")]
@@ -28,6 +33,9 @@ pub struct Args {
     /// The second record.
     #[arg(value_name = "B")]
     b: String,
+
+    #[command(flatten)]
+    rules: RulesArg,
 }
 
 /// The position after each turn of a game, as hirp reads it.
@@ -41,8 +49,8 @@ fn turn_ends(game: &Game, errors: &[hirp::syntax::SyntaxError]) -> Vec<hirp::rul
         .collect()
 }
 
-/// One place where the records differ.
-struct Place {
+/// One place where two HIRP records differ.
+struct TurnPlace {
     turn: String,
     index: usize,
     a: (String, Span),
@@ -70,11 +78,11 @@ fn moves(turn: &Turn) -> String {
 /// The places where two versions of a turn differ: their labels, if they
 /// name different turns, then runs of tokens that do not match, aligned by
 /// a diff of the token sequences.
-fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<Place> {
+fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<TurnPlace> {
     let label = super::replay::label(index);
     let mut places = Vec::new();
     if !a.label.same_turn(&b.label) {
-        places.push(Place {
+        places.push(TurnPlace {
             turn: label.clone(),
             index,
             a: (a.label.to_string(), a.label.span),
@@ -100,7 +108,7 @@ fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<Place> {
             .into_iter()
             .filter_map(|op| {
                 let (_, ra, rb) = op.as_tag_tuple();
-                (op.tag() != similar::DiffTag::Equal).then(|| Place {
+                (op.tag() != similar::DiffTag::Equal).then(|| TurnPlace {
                     turn: label.clone(),
                     index,
                     a: joined(&ta[ra]),
@@ -111,10 +119,10 @@ fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<Place> {
     places
 }
 
-/// What the rules say of a token: its first problem, or "legal".
-fn verdict(report: &GameReport, span: Span) -> String {
-    let found: Option<&Problem> = report
-        .problems
+/// What the rules say of a token: the first of `problems` (advice aside)
+/// that lies in its `span`, or "legal".
+pub fn verdict(problems: &[Problem], span: Span) -> String {
+    let found: Option<&Problem> = problems
         .iter()
         .filter(|p| p.severity != Severity::Advice)
         .find(|p| span.contains(p.span.start) || (span.is_empty() && p.span.start == span.start));
@@ -128,32 +136,109 @@ fn verdict(report: &GameReport, span: Span) -> String {
     escape(&verdict).into_owned()
 }
 
-/// The usage error of two paths to compare, if there is one: standard
-/// input named twice, or a tafl record (by its extension).
-fn usable(paths: &[String; 2]) -> Result<(), String> {
-    super::stdin_once(paths)?;
-    let is_tafl = |path: &&String| {
-        std::path::Path::new(path.as_str())
-            .extension()
-            .and_then(|e| e.to_str())
-            .and_then(hirp::tafl::syntax::Form::from_extension)
-            .is_some()
-    };
-    match paths.iter().find(is_tafl) {
-        Some(path) => Err(format!(
-            "hirp diff compares HIRP records; {} is a tafl record",
-            escape(path)
-        )),
-        None => Ok(()),
+/// One record's side of a place where two records differ.
+pub struct Side {
+    /// The record's path, as shown.
+    pub path: String,
+    /// Its tokens there, as written; empty for none.
+    pub text: String,
+    /// What the rules make of them.
+    pub verdict: String,
+}
+
+/// A place where two records differ, whatever their family.
+pub struct Place {
+    /// The game's number, when the records hold more than one.
+    pub game: Option<usize>,
+    /// The turn or move: `S3`, `12b`.
+    pub at: String,
+    /// Each record's side.
+    pub a: Side,
+    pub b: Side,
+}
+
+impl Place {
+    /// The place as `hirp diff` writes it: each side's tokens, then what
+    /// the rules make of them.
+    pub fn describe(&self) -> String {
+        let game = self
+            .game
+            .map_or_else(String::new, |n| format!("game {n}, "));
+        let show = |text: &str| {
+            if text.is_empty() {
+                "nothing".to_owned()
+            } else {
+                format!("`{}`", escape(text))
+            }
+        };
+        format!(
+            "  {game}{}: {} against {}\n    {}: {}\n    {}: {}\n",
+            self.at,
+            show(&self.a.text),
+            show(&self.b.text),
+            self.a.path,
+            self.a.verdict,
+            self.b.path,
+            self.b.verdict,
+        )
+    }
+}
+
+/// The first line of `hirp diff`'s report.
+pub fn header(pa: &str, pb: &str, places: usize, first: Option<&str>) -> String {
+    let first = first.map_or_else(String::new, |at| format!(", the first in {at}"));
+    match places {
+        0 => format!("{pa} and {pb} describe the same game\n"),
+        1 => format!("{pa} and {pb} differ in 1 place{first}:\n"),
+        n => format!("{pa} and {pb} differ in {n} places{first}:\n"),
+    }
+}
+
+/// The family of both records, or the usage error: standard input named
+/// twice, a record that cannot be read, or records of two families.
+fn families(args: &Args) -> Result<Family, String> {
+    let paths = [args.a.clone(), args.b.clone()];
+    super::stdin_once(&paths)?;
+    let rules = args.rules.rules.as_ref();
+    let a = family_of(&args.a, rules)?;
+    let b = family_of(&args.b, rules)?;
+    match (a, b) {
+        (Family::Hirp, Family::Hirp) | (Family::Tafl(_), Family::Tafl(_)) => Ok(a),
+        _ => {
+            let (hirp, tafl) = if a == Family::Hirp {
+                (&args.a, &args.b)
+            } else {
+                (&args.b, &args.a)
+            };
+            Err(format!(
+                "hirp diff compares two records of one game: {} is a HIRP record, {} a tafl record",
+                escape(shown(hirp)),
+                escape(shown(tafl))
+            ))
+        }
     }
 }
 
 /// Runs `hirp diff`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
+    let family = match families(&args) {
+        Ok(family) => family,
+        Err(message) => {
+            reporter.error(&message);
+            return Status::Failure;
+        }
+    };
     let paths = [args.a.clone(), args.b.clone()];
-    if let Err(message) = usable(&paths) {
-        reporter.error(&message);
-        return Status::Failure;
+    if let Family::Tafl(_) = family {
+        let form = |path: &str| match family_of(path, args.rules.rules.as_ref()) {
+            Ok(Family::Tafl(form)) => form,
+            _ => hirp::tafl::syntax::Form::Otg,
+        };
+        let forms = [
+            (args.a.as_str(), form(&args.a)),
+            (args.b.as_str(), form(&args.b)),
+        ];
+        return super::tafl_diff::run(forms, args.rules.rules.as_ref(), reporter);
     }
     let (records, status) = read_records(&paths, &Reporter::quiet());
     if status == Status::Failure || records.len() != 2 {
@@ -208,13 +293,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             });
         }
     }
-    let first = first.map_or_else(String::new, |turn| format!(", the first in {turn}"));
     let [pa, pb] = &paths;
-    let header = match places {
-        0 => format!("{pa} and {pb} describe the same game\n"),
-        1 => format!("{pa} and {pb} differ in 1 place{first}:\n"),
-        n => format!("{pa} and {pb} differ in {n} places{first}:\n"),
-    };
+    let header = header(pa, pb, places, first.as_deref());
     if let Err(message) = write_stdout(&(header + &out)) {
         reporter.error(&message);
         return Status::Failure;
@@ -227,7 +307,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 }
 
 /// The places where two games differ, turn by turn.
-fn game_places(a: &Game, b: &Game) -> Vec<Place> {
+fn game_places(a: &Game, b: &Game) -> Vec<TurnPlace> {
     a.turns
         .iter()
         .zip(&b.turns)
@@ -257,32 +337,22 @@ fn turns_only_in(a: &Game, b: &Game, pa: &str, pb: &str, out: &mut String) -> us
 
 /// One place, with what the rules make of each side.
 fn describe(
-    place: &Place,
+    place: &TurnPlace,
     game: usize,
     games: usize,
     a: (&str, &GameReport),
     b: (&str, &GameReport),
 ) -> String {
-    let game = if games > 1 {
-        format!("game {}, ", game + 1)
-    } else {
-        String::new()
+    let side = |(path, report): (&str, &GameReport), (text, span): &(String, Span)| Side {
+        path: path.to_owned(),
+        text: text.clone(),
+        verdict: verdict(&report.problems, *span),
     };
-    let show = |text: &str| {
-        if text.is_empty() {
-            "nothing".to_owned()
-        } else {
-            format!("`{}`", escape(text))
-        }
-    };
-    format!(
-        "  {game}{}: {} against {}\n    {}: {}\n    {}: {}\n",
-        place.turn,
-        show(&place.a.0),
-        show(&place.b.0),
-        a.0,
-        verdict(a.1, place.a.1),
-        b.0,
-        verdict(b.1, place.b.1),
-    )
+    Place {
+        game: (games > 1).then_some(game + 1),
+        at: place.turn.clone(),
+        a: side(a, &place.a),
+        b: side(b, &place.b),
+    }
+    .describe()
 }

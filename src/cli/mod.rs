@@ -23,6 +23,7 @@ mod sequence;
 mod serve;
 mod stdout;
 mod tafl_board;
+mod tafl_diff;
 mod tafl_replay;
 mod tafl_scene;
 mod tally;

@@ -16,18 +16,18 @@ pub enum Game<'a> {
 
 /// A ply of the main line with its address.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct WrittenPly<'a> {
+pub struct WrittenPly<'a> {
     /// The turn's number, from 1.
-    pub(crate) turn: u32,
+    pub turn: u32,
     /// 0 for the turn's first ply, 1 for its second.
-    pub(crate) half: u8,
+    pub half: u8,
     /// The ply.
-    pub(crate) ply: &'a Ply,
+    pub ply: &'a Ply,
 }
 
 impl WrittenPly<'_> {
     /// `3a`, `3b`.
-    pub(crate) fn address(&self) -> String {
+    pub fn address(&self) -> String {
         format!("{}{}", self.turn, char::from(b'a' + self.half))
     }
 }
@@ -81,8 +81,9 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// The plies of the main line, with their addresses.
-    pub(crate) fn plies(self) -> impl Iterator<Item = WrittenPly<'a>> {
+    /// The plies of the main line, with their addresses: a game file's
+    /// turns in order, an archive's plies numbered two a turn.
+    pub fn plies(self) -> impl Iterator<Item = WrittenPly<'a>> {
         let (otg, csv) = match self {
             Game::Otg(g) => (Some(g), None),
             Game::Csv(g) => (None, Some(g)),

@@ -42,7 +42,7 @@ use crate::tafl::rules::{Move, Outcome, Position, RuleSet, SquareSet};
 use crate::tafl::syntax::{Record, SyntaxError};
 use crate::types::Severity;
 
-pub use game::Game;
+pub use game::{Game, WrittenPly};
 pub use problem::ProblemKind;
 pub use rules::{RulesChoice, rules_choice};
 
