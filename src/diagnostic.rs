@@ -9,11 +9,11 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan};
 
+use crate::core::Severity;
 use crate::replay::ProblemKind;
 use crate::syntax::{Edit, Span, SyntaxError, SyntaxErrorKind};
 use crate::tafl::replay::ProblemKind as TaflKind;
 use crate::tafl::syntax::SyntaxErrorKind as TaflSyntaxKind;
-use crate::types::Severity;
 
 /// A code: of a syntax error or of a problem a replay found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -265,8 +265,8 @@ macro_rules! problem_kinds {
             }
 
             /// The severity before `--strict`.
-            pub const fn severity(self) -> crate::types::Severity {
-                match self { $($name::$variant => crate::types::Severity::$severity,)* }
+            pub const fn severity(self) -> crate::core::Severity {
+                match self { $($name::$variant => crate::core::Severity::$severity,)* }
             }
 
             /// The one-line message.
@@ -310,8 +310,8 @@ macro_rules! syntax_kinds {
 
             /// How serious it is: an error, or a warning where the text is
             /// read as meant all the same.
-            pub const fn severity(self) -> crate::types::Severity {
-                match self { $($name::$variant => crate::types::Severity::$severity,)* }
+            pub const fn severity(self) -> crate::core::Severity {
+                match self { $($name::$variant => crate::core::Severity::$severity,)* }
             }
 
             /// The one-line message.

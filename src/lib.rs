@@ -53,8 +53,9 @@ mod types;
 #[cfg(test)]
 mod fixtures;
 
+pub use crate::core::Severity;
 pub use syntax::{Parsed, parse, parse_bytes};
-pub use types::{PieceKind, Severity, Side, Space, UnknownName, VictoryKind};
+pub use types::{PieceKind, Side, Space, UnknownName, VictoryKind};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -85,6 +85,29 @@ fn the_tafl_syntax_imports_nothing_above_it() {
     );
 }
 
+/// The modules of the library that belong to a family, or stand above the
+/// families.
+const FAMILIES_AND_ABOVE: &[&str] = &[
+    "syntax",
+    "rules",
+    "replay",
+    "check",
+    "json",
+    "render",
+    "page",
+    "generate",
+    "diagnostic",
+    "types",
+    "tafl",
+    "cli",
+    "fixtures",
+];
+
+#[test]
+fn the_core_names_no_family() {
+    imports_nothing_above("src/core", FAMILIES_AND_ABOVE);
+}
+
 #[test]
 fn the_rules_know_nothing_of_the_notation() {
     imports_nothing_above(

@@ -180,15 +180,21 @@ fn fmt_write_rewrites_a_tafl_file() {
     assert_eq!(run(&["fmt", "--check", &shown], None).0, 0);
 }
 
-/// Standard input is a tafl record when `--rules` is given (an archive
-/// when its first line holds a comma), else HIRP.
+/// Standard input is a tafl record when its first line reads as one (an
+/// archive when it is a line of plies and counts), with `--rules` or
+/// without; a line that reads as neither family's is HIRP's, unless
+/// `--rules` is given.
 #[test]
-fn standard_input_is_tafl_with_rules() {
+fn standard_input_is_tafl_when_its_first_line_is() {
     let line = "d2-e2 e4-e1 e2-d2xd3 timeout,1,0,White\n";
     let (status, out, err) = run(&["fmt", "--rules", "brandub", "-"], Some(line));
     assert_eq!((status, out.as_str()), (0, line), "{err}");
-    let (status, out, _) = run(&["fmt", "-"], Some(line));
+    let (status, out, err) = run(&["fmt", "-"], Some(line));
+    assert_eq!((status, out.as_str()), (0, line), "{err}");
+    let prose = "A game of tafl, d2-e2\n";
+    let (status, out, err) = run(&["fmt", "-"], Some(prose));
     assert_eq!((status, out.as_str()), (1, ""));
+    assert!(err.contains("hirp::syntax::"), "{err}");
 }
 
 /// A tafl record with a syntax error is not formatted: the error is

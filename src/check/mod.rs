@@ -43,17 +43,7 @@ pub struct Checked<'a> {
     pub line: usize,
 }
 
-/// How deep a check goes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Depth {
-    /// Every game replayed against the rules, matches and `[Result]` tags
-    /// included.
-    #[default]
-    Rules,
-    /// Every game read, and only what the grammar finds reported (with the
-    /// repairs the replay confirms for it): no result, no match.
-    Syntax,
-}
+pub use crate::core::Depth;
 
 /// Reads, replays and checks a record game by game, matches and `[Result]`
 /// tags included, handing each game to `on_game`; stops early when

@@ -2,9 +2,9 @@
 //! ended, its problems. HIRP's and the tafl games' reports both become one,
 //! so that `validate` and its JSON speak of every game alike.
 
+use crate::core::Severity;
 use crate::diagnostic::Problem;
 use crate::json::report::Winner;
-use crate::types::Severity;
 
 /// A game's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -194,16 +194,14 @@ pub fn header(pa: &str, pb: &str, places: usize, first: Option<&str>) -> String 
     }
 }
 
-/// The family of both records, or the usage error: standard input named
-/// twice, a record that cannot be read, or records of two families.
-fn families(args: &Args) -> Result<Family, String> {
-    let paths = [args.a.clone(), args.b.clone()];
-    super::stdin_once(&paths)?;
+/// The families of the two records, or the usage error: standard input
+/// named twice, a record that cannot be read, or records of two families.
+fn families(args: &Args) -> Result<[Family; 2], String> {
+    super::stdin_once([&args.a, &args.b])?;
     let rules = args.rules.rules.as_ref();
-    let a = family_of(&args.a, rules)?;
-    let b = family_of(&args.b, rules)?;
+    let (a, b) = (family_of(&args.a, rules)?, family_of(&args.b, rules)?);
     match (a, b) {
-        (Family::Hirp, Family::Hirp) | (Family::Tafl(_), Family::Tafl(_)) => Ok(a),
+        (Family::Hirp, Family::Hirp) | (Family::Tafl(_), Family::Tafl(_)) => Ok([a, b]),
         _ => {
             let (hirp, tafl) = if a == Family::Hirp {
                 (&args.a, &args.b)
@@ -221,28 +219,24 @@ fn families(args: &Args) -> Result<Family, String> {
 
 /// Runs `hirp diff`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    let family = match families(&args) {
-        Ok(family) => family,
+    match families(&args) {
+        Ok([Family::Tafl(fa), Family::Tafl(fb)]) => {
+            let forms = [(args.a.as_str(), fa), (args.b.as_str(), fb)];
+            super::tafl_diff::run(forms, args.rules.rules.as_ref(), reporter)
+        }
+        Ok(_) => hirp_diff([args.a, args.b], reporter),
         Err(message) => {
             reporter.error(&message);
-            return Status::Failure;
+            Status::Failure
         }
-    };
-    let paths = [args.a.clone(), args.b.clone()];
-    if let Family::Tafl(_) = family {
-        let form = |path: &str| match family_of(path, args.rules.rules.as_ref()) {
-            Ok(Family::Tafl(form)) => form,
-            _ => hirp::tafl::syntax::Form::Otg,
-        };
-        let forms = [
-            (args.a.as_str(), form(&args.a)),
-            (args.b.as_str(), form(&args.b)),
-        ];
-        return super::tafl_diff::run(forms, args.rules.rules.as_ref(), reporter);
     }
+}
+
+/// Compares two HIRP records, turn by turn.
+fn hirp_diff(paths: [String; 2], reporter: &Reporter) -> Status {
     let (records, status) = read_records(&paths, &Reporter::quiet());
     if status == Status::Failure || records.len() != 2 {
-        reporter.error(&format!("cannot read {} and {}", args.a, args.b));
+        reporter.error(&format!("cannot read {} and {}", paths[0], paths[1]));
         return Status::Failure;
     }
     let (a, b) = (&records[0], &records[1]);

@@ -1,7 +1,28 @@
 //! What both families of games share, and names neither: the commands and
 //! the families' readers build on it.
 //!
-//! [`parallel`] works on a stream of items with threads and hands the
-//! results back in order: each family checks its records game by game on it.
+//! - [`Span`], [`Found`], [`Malformed`] and [`Edit`]: where a token stands
+//!   in a record's text, what a parser found there, text kept as written,
+//!   and edits of the text;
+//! - [`Severity`] of a problem, and the [`Depth`] of a check;
+//! - [`escape`]: text of a record written for a person to see;
+//! - [`limits`]: how much of a record is read;
+//! - [`parallel`]: a stream of items worked on by threads and handed back in
+//!   order, on which each family checks its records game by game;
+//! - [`Rng`]: the random source of the generators;
+//! - the XML writer of the SVG pictures and pages (crate-private).
 
+mod depth;
+mod escape;
+pub mod limits;
 pub mod parallel;
+mod rng;
+mod severity;
+mod span;
+pub(crate) mod xml;
+
+pub use depth::Depth;
+pub use escape::{escape, must_escape};
+pub use rng::Rng;
+pub use severity::Severity;
+pub use span::{Edit, Found, Malformed, Span};

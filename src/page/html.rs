@@ -102,7 +102,7 @@ pub fn packed_data(packed: &Packed) -> String {
 /// Text with the characters HTML reserves escaped, for the text of an
 /// element or an attribute in double quotes.
 pub fn escape(text: &str) -> String {
-    crate::render::xml::Escaped(text).to_string()
+    crate::core::xml::Escaped(text).to_string()
 }
 
 /// The document's start, up to the end of its `<head>`'s metadata.

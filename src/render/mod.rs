@@ -10,4 +10,3 @@ mod panel;
 mod pieces;
 pub mod svg;
 pub mod text;
-pub(crate) mod xml;

@@ -29,8 +29,8 @@ pub(crate) use matches::Head;
 pub use matches::{MatchView, Matches};
 pub use problem::ProblemKind;
 
+use crate::core::Severity;
 use crate::diagnostic::{Code, Problem};
-use crate::types::Severity;
 pub use written::{Resolved, resolve};
 
 use crate::rules::{Position, Victory};

@@ -10,10 +10,10 @@ use super::problem::{Problem, fault_problem, fix_help, one_of};
 use super::repair::{self, Fix};
 use super::turn::Replay;
 use super::written::{self, Fault};
+use crate::core::Severity;
 use crate::rules::{Position, StepError};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, Label, StepToken, Turn};
-use crate::types::Severity;
 
 /// What follows a step in the record, to choose among readings of it.
 pub(super) struct Ahead<'a> {

@@ -13,11 +13,12 @@ use super::recover::{Ahead, faults_within};
 use super::repair;
 use super::written::{self, FlexibleAttack, rest_plays};
 use super::{Observer, StepView};
+use crate::core::Severity;
 use crate::rules::STEPS_PER_TURN;
 use crate::rules::{Offer, PenningrError, Position};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, BattleToken, Label, PenningrMove, Span, StepToken, Turn};
-use crate::types::{Severity, Space};
+use crate::types::Space;
 
 /// A game being replayed.
 pub(super) struct Replay<'o> {

@@ -5,91 +5,10 @@ use std::sync::LazyLock;
 
 use miette::{Diagnostic, LabeledSpan};
 
-use super::ast::Span;
-use super::escape::must_escape;
 use super::limits::{Limits, MAX_BATTLES, MAX_ERRORS, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
-use crate::types::Severity;
-
-/// What the parser found where it expected something else.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Found {
-    /// A character.
-    Char(char),
-    /// The end of a line.
-    EndOfLine,
-    /// The end of the input.
-    EndOfInput,
-}
-
-impl Found {
-    /// What stands at the start of `rest`.
-    pub fn at(rest: &str) -> Found {
-        match rest.chars().next() {
-            None => Found::EndOfInput,
-            Some('\n' | '\r') => Found::EndOfLine,
-            Some(c) => Found::Char(c),
-        }
-    }
-}
-
-impl fmt::Display for Found {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Found::EndOfLine => f.write_str("the end of the line"),
-            Found::EndOfInput => f.write_str("the end of the file"),
-            Found::Char(' ') => f.write_str("a space"),
-            Found::Char('\t') => f.write_str("a tab"),
-            Found::Char(c) if must_escape(c) || c == '\u{feff}' => {
-                write!(f, "U+{:04X}", c as u32)
-            }
-            Found::Char('`') => f.write_str("a backtick"),
-            Found::Char(c) => write!(f, "`{c}`"),
-        }
-    }
-}
-
-/// A change to a record's text: what to put in place of a span.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Edit {
-    /// The text replaced (empty to insert).
-    pub span: Span,
-    /// What replaces it (empty to delete).
-    pub replacement: String,
-}
-
-impl Edit {
-    /// Replace `span` with `replacement`.
-    pub fn new(span: Span, replacement: impl Into<String>) -> Edit {
-        Edit {
-            span,
-            replacement: replacement.into(),
-        }
-    }
-
-    /// Applies non-overlapping edits to `text`; edits that overlap an
-    /// earlier one, or fall outside the text, are left out.
-    pub fn apply_all(text: &str, edits: &[Edit]) -> String {
-        let mut sorted: Vec<&Edit> = edits.iter().collect();
-        sorted.sort_by_key(|e| (e.span.start, e.span.end));
-        let mut out = String::with_capacity(text.len());
-        let mut at = 0;
-        for edit in sorted {
-            let (start, end) = (edit.span.start, edit.span.end);
-            if start < at
-                || end > text.len()
-                || !text.is_char_boundary(start)
-                || !text.is_char_boundary(end)
-            {
-                continue;
-            }
-            out.push_str(&text[at..start]);
-            out.push_str(&edit.replacement);
-            at = end;
-        }
-        out.push_str(&text[at..]);
-        out
-    }
-}
+use crate::core::Severity;
+use crate::core::Span;
+pub(crate) use crate::core::{Edit, Found};
 
 /// A syntax error: its kind, the text at fault, and a fix when one is plain.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

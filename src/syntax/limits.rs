@@ -1,38 +1,10 @@
-//! How much of a record is read: enough for any real game, and a bound on
-//! the memory and time one game takes whatever the input.
-//!
-//! The length of a line and of a game are [`Limits`], which
-//! [`Games`](super::Games) is given (the default unless told otherwise);
-//! the others hold wherever a record is read. The messages of the errors
-//! that report them state them from here.
+//! How much of a HIRP record is read: the bounds of every family, from
+//! [`core::limits`](crate::core::limits), and those of a HIRP turn line.
+//! [`Games`](super::Games) is given [`Limits`] (the default unless told
+//! otherwise); the messages of the errors that report them state them from
+//! here.
 
-/// How long a line and a game may be, for [`Games`](super::Games) to read
-/// them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The longest line read, in bytes, its line end not counted.
-    pub line: usize,
-    /// The most bytes of one game, with the comment lines before it.
-    pub game: usize,
-}
-
-impl Limits {
-    /// 64 KiB a line, 256 KiB a game (some 10,000 turns).
-    pub const DEFAULT: Limits = Limits {
-        line: 64 * 1024,
-        game: 256 * 1024,
-    };
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits::DEFAULT
-    }
-}
-
-/// The bytes at the start of an input by which it is judged text or not
-/// (and, if not, what it looks like): the whole input when it is shorter.
-pub const SAMPLE: usize = 8 * 1024;
+pub use crate::core::limits::{Limits, MAX_ERRORS, SAMPLE};
 
 /// The most step tokens a turn line may hold.
 pub const MAX_STEPS: usize = 32;
@@ -45,9 +17,3 @@ pub const MAX_BATTLES: usize = 16;
 
 /// The most pieces a battle record may list.
 pub const MAX_FIGHTERS: usize = 64;
-
-/// Errors in a game after which the rest of it is left alone: syntax
-/// errors after which the rest of what is read (a game, as records are
-/// read) is left unread, and errors after which a game's replay stops. A
-/// game of nothing but mistakes costs little time and memory.
-pub const MAX_ERRORS: usize = 1000;

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 use super::replay::{Game, Replay, replay_record, syntax_replays};
 use super::rules::RuleSet;
 use super::syntax::{Chunk, Form, Games, Parsed, parse_chunk};
-use crate::check::Depth;
+use crate::core::Depth;
 use crate::diagnostic::Problem;
 
 /// A game checked, as [`check`] hands it over.

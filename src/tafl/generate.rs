@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use super::Side;
 use super::rules::{End, Position, RuleSet};
-use crate::generate::Rng;
+use crate::core::Rng;
 
 /// What to generate.
 #[derive(Clone, Debug)]

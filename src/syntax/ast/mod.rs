@@ -17,49 +17,8 @@ pub use outcome::{
 pub use result::{GameResult, MatchResult, ResultTag};
 pub use step::{Action, Destination, Piece, StepToken, WrittenStep};
 
+pub use crate::core::{Malformed, Span};
 use crate::types::Side;
-
-/// A byte range `start..end` in the source text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Span {
-    /// Offset of the first byte.
-    pub start: usize,
-    /// Offset one past the last byte.
-    pub end: usize,
-}
-
-impl Span {
-    /// The span `start..end`.
-    pub const fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
-    }
-
-    /// The number of bytes covered.
-    pub const fn len(self) -> usize {
-        self.end - self.start
-    }
-
-    /// Whether the span covers no byte.
-    pub const fn is_empty(self) -> bool {
-        self.start == self.end
-    }
-
-    /// The smallest span covering both.
-    pub fn join(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
-    }
-
-    /// Whether `offset` lies within the span.
-    pub const fn contains(self, offset: usize) -> bool {
-        self.start <= offset && offset < self.end
-    }
-}
-
-impl From<Span> for miette::SourceSpan {
-    fn from(span: Span) -> Self {
-        (span.start, span.len()).into()
-    }
-}
 
 /// A whole record file: its games, and the comments after the last of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -284,20 +243,5 @@ impl Label {
 impl fmt::Display for Label {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.side, self.round)
-    }
-}
-
-/// Text that could not be read, kept as written so that nothing is lost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Malformed {
-    /// The text as written.
-    pub text: String,
-    /// Where it stands.
-    pub span: Span,
-}
-
-impl fmt::Display for Malformed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
     }
 }

@@ -73,7 +73,7 @@ impl Parsed {
     pub fn has_errors(&self) -> bool {
         self.errors
             .iter()
-            .any(|e| e.kind.severity() == crate::types::Severity::Error)
+            .any(|e| e.kind.severity() == crate::core::Severity::Error)
     }
 }
 

@@ -21,7 +21,7 @@
 use std::fmt::Write as _;
 
 use super::board::{Board, Cell, wrap};
-use crate::render::xml::{Escaped, Num, Writer as Svg};
+use crate::core::xml::{Escaped, Num, Writer as Svg};
 use crate::tafl::rules::SquareKind;
 use crate::tafl::{Piece, Side, Square};
 

@@ -1,7 +1,7 @@
 //! A game of either form, as the replay reads it: its plies with their
 //! addresses, its rules tag, and what it records of its end.
 
-use crate::syntax::Span;
+use crate::core::Span;
 use crate::tafl::Side;
 use crate::tafl::syntax::{CsvGame, OtgGame, Ply, Record, ResultLabel, Tag};
 

@@ -36,11 +36,11 @@ mod problem;
 mod result;
 mod rules;
 
+use crate::core::Severity;
+use crate::core::Span;
 use crate::diagnostic::Problem;
-use crate::syntax::Span;
 use crate::tafl::rules::{Move, Outcome, Position, RuleSet, SquareSet};
 use crate::tafl::syntax::{Record, SyntaxError};
-use crate::types::Severity;
 
 pub use game::{Game, WrittenPly};
 pub use problem::ProblemKind;

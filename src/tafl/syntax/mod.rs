@@ -6,7 +6,7 @@
 //! well-formed [`Move`] whatever the position, and the rules tag's value is
 //! kept as written for the rules to read. [`parse`] and [`parse_bytes`] read
 //! a record of either [`Form`] game by game within HIRP's reader's
-//! [`limits`](crate::syntax::limits); [`Games`] cuts a record of any size
+//! [`limits`](crate::core::limits); [`Games`] cuts a record of any size
 //! into [`Chunk`]s, for [`parse_chunk`] to read one at a time. Errors and
 //! warnings are [`SyntaxError`]s with a stable code
 //! `hirp::tafl::syntax::<name>`; the grammar is `grammar/tafl.ebnf`.

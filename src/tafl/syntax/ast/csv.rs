@@ -3,7 +3,7 @@
 use std::fmt::{self, Write as _};
 
 use super::ply::Ply;
-use crate::syntax::Span;
+use crate::core::Span;
 use crate::tafl::Side;
 
 /// The header an archive may start with.

@@ -5,7 +5,7 @@
 //! kind of move. What holds the plies differs: a game file's [`OtgGame`] has
 //! tags, numbered turns with commentary and variations; an archive's
 //! [`CsvGame`] is a line of plies with its capture counts and result. Every
-//! node carries the byte [`Span`](crate::syntax::Span) of its text, and its
+//! node carries the byte [`Span`](crate::core::Span) of its text, and its
 //! [`Display`](std::fmt::Display) prints the canonical form: one space
 //! between tokens, a tag a line, a turn a line with its commentary on the
 //! next.

@@ -3,7 +3,7 @@
 use std::fmt::{self, Write as _};
 
 use super::ply::Ply;
-use crate::syntax::Span;
+use crate::core::Span;
 
 /// The games of an OpenTafl game file (most files hold one).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

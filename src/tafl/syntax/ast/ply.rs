@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::syntax::{Malformed, Span};
+use crate::core::{Malformed, Span};
 use crate::tafl::{Piece, Side, Square};
 
 /// One ply as written: a move, a timeout, a resignation, a placeholder of a

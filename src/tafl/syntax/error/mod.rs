@@ -11,8 +11,8 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan};
 
-use crate::syntax::{Edit, Found, Span};
-use crate::types::Severity;
+use crate::core::Severity;
+use crate::core::{Edit, Found, Span};
 
 mod kinds;
 

@@ -25,7 +25,7 @@ use self::split::{Reading, Scan, classify};
 use super::ast::Form;
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::parser::{Parsed, parse_bytes_at};
-use crate::syntax::limits::Limits;
+use crate::core::limits::Limits;
 use crate::syntax::{Decoder, Found, Span, Verdict};
 
 /// A run of whole games cut from a record.

@@ -10,8 +10,8 @@ use super::{
     Input, PResult, error_at, into_error, is_line_end, next_line, offset, peek, skip, skip_until,
     span, text_between, to_line_end,
 };
-use crate::syntax::limits::MAX_ERRORS;
-use crate::syntax::{Edit, Found, Span};
+use crate::core::limits::MAX_ERRORS;
+use crate::core::{Edit, Found, Span};
 use crate::tafl::syntax::ast::{
     CSV_HEADER, Capture, Count, CsvGame, CsvRecord, Move, Ply, ResultLabel,
 };

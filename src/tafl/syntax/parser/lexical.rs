@@ -4,7 +4,7 @@ use nom::Parser;
 use nom::character::complete::{char, satisfy};
 
 use super::{Input, PResult, error_at, offset, peek, peek2, skip, span};
-use crate::syntax::{Edit, Found, Span};
+use crate::core::{Edit, Found, Span};
 use crate::tafl::Square;
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 

@@ -26,8 +26,8 @@ pub(crate) use self::tag::{rules_entries, starts_tag};
 use self::input::{Context, Input};
 use super::ast::{Form, Move, Record, VariationAddress};
 use super::error::{SyntaxError, SyntaxErrorKind};
-use crate::syntax::{Found, Span};
-use crate::types::Severity;
+use crate::core::Severity;
+use crate::core::{Found, Span};
 
 /// The result of a rule.
 type PResult<'a, T> = IResult<Input<'a>, T, SyntaxError>;
@@ -74,8 +74,8 @@ impl Parsed {
 /// [`Parsed::errors`] and reading resumes at the next line (or, inside a
 /// turn or an archive's game, at the next ply). The record is read game by
 /// game as [`Games`](super::Games) cuts it, within
-/// [`Limits::DEFAULT`](crate::syntax::limits::Limits::DEFAULT), and each
-/// game within [`MAX_ERRORS`](crate::syntax::limits::MAX_ERRORS) syntax
+/// [`Limits::DEFAULT`](crate::core::limits::Limits::DEFAULT), and each
+/// game within [`MAX_ERRORS`](crate::core::limits::MAX_ERRORS) syntax
 /// errors.
 pub fn parse(text: &str, form: Form) -> Parsed {
     super::games::read_all(text.as_bytes(), form)
@@ -86,7 +86,7 @@ pub fn parse(text: &str, form: Form) -> Parsed {
 ///
 /// Unlike [`parse`], this does not bound what one game may cost: the memory
 /// and time it takes grow with the longest line and the largest game of
-/// `text`, and the [`MAX_ERRORS`](crate::syntax::limits::MAX_ERRORS) syntax
+/// `text`, and the [`MAX_ERRORS`](crate::core::limits::MAX_ERRORS) syntax
 /// errors after which reading stops are counted over the whole text, not
 /// game by game. Give it only text of a size you trust. A record with no
 /// syntax error, within the limits, reads the same with either; so does

@@ -11,8 +11,8 @@ use super::{
     Input, PResult, error_at, into_error, is_line_end, next_line, offset, peek, skip, span,
     to_line_end,
 };
-use crate::syntax::limits::MAX_ERRORS;
-use crate::syntax::{Edit, Found, Span};
+use crate::core::limits::MAX_ERRORS;
+use crate::core::{Edit, Found, Span};
 use crate::tafl::syntax::ast::{Commentary, OtgGame, OtgRecord, Tag, Turn, Variation};
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 

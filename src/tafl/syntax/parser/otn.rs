@@ -9,7 +9,7 @@ use super::{
     Input, PResult, error_at, into_error, is_blank, is_line_end, offset, peek, peek2, skip,
     skip_until, span, text_between,
 };
-use crate::syntax::{Edit, Found, Malformed, Span};
+use crate::core::{Edit, Found, Malformed, Span};
 use crate::tafl::syntax::ast::{Capture, Info, Move, MoveType, PieceLetter, Ply};
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 

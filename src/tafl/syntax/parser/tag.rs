@@ -6,7 +6,7 @@ use nom::character::complete::{char, satisfy};
 use super::lexical::{digit, lower};
 use super::turn::{bracket_end, unterminated};
 use super::{Input, PResult, error_at, offset, peek, skip, span, text_between};
-use crate::syntax::{Edit, Found, Span};
+use crate::core::{Edit, Found, Span};
 use crate::tafl::syntax::ast::{RulesEntry, Tag};
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 

@@ -7,7 +7,7 @@ use nom::character::complete::char;
 use super::lexical::{gap, lower, number, ws};
 use super::otn::ply;
 use super::{Input, PResult, error_at, is_line_end, offset, peek, skip, span, text_between};
-use crate::syntax::{Edit, Span};
+use crate::core::{Edit, Span};
 use crate::tafl::syntax::ast::{
     Commentary, MoveAddress, Ply, Turn, Variation, VariationAddress, VariationStep,
 };

@@ -27,7 +27,7 @@ pub fn must_escape(c: char) -> bool {
 /// `\u{1b}` for ESC, line ends included; `text` itself when it holds none.
 ///
 /// ```
-/// use hirp::syntax::escape;
+/// use hirp::core::escape;
 /// assert_eq!(escape("[Event \"\x1b]0;owned\x07\"]"), "[Event \"\\u{1b}]0;owned\\u{7}\"]");
 /// assert_eq!(escape("Hirþ\tG1"), "Hirþ\tG1");
 /// ```
