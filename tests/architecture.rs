@@ -109,6 +109,16 @@ fn the_core_names_no_family() {
 }
 
 #[test]
+fn the_tafl_family_imports_nothing_of_hirps() {
+    imports_nothing_above(
+        "src/tafl",
+        &[
+            "syntax", "rules", "replay", "check", "generate", "render", "page", "types", "cli",
+        ],
+    );
+}
+
+#[test]
 fn the_rules_know_nothing_of_the_notation() {
     imports_nothing_above(
         "src/rules",

@@ -5,7 +5,9 @@
 //! The length of a line and of a game are [`Limits`], which each family's
 //! game reader is given (the default unless told otherwise); the others
 //! hold wherever a record is read. The messages of the errors that report
-//! them state them from here.
+//! them state them from here ([`Bound`]).
+
+use std::sync::LazyLock;
 
 /// How long a line and a game may be, for a family's game reader to read
 /// them.
@@ -40,3 +42,52 @@ pub const SAMPLE: usize = 8 * 1024;
 /// read) is left unread, and errors after which a game's replay stops. A
 /// game of nothing but mistakes costs little time and memory.
 pub const MAX_ERRORS: usize = 1000;
+
+/// A bound of what is read, as the errors that report it state it, in
+/// every family: from the constants above, so that a message always states
+/// the bound in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// A line longer than [`Limits::DEFAULT`]'s `line`.
+    Line,
+    /// A game longer than [`Limits::DEFAULT`]'s `game`.
+    Game,
+    /// A piece of a record with [`MAX_ERRORS`] syntax errors.
+    Errors,
+}
+
+impl Bound {
+    /// What was passed, in a sentence.
+    pub fn message(self) -> &'static str {
+        static TEXTS: LazyLock<[String; 3]> = LazyLock::new(|| {
+            [
+                format!(
+                    "this line is longer than {} KiB",
+                    Limits::DEFAULT.line / 1024
+                ),
+                format!(
+                    "this game is longer than {} KiB",
+                    Limits::DEFAULT.game / 1024
+                ),
+                format!("reading stops after {MAX_ERRORS} syntax errors"),
+            ]
+        });
+        &TEXTS[self as usize]
+    }
+
+    /// What is read.
+    pub fn expected(self) -> &'static str {
+        static TEXTS: LazyLock<[String; 3]> = LazyLock::new(|| {
+            [
+                format!("a line of at most {} bytes", Limits::DEFAULT.line),
+                format!("a game of at most {} bytes", Limits::DEFAULT.game),
+                format!("at most {MAX_ERRORS} syntax errors in a game"),
+            ]
+        });
+        &TEXTS[self as usize]
+    }
+}
+
+// The messages state the line and game limits in KiB.
+const _: () =
+    assert!(Limits::DEFAULT.line.is_multiple_of(1024) && Limits::DEFAULT.game.is_multiple_of(1024));

@@ -5,6 +5,8 @@
 //!   in a record's text, what a parser found there, text kept as written,
 //!   and edits of the text;
 //! - [`Severity`] of a problem, and the [`Depth`] of a check;
+//! - [`encoding`]: what a record is written in, its bytes decoded, and what
+//!   is wrong with them as text;
 //! - [`escape`]: text of a record written for a person to see;
 //! - [`limits`]: how much of a record is read;
 //! - [`parallel`]: a stream of items worked on by threads and handed back in
@@ -13,6 +15,7 @@
 //! - the XML writer of the SVG pictures and pages (crate-private).
 
 mod depth;
+pub mod encoding;
 mod escape;
 pub mod limits;
 pub mod parallel;

@@ -7,6 +7,7 @@ use super::Parsed;
 use super::ast::Span;
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
 use super::games::{Chunk, Games};
+use crate::core::encoding::{TextError, not_text};
 
 /// Reads a chunk: its games and syntax errors, with an error for the rest of
 /// a game left unread (which belongs to the chunk's last game), and first
@@ -20,7 +21,7 @@ pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
     if note.kind.is_not_text() {
         let errors = vec![note.clone()];
         return (
-            super::decode(&chunk.bytes).text,
+            crate::core::encoding::decode(&chunk.bytes).text,
             Parsed {
                 errors,
                 ..Parsed::default()
@@ -38,7 +39,7 @@ fn parse_cut(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
         return super::parse_bytes_at(&chunk.bytes, chunk.offset);
     };
     let (_, mut parsed) = super::parse_bytes_at(&chunk.bytes[..cut.at], chunk.offset);
-    let text = super::decode(&chunk.bytes).text;
+    let text = crate::core::encoding::decode(&chunk.bytes).text;
     let start = chunk.offset + cut.at;
     let shown = chunk.bytes.len() - cut.at;
     let (kind, help) = if cut.long_line {
@@ -79,6 +80,21 @@ pub(crate) fn read_all(bytes: &[u8]) -> Parsed {
         parsed.errors.extend(part.errors);
     }
     parsed
+}
+
+impl Chunk {
+    /// The one chunk of an input that is not text: what is shown of its
+    /// first bytes, `sample`, with the `error` that says so.
+    pub(super) fn not_text(sample: &[u8], error: TextError) -> Chunk {
+        let shown = not_text(sample, &error);
+        Chunk {
+            bytes: shown.bytes,
+            offset: shown.offset,
+            line: shown.line,
+            cut: None,
+            note: Some(error.into()),
+        }
+    }
 }
 
 #[cfg(test)]

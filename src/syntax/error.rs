@@ -5,9 +5,11 @@ use std::sync::LazyLock;
 
 use miette::{Diagnostic, LabeledSpan};
 
-use super::limits::{Limits, MAX_BATTLES, MAX_ERRORS, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
+use super::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
 use crate::core::Severity;
 use crate::core::Span;
+use crate::core::encoding::{TextError, TextErrorKind};
+use crate::core::limits::Bound;
 pub(crate) use crate::core::{Edit, Found};
 
 /// A syntax error: its kind, the text at fault, and a fix when one is plain.
@@ -54,17 +56,10 @@ impl SyntaxError {
 
     /// The label drawn under the text at fault.
     pub fn label(&self) -> String {
-        let at = self.span.start;
+        if let Some(kind) = self.kind.of_text() {
+            return kind.label(self.span, self.found);
+        }
         match self.kind {
-            SyntaxErrorKind::Binary => format!("byte {at} is NUL, which no text holds"),
-            SyntaxErrorKind::Utf16WithoutBom => {
-                format!("byte {at} is NUL, as is every other byte: UTF-16 writes ASCII so")
-            }
-            SyntaxErrorKind::Latin1 => {
-                format!("byte {at} is not UTF-8; in Latin-1 it is {}", self.found)
-            }
-            SyntaxErrorKind::Utf16 => "a UTF-16 byte order mark".to_owned(),
-            SyntaxErrorKind::InvalidUtf8 => format!("byte {at} is not UTF-8"),
             SyntaxErrorKind::RoundTooLarge => format!(
                 "expected {}, found a number of {} digits",
                 self.kind.expected(),
@@ -109,18 +104,36 @@ macro_rules! stating {
     }};
 }
 
-// The messages state the line and game limits in KiB.
-const _: () =
-    assert!(Limits::DEFAULT.line.is_multiple_of(1024) && Limits::DEFAULT.game.is_multiple_of(1024));
-
 impl SyntaxErrorKind {
     /// Whether it says the input is not text: nothing of it is read, and
     /// it is the input's only error.
     pub const fn is_not_text(self) -> bool {
-        matches!(
-            self,
-            SyntaxErrorKind::Binary | SyntaxErrorKind::Utf16WithoutBom | SyntaxErrorKind::Latin1
-        )
+        matches!(self.of_text(), Some(kind) if kind.is_not_text())
+    }
+
+    /// What it says is wrong with the bytes as text, if it says that.
+    pub const fn of_text(self) -> Option<TextErrorKind> {
+        Some(match self {
+            SyntaxErrorKind::Binary => TextErrorKind::Binary,
+            SyntaxErrorKind::Utf16WithoutBom => TextErrorKind::Utf16WithoutBom,
+            SyntaxErrorKind::Latin1 => TextErrorKind::Latin1,
+            SyntaxErrorKind::Utf16 => TextErrorKind::Utf16,
+            SyntaxErrorKind::InvalidUtf8 => TextErrorKind::InvalidUtf8,
+            _ => return None,
+        })
+    }
+}
+
+impl From<TextError> for SyntaxError {
+    fn from(error: TextError) -> SyntaxError {
+        let kind = match error.kind {
+            TextErrorKind::Binary => SyntaxErrorKind::Binary,
+            TextErrorKind::Utf16WithoutBom => SyntaxErrorKind::Utf16WithoutBom,
+            TextErrorKind::Latin1 => SyntaxErrorKind::Latin1,
+            TextErrorKind::Utf16 => SyntaxErrorKind::Utf16,
+            TextErrorKind::InvalidUtf8 => SyntaxErrorKind::InvalidUtf8,
+        };
+        SyntaxError::new(kind, error.span, error.found).with_help(error.help)
     }
 }
 
@@ -130,22 +143,26 @@ crate::diagnostic::syntax_kinds! {
     SyntaxErrorKind {
         /// A file with a NUL byte in its first 8 KiB, not as UTF-16 writes
         /// them; nothing of it is read: the bytes `\x7FELF\x02\x01\x01\x00`.
-        Binary = "binary", Error, "this file is binary, not text", "text";
+        Binary = "binary", Error, TextErrorKind::Binary.message(),
+            TextErrorKind::Binary.expected();
         /// A file with NUL bytes every other byte in its first 8 KiB, on one
         /// side, as UTF-16 writes ASCII, and no byte order mark; nothing of it is
         /// read: `G\x001\x00 \x00K\x00e\x00`.
-        Utf16WithoutBom = "utf16_without_bom", Error, "this file looks like UTF-16 with no byte order mark",
-            "UTF-8 text";
+        Utf16WithoutBom = "utf16_without_bom", Error, TextErrorKind::Utf16WithoutBom.message(),
+            TextErrorKind::Utf16WithoutBom.expected();
         /// A file whose first 8 KiB hold bytes that are not UTF-8 on two lines
         /// or more, no UTF-8 beyond ASCII, and three bytes in four or more of
         /// ASCII; nothing of it is read: `; Besan\xE7on\n; No\xEBl`.
-        Latin1 = "latin1", Error, "this file looks like Latin-1, not UTF-8", "UTF-8 text";
+        Latin1 = "latin1", Error, TextErrorKind::Latin1.message(),
+            TextErrorKind::Latin1.expected();
         /// A warning: a file that starts with a UTF-16 byte order mark, read
         /// decoded to UTF-8 (offsets count the decoded bytes):
         /// `\xFF\xFEG\x001\x00`.
-        Utf16 = "utf16", Warning, "this file is UTF-16; it is read decoded to UTF-8", "UTF-8 text";
+        Utf16 = "utf16", Warning, TextErrorKind::Utf16.message(),
+            TextErrorKind::Utf16.expected();
         /// A byte sequence that is not UTF-8: the bytes `G1 He\xFF /`.
-        InvalidUtf8 = "invalid_utf8", Error, "the file is not valid UTF-8", "UTF-8 text";
+        InvalidUtf8 = "invalid_utf8", Error, TextErrorKind::InvalidUtf8.message(),
+            TextErrorKind::InvalidUtf8.expected();
         /// A line that is not a turn, a tag or a comment: `#G1 KeHeiHei /`.
         UnexpectedLine = "unexpected_line", Error, "this line is not a turn, a tag or a comment",
             "a turn label such as `G1`, a tag `[`, or a comment `;` or `{`";
@@ -254,20 +271,15 @@ crate::diagnostic::syntax_kinds! {
             "the end of the turn";
         /// A line longer than 64 KiB; it and the rest of its game are not read:
         /// `G1 (He)×40000 /`.
-        LineTooLong = "line_too_long", Error,
-            stating!("this line is longer than {} KiB", Limits::DEFAULT.line / 1024),
-            stating!("a line of at most {} bytes", Limits::DEFAULT.line);
+        LineTooLong = "line_too_long", Error, Bound::Line.message(), Bound::Line.expected();
         /// A game longer than 256 KiB with the comments before it; the rest of it
         /// is not read: `(; a comment\n)×30000G1 KeHeiHei /`.
-        GameTooLong = "game_too_long", Error,
-            stating!("this game is longer than {} KiB", Limits::DEFAULT.game / 1024),
-            stating!("a game of at most {} bytes", Limits::DEFAULT.game);
+        GameTooLong = "game_too_long", Error, Bound::Game.message(), Bound::Game.expected();
         /// A piece of a record (a game, as records are read) with a thousand
         /// syntax errors; the rest of it is not read:
         /// `G1 KeHeiHei /\n(S1 Kx /\n)×1001`.
-        TooManyErrors = "too_many_errors", Error,
-            stating!("reading stops after {MAX_ERRORS} syntax errors"),
-            stating!("at most {MAX_ERRORS} syntax errors in a game");
+        TooManyErrors = "too_many_errors", Error, Bound::Errors.message(),
+            Bound::Errors.expected();
     }
 }
 

@@ -13,7 +13,6 @@
 
 pub(crate) mod ast;
 mod chunk;
-mod encoding;
 mod error;
 mod games;
 pub mod limits;
@@ -23,12 +22,11 @@ pub mod scan;
 
 pub(crate) use parser::{CompactBattle, CompactTurn, Player, compact_turn};
 
+pub use crate::core::encoding::transcode;
 pub use crate::core::{Edit, Found, escape, must_escape};
 pub use ast::*;
-pub use encoding::transcode;
-pub(crate) use encoding::{Decoder, Verdict, not_text, not_text_error};
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use games::{Chunk, Cut, Games, parse_chunk};
 pub use parser::{Parsed, parse, parse_bytes, parse_unlimited};
-pub(crate) use parser::{decode, parse_battles, parse_bytes_at, parse_steps, repair_steps};
+pub(crate) use parser::{parse_battles, parse_bytes_at, parse_steps, repair_steps};
 pub use recognise::starts_record;

@@ -29,10 +29,10 @@ use std::io::{self, BufRead};
 
 pub use super::chunk::parse_chunk;
 pub(crate) use super::chunk::read_all;
-use super::encoding::{Decoder, Verdict, not_text};
 use super::error::SyntaxError;
 use super::limits::Limits;
 use super::parser::{ItemKind, Reading, begins_game, label_at, mislabelled};
+use crate::core::encoding::{Decoder, Verdict};
 
 /// A run of whole games cut from a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -550,10 +550,10 @@ impl<R: BufRead> Iterator for Games<R> {
                     return Some(Err(e));
                 }
                 Ok(Verdict::Utf8) => {}
-                Ok(Verdict::Utf16(warning)) => self.note = Some(warning),
+                Ok(Verdict::Utf16(warning)) => self.note = Some(warning.into()),
                 Ok(Verdict::NotText(error)) => {
                     self.done = true;
-                    return Some(Ok(not_text(self.reader.sample(), error)));
+                    return Some(Ok(Chunk::not_text(self.reader.sample(), error)));
                 }
             }
         }

@@ -22,6 +22,8 @@ mod turn;
 
 use std::borrow::Cow;
 
+use crate::core::encoding::{Decoded, decode};
+
 use nom::{IResult, Input as _};
 
 pub(crate) use self::fast::{CompactBattle, CompactTurn, Player, compact_turn, usual_turn};
@@ -101,68 +103,13 @@ pub fn parse(text: &str) -> Parsed {
 /// with either; so does text that is not text (a NUL in its first bytes),
 /// one error and no game.
 pub fn parse_unlimited(text: &str) -> Parsed {
-    if let Some(error) = super::encoding::not_text_error(text.as_bytes()) {
+    if let Some(error) = crate::core::encoding::not_text_error(text.as_bytes()) {
         return Parsed {
             record: Record::default(),
-            errors: vec![error],
+            errors: vec![error.into()],
         };
     }
     with_input(text, 0, |input| record::read(input, &[]))
-}
-
-/// Text decoded from bytes that may not be UTF-8.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Decoded<'a> {
-    /// The text, each byte that is not UTF-8 replaced by `?` so that offsets
-    /// stay those of the bytes.
-    pub text: Cow<'a, str>,
-    /// One error per line holding bytes that are not UTF-8.
-    pub errors: Vec<SyntaxError>,
-}
-
-/// Decodes bytes as UTF-8, reporting each line that holds invalid bytes at the
-/// first such byte.
-pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Decoded {
-            text: Cow::Borrowed(text),
-            errors: Vec::new(),
-        },
-        Err(_) => {
-            let mut text = String::with_capacity(bytes.len());
-            let mut errors: Vec<SyntaxError> = Vec::new();
-            let mut last_line_reported = None;
-            let mut line_start = 0;
-            for chunk in bytes.utf8_chunks() {
-                let valid = chunk.valid();
-                if let Some(n) = valid.rfind(['\n', '\r']) {
-                    line_start = text.len() + n + 1;
-                }
-                text.push_str(valid);
-                let invalid = chunk.invalid();
-                if invalid.is_empty() {
-                    continue;
-                }
-                let offset = text.len();
-                if last_line_reported != Some(line_start) {
-                    last_line_reported = Some(line_start);
-                    errors.push(
-                        SyntaxError::new(
-                            SyntaxErrorKind::InvalidUtf8,
-                            Span::new(offset, offset + invalid.len()),
-                            Found::Char('?'),
-                        )
-                        .with_help("save the file as UTF-8; this line is skipped"),
-                    );
-                }
-                text.extend(std::iter::repeat_n('?', invalid.len()));
-            }
-            Decoded {
-                text: Cow::Owned(text),
-                errors,
-            }
-        }
-    }
 }
 
 /// Reads a record from bytes, within the reader's limits: decodes them as
@@ -189,7 +136,8 @@ pub fn parse_bytes(bytes: &[u8]) -> (Cow<'_, str>, Parsed) {
 /// [`Games`](super::Games) cuts. Decoded as [`parse_bytes`] decodes, and
 /// read as [`parse_unlimited`] reads, with no limit on the size of a game.
 pub(crate) fn parse_bytes_at(bytes: &[u8], base: usize) -> (Cow<'_, str>, Parsed) {
-    let Decoded { text, mut errors } = decode(bytes);
+    let Decoded { text, errors } = decode(bytes);
+    let mut errors: Vec<SyntaxError> = errors.into_iter().map(SyntaxError::from).collect();
     for error in &mut errors {
         error.span = Span::new(error.span.start + base, error.span.end + base);
     }

@@ -3,7 +3,8 @@
 
 use std::sync::LazyLock;
 
-use crate::syntax::SyntaxErrorKind as Hirp;
+use crate::core::encoding::TextErrorKind as Text;
+use crate::core::limits::Bound;
 use crate::tafl::Square;
 
 /// Text that states a limit, written once from the limit's constant.
@@ -15,14 +16,14 @@ macro_rules! stating {
 }
 
 impl SyntaxErrorKind {
-    /// The kind of an error HIRP's reader gives of an input as a whole.
-    pub(crate) fn of_input(kind: Hirp) -> SyntaxErrorKind {
+    /// The kind of what is wrong with an input's bytes as text.
+    pub(crate) fn of_text(kind: Text) -> SyntaxErrorKind {
         match kind {
-            Hirp::Binary => SyntaxErrorKind::Binary,
-            Hirp::Utf16WithoutBom => SyntaxErrorKind::Utf16WithoutBom,
-            Hirp::Latin1 => SyntaxErrorKind::Latin1,
-            Hirp::Utf16 => SyntaxErrorKind::Utf16,
-            _ => SyntaxErrorKind::InvalidUtf8,
+            Text::Binary => SyntaxErrorKind::Binary,
+            Text::Utf16WithoutBom => SyntaxErrorKind::Utf16WithoutBom,
+            Text::Latin1 => SyntaxErrorKind::Latin1,
+            Text::Utf16 => SyntaxErrorKind::Utf16,
+            Text::InvalidUtf8 => SyntaxErrorKind::InvalidUtf8,
         }
     }
 
@@ -46,22 +47,22 @@ crate::diagnostic::syntax_kinds! {
     SyntaxErrorKind {
         /// In a game file, a NUL byte in its first 8 KiB, not as UTF-16 writes
         /// them; nothing of it is read: the bytes `\x7FELF\x02\x01\x01\x00`.
-        Binary = "binary", Error, Hirp::Binary.message(), Hirp::Binary.expected();
+        Binary = "binary", Error, Text::Binary.message(), Text::Binary.expected();
         /// In a game file, NUL bytes every other byte in its first 8 KiB, as
         /// UTF-16 writes ASCII, and no byte order mark; nothing of it is read:
         /// `[\x00d\x00a\x00t\x00e\x00:\x00`.
-        Utf16WithoutBom = "utf16_without_bom", Error, Hirp::Utf16WithoutBom.message(),
-            Hirp::Utf16WithoutBom.expected();
+        Utf16WithoutBom = "utf16_without_bom", Error, Text::Utf16WithoutBom.message(),
+            Text::Utf16WithoutBom.expected();
         /// In a game file, bytes that are not UTF-8 on two lines or more, and
         /// no UTF-8 beyond ASCII; nothing of it is read:
         /// `[site:Besan\xE7on]\n[event:No\xEBl]`.
-        Latin1 = "latin1", Error, Hirp::Latin1.message(), Hirp::Latin1.expected();
+        Latin1 = "latin1", Error, Text::Latin1.message(), Text::Latin1.expected();
         /// A warning, in a game file: a UTF-16 byte order mark; the file is read
         /// decoded to UTF-8: `\xFF\xFE[\x00d\x00`.
-        Utf16 = "utf16", Warning, Hirp::Utf16.message(), Hirp::Utf16.expected();
+        Utf16 = "utf16", Warning, Text::Utf16.message(), Text::Utf16.expected();
         /// In an archive, bytes that are not UTF-8; the line is not read:
         /// `d2-e2 \xFF,0,0,Ongoing`.
-        InvalidUtf8 = "invalid_utf8", Error, Hirp::InvalidUtf8.message(), Hirp::InvalidUtf8.expected();
+        InvalidUtf8 = "invalid_utf8", Error, Text::InvalidUtf8.message(), Text::InvalidUtf8.expected();
 
         /// In a game file, a line that is neither a tag, a turn, a variation nor
         /// commentary: `# 1. d2-e2 d3-d2`.
@@ -191,13 +192,13 @@ crate::diagnostic::syntax_kinds! {
 
         /// In an archive, a line longer than 64 KiB; it is not read:
         /// `(d2-e2 e2-d2 )×6000,0,0,Draw`.
-        LineTooLong = "line_too_long", Error, Hirp::LineTooLong.message(), Hirp::LineTooLong.expected();
+        LineTooLong = "line_too_long", Error, Bound::Line.message(), Bound::Line.expected();
         /// In a game file, a game longer than 256 KiB; the rest of it is not
         /// read: `[rules:dim:7]\n(1. d2-e2 e2-d2\n)×20000`.
-        GameTooLong = "game_too_long", Error, Hirp::GameTooLong.message(), Hirp::GameTooLong.expected();
+        GameTooLong = "game_too_long", Error, Bound::Game.message(), Bound::Game.expected();
         /// In a game file, a game with a thousand syntax errors; the rest of it
         /// is not read: `[rules:dim:7]\n(1. d2_e2 d3-d2\n)×1001`.
-        TooManyErrors = "too_many_errors", Error, Hirp::TooManyErrors.message(),
-            Hirp::TooManyErrors.expected();
+        TooManyErrors = "too_many_errors", Error, Bound::Errors.message(),
+            Bound::Errors.expected();
     }
 }

@@ -5,13 +5,14 @@
 //! The shapes are HIRP's: a [`SyntaxError`] holds its kind, span, what was
 //! [`Found`], and when plain a help line and the [`Edit`] that fixes it.
 //! Kinds that say the same thing of any input (not text, a line too long)
-//! take their message from HIRP's [`crate::syntax::SyntaxErrorKind`].
+//! take their message from [`crate::core::encoding::TextErrorKind`].
 
 use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan};
 
 use crate::core::Severity;
+use crate::core::encoding::TextError;
 use crate::core::{Edit, Found, Span};
 
 mod kinds;
@@ -51,16 +52,16 @@ impl SyntaxError {
         }
     }
 
-    /// The error HIRP's reader gives of an input as a whole (not text,
-    /// UTF-16, bytes that are not UTF-8), as the tafl readers give it.
-    pub(crate) fn of_input(error: &crate::syntax::SyntaxError) -> Self {
+    /// What is wrong with an input's bytes as text (not text, UTF-16, bytes
+    /// that are not UTF-8), as the tafl readers report it.
+    pub(crate) fn of_input(error: &TextError) -> Self {
         SyntaxError {
-            kind: SyntaxErrorKind::of_input(error.kind),
+            kind: SyntaxErrorKind::of_text(error.kind),
             span: error.span,
             found: error.found,
             detail: Some(error.label()),
-            help: error.help.clone(),
-            fix: error.fix.clone(),
+            help: Some(error.help.clone()),
+            fix: None,
         }
     }
 

@@ -25,8 +25,9 @@ use self::split::{Reading, Scan, classify};
 use super::ast::Form;
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::parser::{Parsed, parse_bytes_at};
+use crate::core::encoding::{Decoder, Verdict};
 use crate::core::limits::Limits;
-use crate::syntax::{Decoder, Found, Span, Verdict};
+use crate::core::{Found, Span};
 
 /// A run of whole games cut from a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -332,14 +333,14 @@ impl<R: BufRead> Iterator for Games<R> {
                 Ok(Verdict::Utf16(warning)) => self.note = Some(SyntaxError::of_input(&warning)),
                 Ok(Verdict::NotText(error)) => {
                     self.done = true;
-                    let chunk = crate::syntax::not_text(self.reader.sample(), error);
+                    let shown = crate::core::encoding::not_text(self.reader.sample(), &error);
                     return Some(Ok(Chunk {
                         form: self.form,
-                        bytes: chunk.bytes,
-                        offset: chunk.offset,
-                        line: chunk.line,
+                        bytes: shown.bytes,
+                        offset: shown.offset,
+                        line: shown.line,
                         cut: None,
-                        note: chunk.note.as_ref().map(SyntaxError::of_input),
+                        note: Some(SyntaxError::of_input(&error)),
                     }));
                 }
             }
@@ -383,7 +384,7 @@ pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
             errors: vec![note.clone()],
             ..Parsed::empty(chunk.form)
         };
-        return (crate::syntax::decode(&chunk.bytes).text, parsed);
+        return (crate::core::encoding::decode(&chunk.bytes).text, parsed);
     }
     let (text, mut parsed) = parse_cut(chunk);
     parsed.errors.insert(0, note.clone());
@@ -397,7 +398,7 @@ fn parse_cut(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
         return parse_bytes_at(&chunk.bytes, chunk.offset, chunk.form, first);
     };
     let (_, mut parsed) = parse_bytes_at(&chunk.bytes[..cut.at], chunk.offset, chunk.form, first);
-    let text = crate::syntax::decode(&chunk.bytes).text;
+    let text = crate::core::encoding::decode(&chunk.bytes).text;
     let start = chunk.offset + cut.at;
     let shown = chunk.bytes.len() - cut.at;
     let (kind, help) = if cut.long_line {

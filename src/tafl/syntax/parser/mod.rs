@@ -92,7 +92,7 @@ pub fn parse(text: &str, form: Form) -> Parsed {
 /// syntax error, within the limits, reads the same with either; so does
 /// text that is not text (a NUL in its first bytes), one error and no game.
 pub fn parse_unlimited(text: &str, form: Form) -> Parsed {
-    if let Some(error) = crate::syntax::not_text_error(text.as_bytes()) {
+    if let Some(error) = crate::core::encoding::not_text_error(text.as_bytes()) {
         return Parsed {
             errors: vec![SyntaxError::of_input(&error)],
             ..Parsed::empty(form)
@@ -118,8 +118,8 @@ pub fn parse_csv(text: &str) -> Parsed {
 /// stay those of the bytes. Returns the decoded text, to which the spans
 /// point, with the result.
 pub fn parse_bytes(bytes: &[u8], form: Form) -> (Cow<'_, str>, Parsed) {
-    let text = match crate::syntax::transcode(bytes) {
-        Cow::Borrowed(bytes) => crate::syntax::decode(bytes).text,
+    let text = match crate::core::encoding::transcode(bytes) {
+        Cow::Borrowed(bytes) => crate::core::encoding::decode(bytes).text,
         Cow::Owned(decoded) => Cow::Owned(
             String::from_utf8(decoded)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
@@ -138,7 +138,7 @@ pub(crate) fn parse_bytes_at(
     form: Form,
     first: bool,
 ) -> (Cow<'_, str>, Parsed) {
-    let decoded = crate::syntax::decode(bytes);
+    let decoded = crate::core::encoding::decode(bytes);
     let decode_errors: Vec<SyntaxError> = decoded
         .errors
         .iter()
