@@ -103,6 +103,160 @@ fn fix_answers_what_hirp_fix_and_fmt_write() {
     assert_eq!(broken.json()["canonical"], serde_json::Value::Null);
 }
 
+/// The errors of a `/api/validate` answer's record.
+fn errors(answer: &serde_json::Value) -> usize {
+    let file = &answer["files"][0];
+    let games = file["games"].as_array().unwrap();
+    let loose = file["diagnostics"].as_array().unwrap();
+    let all = games
+        .iter()
+        .flat_map(|g| g["diagnostics"].as_array().unwrap());
+    all.chain(loose)
+        .filter(|d| d["severity"] == "error")
+        .count()
+}
+
+#[test]
+fn the_page_offers_both_families_and_the_rules_presets() {
+    let server = Server::start(&[]);
+    let page = server.request("GET", "/", None).text();
+    assert!(page.contains("<title>Check a game record · hirp</title>"));
+    assert!(page.contains("<h1 id=\"title\">Check a game record</h1>"));
+    assert!(page.contains("accept=\".hirp,.otg,.csv,"));
+    for preset in hirp::tafl::rules::RuleSet::PRESETS {
+        assert!(
+            page.contains(&format!("<option value=\"{preset}\">")),
+            "{preset}"
+        );
+    }
+}
+
+#[test]
+fn a_pasted_tafl_game_file_is_checked_as_tafl() {
+    let server = Server::start(&[]);
+    let mut files = common::files_under(&common::root().join("fixtures/tafl/opentafl"), "otg");
+    files.extend(common::files_under(
+        &common::root().join("fixtures/tafl/valid/brandub"),
+        "otg",
+    ));
+    assert!(files.len() > 5);
+    for file in &files {
+        let answer = server.post("/api/validate", &std::fs::read(file).unwrap());
+        assert_eq!(answer.status, 200, "{}", file.display());
+        let json = answer.json();
+        assert_eq!(json["files"][0]["path"], "record.otg");
+        assert_eq!(json["files"][0]["games"].as_array().unwrap().len(), 1);
+        assert_eq!(errors(&json), 0, "{}: {json}", file.display());
+    }
+    // Named, it is what `hirp validate` reports.
+    let path = "fixtures/tafl/opentafl/copenhagen-resigned.otg";
+    let answer = server.post(&format!("/api/validate?name={path}"), &fixture(path));
+    let cli = hirp()
+        .args(["validate", "--format", "json", path])
+        .output()
+        .unwrap();
+    assert_eq!(
+        answer.text(),
+        String::from_utf8(cli.stdout).unwrap().trim_end()
+    );
+}
+
+#[test]
+fn a_tafl_page_and_its_boards_are_what_hirp_html_draws() {
+    use hirp::tafl::syntax::Form;
+    let server = Server::start(&[]);
+    let record = fixture("fixtures/tafl/valid/brandub/all_captured.otg");
+    let model = hirp::page::tafl::page("record.otg", &record, Form::Otg, None);
+    let answer = server.post("/api/page", &record);
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.header("hirp-family"), Some("tafl"));
+    assert_eq!(answer.header("hirp-rules"), Some("brandub"));
+    let packed: hirp::page::Packed = serde_json::from_slice(&answer.body).unwrap();
+    assert_eq!(packed, hirp::page::pack(&model));
+    assert!(model.games[0].steps.len() > 30);
+    let board = server.post("/api/board?step=5", &record);
+    assert_eq!(board.status, 200);
+    assert_eq!(board.text(), model.games[0].steps[5].board);
+    let hirp_page = server.post(
+        "/api/page",
+        &fixture("fixtures/valid/17-match-to-five.hirp"),
+    );
+    assert_eq!(hirp_page.header("hirp-family"), Some("HIRP"));
+    assert_eq!(hirp_page.header("hirp-rules"), None);
+}
+
+#[test]
+fn an_archive_is_checked_under_the_rules_sent() {
+    let server = Server::start(&[]);
+    let archive = fixture("fixtures/tafl/archives/brandubh.csv");
+    let lines: Vec<&[u8]> = archive.split(|&b| b == b'\n').take(4).collect();
+    let record = lines.join(&b'\n');
+    let answer = server.post("/api/validate?rules=brandubh-online", &record);
+    assert_eq!(answer.status, 200);
+    let json = answer.json();
+    assert_eq!(json["files"][0]["path"], "record.csv");
+    assert_eq!(json["files"][0]["games"].as_array().unwrap().len(), 4);
+    assert_eq!(errors(&json), 0, "{json}");
+    let page = server.post("/api/page?rules=brandubh-online", &record);
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("hirp-rules"), Some("brandubh-online"));
+    // Without rules, an archive names none.
+    let unruled = server.post("/api/validate?name=games.csv", &record).json();
+    assert_eq!(errors(&unruled), 4, "{unruled}");
+    let wrong = server.post("/api/validate?rules=fetlar", &record);
+    assert_eq!(wrong.status, 400);
+    assert!(
+        wrong.json()["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("rules: `fetlar` is neither a preset")
+    );
+}
+
+#[test]
+fn fix_mends_a_tafl_record_by_tafl_fixes_and_leaves_its_tags() {
+    let server = Server::start(&[]);
+    let mut record = b"[date:2015.05.04]\n".to_vec();
+    record.extend(fixture(
+        "fixtures/tafl/invalid/brandub/err_capture_missing.otg",
+    ));
+    let answer = server.post("/api/fix", &record);
+    assert_eq!(answer.status, 200);
+    let json = answer.json();
+    let fixed = json["record"].as_str().unwrap();
+    let cli = hirp()
+        .args(["fix", "-"])
+        .write_stdin(record.clone())
+        .output()
+        .unwrap();
+    assert_eq!(fixed.as_bytes(), cli.stdout);
+    assert!(
+        fixed.starts_with("[date:2015.05.04]\n[rules:dim:7 "),
+        "{fixed}"
+    );
+    assert!(fixed.ends_with("\n1. f4-f7 e4-e7xf7\n"), "{fixed}");
+    let canonical = hirp()
+        .args(["fmt", "-"])
+        .write_stdin(cli.stdout)
+        .output()
+        .unwrap();
+    assert_eq!(
+        json["canonical"].as_str().unwrap().as_bytes(),
+        canonical.stdout
+    );
+    assert_eq!(
+        (
+            json["fixed"].as_u64(),
+            json["errors"].as_u64(),
+            json["extension"].as_str()
+        ),
+        (Some(1), Some(0), Some("otg"))
+    );
+    // A HIRP record is named for its family.
+    let hirp_fixed = server.post("/api/fix", &fixture("fixtures/rulebook/pl.hirp"));
+    assert_eq!(hirp_fixed.json()["extension"], "hirp");
+}
+
 /// A request's content type and body.
 type Body<'a> = Option<(&'a str, &'a [u8])>;
 

@@ -6,6 +6,7 @@ use hirp::Severity;
 use hirp::diagnostic::Problem;
 use hirp::replay::{RecordReport, replay_record};
 use hirp::syntax::{Chunk, Cut, Edit, Games, Span, parse_chunk};
+use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::rules::RuleSet;
 use hirp::tafl::syntax as tafl;
 
@@ -318,7 +319,7 @@ struct Fixed {
 }
 
 /// What to fix: a record read, its family, and the rules of a tafl one.
-struct Subject<'a> {
+pub struct Subject<'a> {
     /// The path shown.
     path: &'a str,
     /// The record's bytes.
@@ -328,14 +329,21 @@ struct Subject<'a> {
 }
 
 impl<'a> Subject<'a> {
-    /// A HIRP record.
-    fn hirp(path: &'a str, original: &'a [u8]) -> Subject<'a> {
+    /// The record `original` called `path`, its family told from its name
+    /// and its first line as [`family`] tells it, a tafl one replayed under
+    /// `rules` if given, else under its rules tag.
+    pub fn of(path: &'a str, original: &'a [u8], rules: Option<&'a RulesChoice>) -> Subject<'a> {
         Subject {
             path,
             original,
-            family: Family::Hirp,
-            rules: None,
+            family: family(path, rules, original),
+            rules: rules.map(|r| &r.rules),
         }
+    }
+
+    /// The record's family.
+    pub fn family(&self) -> Family {
+        self.family
     }
 
     /// The same record with other bytes: the corrected ones.
@@ -418,13 +426,13 @@ fn fix(
     Ok(fixed)
 }
 
-/// A HIRP record fixed in memory, as `hirp fix` writes it: the corrected
-/// bytes, how many fixes were applied and how many errors are left.
-pub(super) fn fix_bytes(original: &[u8]) -> (Vec<u8>, usize, usize) {
-    let mut corrected = Vec::with_capacity(original.len());
-    let subject = Subject::hirp("-", original);
+/// A record of either family fixed in memory, as `hirp fix` writes it: the
+/// corrected bytes, how many fixes were applied and how many errors are
+/// left.
+pub fn fix_bytes(subject: &Subject<'_>) -> (Vec<u8>, usize, usize) {
+    let mut corrected = Vec::with_capacity(subject.original.len());
     // Writing into memory cannot fail.
-    let fixed = fix(&subject, ROUNDS, &mut corrected, &Reporter::quiet())
+    let fixed = fix(subject, ROUNDS, &mut corrected, &Reporter::quiet())
         .expect("writing into memory does not fail");
     (corrected, fixed.applied, fixed.errors)
 }
@@ -467,12 +475,7 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
         }
     };
     let path = input.path.as_str();
-    let subject = Subject {
-        path,
-        original: &original,
-        family: family(path, args.rules.rules.as_ref(), &original),
-        rules: args.rules.rules.as_ref().map(|r| &r.rules),
-    };
+    let subject = Subject::of(path, &original, args.rules.rules.as_ref());
     let result = if args.diff {
         diff(&subject, reporter)
     } else if args.in_place {

@@ -215,23 +215,6 @@ fn format(
     Ok(difference)
 }
 
-/// The canonical form of a record in memory, or `None` when it has a
-/// syntax error or holds no game.
-pub(super) fn canonical(bytes: &[u8]) -> Option<String> {
-    let mut status = Status::Ok;
-    let mut canonical = String::new();
-    let mut games = 0;
-    // Reading from memory cannot fail.
-    let _ = super::each_chunk(bytes, "-", &Reporter::quiet(), &mut status, |read| {
-        if read.parsed.has_errors() {
-            return Ok(());
-        }
-        canonical.push_str(&canonical_piece(&read.parsed.record, &mut games));
-        Ok(())
-    });
-    (status == Status::Ok && games > 0).then_some(canonical)
-}
-
 /// The canonical form of a piece of a record, whose games come after
 /// `games` others (counted on).
 pub(super) fn canonical_piece(record: &hirp::syntax::Record, games: &mut usize) -> String {

@@ -12,6 +12,7 @@ mod html;
 mod interactive;
 mod json;
 mod judged;
+mod mend;
 mod notation;
 mod pieces;
 mod progress;

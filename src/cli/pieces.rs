@@ -78,6 +78,34 @@ pub fn read_pieces(
     }
 }
 
+/// The canonical form of a record of `family` in memory, as `hirp fmt`
+/// writes it, or `None` when it has a syntax error or holds no game.
+pub fn canonical(bytes: &[u8], family: Family) -> Option<String> {
+    let mut status = Status::Ok;
+    let mut canonical = String::new();
+    let mut games = 0;
+    let (path, quiet) = ("-", &Reporter::quiet());
+    // Reading from memory cannot fail.
+    let _ = match family {
+        Family::Hirp => each_chunk(bytes, path, quiet, &mut status, |read| {
+            if !read.parsed.has_errors() {
+                let piece = super::fmt::canonical_piece(&read.parsed.record, &mut games);
+                canonical.push_str(&piece);
+            }
+            Ok(())
+        }),
+        Family::Tafl(form) => {
+            each_tafl_chunk(bytes, path, form, quiet, &mut status, |_, _, parsed| {
+                if !parsed.has_errors() {
+                    canonical.push_str(&tafl_canonical_piece(&parsed.record, &mut games));
+                }
+                Ok(())
+            })
+        }
+    };
+    (status == Status::Ok && games > 0).then_some(canonical)
+}
+
 /// The canonical form of a piece of a tafl record, whose games come after
 /// `games` others (counted on): a game file's games, each
 /// [`canonical`](hirp::tafl::syntax::OtgGame::canonical), separated by a

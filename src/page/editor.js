@@ -1,12 +1,16 @@
 'use strict';
 // The editor of `hirp serve`'s page: the record pasted, dropped or loaded
-// is sent to the server's API as it changes; its problems are shown in
-// its text with their help and repair, and its boards in the viewer.
+// is sent to the server's API as it changes, with the tafl rules chosen;
+// the server tells its family (HIRP or tafl) from its file's name or its
+// first line. Its problems are shown in its text with their help and
+// repair, and its boards in the viewer.
 (function () {
   const $ = (id) => document.getElementById(id);
   const record = $('record');
   const SIGNS = { error: '×', warning: '⚠', advice: '☞' };
-  let name = 'record.hirp';
+  // The name of the file opened, which the server reads the family from;
+  // none for a record pasted or typed.
+  let name = null;
   let timer = null;
   let asked = 0;
 
@@ -18,7 +22,10 @@
   }
 
   async function post(path, text) {
-    const response = await fetch(path + '?name=' + encodeURIComponent(name), {
+    const query = new URLSearchParams();
+    if (name) query.set('name', name);
+    if ($('rules').value) query.set('rules', $('rules').value);
+    const response = await fetch(path + '?' + query, {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
       body: text,
@@ -42,6 +49,14 @@
   function fail(message) {
     $('error').hidden = !message;
     $('error').textContent = message || '';
+  }
+
+  // The page's heading and title name the record's family, and a tafl
+  // record's rules when they are a preset's, once it is known.
+  function titled(family, rules) {
+    const text = family ? 'Check a ' + family + ' record' + (rules ? ': ' + rules : '') : 'Check a game record';
+    $('title').textContent = text;
+    document.title = text + ' · hirp';
   }
 
   function counted(n, one, more) {
@@ -142,6 +157,8 @@
     const text = record.value;
     const mine = ++asked;
     if (!text.trim()) {
+      name = null;
+      titled(null);
       $('checked').replaceChildren();
       $('viewer').hidden = true;
       fail(null);
@@ -150,9 +167,11 @@
     }
     say('Checking…');
     try {
-      const data = await (await post('/api/page', text)).json();
+      const response = await post('/api/page', text);
+      const data = await response.json();
       if (mine !== asked) return;
       fail(null);
+      titled(response.headers.get('Hirp-Family'), response.headers.get('Hirp-Rules'));
       HirpPage.show(data, true);
       checked(text, data);
       say(summary(data));
@@ -181,16 +200,16 @@
 
   async function download(what) {
     const text = record.value;
-    const stem = name.replace(/\.[^.]*$/, '');
+    const stem = (name || 'record').replace(/\.[^.]*$/, '');
     try {
       if (what === 'report') {
         save(stem + '.validation.json', 'application/json', await (await post('/api/validate', text)).text());
         return;
       }
       const fixed = await (await post('/api/fix', text)).json();
-      if (what === 'fixed') save(stem + '.fixed.hirp', 'text/plain', fixed.record);
+      if (what === 'fixed') save(stem + '.fixed.' + fixed.extension, 'text/plain', fixed.record);
       else if (fixed.canonical === null) fail('The record still has syntax errors once fixed: it has no canonical form.');
-      else save(stem + '.canonical.hirp', 'text/plain', fixed.canonical);
+      else save(stem + '.canonical.' + fixed.extension, 'text/plain', fixed.canonical);
     } catch (err) {
       fail(err.message);
     }
@@ -203,6 +222,11 @@
   }
 
   record.addEventListener('input', later);
+  // A record pasted over the whole text is a new one: its family is told
+  // from its first line, not from the name of the file opened before.
+  record.addEventListener('paste', () => {
+    if (record.selectionStart === 0 && record.selectionEnd === record.value.length) name = null;
+  });
   record.addEventListener('dragover', (e) => {
     e.preventDefault();
     record.classList.add('dropping');
@@ -213,6 +237,7 @@
     record.classList.remove('dropping');
     if (e.dataTransfer.files.length) open(e.dataTransfer.files[0]);
   });
+  $('rules').addEventListener('change', check);
   $('file').addEventListener('change', (e) => {
     if (e.target.files.length) open(e.target.files[0]);
   });

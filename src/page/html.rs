@@ -61,17 +61,22 @@ pub fn packed_html(packed: &Packed) -> String {
     out
 }
 
-/// The page `hirp serve` sends: an editor to paste a record in, and the
-/// viewer, which shows what the server makes of it.
+/// The title of the page `hirp serve` sends, before a record names its
+/// family.
+pub const SERVED_TITLE: &str = "Check a game record";
+
+/// The page `hirp serve` sends: an editor to paste a record in (of HIRP or
+/// of tafl, with a choice of tafl rules), and the viewer, which shows what
+/// the server makes of it.
 pub fn served() -> String {
-    let title = "Check a HIRP record";
+    let title = SERVED_TITLE;
     let mut out = String::with_capacity(8 * 1024);
     head(&mut out, title, None);
     out.push_str(
         "<link rel=\"stylesheet\" href=\"/page.css\">\n</head>\n<body class=\"served\">\n",
     );
     header(&mut out, title);
-    out.push_str(EDITOR);
+    out.push_str(&EDITOR.replace("<!-- presets -->", &presets()));
     viewer(&mut out);
     out.push_str("<script src=\"/page.js\"></script>\n");
     out.push_str("<script src=\"/editor.js\"></script>\n</body>\n</html>\n");
@@ -131,12 +136,28 @@ fn header(out: &mut String, title: &str) {
     );
 }
 
-/// The editor of the served page.
+/// The options of the served page's choice of tafl rules, one a preset.
+fn presets() -> String {
+    let presets = crate::tafl::rules::RuleSet::PRESETS.iter();
+    presets
+        .map(|name| format!("<option value=\"{0}\">{0}</option>", escape(name)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The editor of the served page; its choice of rules lists the presets
+/// where it says `<!-- presets -->`.
 const EDITOR: &str = r#"<section id="editor" aria-labelledby="editor-heading">
 <h2 id="editor-heading">Record</h2>
 <p class="hint">Paste or type a record, drop a file on the text, or
 <button type="button" id="example">load the rulebook's example</button>.
-<label class="file">Open a file <input type="file" id="file" accept=".hirp,.txt,text/plain"></label></p>
+<label class="file">Open a file <input type="file" id="file" accept=".hirp,.otg,.csv,.txt,text/plain,text/csv"></label></p>
+<p class="hint">A HIRP record, an OpenTafl game file or an archive of tafl
+games, one a line. <label for="rules">Tafl rules</label>
+<select id="rules">
+<option value="">as the record says (a game file's rules tag)</option>
+<!-- presets -->
+</select></p>
 <textarea id="record" spellcheck="false" autocomplete="off" rows="14" aria-describedby="status"></textarea>
 <p id="status" role="status" aria-live="polite"></p>
 <p id="error" role="alert" hidden></p>

@@ -6,26 +6,26 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Query, Request, State};
+use axum::http::HeaderValue;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use hirp::json::report::{FileValidation, LineIndex, Validation, diagnostic, game_validation};
+use hirp::json::report::Validation;
 use hirp::page::{self, html};
 use serde::{Deserialize, Serialize};
 
+use super::super::family::Family;
+use super::super::mend::mend;
 use super::guard::{self, ApiError, Shared, record, work};
+use super::record::{Subject, extension, page_of, validation};
 
-/// A page shows at most this many turns: a longer record is validated,
-/// not shown.
-pub const MAX_PAGE_TURNS: usize = 2000;
+/// The header of `/api/page`'s answer that names the record's family:
+/// `HIRP` or `tafl`.
+const FAMILY_HEADER: &str = "hirp-family";
 
-/// The codes of the problems that say a record goes beyond the reader's
-/// limits: what lies beyond them is not read.
-const BEYOND_LIMITS: [&str; 3] = [
-    "hirp::syntax::line_too_long",
-    "hirp::syntax::game_too_long",
-    "hirp::syntax::too_many_errors",
-];
+/// The header of `/api/page`'s answer that names a tafl record's rules,
+/// when they are a preset's.
+const RULES_HEADER: &str = "hirp-rules";
 
 /// The server's routes, guarded.
 pub fn router(shared: Arc<Shared>) -> Router {
@@ -79,8 +79,12 @@ async fn example() -> Response {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Params {
-    /// The record's file name, as reports and pages name it.
+    /// The record's file name, as reports and pages name it; its extension
+    /// (`.hirp`, `.otg`, `.csv`) says its family, else its first line does.
     name: Option<String>,
+    /// Tafl rules: a preset's name or an OpenTafl rules string; without
+    /// them, a game file's rules tag.
+    rules: Option<String>,
     /// Which game, from 1 (`/api/board`).
     game: Option<usize>,
     /// Which step, from 0, the start (`/api/board`).
@@ -88,10 +92,9 @@ pub struct Params {
 }
 
 impl Params {
-    fn name(&self) -> String {
-        self.name
-            .clone()
-            .unwrap_or_else(|| "record.hirp".to_owned())
+    /// The record sent, as its family reads it.
+    fn subject(&self, bytes: &[u8]) -> Result<Subject, ApiError> {
+        Subject::of(self.name.as_deref(), self.rules.as_deref(), bytes)
     }
 }
 
@@ -111,33 +114,6 @@ fn json(value: &impl Serialize) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-/// 422 when a problem says the record goes beyond the reader's limits.
-fn within_limits<'a>(
-    diagnostics: impl IntoIterator<Item = &'a hirp::json::report::Diagnostic>,
-) -> Result<(), ApiError> {
-    match diagnostics
-        .into_iter()
-        .find(|d| BEYOND_LIMITS.contains(&d.code.as_str()))
-    {
-        Some(d) => Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "the record goes beyond the reader's limits: {} (line {}: {})",
-                d.message, d.line, d.label
-            ),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// 422 for a record that holds no game.
-fn no_game(name: &str) -> ApiError {
-    ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        format!("{name} holds no game: a record starts with a tag or a turn"),
-    )
-}
-
 /// `POST /api/validate`: the report `hirp validate --format json` writes.
 async fn validate(
     State(shared): State<Arc<Shared>>,
@@ -145,61 +121,11 @@ async fn validate(
     request: Request,
 ) -> Result<Response, ApiError> {
     let (params, bytes) = call(query, request).await?;
-    let name = params.name();
-    let file = work(&shared, move || validation(&name, &bytes)).await??;
+    let file = work(&shared, move || {
+        validation(&params.subject(&bytes)?, &bytes)
+    })
+    .await??;
     Ok(json(&Validation { files: vec![file] }))
-}
-
-/// The validation of one record.
-fn validation(name: &str, bytes: &[u8]) -> Result<FileValidation, ApiError> {
-    let mut file = FileValidation {
-        path: name.to_owned(),
-        games: Vec::new(),
-        diagnostics: Vec::new(),
-        error: None,
-    };
-    // Reading from memory cannot fail.
-    let _ = hirp::check::check(bytes, |checked| {
-        let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
-        if checked.number > 0 {
-            let view = checked.view.as_ref();
-            let verdict = checked.report.into();
-            file.games.push(game_validation(&verdict, view, &lines));
-        } else {
-            let problems = checked.report.problems.iter();
-            file.diagnostics
-                .extend(problems.map(|p| diagnostic(p, &lines)));
-        }
-        true
-    });
-    let all = file.games.iter().flat_map(|g| &g.diagnostics);
-    within_limits(all.chain(&file.diagnostics))?;
-    if file.games.is_empty() && file.diagnostics.is_empty() {
-        return Err(no_game(name));
-    }
-    Ok(file)
-}
-
-/// A record's page, within the limits of the reader and of a page.
-fn page_of(name: &str, bytes: &[u8]) -> Result<page::Page, ApiError> {
-    let (_, parsed) = hirp::parse_bytes(bytes);
-    let turns: usize = parsed.record.games.iter().map(|g| g.turns.len()).sum();
-    if turns > MAX_PAGE_TURNS {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "a page shows at most {MAX_PAGE_TURNS} turns, and this record has {turns}: \
-                 validate it instead"
-            ),
-        ));
-    }
-    let page = page::hirp::page(name, bytes);
-    let all = page.games.iter().flat_map(|g| &g.diagnostics);
-    within_limits(all.chain(&page.diagnostics))?;
-    if page.games.is_empty() && page.diagnostics.is_empty() {
-        return Err(no_game(name));
-    }
-    Ok(page)
 }
 
 /// `POST /api/page`: the data of the record's page.
@@ -209,12 +135,24 @@ async fn page(
     request: Request,
 ) -> Result<Response, ApiError> {
     let (params, bytes) = call(query, request).await?;
-    let name = params.name();
-    let packed = work(&shared, move || {
-        page_of(&name, &bytes).map(|p| page::pack(&p))
+    let (packed, family, rules) = work(&shared, move || {
+        let subject = params.subject(&bytes)?;
+        let (page, rules) = page_of(&subject, &bytes)?;
+        Ok::<_, ApiError>((page::pack(&page), subject.family, rules))
     })
     .await??;
-    Ok(json(&packed))
+    let mut answer = json(&packed);
+    let family = match family {
+        Family::Hirp => "HIRP",
+        Family::Tafl(_) => "tafl",
+    };
+    let headers = answer.headers_mut();
+    headers.insert(FAMILY_HEADER, HeaderValue::from_static(family));
+    // A preset's name is a header's text.
+    if let Some(value) = rules.and_then(|r| HeaderValue::from_str(&r).ok()) {
+        headers.insert(RULES_HEADER, value);
+    }
+    Ok(answer)
 }
 
 /// `POST /api/board?game=G&step=S`: the board of step S (from 0, the
@@ -225,9 +163,8 @@ async fn board(
     request: Request,
 ) -> Result<Response, ApiError> {
     let (params, bytes) = call(query, request).await?;
-    let name = params.name();
     let (game, step) = (params.game.unwrap_or(1), params.step.unwrap_or(0));
-    let page = work(&shared, move || page_of(&name, &bytes)).await??;
+    let (page, _) = work(&shared, move || page_of(&params.subject(&bytes)?, &bytes)).await??;
     let found = game
         .checked_sub(1)
         .and_then(|g| page.games.get(g))
@@ -265,33 +202,37 @@ pub struct Fixed {
     /// The record with every fix that is a problem's only one applied, as
     /// `hirp fix` writes it.
     record: String,
-    /// The fixed record in canonical form, as `hirp fmt` writes it; `null`
-    /// while it has a syntax error.
+    /// The fixed record in canonical form, as `hirp fmt` writes it (a tafl
+    /// record as tafl's); `null` while it has a syntax error.
     canonical: Option<String>,
     /// How many fixes were applied.
     fixed: usize,
     /// How many errors are left.
     errors: usize,
+    /// The extension of the record's family, for a file's name: `hirp`,
+    /// `otg` or `csv`.
+    extension: &'static str,
 }
 
-/// `POST /api/fix`: the fixed record, and its canonical form.
+/// `POST /api/fix`: the fixed record, and its canonical form; a record is
+/// fixed by its own family's fixes, never read as the other family.
 async fn fix(
     State(shared): State<Arc<Shared>>,
     query: Result<Query<Params>, axum::extract::rejection::QueryRejection>,
     request: Request,
 ) -> Result<Response, ApiError> {
     let (params, bytes) = call(query, request).await?;
-    let name = params.name();
     let fixed = work(&shared, move || {
+        let subject = params.subject(&bytes)?;
         // The limits and an empty record are said as validation says them.
-        validation(&name, &bytes)?;
-        let (record, fixed, errors) = super::super::fix::fix_bytes(&bytes);
-        let canonical = super::super::fmt::canonical(&record);
+        validation(&subject, &bytes)?;
+        let mended = mend(&subject.path, &bytes, subject.rules.as_ref());
         Ok::<_, ApiError>(Fixed {
-            record: String::from_utf8_lossy(&record).into_owned(),
-            canonical,
-            fixed,
-            errors,
+            record: String::from_utf8_lossy(&mended.record).into_owned(),
+            canonical: mended.canonical,
+            fixed: mended.fixed,
+            errors: mended.errors,
+            extension: extension(mended.family),
         })
     })
     .await??;

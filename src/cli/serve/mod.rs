@@ -9,6 +9,7 @@
 
 mod api;
 mod guard;
+mod record;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -36,8 +37,13 @@ rulebook's example), see its problems in its text with their help and
 repair, step through its boards, and download the report, the canonical
 record and the fixed record. Nothing is stored on the server.
 
+A record is HIRP's or tafl's (an OpenTafl game file, or an archive of one
+game a line), told by the extension of a file opened, else by its first
+line; the page gives an archive its rules from the presets of --rules.
+
 The page reads a small JSON API, which other programs may use too (each
-takes the record as the body of a POST, `Content-Type: text/plain`):
+takes the record as the body of a POST, `Content-Type: text/plain`, with
+?name= its file's name and ?rules= tafl rules, a preset or a rules string):
   POST /api/validate   the report of `hirp validate --format json`
   POST /api/page       the page's data (`hirp html --schema`)
   POST /api/board      ?game=1&step=0: the board of a step, as SVG
