@@ -203,6 +203,17 @@ fn an_archive_is_checked_under_the_rules_sent() {
     // Without rules, an archive names none.
     let unruled = server.post("/api/validate?name=games.csv", &record).json();
     assert_eq!(errors(&unruled), 4, "{unruled}");
+    // Its page has a step a game, with no board, to show the problem.
+    let unruled: hirp::page::Packed =
+        serde_json::from_slice(&server.post("/api/page", &record).body).unwrap();
+    for game in &unruled.games {
+        assert_eq!(game.steps.len(), 1);
+        assert_eq!(
+            game.steps[0].heading,
+            "No board: the game's rule set is not known"
+        );
+        assert_eq!(game.steps[0].diagnostics, vec![0]);
+    }
     let wrong = server.post("/api/validate?rules=fetlar", &record);
     assert_eq!(wrong.status, 400);
     assert!(

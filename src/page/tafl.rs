@@ -116,6 +116,9 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
         step.diagnostics = shown;
         steps.push(step);
     }
+    if steps.is_empty() {
+        steps.push(no_board(homes.len()));
+    }
     GamePage {
         name: String::new(),
         steps,
@@ -125,6 +128,21 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
             .map(|p| diagnostic(p, lines))
             .collect(),
         result: replay.outcome.map(|o| o.to_string()),
+    }
+}
+
+/// The one step of a game replayed under no rule set (none was known): no
+/// board, and the game's `problems` problems.
+fn no_board(problems: usize) -> Step {
+    Step {
+        turn: None,
+        heading: "No board: the game's rule set is not known".to_owned(),
+        board: String::new(),
+        line: String::new(),
+        played: None,
+        marks: Vec::new(),
+        diagnostics: (0..problems).collect(),
+        battles: None,
     }
 }
 
