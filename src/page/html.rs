@@ -153,7 +153,8 @@ const EDITOR: &str = r#"<section id="editor" aria-labelledby="editor-heading">
 <button type="button" id="example">load the rulebook's example</button>.
 <label class="file">Open a file <input type="file" id="file" accept=".hirp,.otg,.csv,.txt,text/plain,text/csv"></label></p>
 <p class="hint">A HIRP record, an OpenTafl game file or an archive of tafl
-games, one a line. <label for="rules">Tafl rules</label>
+games, one a line. An archive names no rules: choose them; chosen, they
+override a game file's rules tag. <label for="rules">Tafl rules</label>
 <select id="rules">
 <option value="">as the record says (a game file's rules tag)</option>
 <!-- presets -->

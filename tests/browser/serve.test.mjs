@@ -1,6 +1,8 @@
 // The page of `hirp serve`, used as a player would: the English edition
 // pasted and its problems found at their places, a fix applied, the boards
-// stepped through, the fixed record downloaded, the example loaded.
+// stepped through, the fixed record downloaded, the example loaded; a tafl
+// game file and an archive checked, stepped through, fixed and downloaded
+// as tafl.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -90,6 +92,79 @@ test('the example and a file load, and a record beyond the limits is a clear err
   assert.equal(await page.locator('#error').getAttribute('role'), 'alert');
   await shot(page, 'serve-error');
   assert.deepEqual(problems.filter((p) => !p.includes('422')), []);
+});
+
+// A Brandub game file whose second move leaves out its capture, a date
+// tag before its rules: checked as tafl, its tags never rewritten.
+const brandub = '[date:2015.05.04]\n' + readFileSync(join(root, 'fixtures/tafl/invalid/brandub/err_capture_missing.otg'), 'utf8');
+
+test('a pasted tafl game file is checked, stepped through, fixed and downloaded as tafl', async (t) => {
+  const { page, problems } = await served(t);
+  assert.equal(await page.title(), 'Check a game record · hirp');
+  await page.locator('#record').fill(brandub);
+  await assertText(status(page), '1 game: 1 error, 0 warnings, 0 advice.');
+  assert.equal(await page.locator('#title').textContent(), 'Check a tafl record: brandub');
+  assert.equal(await page.title(), 'Check a tafl record: brandub · hirp');
+  const marks = page.locator('#checked mark');
+  assert.deepEqual(await marks.evaluateAll((ms) => ms.map((m) => [m.className, m.textContent])), [['error', 'e7']]);
+  const note = page.locator('#checked .note');
+  assert.match(await note.textContent(), /the move captures more than is written — e4-e7 captures f7.*help: write `e4-e7xf7`/);
+
+  // The boards, stepped through from the start.
+  assert.equal(await page.locator('#heading').textContent(), 'Start: the attackers to move');
+  const start = await page.locator('#board').innerHTML();
+  assert.match(start, /<svg/);
+  await page.click('#next');
+  assert.equal(await page.locator('#heading').textContent(), 'After 1a');
+  assert.equal(await page.locator('#turn-line .played').textContent(), 'f4-f7');
+  assert.notEqual(await page.locator('#board').innerHTML(), start);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.locator('#heading').textContent(), 'After 1b');
+  assert.equal(await page.locator('#turn-line .fault.error').textContent(), 'e7');
+  await note.getByRole('button', { name: 'Show the board at 1b' }).click();
+  assert.equal(await page.locator('#heading').textContent(), 'After 1b');
+  await shot(page, 'serve-tafl');
+
+  // The fix applied: the capture written, the tags as they were.
+  await note.getByRole('button', { name: 'Apply the fix: xf7' }).click();
+  await assertText(status(page), '1 game: 0 errors, 0 warnings, 0 advice.');
+  const fixed = await page.locator('#record').inputValue();
+  assert.equal(fixed, brandub.replace('e4-e7', 'e4-e7xf7'));
+  assert.match(fixed, /^\[date:2015\.05\.04\]\n\[rules:dim:7 /);
+
+  // The fixed and canonical records download as hirp writes them.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-fixed')]);
+  assert.equal(download.suggestedFilename(), 'record.fixed.otg');
+  assert.equal(readFileSync(await download.path(), 'utf8'), run(['fix', '-'], fixed).stdout);
+  const [canonical] = await Promise.all([page.waitForEvent('download'), page.click('#download-canonical')]);
+  assert.equal(canonical.suggestedFilename(), 'record.canonical.otg');
+  assert.equal(readFileSync(await canonical.path(), 'utf8'), run(['fmt', '-'], fixed).stdout);
+  assert.deepEqual(problems, []);
+});
+
+test('an archive is checked under the rules chosen, and a file of either family opens', async (t) => {
+  const { page, problems } = await served(t);
+  const lines = readFileSync(join(root, 'fixtures/tafl/archives/brandubh.csv'), 'utf8').split('\n').slice(0, 3);
+  await page.locator('#record').fill(lines.join('\n') + '\n');
+  await assertText(status(page), '3 games: 3 errors, 0 warnings, 0 advice.');
+  assert.equal(await page.locator('#title').textContent(), 'Check a tafl record');
+  assert.equal(await page.locator('#heading').textContent(), "No board: the game's rule set is not known");
+  await page.selectOption('#rules', 'brandubh-online');
+  await assertText(status(page), '3 games: 0 errors, 0 warnings, 0 advice.');
+  assert.equal(await page.locator('#title').textContent(), 'Check a tafl record: brandubh-online');
+  await page.selectOption('#game', '1');
+  await page.click('#last');
+  assert.match(await page.locator('#heading').textContent(), /^After \d+[ab]$/);
+  // Rules chosen override a game file's rules tag, as --rules does.
+  await page.setInputFiles('#file', join(root, 'fixtures/tafl/opentafl/copenhagen-resigned.otg'));
+  await assertText(status(page), /^1 game: [1-9]\d* errors/);
+  await page.selectOption('#rules', '');
+  await assertText(status(page), '1 game: 0 errors, 3 warnings, 0 advice.');
+  assert.equal(await page.locator('#title').textContent(), 'Check a tafl record');
+  await page.setInputFiles('#file', join(root, 'fixtures/rulebook/fr.hirp'));
+  await assertText(status(page), '1 game: 5 errors, 1 warning, 1 advice.');
+  assert.equal(await page.locator('#title').textContent(), 'Check a HIRP record');
+  assert.deepEqual(problems, []);
 });
 
 // Waits until a locator's text is `expected` (a string or a pattern).
