@@ -195,19 +195,18 @@ fn tafl_turns(subject: &Subject, bytes: &[u8], form: Form) -> (usize, Option<Str
             None,
         ),
     };
-    let named = match (&subject.rules, tag) {
-        (Some(choice), _) => choice.preset.map(str::to_owned),
-        (None, Some(tag)) => preset_of(&tag.value),
+    let rules = match (&subject.rules, tag) {
+        (Some(choice), _) => Some(choice.rules.clone()),
+        (None, Some(tag)) => RuleSet::from_opentafl(&tag.value).ok().map(|(r, _)| r),
         (None, None) => None,
     };
-    (turns, named)
+    (turns, rules.as_ref().and_then(preset_of))
 }
 
-/// The name of the preset whose rules an OpenTafl rules string writes.
-fn preset_of(written: &str) -> Option<String> {
-    let (rules, _) = RuleSet::from_opentafl(written).ok()?;
+/// The name of the preset whose rules are `rules`, if one's are.
+fn preset_of(rules: &RuleSet) -> Option<String> {
     RuleSet::PRESETS
         .iter()
-        .find(|name| RuleSet::preset(name).as_ref() == Some(&rules))
+        .find(|name| RuleSet::preset(name).as_ref() == Some(rules))
         .map(|name| (*name).to_owned())
 }
