@@ -12,11 +12,13 @@
 //! - [`parallel`]: a stream of items worked on by threads and handed back in
 //!   order, on which each family checks its records game by game;
 //! - [`Rng`]: the random source of the generators;
-//! - the XML writer of the SVG pictures and pages (crate-private).
+//! - the input of the families' nom parsers and the XML writer of the SVG
+//!   pictures and pages (crate-private).
 
 mod depth;
 pub mod encoding;
 mod escape;
+pub(crate) mod input;
 pub mod limits;
 pub mod parallel;
 mod rng;

@@ -1,10 +1,8 @@
-//! The parser's input: the text still to read, and where it lies in its
-//! file.
+//! The parser's input, [`crate::core::input::Input`], with what the tafl
+//! readers' rules share beyond the text: the searches for `]` and for a `[`
+//! that starts a line, remembered.
 
 use std::cell::Cell;
-use std::str::{CharIndices, Chars};
-
-use nom::{Compare, CompareResult, Needed};
 
 /// What every rule may need beyond the text.
 #[derive(Debug)]
@@ -68,99 +66,11 @@ fn remembered(
     found
 }
 
-/// The text still to read.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Input<'a> {
-    rest: &'a str,
-    context: &'a Context<'a>,
-}
-
-impl<'a> Input<'a> {
-    /// The whole text of `context`.
-    pub(super) fn new(context: &'a Context<'a>) -> Self {
-        Input {
-            rest: context.text,
-            context,
-        }
-    }
-
-    /// The text still to read.
-    pub(super) fn fragment(&self) -> &'a str {
-        self.rest
-    }
-
-    /// The offset of the next character within the text read.
-    pub(super) fn location_offset(&self) -> usize {
-        // `rest` is always a part of `text`.
-        self.rest.as_ptr() as usize - self.context.text.as_ptr() as usize
-    }
-
-    /// What the rules share.
-    pub(super) fn context(&self) -> &'a Context<'a> {
-        self.context
-    }
-
-    /// The input at `offset` of the text read.
-    pub(super) fn at(&self, offset: usize) -> Self {
-        self.with(&self.context.text[offset..])
-    }
-
-    fn with(&self, rest: &'a str) -> Self {
-        Input {
-            rest,
-            context: self.context,
-        }
+impl crate::core::input::Whole for Context<'_> {
+    fn whole(&self) -> &str {
+        self.text
     }
 }
 
-impl<'a> nom::Input for Input<'a> {
-    type Item = char;
-    type Iter = Chars<'a>;
-    type IterIndices = CharIndices<'a>;
-
-    fn input_len(&self) -> usize {
-        self.rest.len()
-    }
-
-    fn take(&self, index: usize) -> Self {
-        self.with(&self.rest[..index])
-    }
-
-    fn take_from(&self, index: usize) -> Self {
-        self.with(&self.rest[index..])
-    }
-
-    fn take_split(&self, index: usize) -> (Self, Self) {
-        let (prefix, suffix) = self.rest.split_at(index);
-        (self.with(suffix), self.with(prefix))
-    }
-
-    fn position<P>(&self, predicate: P) -> Option<usize>
-    where
-        P: Fn(Self::Item) -> bool,
-    {
-        self.rest.find(predicate)
-    }
-
-    fn iter_elements(&self) -> Self::Iter {
-        self.rest.chars()
-    }
-
-    fn iter_indices(&self) -> Self::IterIndices {
-        self.rest.char_indices()
-    }
-
-    fn slice_index(&self, count: usize) -> Result<usize, Needed> {
-        nom::Input::slice_index(&self.rest, count)
-    }
-}
-
-impl<'b> Compare<&'b str> for Input<'_> {
-    fn compare(&self, t: &'b str) -> CompareResult {
-        self.rest.compare(t)
-    }
-
-    fn compare_no_case(&self, t: &'b str) -> CompareResult {
-        self.rest.compare_no_case(t)
-    }
-}
+/// The text still to read, with the tafl readers' context.
+pub(super) type Input<'a> = crate::core::input::Input<'a, Context<'a>>;

@@ -1,0 +1,133 @@
+//! The input of a family's nom parsers: the text still to read, and where
+//! it lies in its file.
+//!
+//! A plain `&str` would lose the offset; `nom_locate` keeps it but counts
+//! lines on every step, which reading never needs. This input is two words:
+//! the rest of the text and a reference to what every rule of the family's
+//! grammar shares, its context, which holds the whole text.
+
+use std::str::{CharIndices, Chars};
+
+use nom::{Compare, CompareResult, Needed};
+
+/// What a family's parser shares beyond the text still to read: at the
+/// least, the whole text being read.
+pub(crate) trait Whole {
+    /// The whole text being read.
+    fn whole(&self) -> &str;
+}
+
+/// The text still to read, with the context of a family's parser.
+#[derive(Debug)]
+pub(crate) struct Input<'a, C> {
+    rest: &'a str,
+    context: &'a C,
+}
+
+// Copy whatever the context: the input only refers to it.
+impl<C> Clone for Input<'_, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for Input<'_, C> {}
+
+impl<'a, C: Whole> Input<'a, C> {
+    /// The whole text of `context`.
+    pub(crate) fn new(context: &'a C) -> Self {
+        Input {
+            rest: context.whole(),
+            context,
+        }
+    }
+
+    /// The text still to read.
+    pub(crate) fn fragment(&self) -> &'a str {
+        self.rest
+    }
+
+    /// The offset of the next character within the text read.
+    pub(crate) fn location_offset(&self) -> usize {
+        // `rest` is always a part of the whole text.
+        self.rest.as_ptr() as usize - self.context.whole().as_ptr() as usize
+    }
+
+    /// What the rules share.
+    pub(crate) fn context(&self) -> &'a C {
+        self.context
+    }
+
+    /// The input at `offset` of the text read.
+    pub(crate) fn at(&self, offset: usize) -> Self {
+        let whole: &'a str = self.context.whole();
+        self.with(&whole[offset..])
+    }
+
+    /// The 1-based column of the next character within its line, in
+    /// characters.
+    pub(crate) fn column(&self) -> usize {
+        let before = &self.context.whole()[..self.location_offset()];
+        let line_start = before.rfind(['\n', '\r']).map_or(0, |n| n + 1);
+        before[line_start..].chars().count() + 1
+    }
+
+    fn with(&self, rest: &'a str) -> Self {
+        Input {
+            rest,
+            context: self.context,
+        }
+    }
+}
+
+impl<'a, C: Whole> nom::Input for Input<'a, C> {
+    type Item = char;
+    type Iter = Chars<'a>;
+    type IterIndices = CharIndices<'a>;
+
+    fn input_len(&self) -> usize {
+        self.rest.len()
+    }
+
+    fn take(&self, index: usize) -> Self {
+        self.with(&self.rest[..index])
+    }
+
+    fn take_from(&self, index: usize) -> Self {
+        self.with(&self.rest[index..])
+    }
+
+    fn take_split(&self, index: usize) -> (Self, Self) {
+        let (prefix, suffix) = self.rest.split_at(index);
+        (self.with(suffix), self.with(prefix))
+    }
+
+    fn position<P>(&self, predicate: P) -> Option<usize>
+    where
+        P: Fn(Self::Item) -> bool,
+    {
+        self.rest.find(predicate)
+    }
+
+    fn iter_elements(&self) -> Self::Iter {
+        self.rest.chars()
+    }
+
+    fn iter_indices(&self) -> Self::IterIndices {
+        self.rest.char_indices()
+    }
+
+    fn slice_index(&self, count: usize) -> Result<usize, Needed> {
+        nom::Input::slice_index(&self.rest, count)
+    }
+}
+
+impl<'b, C> Compare<&'b str> for Input<'_, C> {
+    fn compare(&self, t: &'b str) -> CompareResult {
+        self.rest.compare(t)
+    }
+
+    fn compare_no_case(&self, t: &'b str) -> CompareResult {
+        self.rest.compare_no_case(t)
+    }
+}
