@@ -118,6 +118,13 @@ fn the_tafl_family_imports_nothing_of_hirps() {
     );
 }
 
+/// The replay writes steps itself (`replay::written`, both directions of a
+/// step), and the generator builds on it, not the other way round.
+#[test]
+fn the_replay_imports_nothing_of_the_generator() {
+    imports_nothing_above("src/replay", &["generate", "cli"]);
+}
+
 #[test]
 fn the_rules_know_nothing_of_the_notation() {
     imports_nothing_above(

@@ -145,10 +145,10 @@ fn respaced(start: &Position, tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
         let mut here = position;
         here.reset_steps();
         for step in here.legal_steps() {
-            if !crate::generate::writable(&here, step) {
+            if !super::writable(&here, step) {
                 continue;
             }
-            let new = crate::generate::write_step(&here, step);
+            let new = super::write_step(&here, step);
             let new_text = new.to_string();
             let differing = text.bytes().zip(new_text.bytes()).filter(|(a, b)| a != b);
             if new_text.len() != text.len() || differing.count() != 1 {
@@ -199,8 +199,8 @@ fn restored(start: &Position, tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
         let mut here = position;
         here.reset_steps();
         for step in here.legal_steps() {
-            if crate::generate::writable(&here, step) {
-                legal.push(insert(crate::generate::write_step(&here, step), false));
+            if super::writable(&here, step) {
+                legal.push(insert(super::write_step(&here, step), false));
             }
         }
         if let Some(token) = tokens.get(gap) {

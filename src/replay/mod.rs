@@ -32,6 +32,7 @@ pub use problem::ProblemKind;
 use crate::core::Severity;
 use crate::diagnostic::{Code, Problem};
 pub use written::{Resolved, resolve};
+pub(crate) use written::{writable, write_step};
 
 use crate::rules::{Position, Victory};
 use crate::syntax::ast::{BattleToken, Game, Label, Record, Span, StepToken, Turn};

@@ -171,8 +171,8 @@ fn replacements(before: &Position, count: u8, ahead: &Ahead<'_>, edits: Vec<Fix>
     let mut here = *before;
     here.reset_steps();
     let legal = here.legal_steps().into_iter().filter_map(|legal| {
-        let writable = crate::generate::writable(&here, legal);
-        writable.then(|| crate::generate::write_step(&here, legal))
+        let writable = super::writable(&here, legal);
+        writable.then(|| super::write_step(&here, legal))
     });
     let legal = legal.filter_map(|written| {
         let mut tokens = vec![&written];

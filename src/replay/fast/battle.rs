@@ -340,7 +340,7 @@ fn retreat_as_written(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::Rng;
+    use crate::core::Rng;
     use crate::replay::battles::match_entries;
     use crate::rules::KarveId;
     use crate::syntax::ast::Span;

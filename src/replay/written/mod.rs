@@ -10,6 +10,10 @@
 
 use smallvec::SmallVec;
 
+mod write;
+
+pub(crate) use write::{writable, write_step};
+
 use super::problem::{Problem, fault_problem, unmarked_attack};
 use crate::rules::board;
 use crate::rules::reading::{boarding_karve, leaving_karve};
