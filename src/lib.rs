@@ -1,9 +1,15 @@
-//! Read, check and replay game records of HIRP, the Viking board game.
+//! Read, check and replay game records of the Viking board games: HIRP,
+//! and the tafl games (Brandub, Hnefatafl and the variants OpenTafl plays).
 //!
-//! A record is read into a typed, spanned syntax tree ([`syntax`]), each game
-//! is replayed against the rules engine ([`rules`]) by the replayer
-//! ([`replay`]), which reports every problem at the token at fault with what
-//! the rules computed there and, where one exists, the edit that fixes it.
+//! The two families are siblings on a shared [`core`]: each reads its
+//! notation into a typed, spanned syntax tree, replays each game against
+//! its rules engine, and reports every problem at the token at fault with
+//! what the rules computed there and, where one exists, the edit that fixes
+//! it. Problems are [`diagnostic::Problem`]s with stable codes, whatever the
+//! family.
+//!
+//! HIRP: [`syntax`] reads the rulebook's notation, [`rules`] is the game,
+//! [`replay`] brings them together.
 //!
 //! ```
 //! // Silfr's first turn is written with six steps: `He7` and `He8` take
@@ -26,20 +32,40 @@
 //! # Ok::<(), hirp::syntax::SyntaxError>(())
 //! ```
 //!
-//! Records of any size are read game by game ([`syntax::Games`]) and
-//! checked on several threads ([`check`]); [`json`] converts records to
-//! JSON and back and describes the report of a check; [`render`] draws
-//! positions as text or SVG; [`page`] writes a record as an HTML page that
-//! replays it; [`generate`] writes random legal games. The
-//! rules and the choices made where the rulebook is silent are stated in
-//! `docs/rules.md`.
+//! Tafl: [`tafl::syntax`] reads OpenTafl game files (`.otg`) and archives of
+//! one game a line (`.csv`), [`tafl::rules`] holds the rule sets as data
+//! (OpenTafl's rules strings and presets), [`tafl::replay`] replays.
+//!
+//! ```
+//! use hirp::tafl::replay::replay_record;
+//! use hirp::tafl::syntax::{Form, parse};
+//!
+//! // A Brandub game whose second move captures without saying so.
+//! let record = "[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n\
+//!               1. f4-f7 e4-e7\n";
+//! let parsed = parse(record, Form::Otg);
+//! assert!(parsed.errors.is_empty(), "the notation reads");
+//!
+//! let replays = replay_record(&parsed.record, &parsed.errors, None);
+//! let problem = &replays[0].problems[0];
+//! assert_eq!(problem.code.to_string(), "hirp::tafl::capture::missing");
+//! assert_eq!(problem.help.as_deref(), Some("write `e4-e7xf7`"));
+//! ```
+//!
+//! Records of any size are read game by game ([`syntax::Games`],
+//! [`tafl::syntax::Games`]) and checked on several threads ([`check`],
+//! [`tafl::check`]); [`json`] and [`tafl::json`] convert records to JSON and
+//! back and describe the report of a check; [`render`] and [`tafl::render`]
+//! draw positions as text or SVG; [`page`] writes a record as an HTML page
+//! that replays it; [`generate`] and [`tafl::generate`] write random legal
+//! games. The rules and the choices made where the rules texts are silent
+//! are stated in `docs/rules.md`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod check;
 pub mod core;
-pub mod diagnostic;
 pub mod generate;
 pub mod json;
 pub mod page;
@@ -53,7 +79,7 @@ mod types;
 #[cfg(test)]
 mod fixtures;
 
-pub use crate::core::Severity;
+pub use crate::core::{Severity, diagnostic};
 pub use syntax::{Parsed, parse, parse_bytes};
 pub use types::{PieceKind, Side, Space, UnknownName, VictoryKind};
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use common::{hirp, relative, root};
 use hirp::check::{Depth, Verdict, check_parallel_with, check_with};
-use hirp::diagnostic::{Code, Problem};
+use hirp::diagnostic::Problem;
 use hirp::tafl::syntax::Form;
 
 /// Every file under `dir` with one of `extensions`, in path order.
@@ -43,7 +43,7 @@ fn hirp_games(bytes: &[u8], depth: Depth, workers: usize) -> Vec<Seen> {
 fn syntax(problems: &[Problem]) -> Vec<Problem> {
     problems
         .iter()
-        .filter(|p| matches!(p.code, Code::Syntax(_) | Code::TaflSyntax(_)))
+        .filter(|p| p.code.is_syntax())
         .cloned()
         .collect()
 }

@@ -3,7 +3,7 @@
 //! so that `validate` and its JSON speak of every game alike.
 
 use crate::core::Severity;
-use crate::diagnostic::Problem;
+use crate::core::diagnostic::Problem;
 use crate::json::report::Winner;
 
 /// A game's verdict.
@@ -20,12 +20,12 @@ pub struct Verdict {
 impl Verdict {
     /// Whether no problem of error severity was found.
     pub fn is_valid(&self) -> bool {
-        crate::diagnostic::no_error(&self.problems)
+        crate::core::diagnostic::no_error(&self.problems)
     }
 
     /// The number of problems of a severity.
     pub fn count(&self, severity: Severity) -> usize {
-        crate::diagnostic::count(&self.problems, severity)
+        crate::core::diagnostic::count(&self.problems, severity)
     }
 }
 

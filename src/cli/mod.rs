@@ -39,13 +39,18 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub use report::Reporter;
 pub use stdout::Stdout;
 
-/// Read, check and replay game records of HIRP, the Viking board game.
+/// Read, check and replay game records of the Viking board games: HIRP, and
+/// the tafl games (Brandub, Hnefatafl).
 #[derive(Debug, Parser)]
 #[command(name = "hirp", version, propagate_version = true)]
 #[command(after_help = "\
-Records are written in the rulebook's notation, one turn a line:
+HIRP records are written in the rulebook's notation, one turn a line:
 
   G3 Hv3mHv3>6 >6SK^GH6
+
+Tafl records are OpenTafl game files (.otg, `1. d2-e2 d3-d2`) or archives of
+one game a line (.csv, `d2-e2 e4-e1,0,0,Ongoing`); --rules names their rules
+where the record does not.
 
 Every command takes file paths, or `-` for standard input (at most once).
 Data goes to standard output, diagnostics to standard error.

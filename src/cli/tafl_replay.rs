@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use hirp::Severity;
-use hirp::diagnostic::{Code, Problem};
+use hirp::diagnostic::Problem;
 use hirp::syntax::escape;
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
 use hirp::tafl::replay::{ProblemKind, Replay, RulesChoice};
@@ -141,8 +141,8 @@ impl<'a> Moves<'a> {
 fn place(replay: &Replay, problem: &Problem) -> Option<usize> {
     let steps = &replay.steps;
     if matches!(
-        problem.code,
-        Code::Tafl(ProblemKind::Result | ProblemKind::CaptureCount)
+        problem.code.kind(),
+        Some(ProblemKind::Result | ProblemKind::CaptureCount)
     ) {
         return steps.len().checked_sub(1);
     }

@@ -4,6 +4,7 @@
 //! - [`Span`], [`Found`], [`Malformed`] and [`Edit`]: where a token stands
 //!   in a record's text, what a parser found there, text kept as written,
 //!   and edits of the text;
+//! - [`diagnostic`]: a problem with its stable code, of any family's table;
 //! - [`Severity`] of a problem, and the [`Depth`] of a check;
 //! - [`encoding`]: what a record is written in, its bytes decoded, and what
 //!   is wrong with them as text;
@@ -16,6 +17,7 @@
 //!   pictures and pages (crate-private).
 
 mod depth;
+pub mod diagnostic;
 pub mod encoding;
 mod escape;
 pub(crate) mod input;

@@ -6,7 +6,7 @@ pub mod writer;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::diagnostic::Problem;
+use crate::core::diagnostic::Problem;
 use crate::rules::Victory;
 
 /// The validation of one or more files.

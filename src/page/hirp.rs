@@ -3,7 +3,7 @@
 //! it changes the board.
 
 use super::{GamePage, Mark, Packed, Packer, Page, Range, Step, Table};
-use crate::diagnostic::Problem;
+use crate::core::diagnostic::Problem;
 use crate::json::report::{Diagnostic, LineIndex, diagnostic};
 use crate::render::svg::svg;
 use crate::render::text::battle_cells;

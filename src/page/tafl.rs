@@ -2,7 +2,7 @@
 //! after every move, the move marked in its turn's text.
 
 use super::{GamePage, Mark, Packed, Packer, Page, Step};
-use crate::diagnostic::Problem;
+use crate::core::diagnostic::Problem;
 use crate::json::report::{Diagnostic, LineIndex, diagnostic};
 use crate::syntax::escape;
 use crate::tafl::render::Board;

@@ -30,7 +30,7 @@ pub use matches::{MatchView, Matches};
 pub use problem::ProblemKind;
 
 use crate::core::Severity;
-use crate::diagnostic::{Code, Problem};
+use crate::core::diagnostic::Problem;
 pub use written::{Resolved, resolve};
 pub(crate) use written::{writable, write_step};
 
@@ -56,12 +56,12 @@ pub struct GameReport {
 impl GameReport {
     /// Whether no problem of error severity was found.
     pub fn is_valid(&self) -> bool {
-        crate::diagnostic::no_error(&self.problems)
+        crate::core::diagnostic::no_error(&self.problems)
     }
 
     /// The number of problems of a severity.
     pub fn count(&self, severity: Severity) -> usize {
-        crate::diagnostic::count(&self.problems, severity)
+        crate::core::diagnostic::count(&self.problems, severity)
     }
 }
 
@@ -165,7 +165,7 @@ pub fn syntax_report(record: &Record, errors: &[SyntaxError]) -> RecordReport {
             if !errors.is_empty() {
                 let report = replay_game(game, &errors);
                 let syntax = report.problems.into_iter();
-                problems.extend(syntax.filter(|p| matches!(p.code, Code::Syntax(_))));
+                problems.extend(syntax.filter(|p| p.code.kind::<SyntaxErrorKind>().is_some()));
                 problems.sort_by_key(|p| (p.span.start, p.span.end));
             }
             GameReport {
@@ -272,7 +272,7 @@ fn drop_unconfirmed_repairs(game: &Game, problems: &mut [Problem], confirmed: &[
     });
     for span in unread.filter(|span| !confirmed.contains(span)) {
         for problem in problems.iter_mut() {
-            if matches!(problem.code, Code::Syntax(_))
+            if problem.code.kind::<SyntaxErrorKind>().is_some()
                 && problem.fix.is_some()
                 && span.contains(problem.span.start)
             {

@@ -4,14 +4,15 @@
 use super::battles::hirths;
 use super::repair::Fix;
 use super::written::Fault;
-pub(crate) use crate::diagnostic::{Code, Problem, one_of};
+pub(crate) use crate::core::diagnostic::{Problem, one_of};
 use crate::rules::{PenningrError, Position, StepError};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, Action, PenningrAction, Piece};
 use crate::types::Side;
 use crate::types::Space;
 
-crate::diagnostic::problem_kinds! {
+crate::core::diagnostic::problem_kinds! {
+    "hirp::";
     /// The kinds of problem the replayer finds. Each has a stable code
     /// `hirp::<area>::<name>` and a default severity; the doc of each gives
     /// a record line that triggers it (a fixture named after the code holds
@@ -343,5 +344,12 @@ fn crew_label(at: Space, crews: &[u8]) -> String {
             let list = one_of(&list).replace('`', "").replace(" or ", " and ");
             format!("the Karves on {at} carry {list} Hirþs")
         }
+    }
+}
+
+impl Problem {
+    /// The kind, when HIRP's replay found it.
+    pub fn kind(&self) -> Option<ProblemKind> {
+        self.code.kind()
     }
 }

@@ -1,12 +1,12 @@
 //! Fixes for a faulty step: small edits of the token as written, kept when
 //! they make the turn legal with five steps.
 
-use super::problem::{Code, Problem};
+use super::problem::Problem;
 use super::written::{self, Fault};
 use crate::rules::Position;
 use crate::rules::STEPS_PER_TURN;
-use crate::syntax::Edit;
 use crate::syntax::ast::{self, BattleToken, Outcome, Span, StepToken};
+use crate::syntax::{Edit, SyntaxErrorKind};
 
 /// Characters an edit may put into a step.
 const ALPHABET: &str = "HKLhevi>0123456789m";
@@ -243,8 +243,10 @@ pub(super) fn repaired_outcome(outcome: &Outcome, problems: &[Problem]) -> Optio
         };
         let span = malformed.span;
         let fix = problems.iter().find_map(|p| match (&p.code, &p.fix) {
-            (Code::Syntax(_), Some(fix))
-                if span.start <= fix.span.start && fix.span.end <= span.end =>
+            (code, Some(fix))
+                if code.kind::<SyntaxErrorKind>().is_some()
+                    && span.start <= fix.span.start
+                    && fix.span.end <= span.end =>
             {
                 Some(fix)
             }

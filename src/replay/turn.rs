@@ -7,7 +7,7 @@ use super::battles;
 use super::count::count_fixes;
 use super::offers;
 use super::problem::{
-    Code, Problem, ProblemKind, crew_help, fix_help, one_of, penningr_problem, unmarked_attack,
+    Problem, ProblemKind, crew_help, fix_help, one_of, penningr_problem, unmarked_attack,
 };
 use super::recover::{Ahead, faults_within};
 use super::repair;
@@ -213,11 +213,10 @@ impl Replay<'_> {
         let one = (fixes.len() == 1 && !self.guessing)
             .then(|| Edit::new(malformed.span, fix.text.clone()));
         self.guessing |= fixes.len() > 1;
-        if let Some(problem) = self
-            .problems
-            .iter_mut()
-            .find(|p| matches!(p.code, Code::Syntax(_)) && malformed.span.contains(p.span.start))
-        {
+        if let Some(problem) = self.problems.iter_mut().find(|p| {
+            p.code.kind::<crate::syntax::SyntaxErrorKind>().is_some()
+                && malformed.span.contains(p.span.start)
+        }) {
             // The notation's own repair, played, keeps its explanation; a
             // Karve's move says the real crew.
             let notation_says = one.is_some() && problem.fix == one && problem.help.is_some();

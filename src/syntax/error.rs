@@ -137,7 +137,8 @@ impl From<TextError> for SyntaxError {
     }
 }
 
-crate::diagnostic::syntax_kinds! {
+crate::core::diagnostic::syntax_kinds! {
+    "hirp::syntax::";
     /// The kinds of syntax error. Each has a stable code `hirp::syntax::<name>`;
     /// the doc of each variant gives an input that triggers it.
     SyntaxErrorKind {
@@ -280,6 +281,17 @@ crate::diagnostic::syntax_kinds! {
         /// `G1 KeHeiHei /\n(S1 Kx /\n)×1001`.
         TooManyErrors = "too_many_errors", Error, Bound::Errors.message(),
             Bound::Errors.expected();
+    }
+}
+
+impl crate::core::diagnostic::Problem {
+    /// A syntax error of HIRP's reader as a problem.
+    pub fn syntax(error: &SyntaxError) -> Self {
+        Self {
+            help: error.help.clone(),
+            fix: error.fix.clone(),
+            ..Self::new(error.kind, error.span, error.label())
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use super::replay::{Game, Replay, replay_record, syntax_replays};
 use super::rules::RuleSet;
 use super::syntax::{Chunk, Form, Games, Parsed, parse_chunk};
 use crate::core::Depth;
-use crate::diagnostic::Problem;
+use crate::core::diagnostic::Problem;
 
 /// A game checked, as [`check`] hands it over.
 pub struct Checked<'a> {

@@ -38,7 +38,7 @@ mod rules;
 
 use crate::core::Severity;
 use crate::core::Span;
-use crate::diagnostic::Problem;
+use crate::core::diagnostic::Problem;
 use crate::tafl::rules::{Move, Outcome, Position, RuleSet, SquareSet};
 use crate::tafl::syntax::{Record, SyntaxError};
 
@@ -67,12 +67,12 @@ pub struct Replay {
 impl Replay {
     /// Whether no problem of error severity was found.
     pub fn is_valid(&self) -> bool {
-        crate::diagnostic::no_error(&self.problems)
+        crate::core::diagnostic::no_error(&self.problems)
     }
 
     /// The number of problems of a severity.
     pub fn count(&self, severity: Severity) -> usize {
-        crate::diagnostic::count(&self.problems, severity)
+        crate::core::diagnostic::count(&self.problems, severity)
     }
 
     /// The position at the start, then after each step; empty when no rule

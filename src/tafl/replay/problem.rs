@@ -1,6 +1,7 @@
 //! The codes of what the tafl replay reports: `hirp::tafl::<area>::<name>`.
 
-crate::diagnostic::problem_kinds! {
+crate::core::diagnostic::problem_kinds! {
+    "hirp::tafl::";
     /// The kinds of problem the tafl replay finds. Each has a stable code
     /// `hirp::tafl::<area>::<name>` and a default severity; the doc of each
     /// gives a record that triggers it (a fixture named after the code,

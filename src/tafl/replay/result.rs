@@ -5,7 +5,7 @@
 use super::game::{Declared, Game};
 use super::problem::ProblemKind;
 use crate::core::Edit;
-use crate::diagnostic::Problem;
+use crate::core::diagnostic::Problem;
 use crate::tafl::Side;
 use crate::tafl::rules::{End, Outcome, Position};
 use crate::tafl::syntax::CsvGame;

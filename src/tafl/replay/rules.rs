@@ -4,7 +4,7 @@
 use super::game::Game;
 use super::problem::ProblemKind;
 use crate::core::Span;
-use crate::diagnostic::Problem;
+use crate::core::diagnostic::Problem;
 use crate::tafl::rules::RuleSet;
 
 /// A rule set given by name or written out, as `--rules` takes it.

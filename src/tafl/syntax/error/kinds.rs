@@ -40,7 +40,8 @@ impl SyntaxErrorKind {
 /// The results an archive writes, as a list.
 const RESULTS: &str = "`Black`, `White`, `Draw` or `Ongoing`";
 
-crate::diagnostic::syntax_kinds! {
+crate::core::diagnostic::syntax_kinds! {
+    "hirp::tafl::syntax::";
     /// The kinds of syntax error of the tafl readers. Each has a stable code
     /// `hirp::tafl::syntax::<name>`; the doc of each variant says which form
     /// it concerns and ends with an input that triggers it.

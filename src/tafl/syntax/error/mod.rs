@@ -130,3 +130,14 @@ impl Diagnostic for SyntaxError {
         )))
     }
 }
+
+impl crate::core::diagnostic::Problem {
+    /// A tafl reader's syntax error as a problem.
+    pub fn tafl_syntax(error: &SyntaxError) -> Self {
+        Self {
+            help: error.help.clone(),
+            fix: error.fix.clone(),
+            ..Self::new(error.kind, error.span, error.label())
+        }
+    }
+}

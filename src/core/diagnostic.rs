@@ -1,93 +1,92 @@
 //! Diagnostics, shared by every family of games: a [`Problem`] with a
 //! stable [`Code`] (`hirp::<area>::<name>`), a severity, the span of the
 //! token at fault, what the rules computed there, and a fix. Each family's
-//! reader and replayer keep their own table of kinds; a code names one
-//! kind of one table.
+//! reader and replayer keep their own table of kinds (`problem_kinds!`,
+//! `syntax_kinds!` declare one); a code names one [`Kind`] of one table,
+//! and the core knows no table: the type of codes is open.
 
+use std::any::Any;
 use std::borrow::Cow;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use miette::{Diagnostic, LabeledSpan};
 
-use crate::core::Severity;
-use crate::replay::ProblemKind;
-use crate::syntax::{Edit, Span, SyntaxError, SyntaxErrorKind};
-use crate::tafl::replay::ProblemKind as TaflKind;
-use crate::tafl::syntax::SyntaxErrorKind as TaflSyntaxKind;
+use crate::core::{Edit, Severity, Span};
 
-/// A code: of a syntax error or of a problem a replay found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Code {
-    /// `hirp::syntax::...`: HIRP's notation.
-    Syntax(SyntaxErrorKind),
-    /// `hirp::turn::...`, `hirp::step::...` and the others: HIRP's rules.
-    Replay(ProblemKind),
-    /// `hirp::tafl::syntax::...`: the tafl notations.
-    TaflSyntax(TaflSyntaxKind),
-    /// `hirp::tafl::move::...`, `hirp::tafl::capture::...` and the others:
-    /// the tafl rules.
-    Tafl(TaflKind),
+/// A kind of problem of a family's table, as a [`Code`] refers to it.
+pub trait Kind: fmt::Debug + Send + Sync + 'static {
+    /// What the code starts with: its family's area, ending in `::` (the
+    /// reader's or the rules' of one family).
+    fn prefix(&self) -> &'static str;
+    /// The rest of the code: `step_count`, `capture::missing`.
+    fn name(&self) -> &'static str;
+    /// The severity before `--strict`.
+    fn severity(&self) -> Severity;
+    /// The one-line message.
+    fn message(&self) -> &'static str;
+    /// Whether it is a reader's: the text could not be read there.
+    fn is_syntax(&self) -> bool;
+    /// The kind itself, to ask which table it is of.
+    fn as_any(&self) -> &dyn Any;
 }
 
+/// A code: one kind of one family's table.
+#[derive(Clone, Copy)]
+pub struct Code(&'static dyn Kind);
+
 impl Code {
+    /// The code of a kind held for the program's life (a row of its
+    /// table's `ALL`).
+    pub fn of(kind: &'static dyn Kind) -> Code {
+        Code(kind)
+    }
+
     /// The severity before `--strict`.
     pub fn severity(self) -> Severity {
-        match self {
-            Code::Syntax(kind) => kind.severity(),
-            Code::Replay(kind) => kind.severity(),
-            Code::TaflSyntax(kind) => kind.severity(),
-            Code::Tafl(kind) => kind.severity(),
-        }
+        self.0.severity()
     }
 
     /// The one-line message.
     pub fn message(self) -> Cow<'static, str> {
-        match self {
-            Code::Syntax(kind) => Cow::Borrowed(kind.message()),
-            Code::Replay(kind) => Cow::Borrowed(kind.message()),
-            Code::TaflSyntax(kind) => Cow::Borrowed(kind.message()),
-            Code::Tafl(kind) => Cow::Borrowed(kind.message()),
-        }
+        Cow::Borrowed(self.0.message())
     }
 
     /// Whether the code is a reader's: the text could not be read there.
     pub fn is_syntax(self) -> bool {
-        matches!(self, Code::Syntax(_) | Code::TaflSyntax(_))
+        self.0.is_syntax()
+    }
+
+    /// The kind, if it is of the table `K`.
+    pub fn kind<K: Kind + Copy>(self) -> Option<K> {
+        self.0.as_any().downcast_ref::<K>().copied()
     }
 }
 
-impl From<TaflKind> for Code {
-    fn from(kind: TaflKind) -> Self {
-        Code::Tafl(kind)
+impl PartialEq for Code {
+    fn eq(&self, other: &Code) -> bool {
+        self.0.prefix() == other.0.prefix() && self.0.name() == other.0.name()
     }
 }
 
-impl From<TaflSyntaxKind> for Code {
-    fn from(kind: TaflSyntaxKind) -> Self {
-        Code::TaflSyntax(kind)
+impl Eq for Code {}
+
+impl Hash for Code {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.prefix().hash(state);
+        self.0.name().hash(state);
     }
 }
 
-impl From<ProblemKind> for Code {
-    fn from(kind: ProblemKind) -> Self {
-        Code::Replay(kind)
-    }
-}
-
-impl From<SyntaxErrorKind> for Code {
-    fn from(kind: SyntaxErrorKind) -> Self {
-        Code::Syntax(kind)
+impl fmt::Debug for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0, f)
     }
 }
 
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Code::Syntax(kind) => write!(f, "hirp::syntax::{}", kind.name()),
-            Code::Replay(kind) => write!(f, "hirp::{}", kind.code()),
-            Code::TaflSyntax(kind) => write!(f, "hirp::tafl::syntax::{}", kind.name()),
-            Code::Tafl(kind) => write!(f, "hirp::tafl::{}", kind.code()),
-        }
+        write!(f, "{}{}", self.0.prefix(), self.0.name())
     }
 }
 
@@ -128,24 +127,6 @@ impl Problem {
         }
     }
 
-    /// A syntax error as a problem.
-    pub fn syntax(error: &SyntaxError) -> Problem {
-        Problem {
-            help: error.help.clone(),
-            fix: error.fix.clone(),
-            ..Problem::new(error.kind, error.span, error.label())
-        }
-    }
-
-    /// A tafl reader's syntax error as a problem.
-    pub fn tafl_syntax(error: &crate::tafl::syntax::SyntaxError) -> Problem {
-        Problem {
-            help: error.help.clone(),
-            fix: error.fix.clone(),
-            ..Problem::new(error.kind, error.span, error.label())
-        }
-    }
-
     /// The same problem with the one edit that fixes it.
     #[must_use]
     pub fn with_fix(mut self, fix: Edit) -> Problem {
@@ -165,14 +146,6 @@ impl Problem {
     pub fn with_severity(mut self, severity: Severity) -> Problem {
         self.severity = severity;
         self
-    }
-
-    /// The kind, when HIRP's replay found it.
-    pub fn kind(&self) -> Option<ProblemKind> {
-        match self.code {
-            Code::Replay(kind) => Some(kind),
-            _ => None,
-        }
     }
 }
 
@@ -236,10 +209,12 @@ pub fn one_of(options: &[String]) -> String {
 
 /// Declares the table of the kinds of problem a family's replay finds: an
 /// enum whose rows each give a variant, its code (without the family's
-/// prefix), its severity before `--strict` and its one-line message, with
-/// `ALL`, `code()`, `severity()` and `message()`.
+/// prefix, which comes first), its severity before `--strict` and its
+/// one-line message, with `ALL`, `code()`, `severity()` and `message()`,
+/// and its [`Kind`] for [`Code`]s.
 macro_rules! problem_kinds {
     (
+        $prefix:literal;
         $(#[$meta:meta])*
         $name:ident {
             $(
@@ -274,16 +249,54 @@ macro_rules! problem_kinds {
                 match self { $($name::$variant => $message,)* }
             }
         }
+
+        $crate::core::diagnostic::kind_of_table!($name, $prefix, code, false);
     };
 }
 pub(crate) use problem_kinds;
 
+/// The [`Kind`] of a table's rows, and a [`Code`] from a row.
+macro_rules! kind_of_table {
+    ($name:ident, $prefix:literal, $code:ident, $syntax:literal) => {
+        impl $crate::core::diagnostic::Kind for $name {
+            fn prefix(&self) -> &'static str {
+                $prefix
+            }
+            fn name(&self) -> &'static str {
+                $name::$code(*self)
+            }
+            fn severity(&self) -> $crate::core::Severity {
+                $name::severity(*self)
+            }
+            fn message(&self) -> &'static str {
+                $name::message(*self)
+            }
+            fn is_syntax(&self) -> bool {
+                $syntax
+            }
+            fn as_any(&self) -> &dyn ::std::any::Any {
+                self
+            }
+        }
+
+        impl From<$name> for $crate::core::diagnostic::Code {
+            fn from(kind: $name) -> Self {
+                // The rows of `ALL` stand in the order of the variants.
+                $crate::core::diagnostic::Code::of(&$name::ALL[kind as usize])
+            }
+        }
+    };
+}
+pub(crate) use kind_of_table;
+
 /// Declares the table of the kinds of syntax error of a family's reader:
-/// an enum whose rows each give a variant, the last part of its code, its
-/// severity, its one-line message and what the reader expected there, with
-/// `ALL`, `name()`, `severity()`, `message()` and `expected()`.
+/// an enum whose rows each give a variant, the last part of its code (the
+/// family's prefix comes first), its severity, its one-line message and
+/// what the reader expected there, with `ALL`, `name()`, `severity()`,
+/// `message()` and `expected()`, and its [`Kind`] for [`Code`]s.
 macro_rules! syntax_kinds {
     (
+        $prefix:literal;
         $(#[$meta:meta])*
         $name:ident {
             $(
@@ -324,6 +337,8 @@ macro_rules! syntax_kinds {
                 match self { $($name::$variant => $expected,)* }
             }
         }
+
+        $crate::core::diagnostic::kind_of_table!($name, $prefix, name, true);
     };
 }
 pub(crate) use syntax_kinds;
