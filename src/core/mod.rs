@@ -9,7 +9,9 @@
 //! - [`encoding`]: what a record is written in, its bytes decoded, and what
 //!   is wrong with them as text;
 //! - [`escape`]: text of a record written for a person to see;
-//! - [`limits`]: how much of a record is read;
+//! - [`limits`]: how much of a record is read, and [`lines`]: reading it a
+//!   line at a time within them, and the [`Cut`](lines::Cut) of a game that
+//!   goes beyond;
 //! - [`parallel`]: a stream of items worked on by threads and handed back in
 //!   order, on which each family checks its records game by game;
 //! - [`Rng`]: the random source of the generators;
@@ -22,6 +24,7 @@ pub mod encoding;
 mod escape;
 pub(crate) mod input;
 pub mod limits;
+pub mod lines;
 pub mod parallel;
 mod rng;
 mod severity;

@@ -4,10 +4,10 @@
 use std::borrow::Cow;
 
 use super::Parsed;
-use super::ast::Span;
-use super::error::{Found, SyntaxError, SyntaxErrorKind};
+use super::error::{SyntaxError, SyntaxErrorKind};
 use super::games::{Chunk, Games};
 use crate::core::encoding::{TextError, not_text};
+use crate::core::limits::Bound;
 
 /// Reads a chunk: its games and syntax errors, with an error for the rest of
 /// a game left unread (which belongs to the chunk's last game), and first
@@ -40,28 +40,12 @@ fn parse_cut(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
     };
     let (_, mut parsed) = super::parse_bytes_at(&chunk.bytes[..cut.at], chunk.offset);
     let text = crate::core::encoding::decode(&chunk.bytes).text;
-    let start = chunk.offset + cut.at;
-    let shown = chunk.bytes.len() - cut.at;
-    let (kind, help) = if cut.long_line {
-        (
-            SyntaxErrorKind::LineTooLong,
-            format!(
-                "the line is {} bytes long; it and the rest of its game are not read",
-                cut.line_len
-            ),
-        )
-    } else {
-        (
-            SyntaxErrorKind::GameTooLong,
-            "the game is read up to this line; the rest of it is not read".to_owned(),
-        )
+    let cut = cut.error(&text, chunk.offset);
+    let kind = match cut.bound {
+        Bound::Line => SyntaxErrorKind::LineTooLong,
+        Bound::Game | Bound::Errors => SyntaxErrorKind::GameTooLong,
     };
-    let error = SyntaxError::new(
-        kind,
-        Span::new(start, start + shown.max(1).min(text.len() - cut.at)),
-        Found::at(&text[cut.at..]),
-    )
-    .with_help(help);
+    let error = SyntaxError::new(kind, cut.span, cut.found).with_help(cut.help);
     if let Some(game) = parsed.record.games.last_mut() {
         game.span.end = game.span.end.max(error.span.end);
     }

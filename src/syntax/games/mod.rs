@@ -33,6 +33,8 @@ use super::error::SyntaxError;
 use super::limits::Limits;
 use super::parser::{ItemKind, Reading, begins_game, label_at, mislabelled};
 use crate::core::encoding::{Decoder, Verdict};
+pub use crate::core::lines::Cut;
+use crate::core::lines::{read_line, shown_len};
 
 /// A run of whole games cut from a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,21 +54,6 @@ pub struct Chunk {
     /// that shows, and nothing is read).
     pub note: Option<SyntaxError>,
 }
-
-/// The rest of a game left unread for going beyond a [`Limits`]: the line
-/// that went beyond, and every line after it up to the next game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cut {
-    /// Where the line starts in the chunk's bytes.
-    pub at: usize,
-    /// The line is longer than the limit (else the game is).
-    pub long_line: bool,
-    /// The line's length, its line end not counted.
-    pub line_len: usize,
-}
-
-/// How many bytes of a line left unread a chunk keeps, to show.
-const SHOWN: usize = 80;
 
 /// What a line starts, for cutting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,67 +246,16 @@ impl<R: BufRead> Games<R> {
     /// of a longer line only its start), and follows comments through it.
     /// `None` at the end of the input.
     fn read_line(&mut self) -> io::Result<Option<Line>> {
-        let start = self.buf.len();
         let in_comment = self.scan.depth > 0;
-        let mut len = 0;
-        let mut read = 0;
-        let mut after_cr = false;
         self.scan.start_line();
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                break;
-            }
-            if after_cr {
-                // `\r\n` is one line end.
-                if available[0] == b'\n' {
-                    if len <= self.limits.line {
-                        self.buf.push(b'\n');
-                    }
-                    self.reader.consume(1);
-                    read += 1;
-                }
-                break;
-            }
-            let (content, end) = match memchr::memchr2(b'\n', b'\r', available) {
-                Some(n) => (n, Some(available[n])),
-                None => (available.len(), None),
-            };
-            let piece = &available[..content];
-            self.scan.feed(piece);
-            let room = (self.limits.line + 1).saturating_sub(len);
-            self.buf.extend_from_slice(&piece[..piece.len().min(room)]);
-            len += content;
-            read += content;
-            if len > self.limits.line {
-                // Too long: only its start is kept, to show.
-                self.buf.truncate(start + SHOWN.min(self.limits.line));
-            }
-            let Some(end) = end else {
-                self.reader.consume(content);
-                continue;
-            };
-            if len <= self.limits.line {
-                self.buf.push(end);
-            }
-            self.reader.consume(content + 1);
-            read += 1;
-            if end == b'\n' {
-                break;
-            }
-            after_cr = true;
-        }
-        if read == 0 {
-            return Ok(None);
-        }
-        Ok(Some(Line {
-            start,
-            len,
-            read,
+        let scan = &mut self.scan;
+        let read = read_line(&mut self.reader, &mut self.buf, self.limits, |piece| {
+            scan.feed(piece);
+        })?;
+        Ok(read.map(|read| Line {
+            start: read.start,
+            len: read.len,
+            read: read.read,
             in_comment,
         }))
     }
@@ -352,13 +288,7 @@ impl<R: BufRead> Games<R> {
     /// start, to show.
     fn cut_game(&mut self, line: &Line, long_line: bool) -> Chunk {
         let at = line.start;
-        let mut shown = (line.len.min(SHOWN)).min(self.buf.len() - at);
-        // Shown up to a character's end.
-        if let Err(e) = std::str::from_utf8(&self.buf[at..at + shown])
-            && e.error_len().is_none()
-        {
-            shown = e.valid_up_to();
-        }
+        let shown = shown_len(&self.buf, at, line.len);
         self.buf.truncate(at + shown);
         let lines = self.lines - 1;
         let mut chunk = self.cut(self.buf.len(), lines);

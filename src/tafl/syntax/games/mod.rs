@@ -26,8 +26,9 @@ use super::ast::Form;
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::parser::{Parsed, parse_bytes_at};
 use crate::core::encoding::{Decoder, Verdict};
-use crate::core::limits::Limits;
-use crate::core::{Found, Span};
+use crate::core::limits::{Bound, Limits};
+pub use crate::core::lines::Cut;
+use crate::core::lines::{read_line, shown_len};
 
 /// A run of whole games cut from a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,21 +50,6 @@ pub struct Chunk {
     /// that shows, and nothing is read).
     pub note: Option<SyntaxError>,
 }
-
-/// The rest of a game left unread for going beyond a [`Limits`]: the line
-/// that went beyond, and every line after it up to the next game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cut {
-    /// Where the line starts in the chunk's bytes.
-    pub at: usize,
-    /// The line is longer than the limit (else the game is).
-    pub long_line: bool,
-    /// The line's length, its line end not counted.
-    pub line_len: usize,
-}
-
-/// How many bytes of a line left unread a chunk keeps, to show.
-const SHOWN: usize = 80;
 
 /// A line read.
 struct Line {
@@ -165,63 +151,17 @@ impl<R: BufRead> Games<R> {
     /// of a longer line only its start), and follows `[ ]` through it.
     /// `None` at the end of the input.
     fn read_line(&mut self) -> io::Result<Option<Line>> {
-        let start = self.buf.len();
         let in_bracket = self.scan.in_bracket;
-        let (mut len, mut read, mut after_cr) = (0, 0, false);
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                break;
+        let (scan, otg) = (&mut self.scan, self.form == Form::Otg);
+        let read = read_line(&mut self.reader, &mut self.buf, self.limits, |piece| {
+            if otg {
+                scan.feed(piece);
             }
-            if after_cr {
-                // `\r\n` is one line end.
-                if available[0] == b'\n' {
-                    if len <= self.limits.line {
-                        self.buf.push(b'\n');
-                    }
-                    self.reader.consume(1);
-                    read += 1;
-                }
-                break;
-            }
-            let (content, end) = match memchr::memchr2(b'\n', b'\r', available) {
-                Some(n) => (n, Some(available[n])),
-                None => (available.len(), None),
-            };
-            let piece = &available[..content];
-            if self.form == Form::Otg {
-                self.scan.feed(piece);
-            }
-            let room = (self.limits.line + 1).saturating_sub(len);
-            self.buf.extend_from_slice(&piece[..piece.len().min(room)]);
-            len += content;
-            read += content;
-            if len > self.limits.line {
-                // Too long: only its start is kept, to show.
-                self.buf.truncate(start + SHOWN.min(self.limits.line));
-            }
-            let Some(end) = end else {
-                self.reader.consume(content);
-                continue;
-            };
-            if len <= self.limits.line {
-                self.buf.push(end);
-            }
-            self.reader.consume(content + 1);
-            read += 1;
-            if end == b'\n' {
-                break;
-            }
-            after_cr = true;
-        }
-        Ok((read > 0).then_some(Line {
-            start,
-            len,
-            read,
+        })?;
+        Ok(read.map(|read| Line {
+            start: read.start,
+            len: read.len,
+            read: read.read,
             in_bracket,
         }))
     }
@@ -249,13 +189,7 @@ impl<R: BufRead> Games<R> {
     /// start, to show.
     fn cut_game(&mut self, line: &Line, long_line: bool) -> Chunk {
         let at = line.start;
-        let mut shown = (line.len.min(SHOWN)).min(self.buf.len() - at);
-        // Shown up to a character's end.
-        if let Err(e) = std::str::from_utf8(&self.buf[at..at + shown])
-            && e.error_len().is_none()
-        {
-            shown = e.valid_up_to();
-        }
+        let shown = shown_len(&self.buf, at, line.len);
         self.buf.truncate(at + shown);
         let lines = self.lines - 1;
         let mut chunk = self.cut(self.buf.len(), lines);
@@ -399,28 +333,12 @@ fn parse_cut(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
     };
     let (_, mut parsed) = parse_bytes_at(&chunk.bytes[..cut.at], chunk.offset, chunk.form, first);
     let text = crate::core::encoding::decode(&chunk.bytes).text;
-    let start = chunk.offset + cut.at;
-    let shown = chunk.bytes.len() - cut.at;
-    let (kind, help) = if cut.long_line {
-        (
-            SyntaxErrorKind::LineTooLong,
-            format!(
-                "the line is {} bytes long; it and the rest of its game are not read",
-                cut.line_len
-            ),
-        )
-    } else {
-        (
-            SyntaxErrorKind::GameTooLong,
-            "the game is read up to this line; the rest of it is not read".to_owned(),
-        )
+    let cut = cut.error(&text, chunk.offset);
+    let kind = match cut.bound {
+        Bound::Line => SyntaxErrorKind::LineTooLong,
+        Bound::Game | Bound::Errors => SyntaxErrorKind::GameTooLong,
     };
-    let error = SyntaxError::new(
-        kind,
-        Span::new(start, start + shown.max(1).min(text.len() - cut.at)),
-        Found::at(&text[cut.at..]),
-    )
-    .with_help(help);
+    let error = SyntaxError::new(kind, cut.span, cut.found).with_help(cut.help);
     parsed.errors.push(error);
     (text, parsed)
 }
