@@ -10,11 +10,15 @@ use std::str::{CharIndices, Chars};
 
 use nom::{Compare, CompareResult, Needed};
 
+use super::Span;
+
 /// What a family's parser shares beyond the text still to read: at the
 /// least, the whole text being read.
 pub(crate) trait Whole {
     /// The whole text being read.
     fn whole(&self) -> &str;
+    /// The offset of the whole text in its file.
+    fn base(&self) -> usize;
 }
 
 /// The text still to read, with the context of a family's parser.
@@ -130,4 +134,65 @@ impl<'b, C> Compare<&'b str> for Input<'_, C> {
     fn compare_no_case(&self, t: &'b str) -> CompareResult {
         self.rest.compare_no_case(t)
     }
+}
+
+// ---- What every family's rules ask of the input ----
+
+/// The absolute offset of the input's first byte in its file.
+pub(crate) fn offset<C: Whole>(i: &Input<'_, C>) -> usize {
+    i.context().base() + i.location_offset()
+}
+
+/// The span from `from` up to (not including) `to`.
+pub(crate) fn span<C: Whole>(from: &Input<'_, C>, to: &Input<'_, C>) -> Span {
+    Span::new(offset(from), offset(to))
+}
+
+/// The next character, if any.
+pub(crate) fn peek<C: Whole>(i: &Input<'_, C>) -> Option<char> {
+    i.fragment().chars().next()
+}
+
+/// The character after the next one, if any.
+pub(crate) fn peek2<C: Whole>(i: &Input<'_, C>) -> Option<char> {
+    let mut chars = i.fragment().chars();
+    chars.next();
+    chars.next()
+}
+
+/// The input after its first `n` bytes.
+pub(crate) fn skip<C: Whole>(i: Input<'_, C>, n: usize) -> Input<'_, C> {
+    nom::Input::take_from(&i, n)
+}
+
+/// Whether `c` ends a line.
+pub(crate) fn is_line_end(c: Option<char>) -> bool {
+    matches!(c, None | Some('\n' | '\r'))
+}
+
+/// The input from the end of the current line on (the line end not
+/// consumed).
+pub(crate) fn to_line_end<C: Whole>(i: Input<'_, C>) -> Input<'_, C> {
+    let n = i
+        .fragment()
+        .find(['\n', '\r'])
+        .unwrap_or(i.fragment().len());
+    skip(i, n)
+}
+
+/// The text from `from` to `to`.
+pub(crate) fn text_between<'a, C: Whole>(from: &Input<'a, C>, to: &Input<'a, C>) -> &'a str {
+    let len = to.location_offset() - from.location_offset();
+    &from.fragment()[..len]
+}
+
+/// The span of the next character of `i`, empty at a line end: where an
+/// error at `i` points.
+pub(crate) fn next_char_span<C: Whole>(i: &Input<'_, C>) -> Span {
+    let start = offset(i);
+    let len = match peek(i) {
+        Some(c) if !is_line_end(Some(c)) => c.len_utf8(),
+        _ => 0,
+    };
+    Span::new(start, start + len)
 }

@@ -31,6 +31,10 @@ impl crate::core::input::Whole for Context<'_> {
     fn whole(&self) -> &str {
         self.text
     }
+
+    fn base(&self) -> usize {
+        self.base
+    }
 }
 
 /// The text still to read, with HIRP's context.

@@ -24,7 +24,7 @@ use std::borrow::Cow;
 
 use crate::core::encoding::{Decoded, decode};
 
-use nom::{IResult, Input as _};
+use nom::IResult;
 
 pub(crate) use self::fast::{CompactBattle, CompactTurn, Player, compact_turn, usual_turn};
 pub(crate) use self::group::{ItemKind, Reading, begins_game, mislabelled, next_item};
@@ -33,6 +33,9 @@ pub(crate) use self::turn::label_at;
 use self::input::{Context, Input};
 use super::ast::{Label, PenningrAction, Record, ResultTag, Span, WrittenBattle, WrittenStep};
 use super::error::{Edit, Found, SyntaxError, SyntaxErrorKind};
+use crate::core::input::{
+    is_line_end, next_char_span, offset, peek, peek2, skip, span, text_between, to_line_end,
+};
 
 /// The failure for a turn holding more than the limits allow, at `i`.
 fn too_many<'a, T>(i: &Input<'_>) -> PResult<'a, T> {
@@ -255,34 +258,8 @@ impl std::str::FromStr for Label {
     }
 }
 
-// ---- Helpers shared by the rule modules ----
-
-/// The absolute offset of the input's first byte.
-fn offset(i: &Input<'_>) -> usize {
-    i.context().base + i.location_offset()
-}
-
-/// The span from `from` up to (not including) `to`.
-fn span(from: &Input<'_>, to: &Input<'_>) -> Span {
-    Span::new(offset(from), offset(to))
-}
-
-/// The next character, if any.
-fn peek(i: &Input<'_>) -> Option<char> {
-    i.fragment().chars().next()
-}
-
-/// The character after the next one, if any.
-fn peek2(i: &Input<'_>) -> Option<char> {
-    let mut chars = i.fragment().chars();
-    chars.next();
-    chars.next()
-}
-
-/// The input after its first `n` bytes.
-fn skip(i: Input<'_>, n: usize) -> Input<'_> {
-    i.take_from(n)
-}
+// ---- Helpers shared by the rule modules (with those of
+// `core::input`) ----
 
 /// The input after its next character.
 fn skip_char(i: Input<'_>) -> Input<'_> {
@@ -292,23 +269,9 @@ fn skip_char(i: Input<'_>) -> Input<'_> {
     }
 }
 
-/// Whether `c` ends a line.
-fn is_line_end(c: Option<char>) -> bool {
-    matches!(c, None | Some('\n' | '\r'))
-}
-
 /// Whether `c` ends what a line says before its comments.
 fn is_content_end(c: Option<char>) -> bool {
     matches!(c, None | Some('\n' | '\r' | ';' | '{'))
-}
-
-/// The input from the end of the current line on (the line end not consumed).
-fn to_line_end(i: Input<'_>) -> Input<'_> {
-    let n = i
-        .fragment()
-        .find(['\n', '\r'])
-        .unwrap_or(i.fragment().len());
-    skip(i, n)
 }
 
 /// The input after the first position where `stop` holds for the next
@@ -321,20 +284,9 @@ fn skip_until(i: Input<'_>, stop: impl Fn(char) -> bool) -> Input<'_> {
     skip(i, n)
 }
 
-/// The text from `from` to `to`.
-fn text_between<'a>(from: &Input<'a>, to: &Input<'a>) -> &'a str {
-    let len = to.location_offset() - from.location_offset();
-    &from.fragment()[..len]
-}
-
 /// An error of `kind` at the next character of `i`.
 fn error_at(kind: SyntaxErrorKind, i: &Input<'_>) -> SyntaxError {
-    let start = offset(i);
-    let len = match peek(i) {
-        Some(c) if !is_line_end(Some(c)) => c.len_utf8(),
-        _ => 0,
-    };
-    SyntaxError::new(kind, Span::new(start, start + len), Found::at(i.fragment()))
+    SyntaxError::new(kind, next_char_span(i), Found::at(i.fragment()))
 }
 
 /// A committed failure of `kind` at the next character of `i`.

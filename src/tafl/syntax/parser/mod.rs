@@ -19,7 +19,7 @@ mod turn;
 
 use std::borrow::Cow;
 
-use nom::{IResult, Input as _};
+use nom::IResult;
 
 pub(crate) use self::tag::{rules_entries, starts_tag};
 
@@ -27,6 +27,9 @@ use self::input::{Context, Input};
 use super::ast::{Form, Move, Record, VariationAddress};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use crate::core::Severity;
+use crate::core::input::{
+    is_line_end, next_char_span, offset, peek, peek2, skip, span, text_between, to_line_end,
+};
 use crate::core::{Found, Span};
 
 /// The result of a rule.
@@ -206,53 +209,12 @@ impl std::str::FromStr for VariationAddress {
     }
 }
 
-// ---- Helpers shared by the rule modules ----
-
-/// The absolute offset of the input's first byte.
-fn offset(i: &Input<'_>) -> usize {
-    i.context().base + i.location_offset()
-}
-
-/// The span from `from` up to (not including) `to`.
-fn span(from: &Input<'_>, to: &Input<'_>) -> Span {
-    Span::new(offset(from), offset(to))
-}
-
-/// The next character, if any.
-fn peek(i: &Input<'_>) -> Option<char> {
-    i.fragment().chars().next()
-}
-
-/// The character after the next one, if any.
-fn peek2(i: &Input<'_>) -> Option<char> {
-    let mut chars = i.fragment().chars();
-    chars.next();
-    chars.next()
-}
-
-/// The input after its first `n` bytes.
-fn skip(i: Input<'_>, n: usize) -> Input<'_> {
-    i.take_from(n)
-}
-
-/// Whether `c` ends a line.
-fn is_line_end(c: Option<char>) -> bool {
-    matches!(c, None | Some('\n' | '\r'))
-}
+// ---- Helpers shared by the rule modules (with those of
+// `core::input`) ----
 
 /// Whether `c` is a blank.
 fn is_blank(c: Option<char>) -> bool {
     matches!(c, Some(' ' | '\t'))
-}
-
-/// The input from the end of the current line on (the line end not
-/// consumed).
-fn to_line_end(i: Input<'_>) -> Input<'_> {
-    let n = i
-        .fragment()
-        .find(['\n', '\r'])
-        .unwrap_or(i.fragment().len());
-    skip(i, n)
 }
 
 /// The input after the end of the current line.
@@ -271,20 +233,9 @@ fn skip_until(i: Input<'_>, stop: impl Fn(char) -> bool) -> Input<'_> {
     skip(i, n)
 }
 
-/// The text from `from` to `to`.
-fn text_between<'a>(from: &Input<'a>, to: &Input<'a>) -> &'a str {
-    let len = to.location_offset() - from.location_offset();
-    &from.fragment()[..len]
-}
-
 /// An error of `kind` at the next character of `i`.
 fn error_at(kind: SyntaxErrorKind, i: &Input<'_>) -> SyntaxError {
-    let start = offset(i);
-    let len = match peek(i) {
-        Some(c) if !is_line_end(Some(c)) => c.len_utf8(),
-        _ => 0,
-    };
-    SyntaxError::new(kind, Span::new(start, start + len), Found::at(i.fragment()))
+    SyntaxError::new(kind, next_char_span(i), Found::at(i.fragment()))
 }
 
 /// The error inside a rule's result, whatever its nom wrapping.
