@@ -5,7 +5,7 @@ use hirp::render::svg;
 use hirp::render::text::Layout;
 
 use super::boards::show_with_legend;
-use super::family::{Family, RulesArg, family_of};
+use super::family::{Family, RulesArg};
 use super::replay::{Moment, caption, label, output_columns, parse_turn, record, shown_game};
 use super::{Reporter, Status, io_reason, write_stdout};
 
@@ -43,30 +43,32 @@ pub struct Args {
     rules: RulesArg,
 }
 
-/// Runs `hirp board`.
+/// Runs `hirp board`, as the record's family shows a board.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let path = args.file.as_deref().unwrap_or_default();
-    let family = match args.file.as_deref() {
-        None => Family::Hirp,
-        Some(path) => match family_of(path, args.rules.rules.as_ref()) {
-            Ok(family) => family,
-            Err(message) => {
-                reporter.error(&message);
-                return Status::Failure;
-            }
-        },
-    };
-    if let Family::Tafl(_) = family {
-        let request = super::tafl_board::Request {
-            path,
-            rules: args.rules.rules.as_ref(),
-            game: args.game,
-            turn: args.turn.as_deref(),
-            svg: args.svg.as_deref(),
-            color,
-        };
-        return super::tafl_board::run(request, reporter);
+    match Family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
+        Ok(family) => family.board(args, reporter, color),
+        Err(message) => {
+            reporter.error(&message);
+            Status::Failure
+        }
     }
+}
+
+/// Runs `hirp board` on a tafl record.
+pub fn tafl(args: Args, reporter: &Reporter, color: bool) -> Status {
+    let request = super::tafl_board::Request {
+        path: args.file.as_deref().unwrap_or_default(),
+        rules: args.rules.rules.as_ref(),
+        game: args.game,
+        turn: args.turn.as_deref(),
+        svg: args.svg.as_deref(),
+        color,
+    };
+    super::tafl_board::run(request, reporter)
+}
+
+/// Runs `hirp board` on a HIRP record, or the rulebook's example.
+pub fn hirp(args: Args, reporter: &Reporter, color: bool) -> Status {
     let (path, found, _) = match shown_game(args.file.as_deref(), args.game, reporter) {
         Ok(shown) => shown,
         Err(status) => return status,

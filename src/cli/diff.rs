@@ -5,8 +5,8 @@ use hirp::diagnostic::Problem;
 use hirp::replay::{GameReport, replay_record};
 use hirp::syntax::{Game, Span, Turn, escape};
 
-use super::family::{Family, RulesArg, family_of};
-use super::{Reporter, Status, read_records, shown, write_stdout};
+use super::family::{Family, RulesArg, diff, family_of};
+use super::{Reporter, Status, read_records, write_stdout};
 
 /// Compare two records of the same game, turn by turn and move by move.
 #[derive(Debug, clap::Args)]
@@ -195,36 +195,20 @@ pub fn header(pa: &str, pb: &str, places: usize, first: Option<&str>) -> String 
 }
 
 /// The families of the two records, or the usage error: standard input
-/// named twice, a record that cannot be read, or records of two families.
+/// named twice, or a record that cannot be read.
 fn families(args: &Args) -> Result<[Family; 2], String> {
     super::stdin_once([&args.a, &args.b])?;
     let rules = args.rules.rules.as_ref();
-    let (a, b) = (family_of(&args.a, rules)?, family_of(&args.b, rules)?);
-    match (a, b) {
-        (Family::Hirp, Family::Hirp) | (Family::Tafl(_), Family::Tafl(_)) => Ok([a, b]),
-        _ => {
-            let (hirp, tafl) = if a == Family::Hirp {
-                (&args.a, &args.b)
-            } else {
-                (&args.b, &args.a)
-            };
-            Err(format!(
-                "hirp diff compares two records of one game: {} is a HIRP record, {} a tafl record",
-                escape(shown(hirp)),
-                escape(shown(tafl))
-            ))
-        }
-    }
+    Ok([family_of(&args.a, rules)?, family_of(&args.b, rules)?])
 }
 
-/// Runs `hirp diff`.
+/// Runs `hirp diff`, as the records' family compares them; two records of
+/// two families are a usage error.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    match families(&args) {
-        Ok([Family::Tafl(fa), Family::Tafl(fb)]) => {
-            let forms = [(args.a.as_str(), fa), (args.b.as_str(), fb)];
-            super::tafl_diff::run(forms, args.rules.rules.as_ref(), reporter)
-        }
-        Ok(_) => hirp_diff([args.a, args.b], reporter),
+    let rules = args.rules.rules.as_ref();
+    let paths = [args.a.as_str(), args.b.as_str()];
+    match families(&args).and_then(|families| diff(paths, families, rules, reporter)) {
+        Ok(status) => status,
         Err(message) => {
             reporter.error(&message);
             Status::Failure
@@ -233,8 +217,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 }
 
 /// Compares two HIRP records, turn by turn.
-fn hirp_diff(paths: [String; 2], reporter: &Reporter) -> Status {
-    let (records, status) = read_records(&paths, &Reporter::quiet());
+pub fn hirp_diff(paths: [&str; 2], reporter: &Reporter) -> Status {
+    let (records, status) = read_records(&paths.map(str::to_owned), &Reporter::quiet());
     if status == Status::Failure || records.len() != 2 {
         reporter.error(&format!("cannot read {} and {}", paths[0], paths[1]));
         return Status::Failure;

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use hirp::Severity;
 use hirp::diagnostic::Problem;
 use hirp::replay::{RecordReport, replay_record};
-use hirp::syntax::{Chunk, Cut, Edit, Games, Span, parse_chunk};
+use hirp::syntax::{Chunk, Cut, Edit, Span, parse_chunk};
 use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::rules::RuleSet;
 use hirp::tafl::syntax as tafl;
@@ -103,7 +103,7 @@ fn apply(bytes: &[u8], edits: &mut [Edit]) -> Vec<u8> {
 }
 
 /// A piece of a record, checked.
-struct Checked {
+pub struct Checked {
     /// Its text, which the problems point into.
     text: String,
     /// Its problems.
@@ -145,7 +145,7 @@ impl Checked {
 /// Checks a piece of a HIRP record as read from its chunk: the piece's
 /// bytes, then, when the chunk was cut, the start of the line left unread
 /// (so the replay knows the game goes on there). Spans start at `base`.
-fn check(piece: &[u8], chunk: &Chunk, base: usize) -> Checked {
+pub fn check(piece: &[u8], chunk: &Chunk, base: usize) -> Checked {
     let mut bytes = piece.to_vec();
     let cut = chunk.cut.map(|cut| {
         bytes.extend_from_slice(&chunk.bytes[cut.at..]);
@@ -175,7 +175,12 @@ fn check(piece: &[u8], chunk: &Chunk, base: usize) -> Checked {
 
 /// Checks a piece of a tafl record as [`check`] checks a HIRP one, each
 /// game under `rules` if given, else under its rules tag.
-fn check_tafl(piece: &[u8], chunk: &tafl::Chunk, base: usize, rules: Option<&RuleSet>) -> Checked {
+pub fn check_tafl(
+    piece: &[u8],
+    chunk: &tafl::Chunk,
+    base: usize,
+    rules: Option<&RuleSet>,
+) -> Checked {
     let mut bytes = piece.to_vec();
     let cut = chunk.cut.map(|cut| {
         bytes.extend_from_slice(&chunk.bytes[cut.at..]);
@@ -212,15 +217,15 @@ fn check_tafl(piece: &[u8], chunk: &tafl::Chunk, base: usize, rules: Option<&Rul
 }
 
 /// A chunk of a record of either family, as fixing reads it.
-struct Part<'a> {
+pub struct Part<'a> {
     /// Its bytes, as read.
-    bytes: &'a [u8],
+    pub bytes: &'a [u8],
     /// Their offset in the record as read.
-    offset: usize,
+    pub offset: usize,
     /// Where the piece to fix ends in them: before any line left unread.
-    end: usize,
+    pub end: usize,
     /// Checks a version of the piece whose spans start at the offset given.
-    check: &'a dyn Fn(&[u8], usize) -> Checked,
+    pub check: &'a dyn Fn(&[u8], usize) -> Checked,
 }
 
 /// A chunk's piece corrected: its bytes, how many fixes were applied, how
@@ -399,28 +404,9 @@ fn fix(
         Ok(())
     };
     // Reading from memory cannot fail.
-    match subject.family {
-        Family::Hirp => {
-            for chunk in Games::new(subject.original).map_while(Result::ok) {
-                each(Part {
-                    bytes: &chunk.bytes,
-                    offset: chunk.offset,
-                    end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
-                    check: &|piece, base| check(piece, &chunk, base),
-                })?;
-            }
-        }
-        Family::Tafl(form) => {
-            for chunk in tafl::Games::new(subject.original, form).map_while(Result::ok) {
-                each(Part {
-                    bytes: &chunk.bytes,
-                    offset: chunk.offset,
-                    end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
-                    check: &|piece, base| check_tafl(piece, &chunk, base, subject.rules),
-                })?;
-            }
-        }
-    }
+    subject
+        .family
+        .fix_parts(subject.original, subject.rules, &mut each)?;
     out.write_all(&read[copied..])?;
     out.flush()?;
     Ok(fixed)

@@ -2,7 +2,7 @@
 
 use hirp::page::{self, html};
 
-use super::family::{Family, RulesArg, family};
+use super::family::{RulesArg, family};
 use super::replay::EXAMPLE;
 use super::{Reporter, Status, io_reason, read_input, write_stdout};
 
@@ -71,10 +71,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let choice = args.rules.rules.as_ref();
     let path = args.file.as_deref().unwrap_or_default();
     // Packed game by game: one game's boards are held at a time.
-    let page = match family(path, choice, &bytes) {
-        Family::Tafl(form) => page::tafl::packed(&name, &bytes, form, choice.map(|c| &c.rules)),
-        Family::Hirp => page::hirp::packed(&name, &bytes),
-    };
+    let page = family(path, choice, &bytes).packed(&name, &bytes, choice.map(|c| &c.rules));
     if page.games.is_empty() && page.diagnostics.is_empty() {
         reporter.error(&super::holds_no_game(&name));
         return Status::Invalid;

@@ -8,7 +8,7 @@ use hirp::tafl::json::{CsvGameLine, OtgGameLine};
 use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::syntax::{Form, Record};
 
-use super::family::{Family, RulesArg, family};
+use super::family::{Family, Reader, RulesArg, family};
 use super::walk::{Found, Input, inputs};
 use super::{
     Reporter, Status, Stdout, each_chunk, each_tafl_chunk, holds_no_game, io_reason, write_stdout,
@@ -124,21 +124,8 @@ fn write_document(
         rules,
         reporter,
         status,
-        |input, family, reader, status| match family {
-            Family::Hirp => {
-                writer.begin_file(&input.path)?;
-                let closing = read(reader, &input.path, reporter, status, |game| {
-                    writer.game(game)
-                })?;
-                writer.end_file(&closing)
-            }
-            Family::Tafl(form) => {
-                writer.begin_tafl_file(&input.path, form)?;
-                read_tafl(reader, &input.path, form, reporter, status, |record| {
-                    writer.tafl_games(record)
-                })?;
-                writer.end_tafl_file()
-            }
+        |input, family, reader, status| {
+            family.json_document(&mut writer, &input.path, reader, reporter, status)
         },
     )?;
     let mut out = writer.finish()?;
@@ -160,54 +147,103 @@ fn write_lines(
         reporter,
         status,
         |input, family, reader, status| {
-            let path = input.path.as_str();
-            let mut number = 0;
-            let Family::Tafl(form) = family else {
-                // The closing comments go with the last game: each line waits
-                // for the next game to be read.
-                let mut pending: Option<GameLine> = None;
-                let closing = read(reader, path, reporter, status, |game| {
-                    if let Some(line) = pending.take() {
-                        write_line(&mut out, &line)?;
-                    }
-                    number += 1;
-                    pending = Some(GameLine::of(path, number, game));
-                    Ok(())
-                })?;
-                return match pending {
-                    Some(line) => write_line(&mut out, &line.with_closing(&closing)),
-                    None => Ok(()),
-                };
-            };
-            // An archive's header goes with the first game after it.
-            let mut header = false;
-            read_tafl(reader, path, form, reporter, status, |record| {
-                match record {
-                    Record::Otg(record) => {
-                        for game in &record.games {
-                            number += 1;
-                            write_line(&mut out, &OtgGameLine::of(path, number, game))?;
-                        }
-                    }
-                    Record::Csv(record) => {
-                        header |= record.header.is_some();
-                        for game in &record.games {
-                            number += 1;
-                            let line = CsvGameLine::of(path, number, game);
-                            let line = if std::mem::take(&mut header) {
-                                line.with_header()
-                            } else {
-                                line
-                            };
-                            write_line(&mut out, &line)?;
-                        }
-                    }
-                }
-                Ok(())
-            })
+            family.json_lines(&mut out, &input.path, reader, reporter, status)
         },
     )?;
     out.flush()
+}
+
+/// Writes a HIRP record's file into the JSON document.
+pub fn hirp_document<W: Write>(
+    writer: &mut DocumentWriter<W>,
+    path: &str,
+    reader: Reader,
+    reporter: &Reporter,
+    status: &mut Status,
+) -> io::Result<()> {
+    writer.begin_file(path)?;
+    let closing = read(reader, path, reporter, status, |game| writer.game(game))?;
+    writer.end_file(&closing)
+}
+
+/// Writes a tafl record's file of `form` into the JSON document.
+pub fn tafl_document<W: Write>(
+    writer: &mut DocumentWriter<W>,
+    path: &str,
+    form: Form,
+    reader: Reader,
+    reporter: &Reporter,
+    status: &mut Status,
+) -> io::Result<()> {
+    writer.begin_tafl_file(path, form)?;
+    read_tafl(reader, path, form, reporter, status, |record| {
+        writer.tafl_games(record)
+    })?;
+    writer.end_tafl_file()
+}
+
+/// Writes a HIRP record's games as JSON Lines.
+pub fn hirp_lines(
+    out: &mut dyn Write,
+    path: &str,
+    reader: Reader,
+    reporter: &Reporter,
+    status: &mut Status,
+) -> io::Result<()> {
+    let mut number = 0;
+    // The closing comments go with the last game: each line waits for the
+    // next game to be read.
+    let mut pending: Option<GameLine> = None;
+    let closing = read(reader, path, reporter, status, |game| {
+        if let Some(line) = pending.take() {
+            write_line(out, &line)?;
+        }
+        number += 1;
+        pending = Some(GameLine::of(path, number, game));
+        Ok(())
+    })?;
+    match pending {
+        Some(line) => write_line(out, &line.with_closing(&closing)),
+        None => Ok(()),
+    }
+}
+
+/// Writes a tafl record's games of `form` as JSON Lines.
+pub fn tafl_lines(
+    out: &mut dyn Write,
+    path: &str,
+    form: Form,
+    reader: Reader,
+    reporter: &Reporter,
+    status: &mut Status,
+) -> io::Result<()> {
+    let mut number = 0;
+    // An archive's header goes with the first game after it.
+    let mut header = false;
+    read_tafl(reader, path, form, reporter, status, |record| {
+        match record {
+            Record::Otg(record) => {
+                for game in &record.games {
+                    number += 1;
+                    write_line(out, &OtgGameLine::of(path, number, game))?;
+                }
+            }
+            Record::Csv(record) => {
+                header |= record.header.is_some();
+                for game in &record.games {
+                    number += 1;
+                    let line = CsvGameLine::of(path, number, game);
+                    let line = if std::mem::take(&mut header) {
+                        line.with_header()
+                    } else {
+                        line
+                    };
+                    write_line(out, &line)?;
+                }
+            }
+        }
+        Ok(())
+    })
 }
 
 /// Hands each input found, opened, with its family, to `on_input`; reports
@@ -246,7 +282,7 @@ fn each_input(
 }
 
 /// Writes one JSON line.
-fn write_line(out: &mut impl Write, line: &impl serde::Serialize) -> io::Result<()> {
+fn write_line(out: &mut dyn Write, line: &impl serde::Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, line)?;
     out.write_all(b"\n")
 }

@@ -3,11 +3,11 @@
 
 use std::io::{self, BufRead};
 
-use hirp::check::{Checked, Depth, Verdict, check_parallel_with};
+use hirp::check::{Checked, Depth, Verdict};
 use hirp::replay::MatchView;
 use hirp::tafl::replay::RulesChoice;
 
-use super::family::{Family, family};
+use super::family::family;
 use super::walk::Input;
 
 /// A game checked, whatever its family.
@@ -61,17 +61,10 @@ pub fn check_input(
     rules: Option<&RulesChoice>,
     depth: Depth,
     workers: usize,
-    mut on_game: impl FnMut(Judged<'_>) -> bool,
+    on_game: impl FnMut(Judged<'_>) -> bool,
 ) -> io::Result<usize> {
     let mut reader = input.open()?;
     let head = reader.fill_buf()?;
-    match family(&input.path, rules, head) {
-        Family::Hirp => check_parallel_with(reader, workers, depth, |c| on_game(c.into())),
-        Family::Tafl(form) => {
-            let rules = rules.map(|r| &r.rules);
-            hirp::tafl::check::check_parallel_with(reader, form, rules, depth, workers, |c| {
-                on_game(c.into())
-            })
-        }
-    }
+    let family = family(&input.path, rules, head);
+    family.check_input(reader, rules.map(|r| &r.rules), depth, workers, on_game)
 }

@@ -8,7 +8,7 @@ use hirp::tafl::replay::RulesChoice;
 
 use super::family::{Family, family};
 use super::walk::Input;
-use super::{Reporter, Status, each_chunk, each_tafl_chunk};
+use super::{Reporter, Status};
 
 /// A piece of a record: a chunk of whole games as read.
 pub struct Piece<'a> {
@@ -33,7 +33,7 @@ pub fn read_pieces(
     reporter: &Reporter,
     status: &mut Status,
     games: &mut usize,
-    mut on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
+    on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut reader = match input.open() {
         Ok(reader) => reader,
@@ -51,66 +51,21 @@ pub fn read_pieces(
             return Ok(());
         }
     };
-    match family(&input.path, rules, head) {
-        Family::Hirp => each_chunk(reader, &input.path, reporter, status, |read| {
-            on_piece(Piece {
-                text: read.text,
-                line: read.chunk.line,
-                broken: read.parsed.has_errors(),
-                canonical: super::fmt::canonical_piece(&read.parsed.record, games),
-            })
-        }),
-        Family::Tafl(form) => each_tafl_chunk(
-            reader,
-            &input.path,
-            form,
-            reporter,
-            status,
-            |chunk, text, parsed| {
-                on_piece(Piece {
-                    text,
-                    line: chunk.line,
-                    broken: parsed.has_errors(),
-                    canonical: tafl_canonical_piece(&parsed.record, games),
-                })
-            },
-        ),
-    }
+    let family = family(&input.path, rules, head);
+    family.pieces(reader, &input.path, reporter, status, games, on_piece)
 }
 
 /// The canonical form of a record of `family` in memory, as `hirp fmt`
 /// writes it, or `None` when it has a syntax error or holds no game.
 pub fn canonical(bytes: &[u8], family: Family) -> Option<String> {
-    let mut status = Status::Ok;
-    let mut canonical = String::new();
-    let mut games = 0;
-    let (path, quiet) = ("-", &Reporter::quiet());
-    // Reading from memory cannot fail.
-    let _ = match family {
-        Family::Hirp => each_chunk(bytes, path, quiet, &mut status, |read| {
-            if !read.parsed.has_errors() {
-                let piece = super::fmt::canonical_piece(&read.parsed.record, &mut games);
-                canonical.push_str(&piece);
-            }
-            Ok(())
-        }),
-        Family::Tafl(form) => {
-            each_tafl_chunk(bytes, path, form, quiet, &mut status, |_, _, parsed| {
-                if !parsed.has_errors() {
-                    canonical.push_str(&tafl_canonical_piece(&parsed.record, &mut games));
-                }
-                Ok(())
-            })
-        }
-    };
-    (status == Status::Ok && games > 0).then_some(canonical)
+    family.canonical(bytes)
 }
 
 /// The canonical form of a piece of a tafl record, whose games come after
 /// `games` others (counted on): a game file's games, each
 /// [`canonical`](hirp::tafl::syntax::OtgGame::canonical), separated by a
 /// blank line; an archive's one a line after its header.
-fn tafl_canonical_piece(record: &hirp::tafl::syntax::Record, games: &mut usize) -> String {
+pub fn tafl_canonical_piece(record: &hirp::tafl::syntax::Record, games: &mut usize) -> String {
     use hirp::tafl::syntax::Record;
     let mut piece = String::new();
     match record {

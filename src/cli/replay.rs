@@ -13,7 +13,7 @@ use hirp::syntax::escape;
 use hirp::syntax::{Game, Turn};
 
 use super::boards::{Block, Printer, marked, plan, show_with_legend};
-use super::family::{Family, RulesArg, family_of};
+use super::family::{Family, RulesArg};
 use super::report::Source;
 use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
@@ -245,43 +245,28 @@ fn count_games(bytes: &[u8]) -> usize {
         .sum()
 }
 
-/// Runs `hirp replay` on a tafl record, when the file is one (`None` when
-/// it is a HIRP record). `--rules` given for a HIRP record is left aside,
-/// with a note saying so.
-fn tafl(args: &Args, reporter: &Reporter, color: bool) -> Option<Status> {
-    let rules = args.rules.rules.as_ref();
-    let path = args.file.as_deref().unwrap_or_default();
-    let family = match args.file.as_deref() {
-        None => Family::Hirp,
-        Some(path) => match family_of(path, rules) {
-            Ok(family) => family,
-            Err(message) => {
-                reporter.error(&message);
-                return Some(Status::Failure);
-            }
-        },
-    };
-    if family == Family::Hirp {
-        if rules.is_some() {
-            let name = args
-                .file
-                .as_deref()
-                .map_or("the rulebook example", super::shown);
-            reporter.note(&format!(
-                "--rules is for tafl records: {name} is a HIRP record, replayed by HIRP's rules."
-            ));
+/// Runs `hirp replay`, as the record's family replays it.
+pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
+    match Family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
+        Ok(family) => family.replay(args, reporter, color),
+        Err(message) => {
+            reporter.error(&message);
+            Status::Failure
         }
-        return None;
     }
+}
+
+/// Runs `hirp replay` on a tafl record.
+pub fn tafl(args: Args, reporter: &Reporter, color: bool) -> Status {
     if args.step {
         reporter.error(
             "--step shows the steps of a HIRP turn: a tafl record is replayed a board a move",
         );
-        return Some(Status::Failure);
+        return Status::Failure;
     }
     let request = super::tafl_replay::Request {
-        path,
-        rules,
+        path: args.file.as_deref().unwrap_or_default(),
+        rules: args.rules.rules.as_ref(),
         game: args.game,
         turn: args.turn.as_deref(),
         keep_going: args.keep_going,
@@ -289,14 +274,26 @@ fn tafl(args: &Args, reporter: &Reporter, color: bool) -> Option<Status> {
         svg_dir: args.svg_dir.as_deref(),
         color,
     };
-    Some(super::tafl_replay::run(request, reporter))
+    super::tafl_replay::run(request, reporter)
 }
 
-/// Runs `hirp replay`.
-pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
-    if let Some(status) = tafl(&args, reporter, color) {
-        return status;
+/// Notes that `--rules`, given for a HIRP record, is left aside.
+fn rules_left_aside(args: &Args, reporter: &Reporter) {
+    if args.rules.rules.is_some() {
+        let name = args
+            .file
+            .as_deref()
+            .map_or("the rulebook example", super::shown);
+        reporter.note(&format!(
+            "--rules is for tafl records: {name} is a HIRP record, replayed by HIRP's rules."
+        ));
     }
+}
+
+/// Runs `hirp replay` on a HIRP record, or the rulebook's example;
+/// `--rules` is left aside, with a note saying so.
+pub fn hirp(args: Args, reporter: &Reporter, color: bool) -> Status {
+    rules_left_aside(&args, reporter);
     let (path, found, games) = match shown_game(args.file.as_deref(), args.game, reporter) {
         Ok(shown) => shown,
         Err(status) => return status,

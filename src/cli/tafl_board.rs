@@ -5,7 +5,7 @@ use hirp::tafl::render::{Board, Glyphs, TextOptions};
 use hirp::tafl::replay::{Game, Replay, RulesChoice, replay_game};
 use hirp::tafl::syntax::{Form, parse_bytes};
 
-use super::family::{Family, family};
+use super::family::family;
 use super::{Reporter, Status, io_reason, write_stdout};
 
 /// A game of a tafl record, read and replayed for `board` and `replay`.
@@ -58,10 +58,8 @@ pub fn read_game(
     number: usize,
 ) -> Result<TaflGame, String> {
     let bytes = super::read_input(path)?.bytes;
-    let form = match family(path, rules, &bytes) {
-        Family::Tafl(form) => form,
-        Family::Hirp => Form::Otg,
-    };
+    // A record told as HIRP's is read as a game file.
+    let form = family(path, rules, &bytes).tafl_form().unwrap_or(Form::Otg);
     let (text, parsed) = parse_bytes(&bytes, form);
     let games = Game::all(&parsed.record);
     let Some(game) = games.get(number.wrapping_sub(1)) else {

@@ -13,10 +13,9 @@ use hirp::json::report::Validation;
 use hirp::page::{self, html};
 use serde::{Deserialize, Serialize};
 
-use super::super::family::Family;
 use super::super::mend::mend;
 use super::guard::{self, ApiError, Shared, record, work};
-use super::record::{Subject, extension, page_of, validation};
+use super::record::{Subject, page_of, validation};
 
 /// The header of `/api/page`'s answer that names the record's family:
 /// `HIRP` or `tafl`.
@@ -141,12 +140,8 @@ async fn page(
     })
     .await??;
     let mut answer = json(&packed);
-    let family = match family {
-        Family::Hirp => "HIRP",
-        Family::Tafl(_) => "tafl",
-    };
     let headers = answer.headers_mut();
-    headers.insert(FAMILY_HEADER, HeaderValue::from_static(family));
+    headers.insert(FAMILY_HEADER, HeaderValue::from_static(family.name()));
     // A preset's name is a header's text.
     if let Some(value) = rules.and_then(|r| HeaderValue::from_str(&r).ok()) {
         headers.insert(RULES_HEADER, value);
@@ -231,7 +226,7 @@ async fn fix(
             canonical: mended.canonical,
             fixed: mended.fixed,
             errors: mended.errors,
-            extension: extension(mended.family),
+            extension: mended.family.extension(),
         })
     })
     .await??;

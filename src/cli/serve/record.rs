@@ -7,7 +7,6 @@ use hirp::json::report::{Diagnostic, FileValidation, LineIndex, diagnostic, game
 use hirp::page;
 use hirp::tafl::replay::{RulesChoice, rules_choice};
 use hirp::tafl::rules::RuleSet;
-use hirp::tafl::syntax::{Form, Record};
 
 use super::super::family::{Family, family};
 use super::guard::ApiError;
@@ -51,7 +50,7 @@ impl Subject {
             .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("rules: {e}")))?;
         let path = name.unwrap_or("-").to_owned();
         let family = family(&path, rules.as_ref(), bytes);
-        let name = name.map_or_else(|| format!("record.{}", extension(family)), str::to_owned);
+        let name = name.map_or_else(|| format!("record.{}", family.extension()), str::to_owned);
         Ok(Subject {
             name,
             path,
@@ -63,14 +62,6 @@ impl Subject {
     /// The rule set given for a tafl record.
     fn rule_set(&self) -> Option<&RuleSet> {
         self.rules.as_ref().map(|r| &r.rules)
-    }
-}
-
-/// The extension of a family's files: `hirp`, `otg` or `csv`.
-pub fn extension(family: Family) -> &'static str {
-    match family {
-        Family::Hirp => "hirp",
-        Family::Tafl(form) => form.extension(),
     }
 }
 
@@ -110,36 +101,21 @@ pub fn validation(subject: &Subject, bytes: &[u8]) -> Result<FileValidation, Api
         diagnostics: Vec::new(),
         error: None,
     };
-    // Reading from memory cannot fail.
-    let _ = match subject.family {
-        Family::Hirp => hirp::check::check(bytes, |checked| {
-            let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
-            if checked.number > 0 {
-                let verdict = checked.report.into();
-                let view = checked.view.as_ref();
-                file.games.push(game_validation(&verdict, view, &lines));
+    subject
+        .family
+        .check_bytes(bytes, subject.rule_set(), |judged| {
+            let lines = LineIndex::excerpt(judged.text, judged.offset, judged.line);
+            if judged.in_game {
+                let view = judged.view.as_ref();
+                file.games
+                    .push(game_validation(&judged.verdict, view, &lines));
             } else {
-                let problems = checked.report.problems.iter();
+                let problems = judged.verdict.problems.iter();
                 file.diagnostics
                     .extend(problems.map(|p| diagnostic(p, &lines)));
             }
             true
-        }),
-        Family::Tafl(form) => {
-            hirp::tafl::check::check(bytes, form, subject.rule_set(), |checked| {
-                let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
-                let verdict: hirp::check::Verdict = checked.replay.into();
-                if checked.game.is_some() {
-                    file.games.push(game_validation(&verdict, None, &lines));
-                } else {
-                    let problems = verdict.problems.iter();
-                    file.diagnostics
-                        .extend(problems.map(|p| diagnostic(p, &lines)));
-                }
-                true
-            })
-        }
-    };
+        });
     let all = file.games.iter().flat_map(|g| &g.diagnostics);
     within_limits(all.chain(&file.diagnostics))?;
     if file.games.is_empty() && file.diagnostics.is_empty() {
@@ -151,14 +127,7 @@ pub fn validation(subject: &Subject, bytes: &[u8]) -> Result<FileValidation, Api
 /// A record's page, within the limits of the reader and of a page, and
 /// the name of its rules when they are a preset's.
 pub fn page_of(subject: &Subject, bytes: &[u8]) -> Result<(page::Page, Option<String>), ApiError> {
-    let (turns, rules) = match subject.family {
-        Family::Hirp => {
-            let (_, parsed) = hirp::parse_bytes(bytes);
-            let turns = parsed.record.games.iter().map(|g| g.turns.len()).sum();
-            (turns, None)
-        }
-        Family::Tafl(form) => tafl_turns(subject, bytes, form),
-    };
+    let (turns, rules) = subject.family.page_turns(bytes, subject.rules.as_ref());
     if turns > MAX_PAGE_TURNS {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -168,45 +137,13 @@ pub fn page_of(subject: &Subject, bytes: &[u8]) -> Result<(page::Page, Option<St
             ),
         ));
     }
-    let page = match subject.family {
-        Family::Hirp => page::hirp::page(&subject.name, bytes),
-        Family::Tafl(form) => page::tafl::page(&subject.name, bytes, form, subject.rule_set()),
-    };
+    let page = subject
+        .family
+        .page(&subject.name, bytes, subject.rule_set());
     let all = page.games.iter().flat_map(|g| &g.diagnostics);
     within_limits(all.chain(&page.diagnostics))?;
     if page.games.is_empty() && page.diagnostics.is_empty() {
         return Err(no_game(&subject.name));
     }
     Ok((page, rules))
-}
-
-/// The turns of a tafl record (an archive's: its plies, two a turn), and
-/// the name of the preset its rules are: those given, else its first
-/// game's rules tag's.
-fn tafl_turns(subject: &Subject, bytes: &[u8], form: Form) -> (usize, Option<String>) {
-    let (_, parsed) = hirp::tafl::syntax::parse_bytes(bytes, form);
-    let (turns, tag) = match &parsed.record {
-        Record::Otg(record) => (
-            record.games.iter().map(|g| g.turns.len()).sum(),
-            record.games.first().and_then(|g| g.rules()),
-        ),
-        Record::Csv(record) => (
-            record.games.iter().map(|g| g.plies.len().div_ceil(2)).sum(),
-            None,
-        ),
-    };
-    let rules = match (&subject.rules, tag) {
-        (Some(choice), _) => Some(choice.rules.clone()),
-        (None, Some(tag)) => RuleSet::from_opentafl(&tag.value).ok().map(|(r, _)| r),
-        (None, None) => None,
-    };
-    (turns, rules.as_ref().and_then(preset_of))
-}
-
-/// The name of the preset whose rules are `rules`, if one's are.
-fn preset_of(rules: &RuleSet) -> Option<String> {
-    RuleSet::PRESETS
-        .iter()
-        .find(|name| RuleSet::preset(name).as_ref() == Some(rules))
-        .map(|name| (*name).to_owned())
 }

@@ -1,0 +1,156 @@
+//! HIRP's notation (`.hirp`), as the commands reach it through the seam.
+
+use std::io::{self, Write};
+
+use ::hirp::check::Depth;
+use ::hirp::json::DocumentWriter;
+use ::hirp::page::{self, Packed, Page};
+use ::hirp::syntax::Games;
+use ::hirp::tafl::replay::RulesChoice;
+use ::hirp::tafl::rules::RuleSet;
+
+use super::super::fix::{Part, check};
+use super::super::fmt::canonical_piece;
+use super::super::judged::Judged;
+use super::super::pieces::Piece;
+use super::super::{Reporter, Status, board, diff, each_chunk, json, replay};
+use super::{GameFamily, Reader};
+
+/// HIRP's family. Tafl rules given are left aside.
+pub struct Hirp;
+
+impl GameFamily for Hirp {
+    fn name(&self) -> &'static str {
+        "HIRP"
+    }
+
+    fn extension(&self) -> &'static str {
+        "hirp"
+    }
+
+    fn check_input(
+        &self,
+        reader: Reader,
+        _: Option<&RuleSet>,
+        depth: Depth,
+        workers: usize,
+        mut on_game: impl FnMut(Judged<'_>) -> bool,
+    ) -> io::Result<usize> {
+        ::hirp::check::check_parallel_with(reader, workers, depth, |c| on_game(c.into()))
+    }
+
+    fn check_bytes(
+        &self,
+        bytes: &[u8],
+        _: Option<&RuleSet>,
+        mut on_game: impl FnMut(Judged<'_>) -> bool,
+    ) {
+        // Reading from memory cannot fail.
+        let _ = ::hirp::check::check(bytes, |c| on_game(c.into()));
+    }
+
+    fn pieces(
+        &self,
+        reader: Reader,
+        path: &str,
+        reporter: &Reporter,
+        status: &mut Status,
+        games: &mut usize,
+        mut on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        each_chunk(reader, path, reporter, status, |read| {
+            on_piece(Piece {
+                text: read.text,
+                line: read.chunk.line,
+                broken: read.parsed.has_errors(),
+                canonical: canonical_piece(&read.parsed.record, games),
+            })
+        })
+    }
+
+    fn canonical(&self, bytes: &[u8]) -> Option<String> {
+        let mut status = Status::Ok;
+        let mut canonical = String::new();
+        let mut games = 0;
+        // Reading from memory cannot fail.
+        let _ = each_chunk(bytes, "-", &Reporter::quiet(), &mut status, |read| {
+            if !read.parsed.has_errors() {
+                canonical.push_str(&canonical_piece(&read.parsed.record, &mut games));
+            }
+            Ok(())
+        });
+        (status == Status::Ok && games > 0).then_some(canonical)
+    }
+
+    fn fix_parts(
+        &self,
+        original: &[u8],
+        _: Option<&RuleSet>,
+        each: &mut dyn FnMut(Part<'_>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        // Reading from memory cannot fail.
+        for chunk in Games::new(original).map_while(Result::ok) {
+            each(Part {
+                bytes: &chunk.bytes,
+                offset: chunk.offset,
+                end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
+                check: &|piece, base| check(piece, &chunk, base),
+            })?;
+        }
+        Ok(())
+    }
+
+    fn json_document<W: Write>(
+        &self,
+        writer: &mut DocumentWriter<W>,
+        path: &str,
+        reader: Reader,
+        reporter: &Reporter,
+        status: &mut Status,
+    ) -> io::Result<()> {
+        json::hirp_document(writer, path, reader, reporter, status)
+    }
+
+    fn json_lines(
+        &self,
+        out: &mut dyn Write,
+        path: &str,
+        reader: Reader,
+        reporter: &Reporter,
+        status: &mut Status,
+    ) -> io::Result<()> {
+        json::hirp_lines(out, path, reader, reporter, status)
+    }
+
+    fn page(&self, name: &str, bytes: &[u8], _: Option<&RuleSet>) -> Page {
+        page::hirp::page(name, bytes)
+    }
+
+    fn packed(&self, name: &str, bytes: &[u8], _: Option<&RuleSet>) -> Packed {
+        page::hirp::packed(name, bytes)
+    }
+
+    fn page_turns(&self, bytes: &[u8], _: Option<&RulesChoice>) -> (usize, Option<String>) {
+        let (_, parsed) = ::hirp::parse_bytes(bytes);
+        let turns = parsed.record.games.iter().map(|g| g.turns.len()).sum();
+        (turns, None)
+    }
+
+    fn board(&self, args: board::Args, reporter: &Reporter, color: bool) -> Status {
+        board::hirp(args, reporter, color)
+    }
+
+    fn replay(&self, args: replay::Args, reporter: &Reporter, color: bool) -> Status {
+        replay::hirp(args, reporter, color)
+    }
+
+    fn diff(
+        &self,
+        _: &Self,
+        paths: [&str; 2],
+        _: Option<&RulesChoice>,
+        reporter: &Reporter,
+    ) -> Status {
+        diff::hirp_diff(paths, reporter)
+    }
+}

@@ -1,0 +1,189 @@
+//! Tafl records (OpenTafl game files, `.otg`, and archives of one game a
+//! line, `.csv`), as the commands reach them through the seam.
+
+use std::io::{self, Write};
+
+use ::hirp::check::Depth;
+use ::hirp::json::DocumentWriter;
+use ::hirp::page::{self, Packed, Page};
+use ::hirp::tafl::replay::RulesChoice;
+use ::hirp::tafl::rules::RuleSet;
+use ::hirp::tafl::syntax::{Form, Games, Record};
+
+use super::super::fix::{Part, check_tafl};
+use super::super::judged::Judged;
+use super::super::pieces::{Piece, tafl_canonical_piece};
+use super::super::{Reporter, Status, board, each_tafl_chunk, json, replay, tafl_diff};
+use super::{GameFamily, Reader};
+
+/// The tafl family, a record of it in the form given.
+pub struct Tafl(pub Form);
+
+impl GameFamily for Tafl {
+    fn name(&self) -> &'static str {
+        "tafl"
+    }
+
+    fn extension(&self) -> &'static str {
+        self.0.extension()
+    }
+
+    fn check_input(
+        &self,
+        reader: Reader,
+        rules: Option<&RuleSet>,
+        depth: Depth,
+        workers: usize,
+        mut on_game: impl FnMut(Judged<'_>) -> bool,
+    ) -> io::Result<usize> {
+        ::hirp::tafl::check::check_parallel_with(reader, self.0, rules, depth, workers, |c| {
+            on_game(c.into())
+        })
+    }
+
+    fn check_bytes(
+        &self,
+        bytes: &[u8],
+        rules: Option<&RuleSet>,
+        mut on_game: impl FnMut(Judged<'_>) -> bool,
+    ) {
+        // Reading from memory cannot fail.
+        let _ = ::hirp::tafl::check::check(bytes, self.0, rules, |c| on_game(c.into()));
+    }
+
+    fn pieces(
+        &self,
+        reader: Reader,
+        path: &str,
+        reporter: &Reporter,
+        status: &mut Status,
+        games: &mut usize,
+        mut on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        each_tafl_chunk(
+            reader,
+            path,
+            self.0,
+            reporter,
+            status,
+            |chunk, text, parsed| {
+                on_piece(Piece {
+                    text,
+                    line: chunk.line,
+                    broken: parsed.has_errors(),
+                    canonical: tafl_canonical_piece(&parsed.record, games),
+                })
+            },
+        )
+    }
+
+    fn canonical(&self, bytes: &[u8]) -> Option<String> {
+        let mut status = Status::Ok;
+        let mut canonical = String::new();
+        let mut games = 0;
+        let quiet = &Reporter::quiet();
+        // Reading from memory cannot fail.
+        let _ = each_tafl_chunk(bytes, "-", self.0, quiet, &mut status, |_, _, parsed| {
+            if !parsed.has_errors() {
+                canonical.push_str(&tafl_canonical_piece(&parsed.record, &mut games));
+            }
+            Ok(())
+        });
+        (status == Status::Ok && games > 0).then_some(canonical)
+    }
+
+    fn fix_parts(
+        &self,
+        original: &[u8],
+        rules: Option<&RuleSet>,
+        each: &mut dyn FnMut(Part<'_>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        // Reading from memory cannot fail.
+        for chunk in Games::new(original, self.0).map_while(Result::ok) {
+            each(Part {
+                bytes: &chunk.bytes,
+                offset: chunk.offset,
+                end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
+                check: &|piece, base| check_tafl(piece, &chunk, base, rules),
+            })?;
+        }
+        Ok(())
+    }
+
+    fn json_document<W: Write>(
+        &self,
+        writer: &mut DocumentWriter<W>,
+        path: &str,
+        reader: Reader,
+        reporter: &Reporter,
+        status: &mut Status,
+    ) -> io::Result<()> {
+        json::tafl_document(writer, path, self.0, reader, reporter, status)
+    }
+
+    fn json_lines(
+        &self,
+        out: &mut dyn Write,
+        path: &str,
+        reader: Reader,
+        reporter: &Reporter,
+        status: &mut Status,
+    ) -> io::Result<()> {
+        json::tafl_lines(out, path, self.0, reader, reporter, status)
+    }
+
+    fn page(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Page {
+        page::tafl::page(name, bytes, self.0, rules)
+    }
+
+    fn packed(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Packed {
+        page::tafl::packed(name, bytes, self.0, rules)
+    }
+
+    /// An archive's turns are its plies, two a turn.
+    fn page_turns(&self, bytes: &[u8], rules: Option<&RulesChoice>) -> (usize, Option<String>) {
+        let (_, parsed) = ::hirp::tafl::syntax::parse_bytes(bytes, self.0);
+        let (turns, tag) = match &parsed.record {
+            Record::Otg(record) => (
+                record.games.iter().map(|g| g.turns.len()).sum(),
+                record.games.first().and_then(|g| g.rules()),
+            ),
+            Record::Csv(record) => (
+                record.games.iter().map(|g| g.plies.len().div_ceil(2)).sum(),
+                None,
+            ),
+        };
+        let rules = match (rules, tag) {
+            (Some(choice), _) => Some(choice.rules.clone()),
+            (None, Some(tag)) => RuleSet::from_opentafl(&tag.value).ok().map(|(r, _)| r),
+            (None, None) => None,
+        };
+        (turns, rules.as_ref().and_then(preset_of))
+    }
+
+    fn board(&self, args: board::Args, reporter: &Reporter, color: bool) -> Status {
+        board::tafl(args, reporter, color)
+    }
+
+    fn replay(&self, args: replay::Args, reporter: &Reporter, color: bool) -> Status {
+        replay::tafl(args, reporter, color)
+    }
+
+    fn diff(
+        &self,
+        other: &Self,
+        paths: [&str; 2],
+        rules: Option<&RulesChoice>,
+        reporter: &Reporter,
+    ) -> Status {
+        tafl_diff::run([(paths[0], self.0), (paths[1], other.0)], rules, reporter)
+    }
+}
+
+/// The name of the preset whose rules are `rules`, if one's are.
+fn preset_of(rules: &RuleSet) -> Option<String> {
+    RuleSet::PRESETS
+        .iter()
+        .find(|name| RuleSet::preset(name).as_ref() == Some(rules))
+        .map(|name| (*name).to_owned())
+}
