@@ -143,6 +143,34 @@ fn the_tafl_rules_know_nothing_of_the_notation() {
     );
 }
 
+/// The folder of the seam through which the commands reach a family.
+const FAMILY_SEAM: &str = "src/cli/family";
+
+/// The command line, `serve`, the JSON document and the page reach a family
+/// through one seam, `src/cli/family/`: no other file of `src/cli/` names a
+/// family, so a new family is written there and no command changes.
+#[test]
+fn the_commands_reach_a_family_through_one_seam() {
+    let files = rust_files(Path::new("src/cli"));
+    assert!(
+        files.iter().any(|path| path.starts_with(FAMILY_SEAM)),
+        "{FAMILY_SEAM} holds no file"
+    );
+    for path in files {
+        if path.starts_with(FAMILY_SEAM) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for family in ["Family::Hirp", "Family::Tafl"] {
+            assert!(
+                !text.contains(family),
+                "{} names `{family}`: a command reaches a family through {FAMILY_SEAM}",
+                path.display()
+            );
+        }
+    }
+}
+
 #[test]
 fn no_file_of_the_library_passes_600_lines() {
     for path in rust_files(Path::new("src")) {
