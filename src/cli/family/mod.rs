@@ -4,8 +4,8 @@
 //! input or any other file by how its text starts; what a command needs of
 //! a family (checking, fixing, the canonical form, the JSON document, the
 //! page, the game shown by `board` and `replay`, `diff`) is asked of the
-//! [`Family`] told, and each family answers in its own file ([`hirp`],
-//! [`tafl`]) by implementing [`GameFamily`]. Commands never name a family.
+//! [`Family`] told, and each family answers in its own file (`hirp.rs`,
+//! `tafl.rs`) by implementing [`GameFamily`]. Commands never name a family.
 //!
 //! [`Family`] is an enum that hands each call to its family's
 //! [`GameFamily`], rather than a `dyn GameFamily`: the families are few and
@@ -14,7 +14,7 @@
 //! callbacks (checking calls one for every game, on the hot path) with no
 //! boxing; and `diff`, which takes two records, sees both families without
 //! casting one down. A third family is a variant, a file implementing
-//! [`GameFamily`], and an arm in [`each_family!`] and in the telling, all
+//! [`GameFamily`], and an arm in `each_family!` and in the telling, all
 //! in this folder: no command changes.
 
 mod hirp;
