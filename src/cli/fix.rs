@@ -201,7 +201,7 @@ pub fn check_tafl(
     let replays = hirp::tafl::replay::replay_record(&parsed.record, &parsed.errors, rules);
     let (left, game) = if replays.is_empty() {
         let errors = parsed.errors.iter();
-        errors.map(|e| (Problem::tafl_syntax(e), None)).unzip()
+        errors.map(|e| (Problem::syntax(e), None)).unzip()
     } else {
         let games = replays.iter().enumerate();
         games

@@ -353,7 +353,7 @@ pub fn each_tafl_chunk(
             let problems: Vec<_> = parsed
                 .errors
                 .iter()
-                .map(hirp::diagnostic::Problem::tafl_syntax)
+                .map(hirp::diagnostic::Problem::syntax)
                 .collect();
             reporter.emit_source(
                 &source,

@@ -40,7 +40,7 @@ fn read(
         status = Status::Invalid;
     }
     if !parsed.errors.is_empty() {
-        let problems: Vec<Problem> = parsed.errors.iter().map(Problem::tafl_syntax).collect();
+        let problems: Vec<Problem> = parsed.errors.iter().map(Problem::syntax).collect();
         reporter.emit(
             path,
             &text,

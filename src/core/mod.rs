@@ -4,7 +4,8 @@
 //! - [`Span`], [`Found`], [`Malformed`] and [`Edit`]: where a token stands
 //!   in a record's text, what a parser found there, text kept as written,
 //!   and edits of the text;
-//! - [`diagnostic`]: a problem with its stable code, of any family's table;
+//! - [`diagnostic`]: a problem with its stable code, of any family's table,
+//!   and [`syntax_error`]: a reader's error, of any family's table;
 //! - [`Severity`] of a problem, and the [`Depth`] of a check;
 //! - [`encoding`]: what a record is written in, its bytes decoded, and what
 //!   is wrong with them as text;
@@ -29,6 +30,7 @@ pub mod parallel;
 mod rng;
 mod severity;
 mod span;
+pub mod syntax_error;
 pub(crate) mod xml;
 
 pub use depth::Depth;

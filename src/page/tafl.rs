@@ -51,7 +51,7 @@ fn each_game(
         let diagnostics = parsed
             .errors
             .iter()
-            .map(|e| diagnostic(&Problem::tafl_syntax(e), &lines))
+            .map(|e| diagnostic(&Problem::syntax(e), &lines))
             .collect();
         return (title, diagnostics);
     }

@@ -1,98 +1,43 @@
 //! Syntax errors: what the parser expected, what it found, and where.
 
-use std::fmt;
 use std::sync::LazyLock;
-
-use miette::{Diagnostic, LabeledSpan};
 
 use super::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
 use crate::core::Severity;
 use crate::core::Span;
 use crate::core::encoding::{TextError, TextErrorKind};
 use crate::core::limits::Bound;
+use crate::core::syntax_error::SyntaxKind;
 pub(crate) use crate::core::{Edit, Found};
 
-/// A syntax error: its kind, the text at fault, and a fix when one is plain.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", kind.message())]
-pub struct SyntaxError {
-    /// What went wrong.
-    pub kind: SyntaxErrorKind,
-    /// The text at fault.
-    pub span: Span,
-    /// What stood where something else was expected.
-    pub found: Found,
-    /// How to write it correctly, when that is plain.
-    pub help: Option<String>,
-    /// The one edit that fixes it, when there is one.
-    pub fix: Option<Edit>,
-}
+/// A syntax error of HIRP's reader.
+pub type SyntaxError = crate::core::syntax_error::SyntaxError<SyntaxErrorKind>;
 
-impl SyntaxError {
-    /// An error of `kind` at `span`, having found `found`.
-    pub fn new(kind: SyntaxErrorKind, span: Span, found: Found) -> Self {
-        SyntaxError {
-            kind,
-            span,
-            found,
-            help: None,
-            fix: None,
+impl SyntaxKind for SyntaxErrorKind {
+    fn severity(self) -> Severity {
+        SyntaxErrorKind::severity(self)
+    }
+
+    fn message(self) -> &'static str {
+        SyntaxErrorKind::message(self)
+    }
+
+    fn expected(self) -> &'static str {
+        SyntaxErrorKind::expected(self)
+    }
+
+    fn label(self, span: Span, found: Found) -> String {
+        if let Some(kind) = self.of_text() {
+            return kind.label(span, found);
         }
-    }
-
-    /// The same error with the edit that fixes it.
-    #[must_use]
-    pub fn with_fix(mut self, fix: Edit) -> Self {
-        self.fix = Some(fix);
-        self
-    }
-
-    /// The same error with a help line.
-    #[must_use]
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
-    }
-
-    /// The label drawn under the text at fault.
-    pub fn label(&self) -> String {
-        if let Some(kind) = self.kind.of_text() {
-            return kind.label(self.span, self.found);
-        }
-        match self.kind {
+        match self {
             SyntaxErrorKind::RoundTooLarge => format!(
                 "expected {}, found a number of {} digits",
-                self.kind.expected(),
-                self.span.len()
+                self.expected(),
+                span.len()
             ),
-            kind => format!("expected {}, found {}", kind.expected(), self.found),
+            kind => format!("expected {}, found {}", kind.expected(), found),
         }
-    }
-}
-
-impl Diagnostic for SyntaxError {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(format!("hirp::syntax::{}", self.kind.name())))
-    }
-
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.kind.severity() {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-            Severity::Advice => miette::Severity::Advice,
-        })
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_deref()
-            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            LabeledSpan::new_primary_with_span(Some(self.label()), self.span),
-        )))
     }
 }
 
@@ -281,17 +226,6 @@ crate::core::diagnostic::syntax_kinds! {
         /// `G1 KeHeiHei /\n(S1 Kx /\n)×1001`.
         TooManyErrors = "too_many_errors", Error, Bound::Errors.message(),
             Bound::Errors.expected();
-    }
-}
-
-impl crate::core::diagnostic::Problem {
-    /// A syntax error of HIRP's reader as a problem.
-    pub fn syntax(error: &SyntaxError) -> Self {
-        Self {
-            help: error.help.clone(),
-            fix: error.fix.clone(),
-            ..Self::new(error.kind, error.span, error.label())
-        }
     }
 }
 

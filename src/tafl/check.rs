@@ -141,7 +141,7 @@ fn deliver(
             steps: Vec::new(),
             moves: 0,
             outcome: None,
-            problems: parsed.errors.iter().map(Problem::tafl_syntax).collect(),
+            problems: parsed.errors.iter().map(Problem::syntax).collect(),
         };
         return on_game(checked(0, None, replay));
     }

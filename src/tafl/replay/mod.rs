@@ -184,7 +184,7 @@ pub fn syntax_replays(record: &Record, errors: &[SyntaxError]) -> Vec<Replay> {
         .collect();
     for error in errors {
         if let Some(n) = record.game_at(error.span.start) {
-            replays[n].problems.push(Problem::tafl_syntax(error));
+            replays[n].problems.push(Problem::syntax(error));
         }
     }
     replays
@@ -193,7 +193,7 @@ pub fn syntax_replays(record: &Record, errors: &[SyntaxError]) -> Vec<Replay> {
 /// Replays one game under `rules` if given, else under its `[rules:]` tag;
 /// `errors` are the reader's errors in it.
 pub fn replay_game(game: Game<'_>, errors: &[&SyntaxError], rules: Option<&RuleSet>) -> Replay {
-    let mut problems: Vec<Problem> = errors.iter().map(|e| Problem::tafl_syntax(e)).collect();
+    let mut problems: Vec<Problem> = errors.iter().map(|e| Problem::syntax(e)).collect();
     let rules = rules::resolve(game, rules, &mut problems);
     let mut replay = match rules {
         Some(rules) => {

@@ -1,0 +1,143 @@
+//! A syntax error of any family's reader: its kind (a row of the family's
+//! table), the text at fault, what was found there, and a help line and a
+//! fix when they are plain. The tables say what each kind means; this says
+//! how every error is built, labelled and shown.
+
+use std::fmt;
+
+use miette::{Diagnostic, LabeledSpan};
+
+use super::diagnostic::{Code, Problem};
+use super::{Edit, Found, Severity, Span};
+
+/// A kind of syntax error of a family's table, as [`SyntaxError`] needs it.
+pub trait SyntaxKind: Copy + fmt::Debug + Into<Code> {
+    /// The severity: an error, or a warning where the text is read as meant
+    /// all the same.
+    fn severity(self) -> Severity;
+    /// The one-line message.
+    fn message(self) -> &'static str;
+    /// What the reader expected where the error is.
+    fn expected(self) -> &'static str;
+    /// The label drawn under `span`, where `found` stands, when the error
+    /// carries no detail of its own: by default, what was expected and what
+    /// was found.
+    fn label(self, span: Span, found: Found) -> String {
+        let _ = span;
+        format!("expected {}, found {found}", self.expected())
+    }
+}
+
+/// A syntax error or warning: its kind, the text at fault, and a fix when
+/// one is plain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError<K> {
+    /// What went wrong.
+    pub kind: K,
+    /// The text at fault.
+    pub span: Span,
+    /// What stood where something else was expected.
+    pub found: Found,
+    /// What the label says of the text at fault, when more can be said than
+    /// the kind says.
+    pub detail: Option<String>,
+    /// How to write it correctly, when that is plain.
+    pub help: Option<String>,
+    /// The one edit that fixes it, when there is one.
+    pub fix: Option<Edit>,
+}
+
+impl<K: SyntaxKind> SyntaxError<K> {
+    /// An error of `kind` at `span`, having found `found`.
+    pub fn new(kind: K, span: Span, found: Found) -> Self {
+        SyntaxError {
+            kind,
+            span,
+            found,
+            detail: None,
+            help: None,
+            fix: None,
+        }
+    }
+
+    /// The same error with the edit that fixes it.
+    #[must_use]
+    pub fn with_fix(mut self, fix: Edit) -> Self {
+        self.fix = Some(fix);
+        self
+    }
+
+    /// The same error with a help line.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The same error with what its label says.
+    #[must_use]
+    pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    /// The label drawn under the text at fault: its detail, or what its
+    /// kind says of it.
+    pub fn label(&self) -> String {
+        match &self.detail {
+            Some(detail) => detail.clone(),
+            None => self.kind.label(self.span, self.found),
+        }
+    }
+
+    /// Whether it is a warning: the text is read as meant all the same.
+    pub fn is_warning(&self) -> bool {
+        self.kind.severity() == Severity::Warning
+    }
+}
+
+impl<K: SyntaxKind> fmt::Display for SyntaxError<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.message())
+    }
+}
+
+impl<K: SyntaxKind> std::error::Error for SyntaxError<K> {}
+
+impl<K: SyntaxKind> Diagnostic for SyntaxError<K> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        let code: Code = self.kind.into();
+        Some(Box::new(code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.kind.severity() {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_deref()
+            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(Some(self.label()), self.span),
+        )))
+    }
+}
+
+impl Problem {
+    /// A syntax error of any family's reader as a problem.
+    pub fn syntax<K: SyntaxKind>(error: &SyntaxError<K>) -> Problem {
+        Problem {
+            help: error.help.clone(),
+            fix: error.fix.clone(),
+            ..Problem::new(error.kind, error.span, error.label())
+        }
+    }
+}
