@@ -108,7 +108,7 @@ fn form_of(path: &Path) -> Form {
 /// layout the spans the JSON leaves out take), and both meet the schema.
 fn round_trip(path: &str, record: &Record) {
     let document = Document {
-        files: vec![hirp::tafl::json::file(path, record)],
+        files: vec![hirp::tafl::json::file(path, record).into()],
     };
     let json = serde_json::to_string(&document).unwrap();
     meets_the_schema(&json, false, path);
@@ -204,7 +204,7 @@ fn streamed(records: &[(String, String, Form)], pretty: bool) -> String {
 fn whole(records: &[(String, String, Form)], pretty: bool) -> String {
     let files = records
         .iter()
-        .map(|(path, text, form)| hirp::tafl::json::file(path, &parse(text, *form).record))
+        .map(|(path, text, form)| hirp::tafl::json::file(path, &parse(text, *form).record).into())
         .collect();
     let document = Document { files };
     if pretty {

@@ -10,6 +10,7 @@
 //! - [`encoding`]: what a record is written in, its bytes decoded, and what
 //!   is wrong with them as text;
 //! - [`escape`]: text of a record written for a person to see;
+//! - [`json`]: what the JSON of every family's records shares;
 //! - [`limits`]: how much of a record is read, and [`lines`]: reading it a
 //!   line at a time within them, and the [`Cut`](lines::Cut) of a game that
 //!   goes beyond;
@@ -24,6 +25,7 @@ pub mod diagnostic;
 pub mod encoding;
 mod escape;
 pub(crate) mod input;
+pub mod json;
 pub mod limits;
 pub mod lines;
 pub mod parallel;

@@ -2,8 +2,9 @@
 
 use super::{
     Action, Battle, Comment, CommentKind, Document, FateKind, Fighter, File, FileEntry, Game,
-    GameLine, PenningrAction, PenningrMove, Piece, Side, Space, Span, Step, Tag, Turn,
+    GameLine, PenningrAction, PenningrMove, Piece, Side, Space, Step, Tag, Turn,
 };
+use crate::core::json::span;
 use crate::syntax::ast;
 
 /// The document for records read from the given paths.
@@ -57,11 +58,6 @@ impl GameLine {
         self.comments = comments(closing);
         self
     }
-}
-
-/// A span as JSON writes it.
-pub(crate) fn span(span: ast::Span) -> Option<Span> {
-    Some([span.start, span.end])
 }
 
 pub(super) fn game(game: &ast::Game) -> Game {

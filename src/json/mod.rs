@@ -21,10 +21,8 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub(crate) use export::span;
+pub use crate::core::json::{JsonError, Span};
 pub use export::{document, game_line};
-pub use import::JsonError;
-pub(crate) use import::{check_notation, convert_span, invalid};
 pub use read::{read_any_records, read_records};
 pub use writer::DocumentWriter;
 
@@ -64,6 +62,24 @@ pub enum Line {
     Csv(crate::tafl::json::CsvGameLine),
 }
 
+impl From<crate::tafl::json::TaflFile> for FileEntry {
+    fn from(file: crate::tafl::json::TaflFile) -> FileEntry {
+        match file {
+            crate::tafl::json::TaflFile::Otg(file) => FileEntry::Otg(file),
+            crate::tafl::json::TaflFile::Csv(file) => FileEntry::Csv(file),
+        }
+    }
+}
+
+impl From<crate::tafl::json::TaflLine> for Line {
+    fn from(line: crate::tafl::json::TaflLine) -> Line {
+        match line {
+            crate::tafl::json::TaflLine::Otg(line) => Line::Otg(line),
+            crate::tafl::json::TaflLine::Csv(line) => Line::Csv(line),
+        }
+    }
+}
+
 /// A record read back from JSON, of either family.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyRecord {
@@ -91,7 +107,7 @@ impl AnyRecord {
     pub fn entry(&self, path: &str) -> FileEntry {
         match self {
             AnyRecord::Hirp(record) => export::file(path, record),
-            AnyRecord::Tafl(record) => crate::tafl::json::file(path, record),
+            AnyRecord::Tafl(record) => crate::tafl::json::file(path, record).into(),
         }
     }
 }
@@ -152,9 +168,6 @@ pub struct Game {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span: Option<Span>,
 }
-
-/// A byte range `[start, end)` in the file.
-pub type Span = [usize; 2];
 
 /// A tag pair, `[Event "Jarl's Cup"]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

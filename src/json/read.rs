@@ -6,8 +6,9 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::import::{JsonError, convert_comments, convert_game, invalid};
+use super::import::{convert_comments, convert_game};
 use super::{AnyRecord, File, Game, GameLine};
+use crate::core::json::{JsonError, invalid};
 use crate::syntax::ast;
 use crate::tafl::json as tafl;
 use crate::tafl::syntax::{Form, Record};

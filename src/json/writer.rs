@@ -40,7 +40,7 @@ use crate::tafl::syntax::Form;
 /// writer.end_tafl_file().unwrap();
 /// let bytes = writer.finish().unwrap();
 /// let document = hirp::json::Document {
-///     files: vec![hirp::tafl::json::file("games.csv", &parsed.record)],
+///     files: vec![hirp::tafl::json::file("games.csv", &parsed.record).into()],
 /// };
 /// assert_eq!(bytes, serde_json::to_vec(&document).unwrap());
 /// ```

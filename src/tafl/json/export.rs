@@ -5,21 +5,21 @@ use super::{
     MoveType, OtgFile, OtgForm, OtgGame, OtgGameLine, PieceKind, PieceLetter, Ply, PlyKind,
     ResultLabel, Side, Tag, Turn, Variation, VariationStep,
 };
-use crate::json::span;
-use crate::json::{FileEntry, Line};
+use super::{TaflFile, TaflLine};
+use crate::core::json::span;
 use crate::tafl::syntax as ast;
 use crate::tafl::syntax::Form;
 
 /// The entry of a document for the record read from `path`: its form and
 /// its games.
-pub fn file(path: &str, record: &ast::Record) -> FileEntry {
+pub fn file(path: &str, record: &ast::Record) -> TaflFile {
     match record {
-        ast::Record::Otg(record) => FileEntry::Otg(OtgFile {
+        ast::Record::Otg(record) => TaflFile::Otg(OtgFile {
             path: path.to_owned(),
             form: OtgForm::Otg,
             games: record.games.iter().map(otg_game).collect(),
         }),
-        ast::Record::Csv(record) => FileEntry::Csv(CsvFile {
+        ast::Record::Csv(record) => TaflFile::Csv(CsvFile {
             path: path.to_owned(),
             form: CsvForm::Csv,
             games: record.games.iter().map(csv_game).collect(),
@@ -30,15 +30,15 @@ pub fn file(path: &str, record: &ast::Record) -> FileEntry {
 
 /// The `--lines` form of game `number` (from 1) of the record read from
 /// `path`; an archive's header goes with its first game.
-pub fn game_line(path: &str, record: &ast::Record, number: usize) -> Option<Line> {
+pub fn game_line(path: &str, record: &ast::Record, number: usize) -> Option<TaflLine> {
     let index = number.checked_sub(1)?;
     Some(match record {
         ast::Record::Otg(record) => {
-            Line::Otg(OtgGameLine::of(path, number, record.games.get(index)?))
+            TaflLine::Otg(OtgGameLine::of(path, number, record.games.get(index)?))
         }
         ast::Record::Csv(record) => {
             let line = CsvGameLine::of(path, number, record.games.get(index)?);
-            Line::Csv(if number == 1 && record.header.is_some() {
+            TaflLine::Csv(if number == 1 && record.header.is_some() {
                 line.with_header()
             } else {
                 line

@@ -12,8 +12,8 @@ use super::{
     OtgFile, OtgGame, OtgGameLine, PieceKind, PieceLetter, Ply, PlyKind, ResultLabel, Side, Tag,
     Turn, Variation,
 };
+use crate::core::json::{JsonError, check_notation, convert_span, invalid};
 use crate::core::{Malformed, Span};
-use crate::json::{JsonError, check_notation, convert_span, invalid};
 use crate::tafl::syntax::{self as ast, CSV_HEADER, Form};
 use crate::tafl::{Piece, Square};
 

@@ -29,9 +29,31 @@ use serde::{Deserialize, Serialize};
 
 pub(crate) use export::{csv_game, otg_game};
 pub use export::{file, game_line};
+
+/// The JSON of a tafl record, of either form: a document's entry once made
+/// one (`From` for [`crate::json::FileEntry`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum TaflFile {
+    /// An OpenTafl game file.
+    Otg(OtgFile),
+    /// An archive.
+    Csv(CsvFile),
+}
+
+/// The `--lines` JSON of a tafl game, of either form: a line once made one
+/// (`From` for [`crate::json::Line`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum TaflLine {
+    /// A game of an OpenTafl game file.
+    Otg(OtgGameLine),
+    /// A game of an archive.
+    Csv(CsvGameLine),
+}
 pub(crate) use import::{csv_file, csv_line, otg_file, otg_line};
 
-use crate::json::Span;
+use crate::core::json::Span;
 
 /// The `form` of a game file's entry or line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

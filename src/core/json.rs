@@ -1,0 +1,75 @@
+//! What the JSON of every family's records shares: a span as JSON writes
+//! it, and the errors of JSON that does not describe a record, which name
+//! where in the JSON they are.
+
+use super::Span as TextSpan;
+
+/// A byte range `[start, end)` in the file.
+pub type Span = [usize; 2];
+
+/// A span as JSON writes it.
+pub(crate) fn span(span: TextSpan) -> Option<Span> {
+    Some([span.start, span.end])
+}
+
+/// JSON that is not a record: not JSON at all, or JSON of another shape.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum JsonError {
+    /// The text is not JSON: `{"files": [}`.
+    #[error("not JSON: {message}")]
+    #[diagnostic(
+        code(hirp::json::syntax),
+        help("`hirp notation` reads what `hirp json` writes, with or without `--lines`")
+    )]
+    Syntax {
+        /// serde_json's description, with line and column.
+        message: String,
+    },
+    /// JSON that does not describe a record: `{"files": [{"path": 3}]}`.
+    #[error("{path}: {message}")]
+    #[diagnostic(
+        code(hirp::json::invalid),
+        help("`hirp json --schema` prints the shape `hirp notation` reads")
+    )]
+    Invalid {
+        /// Where in the JSON, as `files[0].games[1].turns[2]`.
+        path: String,
+        /// What is wrong there.
+        message: String,
+    },
+}
+
+/// The error of JSON at `path` that does not describe a record.
+pub(crate) fn invalid(path: &str, message: impl Into<String>) -> JsonError {
+    JsonError::Invalid {
+        path: path.to_owned(),
+        message: message.into(),
+    }
+}
+
+/// The span of a node at `at`: the default one when none is given.
+pub(crate) fn convert_span(span: Option<[usize; 2]>, at: &str) -> Result<TextSpan, JsonError> {
+    match span {
+        None => Ok(TextSpan::default()),
+        Some([start, end]) if start <= end => Ok(TextSpan::new(start, end)),
+        Some([start, end]) => Err(invalid(
+            &format!("{at}.span"),
+            format!("the span ends ({end}) before it starts ({start})"),
+        )),
+    }
+}
+
+/// Checks a node's `notation` against the canonical notation of its fields.
+pub(crate) fn check_notation(
+    notation: Option<&str>,
+    canonical: &dyn std::fmt::Display,
+    at: &str,
+) -> Result<(), JsonError> {
+    match notation {
+        Some(written) if written != canonical.to_string() => Err(invalid(
+            &format!("{at}.notation"),
+            format!("`{written}` does not agree with the fields, which read `{canonical}`"),
+        )),
+        _ => Ok(()),
+    }
+}
