@@ -105,6 +105,22 @@ fn the_core_names_no_family() {
     imports_nothing_above("src/core", FAMILIES_AND_ABOVE);
 }
 
+/// HIRP's modules import nothing of the tafl family's: the two are
+/// siblings, and only the layers above both (the JSON envelope and report,
+/// the page, the command line) name them both.
+#[test]
+fn hirps_modules_import_nothing_of_the_tafl_family() {
+    for layer in [
+        "src/syntax",
+        "src/rules",
+        "src/replay",
+        "src/check",
+        "src/render",
+    ] {
+        imports_nothing_above(layer, &["tafl"]);
+    }
+}
+
 /// The tafl family imports nothing of HIRP's modules, nor of the layers
 /// above both families (the JSON envelope, the checks' verdicts, the page).
 #[test]

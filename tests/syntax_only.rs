@@ -8,8 +8,9 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{hirp, relative, root};
-use hirp::check::{Depth, Verdict, check_parallel_with, check_with};
+use hirp::check::{Depth, check_parallel_with, check_with};
 use hirp::diagnostic::Problem;
+use hirp::json::report::Verdict;
 use hirp::tafl::syntax::Form;
 
 /// Every file under `dir` with one of `extensions`, in path order.

@@ -6,7 +6,6 @@
 //! Both go as deep as a [`Depth`] says: the rules, or the syntax alone.
 
 mod parallel;
-mod verdict;
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
@@ -19,7 +18,6 @@ use crate::syntax::{Chunk, Games, parse_chunk};
 type Heading = (Vec<Tag>, Span);
 
 pub use parallel::{check_parallel, check_parallel_with};
-pub use verdict::{Ending, Verdict};
 
 /// A game checked, as [`check`] hands it over.
 pub struct Checked<'a> {

@@ -6,8 +6,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hirp::Severity;
-use hirp::check::{Depth, Verdict};
+use hirp::check::Depth;
 use hirp::diagnostic::Problem;
+use hirp::json::report::Verdict;
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 use hirp::syntax::escape;

@@ -1,7 +1,10 @@
 //! The JSON of `hirp validate --format json`, written from these types by
 //! [`writer`].
 
+mod verdict;
 pub mod writer;
+
+pub use verdict::{Ending, Verdict};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -239,7 +242,7 @@ pub fn result(victory: &Victory) -> GameResult {
 /// The JSON of one game's validation; `lines` indexes the text its spans
 /// point into.
 pub fn game_validation(
-    game: &crate::check::Verdict,
+    game: &Verdict,
     view: Option<&crate::replay::MatchView>,
     lines: &LineIndex<'_>,
 ) -> GameValidation {

@@ -1,10 +1,11 @@
 //! What validation says of a game, whatever its family: its turns, how it
 //! ended, its problems. HIRP's and the tafl games' reports both become one,
-//! so that `validate` and its JSON speak of every game alike.
+//! so that `validate` and its JSON speak of every game alike. It stands in
+//! the report, above both families, which it takes from.
 
+use super::Winner;
 use crate::core::Severity;
 use crate::core::diagnostic::Problem;
-use crate::json::report::Winner;
 
 /// A game's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
