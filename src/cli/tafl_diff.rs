@@ -109,17 +109,6 @@ pub fn run(paths: [(&str, Form); 2], rules: Option<&RulesChoice>, reporter: &Rep
             first.get_or_insert_with(|| place.clone());
         }
         places += found.len();
-        if !found.is_empty() {
-            let ends = [&a.replays[n], &b.replays[n]].map(|r| r.positions().pop());
-            let same = ends[0] == ends[1] && a.replays[n].outcome == b.replays[n].outcome;
-            out.push_str(match ends {
-                [None, _] | [_, None] => "  where they end is not known: no rule set\n",
-                _ if same => {
-                    "  both end in the same position: read with its fixes, one is the other\n"
-                }
-                _ => "  they end in different positions\n",
-            });
-        }
     }
     let text = header(&a.path, &b.path, places, first.as_deref()) + &out;
     if let Err(message) = super::write_stdout(&text) {
@@ -135,7 +124,8 @@ pub fn run(paths: [(&str, Form); 2], rules: Option<&RulesChoice>, reporter: &Rep
 }
 
 /// Writes the places where two games differ into `out`, aligned by a diff
-/// of their plies; returns their addresses.
+/// of their plies, and where they end; returns their addresses. Positions
+/// are replayed only for games that differ.
 fn game_places(
     n: usize,
     games: usize,
@@ -146,6 +136,9 @@ fn game_places(
     let (ta, tb) = (tokens(ga), tokens(gb));
     let words = |tokens: &[Token]| tokens.iter().map(|t| t.text.clone()).collect::<Vec<_>>();
     let (wa, wb) = (words(&ta), words(&tb));
+    if wa == wb {
+        return Vec::new();
+    }
     let positions = [ra.positions(), rb.positions()];
     let mut found = Vec::new();
     for op in similar::capture_diff_slices(similar::Algorithm::Myers, &wa, &wb) {
@@ -193,5 +186,11 @@ fn game_places(
         });
         found.push(address);
     }
+    let same = positions[0].last() == positions[1].last() && ra.outcome == rb.outcome;
+    out.push_str(match (positions[0].last(), positions[1].last()) {
+        (None, _) | (_, None) => "  where they end is not known: no rule set\n",
+        _ if same => "  both end in the same position: read with its fixes, one is the other\n",
+        _ => "  they end in different positions\n",
+    });
     found
 }

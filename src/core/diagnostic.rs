@@ -163,11 +163,7 @@ impl Diagnostic for Problem {
     }
 
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-            Severity::Advice => miette::Severity::Advice,
-        })
+        Some(self.severity.into())
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -293,10 +289,12 @@ pub(crate) use kind_of_table;
 /// an enum whose rows each give a variant, the last part of its code (the
 /// family's prefix comes first), its severity, its one-line message and
 /// what the reader expected there, with `ALL`, `name()`, `severity()`,
-/// `message()` and `expected()`, and its [`Kind`] for [`Code`]s.
+/// `message()` and `expected()`, its [`Kind`] for [`Code`]s and its
+/// `SyntaxKind` for syntax errors (with `, label = path` after the prefix, the
+/// label of an error with no detail is that function's).
 macro_rules! syntax_kinds {
     (
-        $prefix:literal;
+        $prefix:literal $(, label = $label:path)?;
         $(#[$meta:meta])*
         $name:ident {
             $(
@@ -339,6 +337,23 @@ macro_rules! syntax_kinds {
         }
 
         $crate::core::diagnostic::kind_of_table!($name, $prefix, name, true);
+
+        impl $crate::core::syntax_error::SyntaxKind for $name {
+            fn severity(self) -> $crate::core::Severity {
+                $name::severity(self)
+            }
+            fn message(self) -> &'static str {
+                $name::message(self)
+            }
+            fn expected(self) -> &'static str {
+                $name::expected(self)
+            }
+            $(
+                fn label(self, span: $crate::core::Span, found: $crate::core::Found) -> String {
+                    $label(self, span, found)
+                }
+            )?
+        }
     };
 }
 pub(crate) use syntax_kinds;

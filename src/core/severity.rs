@@ -21,3 +21,13 @@ impl Severity {
         }
     }
 }
+
+impl From<Severity> for miette::Severity {
+    fn from(severity: Severity) -> Self {
+        match severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        }
+    }
+}

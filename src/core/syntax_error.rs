@@ -111,11 +111,7 @@ impl<K: SyntaxKind> Diagnostic for SyntaxError<K> {
     }
 
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.kind.severity() {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-            Severity::Advice => miette::Severity::Advice,
-        })
+        Some(self.kind.severity().into())
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

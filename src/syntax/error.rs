@@ -3,41 +3,27 @@
 use std::sync::LazyLock;
 
 use super::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
-use crate::core::Severity;
 use crate::core::Span;
 use crate::core::encoding::{TextError, TextErrorKind};
 use crate::core::limits::Bound;
-use crate::core::syntax_error::SyntaxKind;
 pub(crate) use crate::core::{Edit, Found};
 
 /// A syntax error of HIRP's reader.
 pub type SyntaxError = crate::core::syntax_error::SyntaxError<SyntaxErrorKind>;
 
-impl SyntaxKind for SyntaxErrorKind {
-    fn severity(self) -> Severity {
-        SyntaxErrorKind::severity(self)
+/// The label of an error of `kind` with no detail: what HIRP's reader
+/// expected and found, or what is wrong with the bytes as text.
+fn label(kind: SyntaxErrorKind, span: Span, found: Found) -> String {
+    if let Some(kind) = kind.of_text() {
+        return kind.label(span, found);
     }
-
-    fn message(self) -> &'static str {
-        SyntaxErrorKind::message(self)
-    }
-
-    fn expected(self) -> &'static str {
-        SyntaxErrorKind::expected(self)
-    }
-
-    fn label(self, span: Span, found: Found) -> String {
-        if let Some(kind) = self.of_text() {
-            return kind.label(span, found);
-        }
-        match self {
-            SyntaxErrorKind::RoundTooLarge => format!(
-                "expected {}, found a number of {} digits",
-                self.expected(),
-                span.len()
-            ),
-            kind => format!("expected {}, found {}", kind.expected(), found),
-        }
+    match kind {
+        SyntaxErrorKind::RoundTooLarge => format!(
+            "expected {}, found a number of {} digits",
+            kind.expected(),
+            span.len()
+        ),
+        kind => format!("expected {}, found {}", kind.expected(), found),
     }
 }
 
@@ -83,7 +69,7 @@ impl From<TextError> for SyntaxError {
 }
 
 crate::core::diagnostic::syntax_kinds! {
-    "hirp::syntax::";
+    "hirp::syntax::", label = label;
     /// The kinds of syntax error. Each has a stable code `hirp::syntax::<name>`;
     /// the doc of each variant gives an input that triggers it.
     SyntaxErrorKind {

@@ -68,20 +68,6 @@ impl GameFamily for Hirp {
         })
     }
 
-    fn canonical(&self, bytes: &[u8]) -> Option<String> {
-        let mut status = Status::Ok;
-        let mut canonical = String::new();
-        let mut games = 0;
-        // Reading from memory cannot fail.
-        let _ = each_chunk(bytes, "-", &Reporter::quiet(), &mut status, |read| {
-            if !read.parsed.has_errors() {
-                canonical.push_str(&canonical_piece(&read.parsed.record, &mut games));
-            }
-            Ok(())
-        });
-        (status == Status::Ok && games > 0).then_some(canonical)
-    }
-
     fn fix_parts(
         &self,
         original: &[u8],

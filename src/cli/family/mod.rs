@@ -83,8 +83,21 @@ pub trait GameFamily {
     ) -> io::Result<()>;
 
     /// The canonical form of a record in memory, as `hirp fmt` writes it,
-    /// or `None` when it has a syntax error or holds no game.
-    fn canonical(&self, bytes: &[u8]) -> Option<String>;
+    /// or `None` when it has a syntax error or holds no game: its
+    /// [`pieces`](GameFamily::pieces), joined.
+    fn canonical(&self, bytes: &[u8]) -> Option<String> {
+        let (mut status, mut games, mut canonical) = (Status::Ok, 0, String::new());
+        let reader: Reader = Box::new(io::Cursor::new(bytes.to_vec()));
+        let quiet = &Reporter::quiet();
+        // Reading from memory cannot fail.
+        let _ = self.pieces(reader, "-", quiet, &mut status, &mut games, |piece| {
+            if !piece.broken {
+                canonical.push_str(&piece.canonical);
+            }
+            Ok(())
+        });
+        (status == Status::Ok && games > 0).then_some(canonical)
+    }
 
     /// Hands each part of a record in memory to `each`, as `hirp fix`
     /// corrects it, a tafl game checked under `rules` if given.

@@ -77,21 +77,6 @@ impl GameFamily for Tafl {
         )
     }
 
-    fn canonical(&self, bytes: &[u8]) -> Option<String> {
-        let mut status = Status::Ok;
-        let mut canonical = String::new();
-        let mut games = 0;
-        let quiet = &Reporter::quiet();
-        // Reading from memory cannot fail.
-        let _ = each_tafl_chunk(bytes, "-", self.0, quiet, &mut status, |_, _, parsed| {
-            if !parsed.has_errors() {
-                canonical.push_str(&tafl_canonical_piece(&parsed.record, &mut games));
-            }
-            Ok(())
-        });
-        (status == Status::Ok && games > 0).then_some(canonical)
-    }
-
     fn fix_parts(
         &self,
         original: &[u8],

@@ -9,9 +9,7 @@
 //! Kinds that say the same thing of any input (not text, a line too long)
 //! take their message from [`crate::core::encoding::TextErrorKind`].
 
-use crate::core::Severity;
 use crate::core::encoding::TextError;
-use crate::core::syntax_error::SyntaxKind;
 
 mod kinds;
 
@@ -19,20 +17,6 @@ pub use kinds::SyntaxErrorKind;
 
 /// A syntax error or warning of the tafl readers.
 pub type SyntaxError = crate::core::syntax_error::SyntaxError<SyntaxErrorKind>;
-
-impl SyntaxKind for SyntaxErrorKind {
-    fn severity(self) -> Severity {
-        SyntaxErrorKind::severity(self)
-    }
-
-    fn message(self) -> &'static str {
-        SyntaxErrorKind::message(self)
-    }
-
-    fn expected(self) -> &'static str {
-        SyntaxErrorKind::expected(self)
-    }
-}
 
 impl SyntaxError {
     /// What is wrong with an input's bytes as text (not text, UTF-16, bytes
