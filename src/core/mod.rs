@@ -11,6 +11,8 @@
 //!   is wrong with them as text;
 //! - [`escape`]: text of a record written for a person to see;
 //! - [`json`]: what the JSON of every family's records shares;
+//! - [`page`]: a record's page for players, its model, the JSON its script
+//!   reads and its HTML, which every family's pages fill;
 //! - [`limits`]: how much of a record is read, and [`lines`]: reading it a
 //!   line at a time within them, and the [`Cut`](lines::Cut) of a game that
 //!   goes beyond;
@@ -28,6 +30,7 @@ pub(crate) mod input;
 pub mod json;
 pub mod limits;
 pub mod lines;
+pub mod page;
 pub mod parallel;
 mod rng;
 mod severity;

@@ -4,6 +4,7 @@
 
 use super::{GamePage, Mark, Packed, Packer, Page, Range, Step, Table};
 use crate::core::diagnostic::Problem;
+use crate::core::page::{shown_with, title};
 use crate::json::report::{Diagnostic, LineIndex, diagnostic};
 use crate::render::svg::svg;
 use crate::render::text::battle_cells;
@@ -72,7 +73,7 @@ fn each_game(
             players.push(players_of(game));
         }
     }
-    (super::title(name), diagnostics, players)
+    (title(name), diagnostics, players)
 }
 
 /// What names game `n` (from 0) of `count` in the game picker.
@@ -178,7 +179,7 @@ fn game_page(
         .iter()
         .enumerate()
         .map(|(n, (moment, position))| {
-            let shown: Vec<usize> = (0..homes.len()).filter(|&p| homes[p] == n).collect();
+            let shown = shown_with(&homes, n);
             let problems: Vec<&Problem> = shown.iter().map(|&p| &report.problems[p]).collect();
             let mut step = step(game, moment, &problems);
             // The page names the step above its board: no caption.
@@ -187,16 +188,8 @@ fn game_page(
             step
         })
         .collect();
-    GamePage {
-        name: String::new(),
-        steps,
-        diagnostics: report
-            .problems
-            .iter()
-            .map(|p| diagnostic(p, lines))
-            .collect(),
-        result: report.result.map(|victory| victory.to_string()),
-    }
+    let result = report.result.map(|victory| victory.to_string());
+    GamePage::new(steps, &report.problems, lines, result)
 }
 
 /// The label of turn `n`: `G1`, `S1`...
@@ -245,16 +238,7 @@ fn home(game: &Game, frames: &[(Moment, Position)], problem: &Problem) -> usize 
 /// board and problems are the caller's).
 fn step(game: &Game, moment: &Moment, problems: &[&Problem]) -> Step {
     let Some(turn) = moment.turn() else {
-        return Step {
-            turn: None,
-            heading: "Start: Gull to move".to_owned(),
-            board: String::new(),
-            line: String::new(),
-            played: None,
-            marks: Vec::new(),
-            diagnostics: Vec::new(),
-            battles: None,
-        };
+        return Step::headed("Start: Gull to move");
     };
     let written = &game.turns[turn];
     let line = TurnLine::of(written);
@@ -289,19 +273,14 @@ fn step(game: &Game, moment: &Moment, problems: &[&Problem]) -> Step {
     };
     Step {
         turn: Some(name),
-        heading,
-        board: String::new(),
         played,
         marks: problems
             .iter()
-            .map(|p| Mark {
-                range: line.token_at(p.span),
-                severity: p.severity.name().to_owned(),
-            })
+            .map(|p| Mark::of(line.token_at(p.span), p))
             .collect(),
         line: line.text,
-        diagnostics: Vec::new(),
         battles,
+        ..Step::headed(heading)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::{GamePage, Mark, Packed, Packer, Page, Step};
 use crate::core::diagnostic::Problem;
+use crate::core::page::{shown_with, title};
 use crate::json::report::{Diagnostic, LineIndex, diagnostic};
 use crate::syntax::escape;
 use crate::tafl::render::Board;
@@ -44,7 +45,7 @@ fn each_game(
     rules: Option<&RuleSet>,
     mut each: impl FnMut(GamePage),
 ) -> (String, Vec<Diagnostic>) {
-    let title = super::title(name);
+    let title = title(name);
     let (text, parsed) = parse_bytes(bytes, form);
     let lines = LineIndex::new(&text);
     if parsed.record.is_empty() {
@@ -75,19 +76,10 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
     let homes: Vec<usize> = replay.problems.iter().map(|p| home(replay, p)).collect();
     let mut steps = Vec::with_capacity(positions.len());
     for (n, position) in positions.iter().enumerate() {
-        let shown: Vec<usize> = (0..homes.len()).filter(|&p| homes[p] == n).collect();
+        let shown = shown_with(&homes, n);
         let mut board = Board::of(position);
         let mut step = match n.checked_sub(1).map(|m| &replay.steps[m]) {
-            None => Step {
-                turn: None,
-                heading: format!("Start: the {} to move", position.turn()),
-                board: String::new(),
-                line: String::new(),
-                played: None,
-                marks: Vec::new(),
-                diagnostics: Vec::new(),
-                battles: None,
-            },
+            None => Step::headed(format!("Start: the {} to move", position.turn())),
             Some(played) => {
                 if let Some(mv) = played.applied.mv() {
                     board = board.with_last_move(mv, played.captures.iter());
@@ -102,13 +94,11 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
             step.marks = shown
                 .iter()
                 .filter_map(|&p| {
-                    let span = replay.problems[p].span;
+                    let problem = &replay.problems[p];
+                    let span = problem.span;
                     let from = (span.start.checked_sub(start)? + prefix).min(len);
                     let to = (span.end.saturating_sub(start) + prefix).clamp(from, len);
-                    Some(Mark {
-                        range: [from, to],
-                        severity: replay.problems[p].severity.name().to_owned(),
-                    })
+                    Some(Mark::of([from, to], problem))
                 })
                 .collect();
         }
@@ -119,30 +109,16 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
     if steps.is_empty() {
         steps.push(no_board(homes.len()));
     }
-    GamePage {
-        name: String::new(),
-        steps,
-        diagnostics: replay
-            .problems
-            .iter()
-            .map(|p| diagnostic(p, lines))
-            .collect(),
-        result: replay.outcome.map(|o| o.to_string()),
-    }
+    let result = replay.outcome.map(|o| o.to_string());
+    GamePage::new(steps, &replay.problems, lines, result)
 }
 
 /// The one step of a game replayed under no rule set (none was known): no
 /// board, and the game's `problems` problems.
 fn no_board(problems: usize) -> Step {
     Step {
-        turn: None,
-        heading: "No board: the game's rule set is not known".to_owned(),
-        board: String::new(),
-        line: String::new(),
-        played: None,
-        marks: Vec::new(),
         diagnostics: (0..problems).collect(),
-        battles: None,
+        ..Step::headed("No board: the game's rule set is not known")
     }
 }
 
@@ -178,16 +154,12 @@ fn move_step(replay: &Replay, played: &Played, text: &str) -> Step {
     let written = text.get(start..end).unwrap_or_default();
     Step {
         turn: Some(played.address.clone()),
-        heading: format!("After {}", played.address),
-        board: String::new(),
         line: format!("{turn}. {}", escape(written)),
         played: Some([
             played.span.start - start + prefix,
             played.span.end - start + prefix,
         ]),
-        marks: Vec::new(),
-        diagnostics: Vec::new(),
-        battles: None,
+        ..Step::headed(format!("After {}", played.address))
     }
 }
 

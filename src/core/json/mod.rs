@@ -1,6 +1,9 @@
 //! What the JSON of every family's records shares: a span as JSON writes
-//! it, and the errors of JSON that does not describe a record, which name
-//! where in the JSON they are.
+//! it, the errors of JSON that does not describe a record, which name
+//! where in the JSON they are, and a problem as JSON writes it
+//! ([`problem`]).
+
+pub mod problem;
 
 use super::Span as TextSpan;
 

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{GamePage, Mark, Page, Range, Table};
-use crate::json::report::Diagnostic;
+use crate::core::json::problem::Diagnostic;
 
 /// A [`Page`] packed for its script.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
