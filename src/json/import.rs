@@ -5,23 +5,13 @@ use super::{
     Action, Battle, Comment, CommentKind, FateKind, Fighter, Game, PenningrAction, PenningrMove,
     Piece, Side, Space, Step, Tag, Turn,
 };
-use crate::core::json::{JsonError, check_notation, convert_span, invalid};
+use crate::core::json::{JsonError, check_notation, check_tag_name, convert_span, each, invalid};
 use crate::syntax::ast;
 
 pub(super) fn convert_game(game: Game, at: &str) -> Result<ast::Game, JsonError> {
     Ok(ast::Game {
-        tags: game
-            .tags
-            .into_iter()
-            .enumerate()
-            .map(|(n, tag)| convert_tag(tag, &format!("{at}.tags[{n}]")))
-            .collect::<Result<_, _>>()?,
-        turns: game
-            .turns
-            .into_iter()
-            .enumerate()
-            .map(|(n, turn)| convert_turn(turn, &format!("{at}.turns[{n}]")))
-            .collect::<Result<_, _>>()?,
+        tags: each(game.tags, &format!("{at}.tags"), convert_tag)?,
+        turns: each(game.turns, &format!("{at}.turns"), convert_turn)?,
         span: convert_span(game.span, at)?,
     })
 }
@@ -30,38 +20,35 @@ pub(super) fn convert_comments(
     comments: Vec<Comment>,
     at: &str,
 ) -> Result<Vec<ast::Comment>, JsonError> {
-    comments
-        .into_iter()
-        .enumerate()
-        .map(|(n, comment)| {
-            let here = format!("{at}[{n}]");
-            let kind = match comment.kind {
-                CommentKind::Line => {
-                    if comment.text.contains(['\n', '\r']) {
-                        return Err(invalid(
-                            &format!("{here}.text"),
-                            "a line comment holds no line break",
-                        ));
-                    }
-                    ast::CommentKind::Line
-                }
-                CommentKind::Block => {
-                    if !balanced(&comment.text) {
-                        return Err(invalid(
-                            &format!("{here}.text"),
-                            "a block comment's `{` and `}` must pair up",
-                        ));
-                    }
-                    ast::CommentKind::Block
-                }
-            };
-            Ok(ast::Comment {
-                kind,
-                text: comment.text.trim_end_matches(is_trailing(kind)).to_owned(),
-                span: convert_span(comment.span, &here)?,
-            })
-        })
-        .collect()
+    each(comments, at, convert_comment)
+}
+
+fn convert_comment(comment: Comment, at: &str) -> Result<ast::Comment, JsonError> {
+    let kind = match comment.kind {
+        CommentKind::Line => {
+            if comment.text.contains(['\n', '\r']) {
+                return Err(invalid(
+                    &format!("{at}.text"),
+                    "a line comment holds no line break",
+                ));
+            }
+            ast::CommentKind::Line
+        }
+        CommentKind::Block => {
+            if !balanced(&comment.text) {
+                return Err(invalid(
+                    &format!("{at}.text"),
+                    "a block comment's `{` and `}` must pair up",
+                ));
+            }
+            ast::CommentKind::Block
+        }
+    };
+    Ok(ast::Comment {
+        kind,
+        text: comment.text.trim_end_matches(is_trailing(kind)).to_owned(),
+        span: convert_span(comment.span, at)?,
+    })
 }
 
 /// What the parser trims from the end of a comment of `kind`.
@@ -86,18 +73,8 @@ fn balanced(text: &str) -> bool {
 }
 
 fn convert_tag(tag: Tag, at: &str) -> Result<ast::Tag, JsonError> {
-    let mut chars = tag.name.chars();
-    let name_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if !name_ok {
-        return Err(invalid(
-            &format!("{at}.name"),
-            format!(
-                "`{}` is not a tag name: a letter, then letters, digits or `_`",
-                tag.name
-            ),
-        ));
-    }
+    let rule = "a letter, then letters, digits or `_`";
+    check_tag_name(&tag.name, &['_'], rule, at)?;
     if tag.value.contains(['\n', '\r']) {
         return Err(invalid(
             &format!("{at}.value"),
@@ -149,30 +126,15 @@ fn convert_turn(turn: Turn, at: &str) -> Result<ast::Turn, JsonError> {
         let end = span.start.saturating_add(label.to_string().len());
         label.span = ast::Span::new(span.start, end.min(span.end));
     }
-    let steps = turn
-        .steps
-        .into_iter()
-        .enumerate()
-        .map(|(n, step)| convert_step(step, &format!("{at}.steps[{n}]")))
-        .collect::<Result<Vec<_>, _>>()?;
+    let steps = each(turn.steps, &format!("{at}.steps"), convert_step)?;
     if steps.is_empty() {
         return Err(invalid(
             &format!("{at}.steps"),
             "a turn has at least one step",
         ));
     }
-    let penningr = turn
-        .penningr
-        .into_iter()
-        .enumerate()
-        .map(|(n, action)| convert_penningr(action, &format!("{at}.penningr[{n}]")))
-        .collect::<Result<Vec<_>, _>>()?;
-    let battles = turn
-        .battles
-        .into_iter()
-        .enumerate()
-        .map(|(n, battle)| convert_battle(battle, &format!("{at}.battles[{n}]")))
-        .collect::<Result<Vec<_>, _>>()?;
+    let penningr = each(turn.penningr, &format!("{at}.penningr"), convert_penningr)?;
+    let battles = each(turn.battles, &format!("{at}.battles"), convert_battle)?;
     let first = penningr
         .first()
         .map(|a| a.span.start)
@@ -240,16 +202,8 @@ fn convert_step(step: Step, at: &str) -> Result<ast::StepToken, JsonError> {
         ));
     }
     if step.action == Action::Malformed {
-        let text = step
-            .notation
-            .ok_or_else(|| invalid(at, "a malformed step keeps its text in `notation`"))?;
-        if text.contains(['\n', '\r']) {
-            return Err(invalid(
-                &format!("{at}.notation"),
-                "a step holds no line break",
-            ));
-        }
-        return Ok(ast::StepToken::Malformed(ast::Malformed { text, span }));
+        let malformed = malformed(step.notation, "step", span, at)?;
+        return Ok(ast::StepToken::Malformed(malformed));
     }
     let action = convert_action(&step, to, at)?;
     let kind = step
@@ -337,19 +291,34 @@ fn convert_penningr(action: PenningrAction, at: &str) -> Result<ast::PenningrAct
     Ok(built)
 }
 
+/// The text of a malformed `what` (`step`, `battle`) at `at`, which its
+/// `notation` keeps, on one line.
+fn malformed(
+    notation: Option<String>,
+    what: &str,
+    span: crate::core::Span,
+    at: &str,
+) -> Result<ast::Malformed, JsonError> {
+    let text = notation.ok_or_else(|| {
+        invalid(
+            at,
+            format!("a malformed {what} keeps its text in `notation`"),
+        )
+    })?;
+    if text.contains(['\n', '\r']) {
+        return Err(invalid(
+            &format!("{at}.notation"),
+            format!("a {what} holds no line break"),
+        ));
+    }
+    Ok(ast::Malformed { text, span })
+}
+
 fn convert_battle(battle: Battle, at: &str) -> Result<ast::BattleToken, JsonError> {
     let span = convert_span(battle.span, at)?;
     if battle.malformed {
-        let text = battle
-            .notation
-            .ok_or_else(|| invalid(at, "a malformed battle keeps its text in `notation`"))?;
-        if text.contains(['\n', '\r']) {
-            return Err(invalid(
-                &format!("{at}.notation"),
-                "a battle holds no line break",
-            ));
-        }
-        return Ok(ast::BattleToken::Malformed(ast::Malformed { text, span }));
+        let malformed = malformed(battle.notation, "battle", span, at)?;
+        return Ok(ast::BattleToken::Malformed(malformed));
     }
     let space = battle
         .space
@@ -361,12 +330,7 @@ fn convert_battle(battle: Battle, at: &str) -> Result<ast::BattleToken, JsonErro
             "a battle lists every piece that fought",
         ));
     }
-    let mut fighters = battle
-        .fighters
-        .into_iter()
-        .enumerate()
-        .map(|(n, fighter)| convert_fighter(fighter, &format!("{at}.fighters[{n}]")))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut fighters = each(battle.fighters, &format!("{at}.fighters"), convert_fighter)?;
     // A battle has one written form, `>6GHxSL6`: its fighters follow `>6`.
     if !span.is_empty() {
         let mut start = span.start.saturating_add(2);

@@ -2,13 +2,12 @@
 //! and each line read as the family it names, with errors that name the
 //! JSON path.
 
-use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::import::{convert_comments, convert_game};
 use super::{AnyRecord, File, Game, GameLine};
-use crate::core::json::{JsonError, invalid};
+use crate::core::json::read::{Values, typed, typed_within, values};
+use crate::core::json::{JsonError, each, invalid};
 use crate::syntax::ast;
 use crate::tafl::json as tafl;
 use crate::tafl::syntax::{Form, Record};
@@ -52,63 +51,18 @@ pub fn read_any_records(text: &str) -> Result<Vec<(String, AnyRecord)>, JsonErro
 
 /// Reads a document or JSON Lines; a tafl record is an error unless `tafl`.
 fn read(text: &str, tafl: bool) -> Result<Vec<(String, AnyRecord)>, JsonError> {
-    let mut values = json_values(text)?;
-    let is_document = values.len() == 1
-        && values[0]
-            .1
-            .as_object()
-            .is_some_and(|o| o.contains_key("files"));
-    if is_document {
-        let (_, value) = values.remove(0);
-        return document_records(typed(value, "")?, tafl);
+    match values(text)? {
+        Values::Entries(entries) => document_records(entries, tafl),
+        Values::Lines(lines) => line_records(lines, tafl),
     }
-    line_records(values, tafl)
-}
-
-/// The JSON values of a text, one after another, each with the line it
-/// starts on.
-fn json_values(text: &str) -> Result<Vec<(usize, Value)>, JsonError> {
-    let mut values = Vec::new();
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
-    // Lines counted as the stream goes, each byte once.
-    let (mut counted, mut lines) = (0, 0);
-    loop {
-        let offset = stream.byte_offset();
-        lines += text.as_bytes()[counted..offset]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        counted = offset;
-        let line = 1 + lines;
-        let leading = text[stream.byte_offset()..]
-            .bytes()
-            .take_while(u8::is_ascii_whitespace)
-            .filter(|&b| b == b'\n')
-            .count();
-        match stream.next() {
-            None => return Ok(values),
-            Some(Ok(value)) => values.push((line + leading, value)),
-            Some(Err(e)) => {
-                return Err(JsonError::Syntax {
-                    message: e.to_string(),
-                });
-            }
-        }
-    }
-}
-
-/// A document as first read: its file entries, each then read as the
-/// family it names.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Entries {
-    files: Vec<Value>,
 }
 
 /// The records of a document's entries, with their paths.
-fn document_records(document: Entries, tafl: bool) -> Result<Vec<(String, AnyRecord)>, JsonError> {
-    document
-        .files
+fn document_records(
+    entries: Vec<Value>,
+    tafl: bool,
+) -> Result<Vec<(String, AnyRecord)>, JsonError> {
+    entries
         .into_iter()
         .enumerate()
         .map(|(n, entry)| {
@@ -130,12 +84,7 @@ fn document_records(document: Entries, tafl: bool) -> Result<Vec<(String, AnyRec
 
 /// The record of a HIRP file's entry at `at`, with its path.
 fn hirp_file(file: File, at: &str) -> Result<(String, ast::Record), JsonError> {
-    let games = file
-        .games
-        .into_iter()
-        .enumerate()
-        .map(|(g, game)| convert_game(game, &format!("{at}.games[{g}]")))
-        .collect::<Result<_, _>>()?;
+    let games = each(file.games, &format!("{at}.games"), convert_game)?;
     let comments = convert_comments(file.comments, &format!("{at}.comments"))?;
     Ok((file.path, ast::Record { games, comments }))
 }
@@ -251,35 +200,4 @@ fn hirp_only(at: &str, form: Form) -> JsonError {
             form.extension()
         ),
     )
-}
-
-/// Deserializes a value, reporting the path of the first mismatch after
-/// `at` and `: ` (`line 2: turns[0]`), or alone when `at` is empty.
-fn typed<T: DeserializeOwned>(value: Value, at: &str) -> Result<T, JsonError> {
-    deserialize(value, |inner| match (at.is_empty(), inner.as_str()) {
-        (true, ".") => "the document".to_owned(),
-        (true, _) => inner,
-        (false, ".") => at.to_owned(),
-        (false, _) => format!("{at}: {inner}"),
-    })
-}
-
-/// Deserializes the value at `at` in a document, reporting the path of the
-/// first mismatch within it (`files[0].path`).
-fn typed_within<T: DeserializeOwned>(value: Value, at: &str) -> Result<T, JsonError> {
-    deserialize(value, |inner| match inner.as_str() {
-        "." => at.to_owned(),
-        _ => format!("{at}.{inner}"),
-    })
-}
-
-/// Deserializes a value; an error's path is `path` of the path within it.
-fn deserialize<T: DeserializeOwned>(
-    value: Value,
-    path: impl FnOnce(String) -> String,
-) -> Result<T, JsonError> {
-    serde_path_to_error::deserialize(value).map_err(|e| JsonError::Invalid {
-        path: path(e.path().to_string()),
-        message: e.into_inner().to_string(),
-    })
 }

@@ -1,9 +1,12 @@
 //! What the JSON of every family's records shares: a span as JSON writes
 //! it, the errors of JSON that does not describe a record, which name
 //! where in the JSON they are, and a problem as JSON writes it
-//! ([`problem`]).
+//! ([`problem`]); the document's envelope, written a file and a game at a
+//! time ([`writer`]) and read back as values each family reads (`read`).
 
 pub mod problem;
+pub(crate) mod read;
+pub mod writer;
 
 use super::Span as TextSpan;
 
@@ -75,4 +78,37 @@ pub(crate) fn check_notation(
         )),
         _ => Ok(()),
     }
+}
+
+/// Converts each item of the list at `at`, the item at `at[n]`.
+pub(crate) fn each<T, U>(
+    items: Vec<T>,
+    at: &str,
+    convert: impl Fn(T, &str) -> Result<U, JsonError>,
+) -> Result<Vec<U>, JsonError> {
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(n, item)| convert(item, &format!("{at}[{n}]")))
+        .collect()
+}
+
+/// Checks the tag name at `at`: a letter, then letters, digits and the
+/// characters of `also`, as `rule` says in the error.
+pub(crate) fn check_tag_name(
+    name: &str,
+    also: &[char],
+    rule: &str,
+    at: &str,
+) -> Result<(), JsonError> {
+    let mut chars = name.chars();
+    let name_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || also.contains(&c));
+    if name_ok {
+        return Ok(());
+    }
+    Err(invalid(
+        &format!("{at}.name"),
+        format!("`{name}` is not a tag name: {rule}"),
+    ))
 }

@@ -12,7 +12,7 @@ use super::{
     OtgFile, OtgGame, OtgGameLine, PieceKind, PieceLetter, Ply, PlyKind, ResultLabel, Side, Tag,
     Turn, Variation,
 };
-use crate::core::json::{JsonError, check_notation, convert_span, invalid};
+use crate::core::json::{JsonError, check_notation, check_tag_name, convert_span, each, invalid};
 use crate::core::{Malformed, Span};
 use crate::tafl::syntax::{self as ast, CSV_HEADER, Form};
 use crate::tafl::{Piece, Square};
@@ -67,19 +67,6 @@ fn header(written: bool) -> Option<Span> {
     written.then(|| Span::new(0, CSV_HEADER.len()))
 }
 
-/// Converts each item of the list at `at`, the item at `at[n]`.
-fn each<T, U>(
-    items: Vec<T>,
-    at: &str,
-    convert: impl Fn(T, &str) -> Result<U, JsonError>,
-) -> Result<Vec<U>, JsonError> {
-    items
-        .into_iter()
-        .enumerate()
-        .map(|(n, item)| convert(item, &format!("{at}[{n}]")))
-        .collect()
-}
-
 /// The part of `outer` that starts at `start` and runs `len` bytes, cut to
 /// `outer`; the default span when `outer` is (the JSON gave none).
 fn within(outer: Span, start: usize, len: usize) -> Span {
@@ -109,18 +96,8 @@ fn convert_otg_game(game: OtgGame, at: &str) -> Result<ast::OtgGame, JsonError> 
 }
 
 fn convert_tag(tag: Tag, at: &str) -> Result<ast::Tag, JsonError> {
-    let mut chars = tag.name.chars();
-    let name_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if !name_ok {
-        return Err(invalid(
-            &format!("{at}.name"),
-            format!(
-                "`{}` is not a tag name: a letter, then letters, digits, `-` or `_`",
-                tag.name
-            ),
-        ));
-    }
+    let rule = "a letter, then letters, digits, `-` or `_`";
+    check_tag_name(&tag.name, &['-', '_'], rule, at)?;
     check_bracketed(&tag.value, "a tag's value", &format!("{at}.value"))?;
     let span = convert_span(tag.span, at)?;
     // `[`, the name and `:` before the value.
