@@ -60,7 +60,7 @@ fn read(
 fn tokens(game: Game<'_>) -> Vec<Token> {
     game.plies()
         .map(|written| Token {
-            address: written.address(),
+            address: written.address().to_string(),
             text: written.ply.to_string(),
             span: written.ply.span(),
         })

@@ -10,7 +10,7 @@ use hirp::Severity;
 use hirp::diagnostic::Problem;
 use hirp::syntax::escape;
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
-use hirp::tafl::replay::{ProblemKind, Replay, RulesChoice};
+use hirp::tafl::replay::{Address, ProblemKind, Replay, RulesChoice};
 use hirp::tafl::rules::{Outcome, Position};
 
 use super::boards::{Block, Printer, counts};
@@ -91,8 +91,8 @@ impl<'a> Moves<'a> {
     }
 
     /// The address of move `n`, `3b`.
-    pub fn address(&self, n: usize) -> &'a str {
-        &self.replay.steps[n].address
+    pub fn address(&self, n: usize) -> Address {
+        self.replay.steps[n].address
     }
 
     /// Move `n` as the record writes it, escaped.
@@ -298,7 +298,7 @@ pub fn picture_name(n: usize, moves: usize, address: &str) -> String {
 /// Writes the SVG picture of the position after move `n` into `dir`,
 /// captioned with the file's name, the game and the move.
 fn write_picture(dir: &Path, moves: &Moves<'_>, n: usize) -> Result<(), String> {
-    let name = picture_name(n, moves.replay.steps.len(), moves.address(n));
+    let name = picture_name(n, moves.replay.steps.len(), &moves.address(n).to_string());
     let file = dir.join(name);
     let caption = format!(
         "{}, game {}, after {}",

@@ -70,7 +70,7 @@ impl Scene for TaflScene<'_> {
     }
 
     fn label(&self, turn: usize) -> String {
-        self.moves.address(turn).to_owned()
+        self.moves.address(turn).to_string()
     }
 
     fn unit(&self) -> &'static str {

@@ -125,35 +125,30 @@ fn no_board(problems: usize) -> Step {
 /// Where the text of a move's turn starts, and the length of the turn's
 /// number written before it in the step's line (`3. `).
 fn turn_text(replay: &Replay, played: &Played) -> (usize, usize) {
-    let turn = turn_number(&played.address);
+    let turn = played.address.turn;
     let start = replay
         .steps
         .iter()
-        .find(|s| turn_number(&s.address) == turn)
+        .find(|s| s.address.turn == turn)
         .map_or(played.span.start, |s| s.span.start);
-    (start, turn.len() + 2)
-}
-
-/// `3` of `3b`.
-fn turn_number(address: &str) -> &str {
-    address.trim_end_matches(['a', 'b'])
+    (start, turn.to_string().len() + 2)
 }
 
 /// A move's step: its turn's text (from the turn's first move to its last),
 /// the move marked in it.
 fn move_step(replay: &Replay, played: &Played, text: &str) -> Step {
-    let turn = turn_number(&played.address);
+    let turn = played.address.turn;
     let (start, prefix) = turn_text(replay, played);
     let end = replay
         .steps
         .iter()
-        .filter(|s| turn_number(&s.address) == turn)
+        .filter(|s| s.address.turn == turn)
         .map(|s| s.span.end)
         .max()
         .unwrap_or(played.span.end);
     let written = text.get(start..end).unwrap_or_default();
     Step {
-        turn: Some(played.address.clone()),
+        turn: Some(played.address.to_string()),
         line: format!("{turn}. {}", escape(written)),
         played: Some([
             played.span.start - start + prefix,

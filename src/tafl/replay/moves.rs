@@ -113,7 +113,7 @@ fn after_the_end(
 
 /// The problem with the address of the ply it lies in.
 fn turn_of(mut problem: Problem, written: &WrittenPly<'_>) -> Problem {
-    problem.turn = Some(written.address());
+    problem.turn = Some(written.address().to_string());
     problem
 }
 

@@ -115,11 +115,27 @@ impl Position {
     /// If the rule set fails [`RuleSet::check`], as no rule set read by
     /// [`RuleSet::from_opentafl`] and no preset does.
     pub fn new(rules: &RuleSet) -> Position {
+        // A record's games mostly share their rules: the last start made on
+        // this thread is kept, and copied when the rules are the same (the
+        // rules compiled once, shared by every copy).
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<Position>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        if let Some(start) = LAST.with_borrow(|last| {
+            last.as_ref()
+                .filter(|start| start.rules.set == *rules)
+                .cloned()
+        }) {
+            return start;
+        }
         let turn = rules.first_side();
-        match Position::from_layout(rules, &rules.start, turn) {
+        let start = match Position::from_layout(rules, &rules.start, turn) {
             Ok(position) => position,
             Err(e) => panic!("the rule set cannot be played: {e}"),
-        }
+        };
+        LAST.set(Some(start.clone()));
+        start
     }
 
     /// A position under `rules` with the pieces of `layout` and `turn` to
@@ -291,5 +307,25 @@ impl fmt::Debug for Position {
             .field("turn", &self.turn)
             .field("outcome", &self.outcome)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_start_is_the_start_of_its_own_rules_whatever_came_before() {
+        let mut tawlbwrdd = RuleSet::preset("copenhagen").unwrap();
+        tawlbwrdd.attackers_first = false;
+        let names = ["brandub", "copenhagen", "brandub", "copenhagen"];
+        let mut sets: Vec<RuleSet> = names.iter().map(|n| RuleSet::preset(n).unwrap()).collect();
+        sets.push(tawlbwrdd);
+        for rules in &sets {
+            let start = Position::new(rules);
+            let fresh = Position::from_layout(rules, &rules.start, rules.first_side()).unwrap();
+            assert_eq!(start.rules(), rules);
+            assert!(start == fresh, "{rules}");
+        }
     }
 }
