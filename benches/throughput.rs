@@ -105,7 +105,7 @@ fn validate(bencher: Bencher) {
         .counter(ItemsCount::new(turns(&text)))
         .bench(|| {
             let mut games = 0;
-            hirp::check::check(black_box(text.as_bytes()), |_| {
+            hirp::check::check(black_box(text.as_bytes()), Default::default(), |_| {
                 games += 1;
                 true
             })
@@ -163,10 +163,17 @@ fn tafl_validate(bencher: Bencher, path: &str, preset: &str) {
         .bench(|| {
             let form = hirp::tafl::syntax::Form::Csv;
             let mut games = 0;
-            hirp::tafl::check::check(black_box(text.as_bytes()), form, Some(&rules), |_| {
-                games += 1;
-                true
-            })
+            let options = Default::default();
+            hirp::tafl::check::check(
+                black_box(text.as_bytes()),
+                form,
+                Some(&rules),
+                options,
+                |_| {
+                    games += 1;
+                    true
+                },
+            )
             .unwrap();
             games
         });
@@ -214,7 +221,8 @@ fn tafl_validate_generated(bencher: Bencher) {
         .bench(|| {
             let form = hirp::tafl::syntax::Form::Otg;
             let mut games = 0;
-            hirp::tafl::check::check(black_box(text.as_bytes()), form, None, |_| {
+            let options = Default::default();
+            hirp::tafl::check::check(black_box(text.as_bytes()), form, None, options, |_| {
                 games += 1;
                 true
             })

@@ -181,7 +181,8 @@ fn one_big_record() -> String {
     text
 }
 
-/// What `check` and `check_parallel` hand over, written out.
+/// What `check` hands over on the calling thread (`None`) or with workers,
+/// written out.
 fn checked_games(text: &str, workers: Option<usize>) -> (Vec<String>, usize) {
     let mut seen = Vec::new();
     let on_game = |checked: hirp::check::Checked<'_>| {
@@ -203,8 +204,12 @@ fn checked_games(text: &str, workers: Option<usize>) -> (Vec<String>, usize) {
         true
     };
     let read = match workers {
-        None => hirp::check::check(text.as_bytes(), on_game),
-        Some(n) => hirp::check::check_parallel(text.as_bytes(), n, on_game),
+        None => hirp::check::check(text.as_bytes(), Default::default(), on_game),
+        Some(n) => hirp::check::check(
+            text.as_bytes(),
+            hirp::core::CheckOptions::default().workers(n),
+            on_game,
+        ),
     }
     .unwrap();
     (seen, read)
@@ -267,10 +272,14 @@ fn a_read_error_ends_the_check_after_the_games_before_it() {
             left: text.len() / 2,
         });
         let mut numbers = Vec::new();
-        let result = hirp::check::check_parallel(reader, workers, |c| {
-            numbers.push(c.number);
-            true
-        });
+        let result = hirp::check::check(
+            reader,
+            hirp::core::CheckOptions::default().workers(workers),
+            |c| {
+                numbers.push(c.number);
+                true
+            },
+        );
         (result.map_err(|e| e.to_string()), numbers)
     };
     let (result, numbers) = games(1);
@@ -292,10 +301,14 @@ fn stopping_early_ends_every_thread() {
         for stop_after in stops {
             for workers in [2, 3] {
                 let mut seen = 0;
-                let read = hirp::check::check_parallel(text.as_bytes(), workers, |_| {
-                    seen += 1;
-                    seen < stop_after
-                })
+                let read = hirp::check::check(
+                    text.as_bytes(),
+                    hirp::core::CheckOptions::default().workers(workers),
+                    |_| {
+                        seen += 1;
+                        seen < stop_after
+                    },
+                )
                 .unwrap();
                 assert_eq!(seen, stop_after);
                 assert!(read <= text.len());

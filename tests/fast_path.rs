@@ -167,7 +167,7 @@ type Judged = Vec<String>;
 /// What `check` hands over for `bytes`: fast where it can be.
 fn checked(bytes: &[u8]) -> Judged {
     let mut seen = Vec::new();
-    hirp::check::check(bytes, |c| {
+    hirp::check::check(bytes, Default::default(), |c| {
         seen.push(format!(
             "{} {} {:?} {:?} {:?} {:?}",
             c.number, c.report.turns, c.report.result, c.report.position, c.report.problems, c.view

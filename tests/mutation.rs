@@ -39,7 +39,8 @@ fn problems(text: &str) -> Vec<(Severity, usize, String)> {
 /// `validate --syntax-only` reads it: (severity, offset, code).
 fn syntax_problems(text: &str) -> Vec<(Severity, usize, String)> {
     let mut found = Vec::new();
-    hirp::check::check_with(text.as_bytes(), hirp::check::Depth::Syntax, |checked| {
+    let options = hirp::core::CheckOptions::default().depth(hirp::core::Depth::Syntax);
+    hirp::check::check(text.as_bytes(), options, |checked| {
         let problems = checked.report.problems.iter();
         found.extend(problems.map(|p| (p.severity, p.span.start, p.code.to_string())));
         true

@@ -8,7 +8,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{hirp, relative, root};
-use hirp::check::{Depth, check_parallel_with, check_with};
+use hirp::check::check;
+use hirp::core::{CheckOptions, Depth};
 use hirp::diagnostic::Problem;
 use hirp::json::report::Verdict;
 use hirp::tafl::syntax::Form;
@@ -30,7 +31,7 @@ type Seen = (usize, usize, Option<&'static str>, Vec<Problem>);
 /// What checking HIRP `bytes` to `depth` with `workers` hands over.
 fn hirp_games(bytes: &[u8], depth: Depth, workers: usize) -> Vec<Seen> {
     let mut seen = Vec::new();
-    check_parallel_with(bytes, workers, depth, |checked| {
+    check(bytes, CheckOptions { depth, workers }, |checked| {
         let verdict: Verdict = checked.report.into();
         let result = verdict.result.as_ref().map(|r| r.victory);
         seen.push((checked.number, verdict.turns, result, verdict.problems));
@@ -86,7 +87,8 @@ fn tafl_fixtures_give_the_full_checks_syntax_problems() {
         let form = Form::from_extension(extension).expect("a tafl form");
         let games = |depth| {
             let mut seen = Vec::new();
-            hirp::tafl::check::check_with(&bytes[..], form, None, depth, |checked| {
+            let options = CheckOptions::default().depth(depth);
+            hirp::tafl::check::check(&bytes[..], form, None, options, |checked| {
                 let verdict: Verdict = checked.replay.into();
                 seen.push((
                     checked.number,
@@ -126,10 +128,14 @@ fn generated_games_read_clean() {
     assert_eq!(turns(&read), turns(&full));
     assert!(read.iter().all(|g| g.3.is_empty() && g.2.is_none()));
     let mut one = Vec::new();
-    check_with(text.as_bytes(), Depth::Syntax, |c| {
-        one.push(c.number);
-        true
-    })
+    check(
+        text.as_bytes(),
+        CheckOptions::default().depth(Depth::Syntax),
+        |c| {
+            one.push(c.number);
+            true
+        },
+    )
     .expect("reading from memory");
     assert_eq!(one, (1..=300).collect::<Vec<_>>());
 }

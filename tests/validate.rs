@@ -13,19 +13,23 @@ fn problems(path: &str) -> (Vec<(String, String, Severity)>, Option<String>) {
     let file = std::fs::File::open(common::root().join(path)).unwrap();
     let mut problems = Vec::new();
     let mut results = Vec::new();
-    hirp::check::check(std::io::BufReader::new(file), |checked| {
-        problems.extend(checked.report.problems.iter().map(|p| {
-            (
-                p.code.to_string(),
-                p.turn.clone().unwrap_or_default(),
-                p.severity,
-            )
-        }));
-        if checked.number > 0 {
-            results.push(checked.report.result);
-        }
-        true
-    })
+    hirp::check::check(
+        std::io::BufReader::new(file),
+        Default::default(),
+        |checked| {
+            problems.extend(checked.report.problems.iter().map(|p| {
+                (
+                    p.code.to_string(),
+                    p.turn.clone().unwrap_or_default(),
+                    p.severity,
+                )
+            }));
+            if checked.number > 0 {
+                results.push(checked.report.result);
+            }
+            true
+        },
+    )
     .unwrap();
     let result = results
         .first()

@@ -1,11 +1,9 @@
 //! Records checked game by game: each game read, replayed, and checked as
 //! part of its match, so that a file of any size is checked in flat memory.
 //!
-//! [`check`] does it on the calling thread; [`check_parallel`] reads and
-//! replays with worker threads and hands the games over in file order.
-//! Both go as deep as a [`Depth`] says: the rules, or the syntax alone.
-
-mod parallel;
+//! [`check`] does it to the [`Depth`] its [`CheckOptions`] say, on the
+//! calling thread or with worker threads that read and replay while the
+//! calling thread hands the games over in file order.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
@@ -16,8 +14,6 @@ use crate::syntax::{Chunk, Games, parse_chunk};
 
 /// A game's tags and where it begins.
 type Heading = (Vec<Tag>, Span);
-
-pub use parallel::{check_parallel, check_parallel_with};
 
 /// A game checked, as [`check`] hands it over.
 pub struct Checked<'a> {
@@ -41,27 +37,31 @@ pub struct Checked<'a> {
     pub line: usize,
 }
 
-pub use crate::core::Depth;
+use crate::core::{CheckOptions, Depth};
 
 /// Reads, replays and checks a record game by game, matches and `[Result]`
-/// tags included, handing each game to `on_game`; stops early when
-/// `on_game` returns `false`. Returns the bytes read.
-pub fn check<R: BufRead>(reader: R, on_game: impl FnMut(Checked<'_>) -> bool) -> io::Result<usize> {
-    check_with(reader, Depth::Rules, on_game)
-}
-
-/// Checks a record as [`check`] does, to the `depth` given.
-pub fn check_with<R: BufRead>(
+/// tags included, to the depth `options` say, handing each game to
+/// `on_game` in file order; stops early when `on_game` returns `false`.
+/// Returns the bytes read.
+///
+/// With several workers, they read and replay games while this thread
+/// checks them as parts of their matches and hands them over. The games in
+/// flight are bounded, so memory stays flat whatever the size of the
+/// record.
+pub fn check<R: BufRead + Send>(
     reader: R,
-    depth: Depth,
+    options: CheckOptions,
     mut on_game: impl FnMut(Checked<'_>) -> bool,
 ) -> io::Result<usize> {
+    let depth = options.depth;
     let mut order = InOrder::new(depth);
-    for chunk in Games::new(reader) {
-        if !order.deliver(replay(chunk?, depth), &mut on_game) {
-            break;
-        }
-    }
+    crate::core::parallel::in_order(
+        Games::new(reader),
+        |chunk| chunk.bytes.len(),
+        options.workers,
+        |chunk| replay(chunk, depth),
+        |replayed| order.deliver(replayed, &mut on_game),
+    )?;
     Ok(order.read)
 }
 

@@ -3,7 +3,8 @@
 
 use std::io::{self, BufRead};
 
-use hirp::check::{Checked, Depth};
+use hirp::check::Checked;
+use hirp::core::Depth;
 use hirp::json::report::Verdict;
 use hirp::replay::MatchView;
 use hirp::tafl::replay::RulesChoice;

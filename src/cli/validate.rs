@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hirp::Severity;
-use hirp::check::Depth;
+use hirp::core::Depth;
 use hirp::diagnostic::Problem;
 use hirp::json::report::Verdict;
 use hirp::json::report::writer::{self, FileWriter};

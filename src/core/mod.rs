@@ -6,7 +6,8 @@
 //!   and edits of the text;
 //! - [`diagnostic`]: a problem with its stable code, of any family's table,
 //!   and [`syntax_error`]: a reader's error, of any family's table;
-//! - [`Severity`] of a problem, and the [`Depth`] of a check;
+//! - [`Severity`] of a problem, and the [`Depth`] and [`CheckOptions`] of a
+//!   check;
 //! - [`encoding`]: what a record is written in, its bytes decoded, and what
 //!   is wrong with them as text;
 //! - [`escape`]: text of a record written for a person to see;
@@ -38,7 +39,7 @@ mod span;
 pub mod syntax_error;
 pub(crate) mod xml;
 
-pub use depth::Depth;
+pub use depth::{CheckOptions, Depth};
 pub use escape::{escape, must_escape};
 pub use rng::Rng;
 pub use severity::Severity;

@@ -6,8 +6,8 @@ use std::io::{self, BufRead};
 use super::replay::{Game, Replay, replay_record, syntax_replays};
 use super::rules::RuleSet;
 use super::syntax::{Chunk, Form, Games, Parsed, parse_chunk};
-use crate::core::Depth;
 use crate::core::diagnostic::Problem;
+use crate::core::{CheckOptions, Depth};
 
 /// A game checked, as [`check`] hands it over.
 pub struct Checked<'a> {
@@ -28,49 +28,46 @@ pub struct Checked<'a> {
 }
 
 /// Reads and replays a tafl record of `form` game by game, each under
-/// `rules` if given, else under its `[rules:]` tag, handing each game to
-/// `on_game`; stops early when `on_game` returns `false`. Returns the bytes
-/// read.
+/// `rules` if given, else under its `[rules:]` tag, to the depth `options`
+/// say (with [`Depth::Syntax`], each game is read and its syntax errors
+/// reported, and no rule set is needed), handing each game to `on_game` in
+/// file order; stops early when `on_game` returns `false`. Returns the
+/// bytes read.
+///
+/// With several workers, they read and replay games while this thread
+/// hands them over, on [`core::parallel`](crate::core::parallel): the games
+/// in flight are bounded, so memory stays flat whatever the size of the
+/// record.
+///
+/// ```
+/// use hirp::core::CheckOptions;
+/// use hirp::tafl::check::check;
+/// use hirp::tafl::syntax::Form;
+///
+/// // An archive's line: the moves, then the captures each side made.
+/// let archive = "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2,1,0,Ongoing\n";
+/// let rules = hirp::tafl::rules::RuleSet::preset("copenhagen").unwrap();
+/// let mut verdicts = Vec::new();
+/// let options = CheckOptions::default().workers(2);
+/// check(archive.as_bytes(), Form::Csv, Some(&rules), options, |checked| {
+///     verdicts.push((checked.number, checked.replay.is_valid()));
+///     true // go on to the next game
+/// })
+/// .unwrap();
+/// assert_eq!(verdicts, [(1, true)]);
+/// ```
 pub fn check<R: BufRead + Send>(
     reader: R,
     form: Form,
     rules: Option<&RuleSet>,
-    on_game: impl FnMut(Checked<'_>) -> bool,
-) -> io::Result<usize> {
-    check_with(reader, form, rules, Depth::Rules, on_game)
-}
-
-/// Checks a tafl record as [`check`] does, to the `depth` given: with
-/// [`Depth::Syntax`], each game is read and its syntax errors reported,
-/// and no rule set is needed.
-pub fn check_with<R: BufRead + Send>(
-    reader: R,
-    form: Form,
-    rules: Option<&RuleSet>,
-    depth: Depth,
-    on_game: impl FnMut(Checked<'_>) -> bool,
-) -> io::Result<usize> {
-    check_parallel_with(reader, form, rules, depth, 1, on_game)
-}
-
-/// Checks a tafl record as [`check_with`] does, with `workers` threads
-/// reading and replaying games while this thread hands them to `on_game` in
-/// file order, on [`core::parallel`](crate::core::parallel): the games in
-/// flight are bounded, so memory stays flat whatever the size of the
-/// record. With one worker or fewer it all runs on the calling thread.
-pub fn check_parallel_with<R: BufRead + Send>(
-    reader: R,
-    form: Form,
-    rules: Option<&RuleSet>,
-    depth: Depth,
-    workers: usize,
+    options: CheckOptions,
     mut on_game: impl FnMut(Checked<'_>) -> bool,
 ) -> io::Result<usize> {
-    let (mut number, mut read) = (0, 0);
+    let (mut number, mut read, depth) = (0, 0, options.depth);
     crate::core::parallel::in_order(
         Games::new(reader, form),
         |chunk| chunk.bytes.len(),
-        workers,
+        options.workers,
         |chunk| replay(&chunk, rules, depth),
         |replayed| {
             read += replayed.bytes;

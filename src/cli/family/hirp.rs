@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use ::hirp::check::Depth;
+use ::hirp::core::{CheckOptions, Depth};
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{self, Packed, Page};
 use ::hirp::syntax::Games;
@@ -36,7 +36,8 @@ impl GameFamily for Hirp {
         workers: usize,
         mut on_game: impl FnMut(Judged<'_>) -> bool,
     ) -> io::Result<usize> {
-        ::hirp::check::check_parallel_with(reader, workers, depth, |c| on_game(c.into()))
+        let options = CheckOptions { depth, workers };
+        ::hirp::check::check(reader, options, |c| on_game(c.into()))
     }
 
     fn check_bytes(
@@ -46,7 +47,7 @@ impl GameFamily for Hirp {
         mut on_game: impl FnMut(Judged<'_>) -> bool,
     ) {
         // Reading from memory cannot fail.
-        let _ = ::hirp::check::check(bytes, |c| on_game(c.into()));
+        let _ = ::hirp::check::check(bytes, CheckOptions::default(), |c| on_game(c.into()));
     }
 
     fn pieces(

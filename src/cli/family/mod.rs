@@ -22,7 +22,7 @@ mod tafl;
 
 use std::io::{self, BufRead, Read as _, Write};
 
-use ::hirp::check::Depth;
+use ::hirp::core::Depth;
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{Packed, Page};
 use ::hirp::syntax::{escape, starts_record};

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use ::hirp::check::Depth;
+use ::hirp::core::{CheckOptions, Depth};
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{self, Packed, Page};
 use ::hirp::tafl::replay::RulesChoice;
@@ -36,9 +36,8 @@ impl GameFamily for Tafl {
         workers: usize,
         mut on_game: impl FnMut(Judged<'_>) -> bool,
     ) -> io::Result<usize> {
-        ::hirp::tafl::check::check_parallel_with(reader, self.0, rules, depth, workers, |c| {
-            on_game(c.into())
-        })
+        let options = CheckOptions { depth, workers };
+        ::hirp::tafl::check::check(reader, self.0, rules, options, |c| on_game(c.into()))
     }
 
     fn check_bytes(
@@ -48,7 +47,8 @@ impl GameFamily for Tafl {
         mut on_game: impl FnMut(Judged<'_>) -> bool,
     ) {
         // Reading from memory cannot fail.
-        let _ = ::hirp::tafl::check::check(bytes, self.0, rules, |c| on_game(c.into()));
+        let options = CheckOptions::default();
+        let _ = ::hirp::tafl::check::check(bytes, self.0, rules, options, |c| on_game(c.into()));
     }
 
     fn pieces(
