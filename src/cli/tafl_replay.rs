@@ -10,8 +10,9 @@ use hirp::Severity;
 use hirp::diagnostic::Problem;
 use hirp::syntax::escape;
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
-use hirp::tafl::replay::{Address, ProblemKind, Replay, RulesChoice};
+use hirp::tafl::replay::{ProblemKind, Replay, RulesChoice};
 use hirp::tafl::rules::{Outcome, Position};
+use hirp::tafl::syntax::MoveAddress;
 
 use super::boards::{Block, Printer, counts};
 use super::replay::file_name;
@@ -91,7 +92,7 @@ impl<'a> Moves<'a> {
     }
 
     /// The address of move `n`, `3b`.
-    pub fn address(&self, n: usize) -> Address {
+    pub fn address(&self, n: usize) -> MoveAddress {
         self.replay.steps[n].address
     }
 

@@ -3,7 +3,7 @@
 
 use crate::core::Span;
 use crate::tafl::Side;
-use crate::tafl::syntax::{CsvGame, OtgGame, Ply, Record, ResultLabel, Tag};
+use crate::tafl::syntax::{CsvGame, MoveAddress, OtgGame, Ply, Record, ResultLabel, Tag};
 
 /// A game of a record of either form.
 #[derive(Clone, Copy, Debug)]
@@ -27,52 +27,11 @@ pub struct WrittenPly<'a> {
 
 impl WrittenPly<'_> {
     /// Its address, `3a`, `3b`.
-    pub fn address(&self) -> Address {
-        Address {
+    pub fn address(&self) -> MoveAddress {
+        MoveAddress {
             turn: self.turn,
-            half: self.half,
+            ply: self.half,
         }
-    }
-}
-
-/// A ply's address in its game: the turn's number and `a` or `b`, written
-/// `3b`. It compares with its text: `address == "3b"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Address {
-    /// The turn's number, from 1.
-    pub turn: u32,
-    /// 0 for the turn's first ply, 1 for its second.
-    pub half: u8,
-}
-
-impl std::fmt::Display for Address {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.turn, char::from(b'a' + self.half))
-    }
-}
-
-impl PartialEq<str> for Address {
-    fn eq(&self, text: &str) -> bool {
-        let (digits, half) = match (text.strip_suffix('a'), text.strip_suffix('b')) {
-            (Some(digits), _) => (digits, 0),
-            (_, Some(digits)) => (digits, 1),
-            _ => return false,
-        };
-        !digits.starts_with(['0', '+'])
-            && digits.parse::<u32>().is_ok_and(|turn| turn == self.turn)
-            && half == self.half
-    }
-}
-
-impl PartialEq<&str> for Address {
-    fn eq(&self, text: &&str) -> bool {
-        *self == **text
-    }
-}
-
-impl PartialEq<String> for Address {
-    fn eq(&self, text: &String) -> bool {
-        *self == **text
     }
 }
 
@@ -208,23 +167,5 @@ impl<'a> Game<'a> {
             Game::Csv(g) => Some(g),
             Game::Otg(_) => None,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Address;
-
-    #[test]
-    fn an_address_compares_with_its_text_and_nothing_else() {
-        let address = Address { turn: 12, half: 1 };
-        assert_eq!(address.to_string(), "12b");
-        assert_eq!(address, "12b");
-        for other in [
-            "12a", "12", "b", "", "012b", "+12b", "12bb", "12B", "1é", "é", "12 b",
-        ] {
-            assert_ne!(address, other, "{other}");
-        }
-        assert_eq!(Address { turn: 1, half: 0 }, "1a");
     }
 }

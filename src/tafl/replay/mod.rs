@@ -42,7 +42,7 @@ use crate::core::diagnostic::Problem;
 use crate::tafl::rules::{Move, Outcome, Position, RuleSet, SquareSet};
 use crate::tafl::syntax::{Record, SyntaxError};
 
-pub use game::{Address, Game, WrittenPly};
+pub use game::{Game, WrittenPly};
 pub use problem::ProblemKind;
 pub use rules::{RulesChoice, rules_choice};
 
@@ -95,7 +95,7 @@ impl Replay {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// Its address in the game: the turn's number and `a` or `b`, `3b`.
-    pub address: Address,
+    pub address: crate::tafl::syntax::MoveAddress,
     /// The ply as written.
     pub span: Span,
     /// What the replay did with it.

@@ -245,7 +245,8 @@ pub struct VariationStep {
     pub at: MoveAddress,
 }
 
-/// A move's address: the turn, and the ply within it by letter, `7a`.
+/// A move's address: the turn, and the ply within it by letter, `7a`. It
+/// compares with its text: `address == "7a"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MoveAddress {
     /// The turn number.
@@ -257,6 +258,31 @@ pub struct MoveAddress {
 impl fmt::Display for MoveAddress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.turn, char::from(b'a' + self.ply))
+    }
+}
+
+impl PartialEq<str> for MoveAddress {
+    fn eq(&self, text: &str) -> bool {
+        let Some(letter) = text.bytes().last().filter(u8::is_ascii_lowercase) else {
+            return false;
+        };
+        // The letter is ASCII: the digits end where it begins.
+        let digits = &text[..text.len() - 1];
+        !digits.starts_with(['0', '+'])
+            && digits.parse::<u32>().is_ok_and(|turn| turn == self.turn)
+            && letter - b'a' == self.ply
+    }
+}
+
+impl PartialEq<&str> for MoveAddress {
+    fn eq(&self, text: &&str) -> bool {
+        *self == **text
+    }
+}
+
+impl PartialEq<String> for MoveAddress {
+    fn eq(&self, text: &String) -> bool {
+        *self == **text
     }
 }
 
@@ -280,5 +306,24 @@ impl fmt::Display for Commentary {
             f.write_str(text)?;
         }
         f.write_char(']')
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MoveAddress;
+
+    #[test]
+    fn an_address_compares_with_its_text_and_nothing_else() {
+        let address = MoveAddress { turn: 12, ply: 1 };
+        assert_eq!(address.to_string(), "12b");
+        assert_eq!(address, "12b");
+        for other in [
+            "12a", "12c", "12", "b", "", "012b", "+12b", "12bb", "12B", "1é", "é", "12 b",
+        ] {
+            assert_ne!(address, other, "{other}");
+        }
+        assert_eq!(MoveAddress { turn: 1, ply: 0 }, "1a");
+        assert_eq!(MoveAddress { turn: 7, ply: 25 }, "7z");
     }
 }
