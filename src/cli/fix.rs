@@ -121,17 +121,13 @@ impl Checked {
         problems.any(|(p, &g)| g == Some(n) && p.severity == Severity::Error)
     }
 
-    /// How many games have an error whose help lists several repairs as
-    /// equally good (`write `A` or `B``): none of them is applied.
+    /// How many games have an error that several repairs fit equally well
+    /// ([`Problem::is_tied`]): none of them is applied.
     fn tied(&self) -> usize {
         let mut games: Vec<usize> = Vec::new();
         for (problem, &game) in self.left.iter().zip(&self.game) {
-            let several = problem
-                .help
-                .as_deref()
-                .is_some_and(|h| h.contains("` or `"));
             if let Some(n) = game
-                && several
+                && problem.is_tied()
                 && problem.severity == Severity::Error
                 && !games.contains(&n)
             {

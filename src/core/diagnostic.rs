@@ -107,6 +107,11 @@ pub struct Problem {
     pub help: Option<String>,
     /// The one edit that fixes it, when there is exactly one.
     pub fix: Option<Edit>,
+    /// The repairs its help offers as equally good, each as the help
+    /// writes it (`write `A` or `B`` offers `A` and `B`; an empty one
+    /// leaves the token out): with more than one, the problem is a tie
+    /// between them, and none is applied.
+    pub choices: Vec<String>,
     /// The turn it belongs to, as the game's order gives it (`S3`).
     pub turn: Option<String>,
 }
@@ -123,6 +128,7 @@ impl Problem {
             label: label.into(),
             help: None,
             fix: None,
+            choices: Vec::new(),
             turn: None,
         }
     }
@@ -139,6 +145,36 @@ impl Problem {
     pub fn with_help(mut self, help: impl Into<String>) -> Problem {
         self.help = Some(help.into());
         self
+    }
+
+    /// The same problem with the repairs its help offers as equally good
+    /// (see [`Problem::choices`]).
+    #[must_use]
+    pub fn with_choices(mut self, choices: impl IntoIterator<Item = impl Into<String>>) -> Problem {
+        self.choices = choices.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The same problem with a help line offering `choices` after `lead`
+    /// (`write `A` or `B``), and those as its [`choices`](Problem::choices).
+    #[must_use]
+    pub fn offering(mut self, lead: &str, choices: &[String]) -> Problem {
+        self.offer(lead, choices);
+        self
+    }
+
+    /// Gives the problem a help line offering `choices` after `lead`, and
+    /// those as its [`choices`](Problem::choices), as
+    /// [`offering`](Problem::offering) does.
+    pub fn offer(&mut self, lead: &str, choices: &[String]) {
+        self.help = Some(format!("{lead} {}", one_of(choices)));
+        self.choices = choices.to_vec();
+    }
+
+    /// Whether several repairs fit it equally well: its help offers more
+    /// than one [`choice`](Problem::choices), and none is applied.
+    pub fn is_tied(&self) -> bool {
+        self.choices.len() > 1
     }
 
     /// The same problem with another severity.

@@ -140,6 +140,13 @@ pub(super) fn fix_help(fixes: &[Fix]) -> String {
     }
 }
 
+/// Gives `problem` the help line of [`fix_help`] and the texts of `fixes`
+/// as its choices (an empty one leaves the step out).
+pub(super) fn offer_fixes(problem: &mut Problem, fixes: &[Fix]) {
+    problem.help = Some(fix_help(fixes));
+    problem.choices = fixes.iter().map(|f| f.text.clone()).collect();
+}
+
 /// A help line for the one fix of a token that could not be read when it
 /// moves a Karve: the Karve's real crew, and how to write the move.
 pub(super) fn crew_help(fixes: &[Fix]) -> Option<String> {
@@ -219,6 +226,10 @@ pub(super) fn penningr_problem(e: PenningrError, action: &PenningrAction) -> Pro
     let mut problem = Problem::new(kind, action.span, e.to_string());
     problem.help = help;
     problem.fix = fix.map(|fix| Edit::new(action.span, fix));
+    if let PenningrError::OfferPending { pending_by, .. } = e {
+        let answerer = pending_by.opponent();
+        problem.choices = vec![format!("{answerer}a"), format!("{answerer}r")];
+    }
     problem
 }
 

@@ -6,7 +6,7 @@
 use super::battles;
 use super::count::{CountFix, count_fixes};
 use super::forced;
-use super::problem::{Problem, fault_problem, fix_help, one_of};
+use super::problem::{Problem, fault_problem, fix_help, offer_fixes, one_of};
 use super::repair::{self, Fix};
 use super::turn::Replay;
 use super::written::{self, Fault};
@@ -82,7 +82,7 @@ impl Replay<'_> {
             }
             _ => {
                 let shown = &fixes[..fixes.len().min(repair::MAX_FIXES)];
-                problem = problem.with_help(fix_help(shown));
+                offer_fixes(&mut problem, shown);
             }
         }
         self.guessing |= problem.fix.is_none();
@@ -127,14 +127,18 @@ impl Replay<'_> {
             ([], _) => {
                 let shown: Vec<String> = put_backs.iter().map(|b| b.steps.clone()).collect();
                 let shown = &shown[..shown.len().min(repair::MAX_FIXES)];
-                problem.with_help(format!("write the steps {}", one_of(shown)))
+                problem.offering("write the steps", shown)
             }
             _ => {
                 let shown: Vec<Fix> = edits.iter().map(|f| (*f).clone()).collect();
                 let steps: Vec<String> = put_backs.iter().map(|b| b.steps.clone()).collect();
                 let steps = &steps[..steps.len().min(repair::MAX_FIXES.saturating_sub(1))];
-                let help = fix_help(&shown[..shown.len().min(repair::MAX_FIXES)]);
-                problem.with_help(format!("{help}, or the steps {}", one_of(steps)))
+                let shown = &shown[..shown.len().min(repair::MAX_FIXES)];
+                let help = fix_help(shown);
+                let texts = shown.iter().map(|f| f.text.clone());
+                problem
+                    .with_help(format!("{help}, or the steps {}", one_of(steps)))
+                    .with_choices(texts.chain(steps.iter().cloned()))
             }
         };
         self.guessing |= problem.fix.is_none();

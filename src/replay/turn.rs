@@ -7,7 +7,7 @@ use super::battles;
 use super::count::count_fixes;
 use super::offers;
 use super::problem::{
-    Problem, ProblemKind, crew_help, fix_help, one_of, penningr_problem, unmarked_attack,
+    Problem, ProblemKind, crew_help, offer_fixes, penningr_problem, unmarked_attack,
 };
 use super::recover::{Ahead, faults_within};
 use super::repair;
@@ -220,11 +220,11 @@ impl Replay<'_> {
             // The notation's own repair, played, keeps its explanation; a
             // Karve's move says the real crew.
             let notation_says = one.is_some() && problem.fix == one && problem.help.is_some();
-            problem.help = match crew_help(&fixes) {
-                Some(help) => Some(help),
-                None if notation_says => problem.help.take(),
-                None => Some(fix_help(&fixes)),
-            };
+            match crew_help(&fixes) {
+                Some(help) => problem.help = Some(help),
+                None if notation_says => {}
+                None => offer_fixes(problem, &fixes),
+            }
             problem.fix = one;
         }
         Some(repair::apply_fix(&mut self.position, fix))
@@ -265,7 +265,7 @@ impl Replay<'_> {
                 // Another space written for the one meant plays as well.
                 let marked = problem.fix.take().map(|f| f.replacement);
                 let texts: Vec<String> = marked.into_iter().chain(others).collect();
-                problem.help = Some(format!("write {}", one_of(&texts)));
+                problem = problem.offering("write", &texts);
                 self.guessing = true;
             }
             self.push(problem, label);
@@ -317,7 +317,7 @@ impl Replay<'_> {
             }
             _ => {
                 let shown = &written[..written.len().min(repair::MAX_FIXES)];
-                problem.help = Some(format!("write the steps {}", one_of(shown)));
+                problem.offer("write the steps", shown);
             }
         }
         self.guessing |= guessing;
@@ -383,7 +383,7 @@ impl Replay<'_> {
                         answer.name()
                     ),
                 )
-                .with_help(format!("write `{answer}a` or `{answer}r`")),
+                .offering("write", &[format!("{answer}a"), format!("{answer}r")]),
                 label,
             );
             self.position.withdraw_offer();

@@ -5,7 +5,7 @@
 use smallvec::{SmallVec, smallvec};
 
 use super::report::{describe, hirths, written_battle, written_fighter};
-use crate::replay::problem::{Problem, ProblemKind, one_of};
+use crate::replay::problem::{Problem, ProblemKind};
 use crate::rules::{Battle, Fighter, FighterKind};
 use crate::syntax::Edit;
 use crate::syntax::ast::{self, Fate, Piece, Span};
@@ -381,7 +381,7 @@ fn check_fate(
         // Of several winning attackers, any may have stayed: which is a guess.
         let problem = if attacker && battle.attackers.len() > 1 {
             let both = [space, fighter.from].map(|at| written_fighter(fighter, Fate::Stands(at)));
-            problem.with_help(format!("write {}", one_of(&both)))
+            problem.offering("write", &both)
         } else {
             let fix = written_fighter(fighter, expected);
             problem

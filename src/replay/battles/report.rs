@@ -3,7 +3,7 @@
 //! the record (order, unexpected, missing, wrong winner, no advance).
 
 use super::pairing::Plan;
-use crate::replay::problem::{Problem, ProblemKind, one_of};
+use crate::replay::problem::{Problem, ProblemKind};
 use crate::rules::{Battle, Fighter, FighterKind, Tiebreak};
 use crate::syntax::Edit;
 use crate::syntax::ast::{
@@ -223,7 +223,7 @@ pub(super) fn no_advance(plan: &Plan, record: &ast::WrittenBattle, ended_here: b
 /// each retreat listed, and none applied.
 fn rewrite(problem: Problem, plan: &Plan, span: Span) -> Problem {
     let readings = plan.readings();
-    let problem = problem.with_help(format!("write {}", one_of(&readings)));
+    let problem = problem.offering("write", &readings);
     match readings.as_slice() {
         [one] if !plan.guessed() => problem.with_fix(Edit::new(span, one.clone())),
         _ => problem,
@@ -243,7 +243,7 @@ pub(super) fn missing(
     let span = outcome_slash(outcome);
     let readings = plan.readings();
     let problem = Problem::new(ProblemKind::BattleMissing, span, powers(&plan.battle))
-        .with_help(format!("write {}", one_of(&readings)));
+        .offering("write", &readings);
     if plan.guessed() {
         return problem;
     }

@@ -157,8 +157,7 @@ fn wrong_retreat(
             .map(|&to| written_fighter(fighter, Fate::Stands(to)))
             .collect()
     };
-    let problem = Problem::new(ProblemKind::Retreat, entry.span, label)
-        .with_help(format!("write {}", one_of(&fixes)));
+    let problem = Problem::new(ProblemKind::Retreat, entry.span, label).offering("write", &fixes);
     match fixes.as_slice() {
         [fix] => problem.with_fix(Edit::new(entry.span, fix.clone())),
         _ => problem,

@@ -6,7 +6,7 @@ use super::game::{Game, WrittenPly};
 use super::problem::ProblemKind;
 use super::result::{self, EndPly};
 use super::{Applied, Replay, Step};
-use crate::core::diagnostic::{Problem, one_of};
+use crate::core::diagnostic::Problem;
 use crate::core::{Edit, Span};
 use crate::tafl::Side;
 use crate::tafl::rules::{End, Move, MoveError, Played, Position, RuleSet};
@@ -306,7 +306,9 @@ fn recover(
     }
     let outcome = match (slips.as_slice(), earlier) {
         ([one], Some((other, address))) => {
-            problem = problem.with_help(format!("perhaps `{one}` or, at {address}, `{other}`"));
+            problem = problem
+                .with_help(format!("perhaps `{one}` or, at {address}, `{other}`"))
+                .with_choices([one.to_string(), other.to_string()]);
             let played = position.play(*one).ok();
             (Applied::Played(*one), played)
         }
@@ -322,7 +324,7 @@ fn recover(
         (many, _) => {
             if !many.is_empty() {
                 let options: Vec<String> = many.iter().take(4).map(Move::to_string).collect();
-                problem = problem.with_help(format!("perhaps {}", one_of(&options)));
+                problem = problem.offering("perhaps", &options);
             }
             forced(position, m)
         }
