@@ -2,13 +2,9 @@
 
 use std::io::{self, Write};
 
-use hirp::Severity;
-use hirp::diagnostic::Problem;
-use hirp::replay::{RecordReport, replay_record};
-use hirp::syntax::{Chunk, Cut, Edit, Span, parse_chunk};
+use hirp::core::fix::{Corrected, Part, ROUNDS, correct};
 use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::rules::RuleSet;
-use hirp::tafl::syntax as tafl;
 
 use super::family::{Family, RulesArg, family};
 use super::report::{Source, line_ends};
@@ -67,242 +63,6 @@ pub struct Args {
 
     #[command(flatten)]
     rules: RulesArg,
-}
-
-/// Fixing rounds at most: a fix can bring another to light.
-const ROUNDS: usize = 8;
-
-/// The problems of a record report, each with its game (from 0; `None`
-/// for one in no game).
-fn problems(report: RecordReport) -> impl Iterator<Item = (Problem, Option<usize>)> {
-    let games = report.games.into_iter().enumerate();
-    report
-        .problems
-        .into_iter()
-        .map(|p| (p, None))
-        .chain(games.flat_map(|(n, g)| g.problems.into_iter().map(move |p| (p, Some(n)))))
-}
-
-/// Applies edits to bytes (spans are byte offsets, so bytes that are not
-/// UTF-8 outside the edits are kept as they were). Edits that overlap one
-/// applied before, or reach beyond the bytes, are left out.
-fn apply(bytes: &[u8], edits: &mut [Edit]) -> Vec<u8> {
-    edits.sort_by_key(|e| (e.span.start, e.span.end));
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut at = 0;
-    for edit in edits.iter() {
-        if edit.span.start < at || edit.span.end > bytes.len() {
-            continue;
-        }
-        out.extend_from_slice(&bytes[at..edit.span.start]);
-        out.extend_from_slice(edit.replacement.as_bytes());
-        at = edit.span.end;
-    }
-    out.extend_from_slice(&bytes[at..]);
-    out
-}
-
-/// A piece of a record, checked.
-pub struct Checked {
-    /// Its text, which the problems point into.
-    text: String,
-    /// Its problems.
-    left: Vec<Problem>,
-    /// The game of each problem, from 0; `None` for one in no game.
-    game: Vec<Option<usize>>,
-    /// The games in it.
-    games: usize,
-}
-
-impl Checked {
-    /// Whether game `n` has an error.
-    fn has_error(&self, n: usize) -> bool {
-        let mut problems = self.left.iter().zip(&self.game);
-        problems.any(|(p, &g)| g == Some(n) && p.severity == Severity::Error)
-    }
-
-    /// How many games have an error that several repairs fit equally well
-    /// ([`Problem::is_tied`]): none of them is applied.
-    fn tied(&self) -> usize {
-        let mut games: Vec<usize> = Vec::new();
-        for (problem, &game) in self.left.iter().zip(&self.game) {
-            if let Some(n) = game
-                && problem.is_tied()
-                && problem.severity == Severity::Error
-                && !games.contains(&n)
-            {
-                games.push(n);
-            }
-        }
-        games.len()
-    }
-}
-
-/// Checks a piece of a HIRP record as read from its chunk: the piece's
-/// bytes, then, when the chunk was cut, the start of the line left unread
-/// (so the replay knows the game goes on there). Spans start at `base`.
-pub fn check(piece: &[u8], chunk: &Chunk, base: usize) -> Checked {
-    let mut bytes = piece.to_vec();
-    let cut = chunk.cut.map(|cut| {
-        bytes.extend_from_slice(&chunk.bytes[cut.at..]);
-        Cut {
-            at: piece.len(),
-            ..cut
-        }
-    });
-    let whole = Chunk {
-        bytes,
-        offset: base,
-        line: 0,
-        cut,
-        note: chunk.note.clone(),
-    };
-    let (text, parsed) = parse_chunk(&whole);
-    let report = replay_record(&parsed.record, &parsed.errors);
-    let games = report.games.len();
-    let (left, game) = problems(report).unzip();
-    Checked {
-        text: text.into_owned(),
-        games,
-        left,
-        game,
-    }
-}
-
-/// Checks a piece of a tafl record as [`check`] checks a HIRP one, each
-/// game under `rules` if given, else under its rules tag.
-pub fn check_tafl(
-    piece: &[u8],
-    chunk: &tafl::Chunk,
-    base: usize,
-    rules: Option<&RuleSet>,
-) -> Checked {
-    let mut bytes = piece.to_vec();
-    let cut = chunk.cut.map(|cut| {
-        bytes.extend_from_slice(&chunk.bytes[cut.at..]);
-        tafl::Cut {
-            at: piece.len(),
-            ..cut
-        }
-    });
-    let whole = tafl::Chunk {
-        bytes,
-        offset: base,
-        line: 0,
-        cut,
-        note: chunk.note.clone(),
-        form: chunk.form,
-    };
-    let (text, parsed) = tafl::parse_chunk(&whole);
-    let replays = hirp::tafl::replay::replay_record(&parsed.record, &parsed.errors, rules);
-    let (left, game) = if replays.is_empty() {
-        let errors = parsed.errors.iter();
-        errors.map(|e| (Problem::syntax(e), None)).unzip()
-    } else {
-        let games = replays.iter().enumerate();
-        games
-            .flat_map(|(n, r)| r.problems.iter().map(move |p| (p.clone(), Some(n))))
-            .unzip()
-    };
-    Checked {
-        text: text.into_owned(),
-        games: replays.len(),
-        left,
-        game,
-    }
-}
-
-/// A chunk of a record of either family, as fixing reads it.
-pub struct Part<'a> {
-    /// Its bytes, as read.
-    pub bytes: &'a [u8],
-    /// Their offset in the record as read.
-    pub offset: usize,
-    /// Where the piece to fix ends in them: before any line left unread.
-    pub end: usize,
-    /// Checks a version of the piece whose spans start at the offset given.
-    pub check: &'a dyn Fn(&[u8], usize) -> Checked,
-}
-
-/// A chunk's piece corrected: its bytes, how many fixes were applied, how
-/// many games were left as written because their repairs would leave them
-/// invalid, and the corrected piece checked.
-struct Corrected {
-    piece: Vec<u8>,
-    applied: usize,
-    withheld: usize,
-    checked: Checked,
-}
-
-/// Corrects one chunk's piece of the record, which starts at `base` of the
-/// corrected record. A game is corrected only if its repairs leave it
-/// valid: otherwise it is left as written (a repair that does not make the
-/// game valid may be a guess that changes what was right).
-fn fix_piece(part: &Part<'_>, base: usize, rounds: usize) -> Corrected {
-    let mut withheld: Vec<usize> = Vec::new();
-    loop {
-        let (piece, applied, touched, checked) = fix_rounds(part, base, rounds, &withheld);
-        let spoiled: Vec<usize> = touched
-            .into_iter()
-            .filter(|&n| !withheld.contains(&n) && checked.has_error(n))
-            .collect();
-        if spoiled.is_empty() {
-            return Corrected {
-                piece,
-                applied,
-                withheld: withheld.len(),
-                checked,
-            };
-        }
-        withheld.extend(spoiled);
-    }
-}
-
-/// Applies the fixes of every game but the `withheld` ones, round after
-/// round. Returns the corrected bytes, how many fixes were applied, the
-/// games they were applied to, and the corrected piece checked.
-fn fix_rounds(
-    part: &Part<'_>,
-    base: usize,
-    rounds: usize,
-    withheld: &[usize],
-) -> (Vec<u8>, usize, Vec<usize>, Checked) {
-    let mut piece = part.bytes[..part.end].to_vec();
-    let (mut applied, mut touched) = (0, Vec::new());
-    let mut round = 0;
-    loop {
-        let checked = (part.check)(&piece, base);
-        let mut games = Vec::new();
-        let mut edits: Vec<Edit> = Vec::new();
-        for (problem, &game) in checked.left.iter().zip(&checked.game) {
-            let Some(e) = problem.fix.as_ref() else {
-                continue;
-            };
-            if e.span.start < base || game.is_some_and(|n| withheld.contains(&n)) {
-                continue;
-            }
-            games.extend(game);
-            edits.push(Edit {
-                span: Span::new(e.span.start - base, e.span.end - base),
-                replacement: e.replacement.clone(),
-            });
-        }
-        if edits.is_empty() || round == rounds {
-            return (piece, applied, touched, checked);
-        }
-        let fixed = apply(&piece, &mut edits);
-        if fixed == piece {
-            return (piece, applied, touched, checked);
-        }
-        applied += edits.len();
-        for n in games {
-            if !touched.contains(&n) {
-                touched.push(n);
-            }
-        }
-        round += 1;
-        piece = fixed;
-    }
 }
 
 /// What fixing a record gave.
@@ -379,16 +139,13 @@ fn fix(
             applied,
             withheld,
             checked,
-        } = fix_piece(&part, offset, rounds);
-        let left = &checked.left;
+        } = correct(&part, offset, rounds);
+        let left = &checked.problems;
         fixed.applied += applied;
         fixed.withheld += withheld;
         fixed.tied += checked.tied();
         fixed.games += checked.games;
-        fixed.errors += left
-            .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .count();
+        fixed.errors += checked.errors();
         if !left.is_empty() {
             let source = Source::excerpt(subject.path, &checked.text, offset, line);
             reporter.emit_source(&source, left.iter().map(|p| p as &dyn miette::Diagnostic));

@@ -8,6 +8,8 @@
 //!   and [`syntax_error`]: a reader's error, of any family's table;
 //! - [`Severity`] of a problem, and the [`Depth`] and [`CheckOptions`] of a
 //!   check;
+//! - [`fix`]: the loop that corrects a record of any family, fixes applied
+//!   round after round and kept only where they leave a game valid;
 //! - [`encoding`]: what a record is written in, its bytes decoded, and what
 //!   is wrong with them as text;
 //! - [`escape`]: text of a record written for a person to see;
@@ -27,6 +29,7 @@ mod depth;
 pub mod diagnostic;
 pub mod encoding;
 mod escape;
+pub mod fix;
 pub(crate) mod input;
 pub mod json;
 pub mod limits;

@@ -105,28 +105,46 @@ impl Edit {
     }
 
     /// Applies non-overlapping edits to `text`; edits that overlap an
-    /// earlier one, or fall outside the text, are left out.
+    /// earlier one, or fall outside the text or inside a character, are
+    /// left out.
     pub fn apply_all(text: &str, edits: &[Edit]) -> String {
-        let mut sorted: Vec<&Edit> = edits.iter().collect();
-        sorted.sort_by_key(|e| (e.span.start, e.span.end));
-        let mut out = String::with_capacity(text.len());
-        let mut at = 0;
-        for edit in sorted {
-            let (start, end) = (edit.span.start, edit.span.end);
-            if start < at
-                || end > text.len()
-                || !text.is_char_boundary(start)
-                || !text.is_char_boundary(end)
-            {
-                continue;
-            }
-            out.push_str(&text[at..start]);
-            out.push_str(&edit.replacement);
-            at = end;
-        }
-        out.push_str(&text[at..]);
-        out
+        let whole =
+            |span: Span| text.is_char_boundary(span.start) && text.is_char_boundary(span.end);
+        let out = splice(text.as_bytes(), edits, whole);
+        // Every edit kept starts and ends between characters and puts text
+        // in: the bytes stay UTF-8.
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
+
+    /// Applies non-overlapping edits to `bytes` (spans are byte offsets, so
+    /// bytes that are not UTF-8 outside the edits are kept as they were);
+    /// edits that overlap an earlier one, or reach beyond the bytes, are
+    /// left out.
+    pub fn apply_to_bytes(bytes: &[u8], edits: &[Edit]) -> Vec<u8> {
+        splice(bytes, edits, |_| true)
+    }
+}
+
+/// Applies `edits` to `bytes` in the order of their spans, leaving out
+/// those that overlap one applied before, reach beyond the bytes, or whose
+/// span does not `fit`.
+fn splice(bytes: &[u8], edits: &[Edit], fits: impl Fn(Span) -> bool) -> Vec<u8> {
+    let mut sorted: Vec<&Edit> = edits.iter().collect();
+    sorted.sort_by_key(|e| (e.span.start, e.span.end));
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    for edit in sorted {
+        let (start, end) = (edit.span.start, edit.span.end);
+        if start < at || end > bytes.len() || !fits(edit.span) {
+            continue;
+        }
+        out.extend_from_slice(&bytes[at..start]);
+        out.extend_from_slice(edit.replacement.as_bytes());
+        at = end;
+    }
+    out.extend_from_slice(&bytes[at..]);
+    out
 }
 
 /// Text that could not be read, kept as written so that nothing is lost.

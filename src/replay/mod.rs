@@ -15,6 +15,7 @@
 mod battles;
 mod count;
 pub mod fast;
+mod fix;
 mod forced;
 mod matches;
 mod offers;
@@ -25,6 +26,7 @@ mod turn;
 mod written;
 
 pub use battles::{BattleView, written_battle};
+pub use fix::check_piece;
 pub(crate) use matches::Head;
 pub use matches::{MatchView, Matches};
 pub use problem::ProblemKind;

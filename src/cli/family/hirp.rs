@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use ::hirp::core::fix::Part;
 use ::hirp::core::{CheckOptions, Depth};
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{self, Packed, Page};
@@ -9,7 +10,6 @@ use ::hirp::syntax::Games;
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
 
-use super::super::fix::{Part, check};
 use super::super::fmt::canonical_piece;
 use super::super::judged::Judged;
 use super::super::pieces::Piece;
@@ -81,7 +81,7 @@ impl GameFamily for Hirp {
                 bytes: &chunk.bytes,
                 offset: chunk.offset,
                 end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
-                check: &|piece, base| check(piece, &chunk, base),
+                check: &|piece, base| ::hirp::replay::check_piece(piece, &chunk, base),
             })?;
         }
         Ok(())

@@ -30,10 +30,10 @@ use ::hirp::tafl::replay::{RulesChoice, rules_choice};
 use ::hirp::tafl::rules::RuleSet;
 use ::hirp::tafl::syntax::Form;
 
-use super::fix::Part;
 use super::judged::Judged;
 use super::pieces::Piece;
 use super::{Reporter, Status, shown};
+use ::hirp::core::fix::Part;
 
 /// A record opened to be read.
 pub type Reader = Box<dyn BufRead + Send>;

@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use ::hirp::core::fix::Part;
 use ::hirp::core::{CheckOptions, Depth};
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{self, Packed, Page};
@@ -10,7 +11,6 @@ use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
 use ::hirp::tafl::syntax::{Form, Games, Record};
 
-use super::super::fix::{Part, check_tafl};
 use super::super::judged::Judged;
 use super::super::pieces::{Piece, tafl_canonical_piece};
 use super::super::{Reporter, Status, board, each_tafl_chunk, json, replay, tafl_diff};
@@ -89,7 +89,7 @@ impl GameFamily for Tafl {
                 bytes: &chunk.bytes,
                 offset: chunk.offset,
                 end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
-                check: &|piece, base| check_tafl(piece, &chunk, base, rules),
+                check: &|piece, base| ::hirp::tafl::replay::check_piece(piece, &chunk, base, rules),
             })?;
         }
         Ok(())

@@ -30,6 +30,7 @@
 //! ```
 
 mod ahead;
+mod fix;
 mod game;
 mod moves;
 mod problem;
@@ -42,6 +43,7 @@ use crate::core::diagnostic::Problem;
 use crate::tafl::rules::{Move, Outcome, Position, RuleSet, SquareSet};
 use crate::tafl::syntax::{Record, SyntaxError};
 
+pub use fix::check_piece;
 pub use game::{Game, WrittenPly};
 pub use problem::ProblemKind;
 pub use rules::{RulesChoice, rules_choice};

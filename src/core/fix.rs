@@ -1,0 +1,185 @@
+//! Correcting a record, whatever its family: fixes applied round after
+//! round, a game corrected only when its repairs leave it valid, and the
+//! problems that several repairs fit equally well counted from what they
+//! say of their choices. A family gives the loop one thing: a check of a
+//! version of a piece of its record, which finds the problems with their
+//! games and their fixes ([`Checked`]).
+
+use super::diagnostic::Problem;
+use super::lines::Cut;
+use super::{Edit, Severity, Span};
+
+/// Fixing rounds at most: a fix can bring another to light.
+pub const ROUNDS: usize = 8;
+
+/// A piece of a record, checked.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// Its text, which the problems point into.
+    pub text: String,
+    /// Its problems.
+    pub problems: Vec<Problem>,
+    /// The game of each problem, from 0; `None` for one in no game.
+    pub game: Vec<Option<usize>>,
+    /// The games in it.
+    pub games: usize,
+}
+
+impl Checked {
+    /// A piece whose text is `text`, holding `games` games, with its
+    /// problems, each with its game (from 0; `None` for one in no game).
+    pub fn new(
+        text: String,
+        games: usize,
+        problems: impl IntoIterator<Item = (Problem, Option<usize>)>,
+    ) -> Checked {
+        let (problems, game) = problems.into_iter().unzip();
+        Checked {
+            text,
+            problems,
+            game,
+            games,
+        }
+    }
+
+    /// Whether game `n` has an error.
+    pub fn has_error(&self, n: usize) -> bool {
+        let mut problems = self.problems.iter().zip(&self.game);
+        problems.any(|(p, &g)| g == Some(n) && p.severity == Severity::Error)
+    }
+
+    /// How many errors it has.
+    pub fn errors(&self) -> usize {
+        let errors = self.problems.iter();
+        errors.filter(|p| p.severity == Severity::Error).count()
+    }
+
+    /// How many games have an error that several repairs fit equally well
+    /// ([`Problem::is_tied`]): none of them is applied.
+    pub fn tied(&self) -> usize {
+        let mut games: Vec<usize> = Vec::new();
+        for (problem, &game) in self.problems.iter().zip(&self.game) {
+            if let Some(n) = game
+                && problem.is_tied()
+                && problem.severity == Severity::Error
+                && !games.contains(&n)
+            {
+                games.push(n);
+            }
+        }
+        games.len()
+    }
+}
+
+/// The bytes a family's check reads for a version of a chunk's piece: the
+/// piece, then, when the chunk was `cut`, the start of the line left unread
+/// (the chunk's bytes from the cut on), so that the check knows the game
+/// goes on there; with the cut moved to the end of the piece.
+pub fn with_unread(piece: &[u8], bytes: &[u8], cut: Option<Cut>) -> (Vec<u8>, Option<Cut>) {
+    let mut whole = piece.to_vec();
+    let cut = cut.map(|cut| {
+        whole.extend_from_slice(&bytes[cut.at..]);
+        Cut {
+            at: piece.len(),
+            ..cut
+        }
+    });
+    (whole, cut)
+}
+
+/// A chunk of a record of any family, as fixing reads it.
+pub struct Part<'a> {
+    /// Its bytes, as read.
+    pub bytes: &'a [u8],
+    /// Their offset in the record as read.
+    pub offset: usize,
+    /// Where the piece to fix ends in them: before any line left unread.
+    pub end: usize,
+    /// Checks a version of the piece whose spans start at the offset given.
+    pub check: &'a dyn Fn(&[u8], usize) -> Checked,
+}
+
+/// A chunk's piece corrected.
+pub struct Corrected {
+    /// Its bytes.
+    pub piece: Vec<u8>,
+    /// How many fixes were applied.
+    pub applied: usize,
+    /// How many games were left as written because their repairs would
+    /// leave them invalid.
+    pub withheld: usize,
+    /// The corrected piece, checked.
+    pub checked: Checked,
+}
+
+/// Corrects one chunk's piece of a record, which starts at `base` of the
+/// corrected record, in up to `rounds` rounds of fixes. A game is corrected
+/// only if its repairs leave it valid: otherwise it is left as written (a
+/// repair that does not make the game valid may be a guess that changes
+/// what was right).
+pub fn correct(part: &Part<'_>, base: usize, rounds: usize) -> Corrected {
+    let mut withheld: Vec<usize> = Vec::new();
+    loop {
+        let (piece, applied, touched, checked) = fix_rounds(part, base, rounds, &withheld);
+        let spoiled: Vec<usize> = touched
+            .into_iter()
+            .filter(|&n| !withheld.contains(&n) && checked.has_error(n))
+            .collect();
+        if spoiled.is_empty() {
+            return Corrected {
+                piece,
+                applied,
+                withheld: withheld.len(),
+                checked,
+            };
+        }
+        withheld.extend(spoiled);
+    }
+}
+
+/// Applies the fixes of every game but the `withheld` ones, round after
+/// round. Returns the corrected bytes, how many fixes were applied, the
+/// games they were applied to, and the corrected piece checked.
+fn fix_rounds(
+    part: &Part<'_>,
+    base: usize,
+    rounds: usize,
+    withheld: &[usize],
+) -> (Vec<u8>, usize, Vec<usize>, Checked) {
+    let mut piece = part.bytes[..part.end].to_vec();
+    let (mut applied, mut touched) = (0, Vec::new());
+    let mut round = 0;
+    loop {
+        let checked = (part.check)(&piece, base);
+        let mut games = Vec::new();
+        let mut edits: Vec<Edit> = Vec::new();
+        for (problem, &game) in checked.problems.iter().zip(&checked.game) {
+            let Some(e) = problem.fix.as_ref() else {
+                continue;
+            };
+            if e.span.start < base || game.is_some_and(|n| withheld.contains(&n)) {
+                continue;
+            }
+            games.extend(game);
+            edits.push(Edit {
+                span: Span::new(e.span.start - base, e.span.end - base),
+                replacement: e.replacement.clone(),
+            });
+        }
+        if edits.is_empty() || round == rounds {
+            return (piece, applied, touched, checked);
+        }
+        let fixed = Edit::apply_to_bytes(&piece, &edits);
+        if fixed == piece {
+            return (piece, applied, touched, checked);
+        }
+        applied += edits.len();
+        for n in games {
+            if !touched.contains(&n) {
+                touched.push(n);
+            }
+        }
+        round += 1;
+        piece = fixed;
+    }
+}
