@@ -300,22 +300,23 @@ pub fn hirp(args: Args, reporter: &Reporter, color: bool) -> Status {
     };
     let game = &found.game;
     let replayed = record(game, &found.errors);
-    let only = match &args.turn {
-        None => None,
-        Some(wanted) => match (0..game.turns.len()).find(|&n| label(n) == *wanted) {
-            Some(n) => Some(n),
-            None => {
-                reporter.error(&format!(
-                    "game {} of {path} has no turn {wanted}",
-                    args.game
-                ));
-                return Status::Failure;
-            }
-        },
+    let only = match only_turn(&args, game, &path, reporter) {
+        Ok(only) => only,
+        Err(status) => return status,
     };
     let title = title(&path, args.game, games, game);
     if game.turns.is_empty() {
-        return no_turns(&args, &path, title.as_deref(), &found, &replayed, reporter);
+        let problems = &replayed.report.problems;
+        let valid = !problems.iter().any(|p| p.severity == Severity::Error);
+        let shown = (args.game, path.as_str(), "turns");
+        return no_board(
+            shown,
+            title.as_deref(),
+            &found.source,
+            problems.iter(),
+            valid,
+            reporter,
+        );
     }
     if args.interactive {
         let scene = super::screen::HirpScene {
@@ -365,6 +366,30 @@ pub fn hirp(args: Args, reporter: &Reporter, color: bool) -> Status {
     }
 }
 
+/// The turn of `game` that `--turn` names, if it names one (from 0); `Err`
+/// with the status once the error is reported, when the game has no such
+/// turn.
+fn only_turn(
+    args: &Args,
+    game: &Game,
+    path: &str,
+    reporter: &Reporter,
+) -> Result<Option<usize>, Status> {
+    let Some(wanted) = &args.turn else {
+        return Ok(None);
+    };
+    match (0..game.turns.len()).find(|&n| label(n) == *wanted) {
+        Some(n) => Ok(Some(n)),
+        None => {
+            reporter.error(&format!(
+                "game {} of {path} has no turn {wanted}",
+                args.game
+            ));
+            Err(Status::Failure)
+        }
+    }
+}
+
 /// What names the game shown, when the file holds more than one or its
 /// tags name the players: `match.hirp, game 2 of 3: Bjorn (Gull) against
 /// Ragna (Silfr)`.
@@ -384,14 +409,16 @@ fn title(path: &str, number: usize, games: usize, game: &Game) -> Option<String>
     }
 }
 
-/// Says that the game has no turns, with its problems (a game of tags and
-/// comments only, or one whose turns could not be read).
-fn no_turns(
-    args: &Args,
-    path: &str,
+/// Says that game `number` of `path` has no `units` (turns, moves):
+/// there is no board to show; then reports `problems`, the game's (a game
+/// of tags and comments only, or one whose first turn could not be read).
+/// `Invalid` when the game is not `valid`.
+pub(super) fn no_board<'a>(
+    (number, path, units): (usize, &str, &str),
     title: Option<&str>,
-    found: &OneGame,
-    replayed: &Replayed,
+    source: &Source,
+    problems: impl Iterator<Item = &'a Problem>,
+    valid: bool,
     reporter: &Reporter,
 ) -> Status {
     let mut out = String::new();
@@ -400,24 +427,15 @@ fn no_turns(
         out.push('\n');
     }
     out.push_str(&format!(
-        "game {} of {} has no turns: there is no board to show\n",
-        args.game,
+        "game {number} of {} has no {units}: there is no board to show\n",
         escape(path)
     ));
     if let Err(message) = write_stdout(&out) {
         reporter.error(&message);
         return Status::Failure;
     }
-    let problems = &replayed.report.problems;
-    reporter.emit_source(
-        &found.source,
-        problems.iter().map(|p| p as &dyn miette::Diagnostic),
-    );
-    if problems.iter().any(|p| p.severity == Severity::Error) {
-        Status::Invalid
-    } else {
-        Status::Ok
-    }
+    reporter.emit_source(source, problems.map(|p| p as &dyn miette::Diagnostic));
+    if valid { Status::Ok } else { Status::Invalid }
 }
 
 /// A replay being printed.

@@ -15,7 +15,7 @@ use hirp::tafl::rules::{Outcome, Position};
 use hirp::tafl::syntax::MoveAddress;
 
 use super::boards::{Block, Printer, counts};
-use super::replay::file_name;
+use super::replay::{file_name, no_board};
 use super::report::Source;
 use super::tafl_board::{TaflGame, read_game};
 use super::tafl_scene::TaflScene;
@@ -184,7 +184,17 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     };
     let title = title(request.path, request.game, &read);
     if steps.is_empty() {
-        return no_moves(&moves, title.as_deref(), reporter);
+        let shown = (moves.number, moves.path, "moves");
+        let problems = moves.problems.iter().map(|(_, p)| *p);
+        let valid = moves.replay.is_valid();
+        return no_board(
+            shown,
+            title.as_deref(),
+            &moves.source,
+            problems,
+            valid,
+            reporter,
+        );
     }
     if request.interactive {
         let scene = TaflScene::new(&moves, reporter, title.as_deref());
@@ -311,37 +321,6 @@ fn write_picture(dir: &Path, moves: &Moves<'_>, n: usize) -> Result<(), String> 
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&file, picture))
         .map_err(|e| format!("cannot write {}: {}", file.display(), io_reason(&e)))
-}
-
-/// Says that the game has no moves, with its problems (a game of tags
-/// only, or one whose first move could not be read).
-fn no_moves(moves: &Moves<'_>, title: Option<&str>, reporter: &Reporter) -> Status {
-    let mut out = String::new();
-    if let Some(title) = title {
-        out.push_str(title);
-        out.push('\n');
-    }
-    out.push_str(&format!(
-        "game {} of {} has no moves: there is no board to show\n",
-        moves.number,
-        escape(moves.path)
-    ));
-    if let Err(message) = write_stdout(&out) {
-        reporter.error(&message);
-        return Status::Failure;
-    }
-    reporter.emit_source(
-        &moves.source,
-        moves
-            .problems
-            .iter()
-            .map(|(_, p)| *p as &dyn miette::Diagnostic),
-    );
-    if moves.replay.is_valid() {
-        Status::Ok
-    } else {
-        Status::Invalid
-    }
 }
 
 #[cfg(test)]
