@@ -9,7 +9,7 @@ use hirp::tafl::rules::RuleSet;
 use super::family::{Family, RulesArg, family};
 use super::report::{Source, line_ends};
 use super::rewrite::Rewrite;
-use super::walk::{Found, Input, Target, inputs};
+use super::walk::{Found, Input, Target, inputs_or_report};
 use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
@@ -182,12 +182,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         reporter.error("--in-place rewrites a file; standard input (`-`) cannot be rewritten");
         return Status::Failure;
     }
-    let found = match inputs(&args.files) {
-        Ok(found) => found,
-        Err(message) => {
-            reporter.error(&message);
-            return Status::Failure;
-        }
+    let Some(found) = inputs_or_report(&args.files, reporter) else {
+        return Status::Failure;
     };
     let mut status = Status::Ok;
     for found in &found {

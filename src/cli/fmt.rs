@@ -7,7 +7,7 @@ use hirp::tafl::replay::RulesChoice;
 use super::family::RulesArg;
 use super::pieces::read_pieces;
 use super::rewrite::Rewrite;
-use super::walk::{Found, Input, Target, inputs};
+use super::walk::{Found, Input, Target, inputs_or_report};
 use super::{Reporter, Status, holds_no_game, io_reason, write_stdout};
 
 /// Print records in canonical notation, or check that they are.
@@ -70,12 +70,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         reporter.error("--write rewrites files; standard input (`-`) cannot be rewritten");
         return Status::Failure;
     }
-    let found = match inputs(&args.files) {
-        Ok(found) => found,
-        Err(message) => {
-            reporter.error(&message);
-            return Status::Failure;
-        }
+    let Some(found) = inputs_or_report(&args.files, reporter) else {
+        return Status::Failure;
     };
     let mut status = Status::Ok;
     let mut out = String::new();

@@ -9,7 +9,7 @@ use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::syntax::{Form, Record};
 
 use super::family::{Family, Reader, RulesArg, family};
-use super::walk::{Found, Input, inputs};
+use super::walk::{Found, Input, inputs_or_report};
 use super::{
     Reporter, Status, Stdout, each_chunk, each_tafl_chunk, holds_no_game, io_reason, write_stdout,
 };
@@ -81,12 +81,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             }
         };
     }
-    let found = match inputs(&args.files) {
-        Ok(found) => found,
-        Err(message) => {
-            reporter.error(&message);
-            return Status::Failure;
-        }
+    let Some(found) = inputs_or_report(&args.files, reporter) else {
+        return Status::Failure;
     };
     let rules = args.rules.rules.as_ref();
     let out = BufWriter::with_capacity(1 << 16, Stdout);
@@ -119,15 +115,10 @@ fn write_document(
     out: impl Write,
 ) -> io::Result<()> {
     let mut writer = DocumentWriter::new(out, pretty);
-    each_input(
-        found,
-        rules,
-        reporter,
-        status,
-        |input, family, reader, status| {
-            family.json_document(&mut writer, &input.path, reader, reporter, status)
-        },
-    )?;
+    let file = |input: &Input, family: Family, reader, status: &mut Status| {
+        family.json_document(&mut writer, &input.path, reader, reporter, status)
+    };
+    each_input(found, rules, reporter, status, file)?;
     let mut out = writer.finish()?;
     out.write_all(b"\n")?;
     out.flush()
@@ -141,15 +132,10 @@ fn write_lines(
     status: &mut Status,
     mut out: impl Write,
 ) -> io::Result<()> {
-    each_input(
-        found,
-        rules,
-        reporter,
-        status,
-        |input, family, reader, status| {
-            family.json_lines(&mut out, &input.path, reader, reporter, status)
-        },
-    )?;
+    let file = |input: &Input, family: Family, reader, status: &mut Status| {
+        family.json_lines(&mut out, &input.path, reader, reporter, status)
+    };
+    each_input(found, rules, reporter, status, file)?;
     out.flush()
 }
 

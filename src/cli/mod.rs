@@ -161,6 +161,17 @@ pub fn stdin_once<'a>(paths: impl IntoIterator<Item = &'a String>) -> Result<(),
     Ok(())
 }
 
+/// Reads a path as [`read_input`] does; `None` when it cannot be read,
+/// the error reported and `status` made a failure.
+pub fn read_or_report(path: &str, reporter: &Reporter, status: &mut Status) -> Option<Input> {
+    read_input(path)
+        .map_err(|message| {
+            reporter.error(&message);
+            *status = (*status).max(Status::Failure);
+        })
+        .ok()
+}
+
 /// Reads a path, or standard input for `-`. The error is one line that names
 /// the path. Standard input is read once, when first asked for, and kept:
 /// a command may look at its start to tell its family, then read it whole.
@@ -239,13 +250,8 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
     let mut status = Status::Ok;
     let mut records = Vec::with_capacity(paths.len());
     for path in paths {
-        let input = match read_input(path) {
-            Ok(input) => input,
-            Err(message) => {
-                reporter.error(&message);
-                status = status.max(Status::Failure);
-                continue;
-            }
+        let Some(input) = read_or_report(path, reporter, &mut status) else {
+            continue;
         };
         let (text, parsed) = hirp::parse_bytes(&input.bytes);
         if parsed.has_errors() {

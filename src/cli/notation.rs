@@ -1,6 +1,6 @@
 //! `hirp notation`: JSON back to notation, of either family.
 
-use super::{Reporter, Status, holds_no_game, read_input, write_stdout};
+use super::{Reporter, Status, holds_no_game, read_or_report, write_stdout};
 
 /// Write JSON records (from `hirp json`, with or without --lines) as notation.
 #[derive(Debug, clap::Args)]
@@ -31,13 +31,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let mut status = Status::Ok;
     let mut out = String::new();
     for path in &args.files {
-        let input = match read_input(path) {
-            Ok(input) => input,
-            Err(message) => {
-                reporter.error(&message);
-                status = status.max(Status::Failure);
-                continue;
-            }
+        let Some(input) = read_or_report(path, reporter, &mut status) else {
+            continue;
         };
         let Ok(text) = std::str::from_utf8(&input.bytes) else {
             reporter.error(&format!("{path}: JSON must be UTF-8"));

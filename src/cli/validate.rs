@@ -19,7 +19,7 @@ use super::progress::Progress;
 use super::report::Source;
 use super::sequence::{Cut, Piece, Sequence};
 use super::tally::Tally;
-use super::walk::{Found, Input, Nothing, inputs};
+use super::walk::{Found, Input, Nothing, inputs_or_report};
 use super::{Reporter, Status};
 
 /// Check records against the rules: every illegal step, every miscounted battle.
@@ -101,12 +101,8 @@ enum Format {
 
 /// Runs `hirp validate`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    let found = match inputs(&args.paths) {
-        Ok(found) => found,
-        Err(message) => {
-            reporter.error(&message);
-            return Status::Failure;
-        }
+    let Some(found) = inputs_or_report(&args.paths, reporter) else {
+        return Status::Failure;
     };
     // The status that the paths yielding nothing give, even if the work
     // stops before they are reported.

@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
-use super::{Status, io_reason};
+use super::{Reporter, Status, io_reason};
 
 /// Where an input is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +79,14 @@ pub enum Found {
 /// (`*.csv`) are read only when named: a directory's other CSV files are
 /// not records.
 pub const WALKED: [&str; 2] = ["hirp", "otg"];
+
+/// The inputs `paths` name, as [`inputs`] finds them; `None` when they
+/// cannot be found, the error reported.
+pub fn inputs_or_report(paths: &[String], reporter: &Reporter) -> Option<Vec<Found>> {
+    inputs(paths)
+        .map_err(|message| reporter.error(&message))
+        .ok()
+}
 
 /// What `paths` yield, in order: files as given, every `*.hirp` and `*.otg`
 /// file under a directory (hidden files and those a `.gitignore` or `.ignore` names
