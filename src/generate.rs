@@ -16,7 +16,7 @@ use crate::syntax::ast::{
 };
 use crate::types::{Side, Space};
 
-pub use crate::core::Rng;
+use crate::core::Rng;
 
 /// Draws of one turn before a game is given up as stuck.
 const TRIES: usize = 50;
@@ -43,8 +43,8 @@ pub fn record(options: Options) -> Record {
 
 /// The games of [`record`] one at a time, so that a large corpus need not be
 /// held in memory.
-pub fn games(options: Options) -> Games {
-    Games {
+pub fn games(options: Options) -> Drawn {
+    Drawn {
         rng: Rng::new(options.seed),
         options,
         next: 1,
@@ -53,13 +53,13 @@ pub fn games(options: Options) -> Games {
 
 /// The games [`games`] draws, each tagged with its number and its result.
 #[derive(Clone, Debug)]
-pub struct Games {
+pub struct Drawn {
     rng: Rng,
     options: Options,
     next: usize,
 }
 
-impl Iterator for Games {
+impl Iterator for Drawn {
     type Item = Game;
 
     fn next(&mut self) -> Option<Game> {
@@ -81,7 +81,7 @@ impl Iterator for Games {
     }
 }
 
-impl ExactSizeIterator for Games {}
+impl ExactSizeIterator for Drawn {}
 
 fn tag(name: &str, value: &str) -> Tag {
     Tag {

@@ -4,7 +4,7 @@ mod common;
 
 use common::hirp;
 use common::replay::{at, replay, replay_joined};
-use hirp::render::text::Layout;
+use hirp::render::text::Drawing;
 
 #[test]
 fn the_bundled_example_a_board_a_turn() {
@@ -191,7 +191,7 @@ fn replay_in(columns: &str, args: &[&str]) -> String {
 
 #[test]
 fn fewer_columns_than_the_full_board_give_the_compact_one() {
-    let full = Layout::Full.width();
+    let full = Drawing::Full.width();
     assert_eq!(full, 93);
     // Where the full board fits, its output is what it always was.
     let (_, wide, _) = replay(&["--step"]);

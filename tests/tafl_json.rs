@@ -275,7 +275,7 @@ proptest! {
     fn generated_games_read_back_from_json(seed in any::<u64>()) {
         for preset in RuleSet::PRESETS {
             let rules = RuleSet::preset(preset).expect("the preset");
-            let mut rng = hirp::generate::Rng::new(seed);
+            let mut rng = hirp::core::Rng::new(seed);
             let text = hirp::tafl::generate::game(&rules, &mut rng, 120);
             let parsed = parse(&text, Form::Otg);
             prop_assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);

@@ -293,7 +293,7 @@ proptest! {
     fn generated_games_are_canonical(seed in any::<u64>()) {
         for preset in RuleSet::PRESETS {
             let rules = RuleSet::preset(preset).expect("the preset");
-            let mut rng = hirp::generate::Rng::new(seed);
+            let mut rng = hirp::core::Rng::new(seed);
             let text = hirp::tafl::generate::game(&rules, &mut rng, 60);
             let parsed = parse(&text, Form::Otg);
             let game = &parsed.record.as_otg().expect("a game file").games[0];

@@ -183,7 +183,7 @@ proptest! {
     fn generated_games_validate_with_no_error_under_every_preset(seed in any::<u64>()) {
         for preset in RuleSet::PRESETS {
             let rules = RuleSet::preset(preset).expect("the preset");
-            let mut rng = hirp::generate::Rng::new(seed);
+            let mut rng = hirp::core::Rng::new(seed);
             let text = hirp::tafl::generate::game(&rules, &mut rng, 160);
             let parsed = parse(&text, Form::Otg);
             let replays = replay_record(&parsed.record, &parsed.errors, None);

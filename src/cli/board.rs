@@ -2,7 +2,7 @@
 
 use hirp::render::svg;
 
-use hirp::render::text::Layout;
+use hirp::render::text::Drawing;
 
 use super::boards::show_with_legend;
 use super::family::{Family, RulesArg};
@@ -95,7 +95,7 @@ pub fn hirp(args: Args, reporter: &Reporter, color: bool) -> Status {
     };
     let written = match &args.svg {
         None => {
-            let layout = Layout::for_width(output_columns());
+            let layout = Drawing::for_width(output_columns());
             write_stdout(&show_with_legend(game, frame, layout, &[]).render(color))
         }
         Some(target) => {

@@ -7,7 +7,7 @@
 use hirp::Severity;
 use hirp::diagnostic::Problem;
 use hirp::render::canvas::{Canvas, Style};
-use hirp::render::text::{self, Layout};
+use hirp::render::text::{self, Drawing};
 use hirp::syntax::{Game, Span};
 
 use super::replay::{Frame, Moment, label};
@@ -28,7 +28,7 @@ fn frame_steps_before(frame: &Frame) -> u8 {
 pub fn show(
     game: &Game,
     frame: &Frame,
-    layout: Layout,
+    layout: Drawing,
     gap: usize,
     problems: &[&Problem],
 ) -> Canvas {
@@ -68,7 +68,7 @@ pub fn show(
 pub fn show_with_legend(
     game: &Game,
     frame: &Frame,
-    layout: Layout,
+    layout: Drawing,
     problems: &[&Problem],
 ) -> Canvas {
     let mut canvas = show(game, frame, layout, 1, problems);

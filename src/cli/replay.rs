@@ -6,7 +6,7 @@ use hirp::Severity;
 use hirp::Side;
 use hirp::diagnostic::Problem;
 use hirp::render::canvas::{Canvas, Style};
-use hirp::render::text::{self, Layout};
+use hirp::render::text::{self, Drawing};
 use hirp::replay::{BattleView, GameReport, Observer, StepView, replay_game_with};
 use hirp::rules::Position;
 use hirp::syntax::escape;
@@ -476,7 +476,7 @@ impl Shown<'_> {
     /// Prints frame `n`: a board, or a table of battles.
     fn frame(&self, n: usize, columns: Option<usize>) -> Result<(), String> {
         let frame = &self.frames[n];
-        let layout = Layout::for_width(columns);
+        let layout = Drawing::for_width(columns);
         let canvas = match &frame.moment {
             Moment::Battles(battles) => {
                 let mut table = Canvas::new();

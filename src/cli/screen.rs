@@ -9,7 +9,7 @@
 
 use hirp::diagnostic::Problem;
 use hirp::render::canvas::{Canvas, Style};
-use hirp::render::text::{self, Layout};
+use hirp::render::text::{self, Drawing};
 use hirp::syntax::Game;
 
 use super::Reporter;
@@ -76,7 +76,7 @@ const HIRP_KEYS: &str =
     "→/n next step  ←/p back  ↓/↑ turns  Home/End first/last  g go to a turn  q quit";
 
 /// The sizes of HIRP's board on the screen, the largest first.
-const HIRP_LAYOUTS: [(Layout, usize); 2] = [(Layout::Full, 1), (Layout::Compact, 0)];
+const HIRP_LAYOUTS: [(Drawing, usize); 2] = [(Drawing::Full, 1), (Drawing::Compact, 0)];
 
 impl Scene for HirpScene<'_> {
     /// Every step, and every turn's end (with its battles).

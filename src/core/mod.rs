@@ -16,11 +16,11 @@
 //! - [`json`]: what the JSON of every family's records shares;
 //! - [`page`]: a record's page for players, its model, the JSON its script
 //!   reads and its HTML, which every family's pages fill;
-//! - [`limits`]: how much of a record is read, and [`lines`]: reading it a
-//!   line at a time within them, and the [`Cut`](lines::Cut) of a game that
-//!   goes beyond;
-//! - [`parallel`]: a stream of items worked on by threads and handed back in
-//!   order, on which each family checks its records game by game;
+//! - [`limits`]: how much of a record is read;
+//! - reading a record a line at a time within the limits, and the cut of a
+//!   game that goes beyond them (`lines`), and a stream of items worked on
+//!   by threads and handed back in order, on which each family checks its
+//!   records game by game (`parallel`), both crate-private;
 //! - [`Rng`]: the random source of the generators;
 //! - the input of the families' nom parsers and the XML writer of the SVG
 //!   pictures and pages (crate-private).
@@ -33,9 +33,9 @@ pub mod fix;
 pub(crate) mod input;
 pub mod json;
 pub mod limits;
-pub mod lines;
+pub(crate) mod lines;
 pub mod page;
-pub mod parallel;
+pub(crate) mod parallel;
 mod rng;
 mod severity;
 mod span;

@@ -21,7 +21,7 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use crate::core::json::{JsonError, Span};
+pub use crate::core::json::{JsonError, JsonSpan};
 pub use export::{document, game_line};
 pub use read::{read_any_records, read_records};
 pub use writer::DocumentWriter;
@@ -150,7 +150,7 @@ pub struct GameLine {
     pub turns: Vec<Turn>,
     /// From the game's first line to its last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
     /// On the last game of a file: the comments after it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<Comment>,
@@ -166,7 +166,7 @@ pub struct Game {
     pub turns: Vec<Turn>,
     /// From the game's first line to its last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// A tag pair, `[Event "Jarl's Cup"]`.
@@ -185,7 +185,7 @@ pub struct Tag {
     pub trailing: Vec<Comment>,
     /// Where the tag stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// A comment.
@@ -198,7 +198,7 @@ pub struct Comment {
     pub text: String,
     /// Where the comment stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// The two ways to write a comment.
@@ -237,7 +237,7 @@ pub struct Turn {
     pub trailing: Vec<Comment>,
     /// Where the turn stands, from its label to its last battle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// A player.
@@ -336,7 +336,7 @@ pub struct Step {
     pub attack: bool,
     /// Where the step stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// A Penningr offer or answer.
@@ -352,7 +352,7 @@ pub struct PenningrAction {
     pub action: PenningrMove,
     /// Where the action stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// What a player does with the Penningr.
@@ -388,7 +388,7 @@ pub struct Battle {
     pub fighters: Vec<Fighter>,
     /// Where the battle stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// A piece in a battle and what became of it.

@@ -4,8 +4,8 @@
 //! offers the tafl rules' presets.
 
 pub use crate::core::page::html::{
-    SCRIPT, SCRIPT_SHA256, SERVED_POLICY, SERVED_TITLE, STYLE, data, escape, html, packed_data,
-    packed_html, policy,
+    SCRIPT, SCRIPT_SHA256, SERVED_POLICY, SERVED_TITLE, STYLE, data, escape_html, html,
+    packed_data, packed_html, policy,
 };
 
 /// The script of the served page's editor, which reads pages from the
@@ -23,7 +23,7 @@ pub fn served() -> String {
 fn presets() -> String {
     let presets = crate::tafl::rules::RuleSet::PRESETS.iter();
     presets
-        .map(|name| format!("<option value=\"{0}\">{0}</option>", escape(name)))
+        .map(|name| format!("<option value=\"{0}\">{0}</option>", escape_html(name)))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -61,7 +61,7 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         assert_eq!(
-            escape("<script>\"a\" & 'b'</script>"),
+            escape_html("<script>\"a\" & 'b'</script>"),
             "&lt;script&gt;&quot;a&quot; &amp; 'b'&lt;/script&gt;"
         );
     }

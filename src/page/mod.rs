@@ -23,6 +23,7 @@
 //! ```
 
 pub mod hirp;
+#[doc(hidden)]
 pub mod html;
 pub mod tafl;
 

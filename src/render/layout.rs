@@ -10,7 +10,7 @@ use crate::types::Space;
 
 /// Which drawing of the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Layout {
+pub enum Drawing {
     /// Boxes of five rows with the space's name inside them.
     #[default]
     Full,
@@ -19,13 +19,13 @@ pub enum Layout {
     Compact,
 }
 
-impl Layout {
+impl Drawing {
     /// The full board when `columns` leave room for it (or are not known),
     /// else the compact one.
-    pub fn for_width(columns: Option<usize>) -> Layout {
+    pub fn for_width(columns: Option<usize>) -> Drawing {
         match columns {
-            Some(columns) if columns < Layout::Full.width() => Layout::Compact,
-            _ => Layout::Full,
+            Some(columns) if columns < Drawing::Full.width() => Drawing::Compact,
+            _ => Drawing::Full,
         }
     }
 
@@ -41,8 +41,8 @@ impl Layout {
 
     pub(super) fn geometry(self) -> &'static Geometry {
         match self {
-            Layout::Full => &FULL,
-            Layout::Compact => &COMPACT,
+            Drawing::Full => &FULL,
+            Drawing::Compact => &COMPACT,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! Unicode box drawing, [`svg`] as a map with every piece on it, for reports
 //! and documentation.
 
+#[doc(hidden)]
 pub mod canvas;
 mod layout;
 mod map;

@@ -19,7 +19,7 @@
 //! they attack (`S◀K2`).
 
 use super::canvas::{Canvas, Style};
-pub use super::layout::Layout;
+pub use super::layout::Drawing;
 use super::layout::{ARROWS, Geometry, Slot};
 use crate::replay::BattleView;
 use crate::rules::board::{DIRECTED_EDGES, edge_ends};
@@ -136,11 +136,11 @@ impl OnLine {
 
 /// The full board for a position.
 pub fn board(position: &Position) -> Canvas {
-    board_in(position, Layout::Full)
+    board_in(position, Drawing::Full)
 }
 
 /// The board for a position, in the size `layout` gives it.
-pub fn board_in(position: &Position, layout: Layout) -> Canvas {
+pub fn board_in(position: &Position, layout: Drawing) -> Canvas {
     draw(position, layout.geometry())
 }
 
@@ -311,12 +311,12 @@ pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Can
 
 /// Supplies, Hirþs removed from game, the Penningr, and whose turn it is.
 pub fn panel(position: &Position) -> Canvas {
-    panel_in(position, Layout::Full)
+    panel_in(position, Drawing::Full)
 }
 
 /// [`panel`] for a board of `layout`: in three rows for the compact one,
 /// the Penningr beside Gull's supply.
-pub fn panel_in(position: &Position, layout: Layout) -> Canvas {
+pub fn panel_in(position: &Position, layout: Drawing) -> Canvas {
     let mut canvas = Canvas::new();
     for (row, side) in Side::ALL.into_iter().enumerate() {
         let army = position.army(side);
@@ -336,15 +336,15 @@ pub fn panel_in(position: &Position, layout: Layout) -> Canvas {
     };
     // The compact board's panel has the Penningr beside Gull's supply.
     let (x, y, state, coin) = match (layout, penningr.holder) {
-        (Layout::Full, None) => (0, 2, 3, "Penningr: neutral".to_owned()),
-        (Layout::Full, Some(holder)) => (
+        (Drawing::Full, None) => (0, 2, 3, "Penningr: neutral".to_owned()),
+        (Drawing::Full, Some(holder)) => (
             0,
             2,
             3,
             format!("Penningr: {} holds it; points {points}", holder.name()),
         ),
-        (Layout::Compact, None) => (46, 0, 2, "Penningr: neutral".to_owned()),
-        (Layout::Compact, Some(holder)) => (
+        (Drawing::Compact, None) => (46, 0, 2, "Penningr: neutral".to_owned()),
+        (Drawing::Compact, Some(holder)) => (
             46,
             0,
             2,

@@ -14,6 +14,7 @@
 
 mod battles;
 mod count;
+#[doc(hidden)]
 pub mod fast;
 mod fix;
 mod forced;

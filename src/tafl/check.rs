@@ -35,7 +35,7 @@ pub struct Checked<'a> {
 /// bytes read.
 ///
 /// With several workers, they read and replay games while this thread
-/// hands them over, on [`core::parallel`](crate::core::parallel): the games
+/// hands them over: the games
 /// in flight are bounded, so memory stays flat whatever the size of the
 /// record.
 ///

@@ -103,7 +103,7 @@ impl TextError {
 
 /// How an input was judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum TextVerdict {
     /// UTF-8, read as it is.
     Utf8,
     /// UTF-16 with a byte order mark, read decoded: the warning that says so.

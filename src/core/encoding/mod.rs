@@ -24,7 +24,7 @@ use std::borrow::Cow;
 use super::limits::SAMPLE;
 use super::{Found, Span};
 
-pub use error::{TextError, TextErrorKind, Verdict};
+pub use error::{TextError, TextErrorKind, TextVerdict};
 pub use utf16::{Decoder, transcode};
 
 /// How many bytes after the one that shows an input is not text are shown
@@ -48,7 +48,7 @@ fn endianness(big_endian: bool) -> &'static str {
 
 /// Judges an input from its first bytes, `sample`; `whole` when they are
 /// all of it.
-fn judge(sample: &[u8], whole: bool) -> Verdict {
+fn judge(sample: &[u8], whole: bool) -> TextVerdict {
     if let Some(big_endian) = utf16_bom(sample) {
         // The byte order mark decoded is U+FEFF, three bytes of UTF-8.
         let warning = TextError::new(
@@ -60,14 +60,14 @@ fn judge(sample: &[u8], whole: bool) -> Verdict {
                 endianness(big_endian)
             ),
         );
-        return Verdict::Utf16(warning);
+        return TextVerdict::Utf16(warning);
     }
     if let Some(first) = memchr::memchr(0, sample) {
-        return Verdict::NotText(with_nul(sample, first));
+        return TextVerdict::NotText(with_nul(sample, first));
     }
     match latin1(sample, whole) {
-        Some(error) => Verdict::NotText(error),
-        None => Verdict::Utf8,
+        Some(error) => TextVerdict::NotText(error),
+        None => TextVerdict::Utf8,
     }
 }
 
@@ -76,8 +76,8 @@ fn judge(sample: &[u8], whole: bool) -> Verdict {
 pub fn not_text_error(bytes: &[u8]) -> Option<TextError> {
     let sample = &bytes[..bytes.len().min(SAMPLE)];
     match judge(sample, sample.len() == bytes.len()) {
-        Verdict::NotText(error) => Some(error),
-        Verdict::Utf8 | Verdict::Utf16(_) => None,
+        TextVerdict::NotText(error) => Some(error),
+        TextVerdict::Utf8 | TextVerdict::Utf16(_) => None,
     }
 }
 
@@ -260,8 +260,8 @@ mod tests {
 
     fn kind(bytes: &[u8]) -> Option<&'static str> {
         match judge(bytes, true) {
-            Verdict::Utf8 => None,
-            Verdict::Utf16(e) | Verdict::NotText(e) => Some(match e.kind {
+            TextVerdict::Utf8 => None,
+            TextVerdict::Utf16(e) | TextVerdict::NotText(e) => Some(match e.kind {
                 TextErrorKind::Binary => "binary",
                 TextErrorKind::Utf16WithoutBom => "utf16_without_bom",
                 TextErrorKind::Latin1 => "latin1",

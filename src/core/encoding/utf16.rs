@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead, Read};
 
-use super::{SAMPLE, Verdict, judge, utf16_bom};
+use super::{SAMPLE, TextVerdict, judge, utf16_bom};
 
 /// Decodes UTF-16 piece by piece, whatever the pieces' boundaries.
 #[derive(Clone, Copy, Debug)]
@@ -129,7 +129,7 @@ impl<R: BufRead> Decoder<R> {
     /// Reads the first bytes of the input and judges them; reading goes on
     /// from the start. For an input that is not text, [`Decoder::sample`]
     /// holds them.
-    pub fn start(&mut self) -> io::Result<Verdict> {
+    pub fn start(&mut self) -> io::Result<TextVerdict> {
         let mut whole = false;
         while self.buf.len() < SAMPLE {
             let available = match self.inner.fill_buf() {

@@ -2,19 +2,19 @@
 //! it, the errors of JSON that does not describe a record, which name
 //! where in the JSON they are, and a problem as JSON writes it
 //! ([`problem`]); the document's envelope, written a file and a game at a
-//! time ([`writer`]) and read back as values each family reads (`read`).
+//! time (`writer`) and read back as values each family reads (`read`).
 
 pub mod problem;
 pub(crate) mod read;
-pub mod writer;
+pub(crate) mod writer;
 
-use super::Span as TextSpan;
+use super::Span;
 
-/// A byte range `[start, end)` in the file.
-pub type Span = [usize; 2];
+/// A byte range `[start, end)` in the file, as JSON writes a [`Span`].
+pub type JsonSpan = [usize; 2];
 
 /// A span as JSON writes it.
-pub(crate) fn span(span: TextSpan) -> Option<Span> {
+pub(crate) fn span(span: Span) -> Option<JsonSpan> {
     Some([span.start, span.end])
 }
 
@@ -54,10 +54,10 @@ pub(crate) fn invalid(path: &str, message: impl Into<String>) -> JsonError {
 }
 
 /// The span of a node at `at`: the default one when none is given.
-pub(crate) fn convert_span(span: Option<[usize; 2]>, at: &str) -> Result<TextSpan, JsonError> {
+pub(crate) fn convert_span(span: Option<[usize; 2]>, at: &str) -> Result<Span, JsonError> {
     match span {
-        None => Ok(TextSpan::default()),
-        Some([start, end]) if start <= end => Ok(TextSpan::new(start, end)),
+        None => Ok(Span::default()),
+        Some([start, end]) if start <= end => Ok(Span::new(start, end)),
         Some([start, end]) => Err(invalid(
             &format!("{at}.span"),
             format!("the span ends ({end}) before it starts ({start})"),

@@ -103,7 +103,7 @@ pub fn packed_data(packed: &Packed) -> String {
 
 /// Text with the characters HTML reserves escaped, for the text of an
 /// element or an attribute in double quotes.
-pub fn escape(text: &str) -> String {
+pub fn escape_html(text: &str) -> String {
     crate::core::xml::Escaped(text).to_string()
 }
 
@@ -113,19 +113,19 @@ fn head(out: &mut String, title: &str, policy: Option<&str>) {
     if let Some(policy) = policy {
         out.push_str(&format!(
             "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n",
-            escape(policy)
+            escape_html(policy)
         ));
     }
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     out.push_str("<meta name=\"referrer\" content=\"no-referrer\">\n");
-    out.push_str(&format!("<title>{} · hirp</title>\n", escape(title)));
+    out.push_str(&format!("<title>{} · hirp</title>\n", escape_html(title)));
 }
 
 /// The page's heading and game picker.
 fn header(out: &mut String, title: &str) {
     out.push_str(&format!(
         "<header>\n<h1 id=\"title\">{}</h1>\n",
-        escape(title)
+        escape_html(title)
     ));
     out.push_str(
         "<p id=\"picker\" hidden><label for=\"game\">Game</label> \

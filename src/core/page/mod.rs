@@ -10,6 +10,7 @@
 //! one self-contained file, [`html::served`] is the page of a server with
 //! an editor, and [`pack`] the JSON both read (described by [`schema`]).
 
+#[doc(hidden)]
 pub mod html;
 mod pack;
 

@@ -32,7 +32,7 @@ pub(crate) use super::chunk::read_all;
 use super::error::SyntaxError;
 use super::limits::Limits;
 use super::parser::{ItemKind, Reading, begins_game, label_at, mislabelled};
-use crate::core::encoding::{Decoder, Verdict};
+use crate::core::encoding::{Decoder, TextVerdict};
 pub use crate::core::lines::Cut;
 use crate::core::lines::{read_line, shown_len};
 
@@ -479,9 +479,9 @@ impl<R: BufRead> Iterator for Games<R> {
                     self.done = true;
                     return Some(Err(e));
                 }
-                Ok(Verdict::Utf8) => {}
-                Ok(Verdict::Utf16(warning)) => self.note = Some(warning.into()),
-                Ok(Verdict::NotText(error)) => {
+                Ok(TextVerdict::Utf8) => {}
+                Ok(TextVerdict::Utf16(warning)) => self.note = Some(warning.into()),
+                Ok(TextVerdict::NotText(error)) => {
                     self.done = true;
                     return Some(Ok(Chunk::not_text(self.reader.sample(), error)));
                 }

@@ -53,7 +53,7 @@ pub enum TaflLine {
 }
 pub(crate) use import::{csv_file, csv_line, otg_file, otg_line};
 
-use crate::core::json::Span;
+use crate::core::json::JsonSpan;
 
 /// The `form` of a game file's entry or line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -115,7 +115,7 @@ pub struct OtgGameLine {
     pub turns: Vec<Turn>,
     /// From the game's first line to its last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// One line of `hirp json --lines` for a game of an archive.
@@ -147,7 +147,7 @@ pub struct CsvGameLine {
     pub result: Option<ResultLabel>,
     /// The game's line, its line end not included.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// One game of an OpenTafl game file.
@@ -160,7 +160,7 @@ pub struct OtgGame {
     pub turns: Vec<Turn>,
     /// From the game's first line to its last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// A tag, `[date:2015.01.07]`.
@@ -175,7 +175,7 @@ pub struct Tag {
     pub value: String,
     /// From `[` to `]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// A turn of the main line, `1. d1-d3 h6-h9`, with its commentary and the
@@ -196,7 +196,7 @@ pub struct Turn {
     pub variations: Vec<Variation>,
     /// From its number to its last ply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// A variation, `7a.1.1a. a3-c3 b4-b3xc3`: another line of play.
@@ -212,7 +212,7 @@ pub struct Variation {
     pub commentary: Option<Commentary>,
     /// From its address to its last ply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// A variation's address, `7a.1.2a.`: the second turn of the first
@@ -261,7 +261,7 @@ pub struct Commentary {
     pub texts: Vec<String>,
     /// From `[` to `]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// One game of an archive, a line
@@ -284,7 +284,7 @@ pub struct CsvGame {
     pub result: Option<ResultLabel>,
     /// The game's line, its line end not included.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// The result of an archived game, as written.
@@ -333,7 +333,7 @@ pub struct Ply {
     pub info: Option<Info>,
     /// Where the ply stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub span: Option<Span>,
+    pub span: Option<JsonSpan>,
 }
 
 /// What a ply is.

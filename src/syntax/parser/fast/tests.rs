@@ -206,13 +206,13 @@ const OUTCOMES: &[&str] = &[
 ];
 
 /// One of `from`, at random.
-fn pick(rng: &mut crate::generate::Rng, from: &[&'static str]) -> &'static str {
+fn pick(rng: &mut crate::core::Rng, from: &[&'static str]) -> &'static str {
     from[rng.below(from.len())]
 }
 
 #[test]
 fn lines_near_the_usual_way_read_fast_are_read_so_by_the_rules() {
-    let rng = &mut crate::generate::Rng::new(5);
+    let rng = &mut crate::core::Rng::new(5);
     let (mut read, mut by_shape, lines) = (0, 0, 50_000);
     for _ in 0..lines {
         let labels = ["G1", "S3", "G10", "S999999999", "G4294967296", "G01"];

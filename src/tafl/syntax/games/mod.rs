@@ -25,7 +25,7 @@ use self::split::{Reading, Scan, classify};
 use super::ast::Form;
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::parser::{Parsed, parse_bytes_at};
-use crate::core::encoding::{Decoder, Verdict};
+use crate::core::encoding::{Decoder, TextVerdict};
 use crate::core::limits::{Bound, Limits};
 pub use crate::core::lines::Cut;
 use crate::core::lines::{read_line, shown_len};
@@ -263,9 +263,11 @@ impl<R: BufRead> Iterator for Games<R> {
                     self.done = true;
                     return Some(Err(e));
                 }
-                Ok(Verdict::Utf8) => {}
-                Ok(Verdict::Utf16(warning)) => self.note = Some(SyntaxError::of_input(&warning)),
-                Ok(Verdict::NotText(error)) => {
+                Ok(TextVerdict::Utf8) => {}
+                Ok(TextVerdict::Utf16(warning)) => {
+                    self.note = Some(SyntaxError::of_input(&warning))
+                }
+                Ok(TextVerdict::NotText(error)) => {
                     self.done = true;
                     let shown = crate::core::encoding::not_text(self.reader.sample(), &error);
                     return Some(Ok(Chunk {
