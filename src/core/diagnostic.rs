@@ -4,6 +4,27 @@
 //! reader and replayer keep their own table of kinds (`problem_kinds!`,
 //! `syntax_kinds!` declare one); a code names one [`Kind`] of one table,
 //! and the core knows no table: the type of codes is open.
+//!
+//! A problem of the replay, its code and what the code says, and the
+//! problems counted by severity:
+//!
+//! ```
+//! use hirp::Severity;
+//! use hirp::diagnostic::{count, no_error};
+//! use hirp::replay::ProblemKind;
+//!
+//! let parsed = hirp::parse("G1 KeHeiHei /\nS1 He7He8HeHe /\n");
+//! let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+//! let problems = &report.games[0].problems;
+//! assert!(!no_error(problems));
+//! assert_eq!(count(problems, Severity::Error), 1);
+//! let code = problems[0].code;
+//! assert_eq!(code.to_string(), "hirp::turn::step_count");
+//! assert_eq!(code.severity(), Severity::Error);
+//! assert_eq!(code.message(), "a turn is exactly five steps");
+//! assert_eq!(code.kind::<ProblemKind>(), Some(ProblemKind::StepCount));
+//! assert!(!code.is_syntax());
+//! ```
 
 use std::any::Any;
 use std::borrow::Cow;

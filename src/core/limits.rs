@@ -6,6 +6,20 @@
 //! game reader is given (the default unless told otherwise); the others
 //! hold wherever a record is read. The messages of the errors that report
 //! them state them from here ([`Bound`]).
+//!
+//! A line longer than the limit is reported and left unread:
+//!
+//! ```
+//! use hirp::core::limits::{Bound, Limits};
+//!
+//! assert_eq!(Limits::default(), Limits { line: 64 * 1024, game: 256 * 1024 });
+//! assert_eq!(Bound::Line.message(), "this line is longer than 64 KiB");
+//!
+//! let record = format!("G1 {}/\n", "He".repeat(40_000));
+//! let parsed = hirp::parse(&record);
+//! assert_eq!(parsed.errors[0].to_string(), Bound::Line.message());
+//! assert!(parsed.record.games.is_empty());
+//! ```
 
 use std::sync::LazyLock;
 

@@ -24,6 +24,22 @@
 //! - [`Rng`]: the random source of the generators;
 //! - the input of the families' nom parsers and the XML writer of the SVG
 //!   pictures and pages (crate-private).
+//!
+//! Every problem, of either family, is at a [`Span`] of the record's text,
+//! and its fix is an [`Edit`] of it; here, a syntax error of HIRP's reader:
+//!
+//! ```
+//! use hirp::core::{Edit, Severity, Span};
+//! use hirp::diagnostic::Problem;
+//!
+//! let text = "G1 kehei /\n";
+//! let error = &hirp::parse(text).errors[0];
+//! assert_eq!(error.span, Span::new(3, 4), "the `k`");
+//! let problem = Problem::syntax(error);
+//! assert_eq!(problem.severity, Severity::Error);
+//! let fixed = Edit::apply_all(text, &[problem.fix.unwrap()]);
+//! assert_eq!(fixed, "G1 Kehei /\n");
+//! ```
 
 mod depth;
 pub mod diagnostic;

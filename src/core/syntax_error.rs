@@ -2,6 +2,28 @@
 //! table), the text at fault, what was found there, and a help line and a
 //! fix when they are plain. The tables say what each kind means; this says
 //! how every error is built, labelled and shown.
+//!
+//! The readers of both families give errors of this type, each of its own
+//! table:
+//!
+//! ```
+//! use hirp::core::{Edit, Span};
+//! use hirp::diagnostic::Problem;
+//! use hirp::tafl::syntax::Form;
+//!
+//! let parsed = hirp::parse("G1 kehei /\n");
+//! let error = &parsed.errors[0];
+//! assert_eq!(error.to_string(), "a step starts with its piece");
+//! assert_eq!(error.label(), "expected `H`, `K` or `L`, found `k`");
+//! assert_eq!(error.help.as_deref(), Some("piece letters are capitals: `Kehei`"));
+//! assert_eq!(error.fix, Some(Edit::new(Span::new(3, 8), "Kehei")));
+//! assert!(!error.is_warning());
+//! assert_eq!(Problem::syntax(error).code.to_string(), "hirp::syntax::expected_piece");
+//!
+//! let parsed = hirp::tafl::syntax::parse("d2-e2 e4,1,0,Ongoing\n", Form::Csv);
+//! let problem = Problem::syntax(&parsed.errors[0]);
+//! assert_eq!(problem.code.to_string(), "hirp::tafl::syntax::expected_move_type");
+//! ```
 
 use std::fmt;
 

@@ -15,6 +15,25 @@
 //!    the first such byte, and nothing is read.
 //! 4. Anything else is UTF-8; each line holding bytes that are not is
 //!    reported on its own (`invalid_utf8`) and the rest is read.
+//!
+//! ```
+//! use hirp::core::encoding::{TextErrorKind, decode, not_text_error, transcode};
+//!
+//! // A Latin-1 `é` on the second line: that line is reported, and offsets
+//! // stay those of the bytes.
+//! let decoded = decode(b"G1 KeHeiHei /\nS1 He\xe97 /\n");
+//! assert_eq!(decoded.text, "G1 KeHeiHei /\nS1 He?7 /\n");
+//! assert_eq!(decoded.errors[0].kind, TextErrorKind::InvalidUtf8);
+//! assert_eq!(decoded.errors[0].label(), "byte 19 is not UTF-8");
+//!
+//! // NUL bytes and no byte order mark: binary, and nothing is read.
+//! let error = not_text_error(b"G1\0\0\0\x01\x02").unwrap();
+//! assert_eq!(error.kind, TextErrorKind::Binary);
+//!
+//! // UTF-16 with a byte order mark, decoded to UTF-8.
+//! let utf16: Vec<u8> = "\u{feff}G1".encode_utf16().flat_map(u16::to_le_bytes).collect();
+//! assert_eq!(&*transcode(&utf16), "\u{feff}G1".as_bytes());
+//! ```
 
 mod error;
 mod utf16;

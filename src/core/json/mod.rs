@@ -3,6 +3,19 @@
 //! where in the JSON they are, and a problem as JSON writes it
 //! ([`problem`]); the document's envelope, written a file and a game at a
 //! time (`writer`) and read back as values each family reads (`read`).
+//!
+//! JSON that does not describe a record is an error that says where:
+//!
+//! ```
+//! use hirp::core::json::JsonError;
+//!
+//! let error = hirp::json::read_records(r#"{"files": [{"path": 3}]}"#).unwrap_err();
+//! assert!(matches!(error, JsonError::Invalid { .. }));
+//! assert_eq!(error.to_string(), "files[0].path: invalid type: integer `3`, expected a string");
+//!
+//! let error = hirp::json::read_records(r#"{"files": [}"#).unwrap_err();
+//! assert!(matches!(error, JsonError::Syntax { .. }));
+//! ```
 
 pub mod problem;
 pub(crate) mod read;

@@ -1,6 +1,21 @@
 //! A problem as JSON writes it, with the line and column of the token at
 //! fault: what `hirp validate --format json` and the pages of every family
 //! write of a problem.
+//!
+//! ```
+//! use hirp::core::json::problem::{LineIndex, diagnostic};
+//!
+//! let text = "G1 KeHeiHei /\nS1 He7He8HeHe /\n";
+//! let parsed = hirp::parse(text);
+//! let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+//! let written = diagnostic(&report.games[0].problems[0], &LineIndex::new(text));
+//! assert_eq!(written.code, "hirp::turn::step_count");
+//! assert_eq!((written.line, written.column, written.offset), (2, 4, 17));
+//! let fix = written.fix.as_ref().unwrap();
+//! assert_eq!((fix.offset, fix.length, fix.replacement.as_str()), (25, 2, ""));
+//! let json = serde_json::to_string(&written).unwrap();
+//! assert!(json.starts_with(r#"{"severity":"error","code":"hirp::turn::step_count","#));
+//! ```
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -9,6 +9,27 @@
 //! family gives pages by building this model; [`html::html`] writes it as
 //! one self-contained file, [`html::served`] is the page of a server with
 //! an editor, and [`pack`] the JSON both read (described by [`schema`]).
+//!
+//! A page of one game of two boards, built by hand, and packed: the lines
+//! both boards share are kept once.
+//!
+//! ```
+//! use hirp::core::json::problem::LineIndex;
+//! use hirp::core::page::{GamePage, Page, Step, pack, title};
+//!
+//! let mut start = Step::headed("Start");
+//! start.board = "<svg>\n<g/>\n</svg>".to_owned();
+//! let mut after = Step::headed("After 1a");
+//! after.board = "<svg>\n<rect/>\n</svg>".to_owned();
+//! let game = GamePage::new(vec![start, after], &[], &LineIndex::new(""), None);
+//! let title = title("games/game.otg");
+//! assert_eq!(title, "game.otg");
+//! let page = Page { title, games: vec![game], diagnostics: Vec::new() };
+//!
+//! let packed = pack(&page);
+//! assert_eq!(packed.lines, ["<svg>", "<g/>", "</svg>", "<rect/>"]);
+//! assert_eq!(packed.board(0, 1).unwrap(), "<svg>\n<rect/>\n</svg>");
+//! ```
 
 #[doc(hidden)]
 pub mod html;
