@@ -7,6 +7,21 @@
 //! the same position. Battles are fought as the rules say, with random
 //! advances and retreats; the Penningr is offered now and then, and accepted
 //! or refused.
+//!
+//! ```
+//! use hirp::generate::{Options, record};
+//!
+//! let options = Options { seed: 7, games: 2, max_turns: 10 };
+//! let games = record(options);
+//! assert_eq!(games.games.len(), 2);
+//! assert_eq!(games, record(options), "the same seed, the same games");
+//!
+//! // Written out and read back, every game replays with no problem.
+//! let text = games.to_string();
+//! let parsed = hirp::parse(&text);
+//! let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+//! assert!(report.games.iter().all(|game| game.problems.is_empty()));
+//! ```
 
 use crate::replay::{self, writable, write_step};
 use crate::rules::{Battle, FighterKind, Offer, Position, Step, Victory};

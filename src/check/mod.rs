@@ -4,6 +4,31 @@
 //! [`check`] does it to the [`Depth`] its [`CheckOptions`] say, on the
 //! calling thread or with worker threads that read and replay while the
 //! calling thread hands the games over in file order.
+//!
+//! Two games, the first with no result though a game of its match follows,
+//! the second's S1 written with six steps: checked against the rules, the
+//! second game has both problems; read to the syntax alone, both games are
+//! well written.
+//!
+//! ```
+//! use hirp::core::{CheckOptions, Depth};
+//!
+//! let record = "G1 KeHeiHei /\nS1 He7He8He /\n\nG1 KeHeiHei /\nS1 He7He8HeHe /\n";
+//! let codes = |options: CheckOptions| {
+//!     let mut codes = Vec::new();
+//!     let read = hirp::check::check(record.as_bytes(), options, |checked| {
+//!         let problems = checked.report.problems.iter();
+//!         codes.extend(problems.map(|p| (checked.number, p.code.to_string())));
+//!         true // go on to the next game
+//!     });
+//!     assert_eq!(read.unwrap(), record.len());
+//!     codes
+//! };
+//! let rules = codes(CheckOptions::default().workers(2));
+//! let codes_of_2 = ["hirp::match::unfinished", "hirp::turn::step_count"].map(|c| (2, c.to_owned()));
+//! assert_eq!(rules, codes_of_2);
+//! assert!(codes(CheckOptions::default().depth(Depth::Syntax)).is_empty());
+//! ```
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};

@@ -9,6 +9,18 @@
 //! A document holds the records of both families: a file's entry that names
 //! a `form`, `otg` or `csv`, is a tafl record, whose types are those of
 //! [`crate::tafl::json`]; an entry with no `form` is HIRP's.
+//!
+//! ```
+//! let parsed = hirp::parse("G1 KeHeiHei /\nS1 He7He8He /\n");
+//! let document = hirp::json::document([("game.hirp", &parsed.record)]);
+//! let json = serde_json::to_string(&document).unwrap();
+//! let he7 = r#"{"notation":"He7","action":"enter","piece":"hirth","to":"7","span":[17,20]}"#;
+//! assert!(json.contains(he7));
+//!
+//! let back = hirp::json::read_records(&json).unwrap();
+//! assert_eq!(back[0].0, "game.hirp");
+//! assert_eq!(back[0].1.to_string(), parsed.record.to_string());
+//! ```
 
 mod export;
 mod import;

@@ -1,5 +1,23 @@
 //! The JSON of `hirp validate --format json`, written from these types by
 //! [`writer`].
+//!
+//! ```
+//! use hirp::json::report::{LineIndex, game_validation};
+//!
+//! let record = "G1 KeHeiHei /\nS1 He7He8HeHe /\n";
+//! let mut games = Vec::new();
+//! hirp::check::check(record.as_bytes(), Default::default(), |checked| {
+//!     let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
+//!     games.push(game_validation(&checked.report.into(), checked.view.as_ref(), &lines));
+//!     true
+//! })?;
+//! let game = &games[0];
+//! assert!(!game.valid);
+//! assert_eq!(game.turns, 2);
+//! assert_eq!(game.diagnostics[0].code, "hirp::turn::step_count");
+//! assert_eq!((game.diagnostics[0].line, game.diagnostics[0].column), (2, 4));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 mod verdict;
 pub mod writer;

@@ -1,6 +1,20 @@
 //! HIRP's records as pages: each game replayed, a board after the start,
 //! after every written step, after the battles and at the turn's end when
 //! it changes the board.
+//!
+//! ```
+//! let page = hirp::page::hirp::page("games/game.hirp", b"G1 KeHeiHei /\nS1 He7He8HeHe /\n");
+//! assert_eq!(page.title, "game.hirp");
+//! let game = &page.games[0];
+//! // The start, a board a token, and each turn's end.
+//! assert_eq!(game.steps.len(), 1 + 3 + 1 + 4 + 1);
+//! assert_eq!(game.steps[8].heading, "S1, step 6 of 5: He");
+//! assert_eq!(game.diagnostics[0].code, "hirp::turn::step_count");
+//! // The problem is shown with one step, its token marked on the turn line.
+//! let shown = &game.steps[5];
+//! assert_eq!(shown.diagnostics, [0]);
+//! assert_eq!(shown.marks[0].severity, "error");
+//! ```
 
 use super::{GamePage, Mark, Packed, Packer, Page, Range, Step, Table};
 use crate::core::diagnostic::Problem;

@@ -1,5 +1,21 @@
 //! Tafl records as pages: each game replayed, a board at the start and
 //! after every move, the move marked in its turn's text.
+//!
+//! ```
+//! use hirp::tafl::syntax::Form;
+//!
+//! let record = b"[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. f4-f7 e4-e7\n";
+//! let page = hirp::page::tafl::page("game.otg", record, Form::Otg, None);
+//! let game = &page.games[0];
+//! let headings: Vec<&str> = game.steps.iter().map(|step| step.heading.as_str()).collect();
+//! assert_eq!(headings, ["Start: the attackers to move", "After 1a", "After 1b"]);
+//! let last = &game.steps[2];
+//! let [start, end] = last.played.unwrap();
+//! assert_eq!(&last.line[start..end], "e4-e7");
+//! let problem = &game.diagnostics[last.diagnostics[0]];
+//! assert_eq!(problem.code, "hirp::tafl::capture::missing");
+//! assert!(last.board.contains("<svg"));
+//! ```
 
 use super::{GamePage, Mark, Packed, Packer, Page, Step};
 use crate::core::diagnostic::Problem;

@@ -6,6 +6,19 @@
 //! are drawn in board order, Gull before Silfr. Elements carry classes and
 //! ids (`space-6`, `route-6-8`, `attack-S-8-6`, `lofdungr`, `hirth`,
 //! `karve`, `crew`) for tests and style sheets.
+//!
+//! ```
+//! use hirp::render::svg::svg;
+//!
+//! let parsed = hirp::parse("G1 KeHeiHei /\nS1 He7He8He /\n");
+//! let position = hirp::replay::replay_game(&parsed.record.games[0], &[]).position;
+//! let picture = svg(&position, "After S1");
+//! assert!(picture.starts_with(r#"<?xml version="1.0" encoding="UTF-8"?>"#));
+//! assert!(picture.contains(r#"<line id="route-0-1""#));
+//! // Silfr's three loose Hirþs, on 9, 7 and 8.
+//! assert_eq!(picture.matches(r#"class="hirth""#).count(), 3);
+//! assert_eq!(picture, svg(&position, "After S1"), "the same picture every time");
+//! ```
 
 use super::map;
 use super::metrics;

@@ -17,6 +17,17 @@
 //! Karve carrying two Hirþs). Pieces standing on a line to attack are drawn
 //! on that line after their side's letter and an arrow towards the space
 //! they attack (`S◀K2`).
+//!
+//! ```
+//! use hirp::render::text::{board, legend};
+//!
+//! let parsed = hirp::parse("G1 KeHeiHei /\nS1 He7He8He /\n");
+//! let position = hirp::replay::replay_game(&parsed.record.games[0], &[]).position;
+//! let drawn = board(&position).plain();
+//! assert!(drawn.contains("│G K2      │"), "a Gull Karve with two Hirþs on 0");
+//! assert!(drawn.contains("│S L 1H    │"), "Silfr's Lofðungr and a Hirþ on 9");
+//! assert!(legend(&position).plain().starts_with("G Gull, S Silfr"));
+//! ```
 
 use super::canvas::{Canvas, Style};
 pub use super::layout::Drawing;

@@ -11,6 +11,25 @@
 //! earlier one as a new one. Where the record cannot be followed at all (a
 //! line or token that cannot be read, a turn of the wrong side), the replay
 //! of that game stops with an advice.
+//!
+//! ```
+//! use hirp::syntax::WrittenStep;
+//!
+//! // Silfr's first turn is written with six steps.
+//! let parsed = hirp::parse("G1 KeHeiHei /\nS1 He7He8HeHe /\n");
+//! let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+//! let game = &report.games[0];
+//! let problem = &game.problems[0];
+//! assert_eq!(problem.code.to_string(), "hirp::turn::step_count");
+//! assert_eq!(problem.help.as_deref(), Some("write the steps `He7He8He`"));
+//! assert_eq!(game.position.to_move(), hirp::Side::Gull, "the replay went on");
+//!
+//! // One written step checked on the position after the last turn.
+//! let step: WrittenStep = "Khhh03".parse()?;
+//! let problem = hirp::replay::resolve(&game.position, &step).unwrap_err();
+//! assert_eq!(problem.label, "the Karve on 0 carries 2 Hirþs");
+//! # Ok::<(), hirp::syntax::SyntaxError>(())
+//! ```
 
 mod battles;
 mod count;

@@ -8,6 +8,19 @@
 //!         |  2  |  4  |  6  |  8  |
 //!         +-----+-----+-----+-----+
 //! ```
+//!
+//! ```
+//! use hirp::rules::board::{MIDDLE, adjacent, distance, home, neighbours};
+//! use hirp::{Side, Space};
+//!
+//! assert_eq!(home(Side::Silfr), Space::SilfrHome);
+//! assert!(adjacent(Space::GullHome, Space::GullNordrDelta));
+//! assert!(!adjacent(Space::GullHome, Space::Midr));
+//! assert_eq!(neighbours(Space::Midr).count(), 4);
+//! assert_eq!(distance(Space::GullHome, Space::Midr), 3);
+//! assert_eq!(distance(Space::GullHome, Space::SilfrHome), 5);
+//! assert!(MIDDLE.contains(&Space::Midr));
+//! ```
 
 use crate::types::{Side, Space};
 

@@ -8,6 +8,23 @@
 //! [`Position::end_turn`]. The choices the rulebook leaves open are the
 //! readings of `docs/rules.md#readings`; each is kept in one place, named
 //! there.
+//!
+//! ```
+//! use hirp::rules::{Position, Step, StepError};
+//! use hirp::{PieceKind, Side, Space};
+//!
+//! let mut position = Position::new();
+//! assert_eq!(position.to_move(), Side::Gull);
+//! assert_eq!(position.legal_steps().len(), 4);
+//! position.play(Step::Enter(PieceKind::Hirth))?;
+//! assert_eq!(position.army(Side::Gull).loose_on(Space::GullHome), 1);
+//! assert_eq!(position.steps(), 1);
+//!
+//! let error = position.play(Step::Enter(PieceKind::Lofdungr)).unwrap_err();
+//! assert_eq!(error, StepError::LofdungrEnters);
+//! assert_eq!(position.steps(), 1, "the position is left as it was");
+//! # Ok::<(), StepError>(())
+//! ```
 
 mod battle;
 pub mod board;

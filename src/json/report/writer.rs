@@ -8,6 +8,21 @@
 //! flat memory. Put together in document order, the pieces are the bytes
 //! `serde_json` writes for the whole document (compact); the values in them
 //! are serialised from the report's types.
+//!
+//! ```
+//! use hirp::json::report::Validation;
+//! use hirp::json::report::writer::{self, FileWriter};
+//!
+//! let mut out = writer::BEGIN.to_vec();
+//! let file = FileWriter::begin(&mut out, 0, "empty.hirp")?;
+//! file.end(&mut out, &[], Some("it holds no game"))?;
+//! out.extend_from_slice(writer::END);
+//! let expected = r#"{"files":[{"path":"empty.hirp","games":[],"diagnostics":[],"error":"it holds no game"}]}"#;
+//! assert_eq!(String::from_utf8(out.clone())?, expected);
+//! let read: Validation = serde_json::from_slice(&out)?;
+//! assert_eq!(read.files[0].error.as_deref(), Some("it holds no game"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::io::{self, Write};
 
