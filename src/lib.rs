@@ -9,35 +9,41 @@
 //! family.
 //!
 //! HIRP: [`syntax`] reads the rulebook's notation, [`rules`] is the game,
-//! [`replay`] brings them together.
+//! [`replay`] brings them together, and [`check`] reads, replays and checks
+//! a record game by game.
 //!
 //! ```
 //! // Silfr's first turn is written with six steps: `He7` and `He8` take
 //! // two each (enter, then move on).
-//! let parsed = hirp::parse("G1 KeHeiHei /\nS1 He7He8HeHe /\n");
+//! let record = "G1 KeHeiHei /\nS1 He7He8HeHe /\n";
+//! let parsed = hirp::parse(record);
 //! assert!(parsed.errors.is_empty(), "the notation reads");
 //!
-//! let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
-//! let game = &report.games[0];
-//! assert!(!game.is_valid());
-//! let problem = &game.problems[0];
+//! // Checked against the rules, game by game.
+//! let mut problems = Vec::new();
+//! hirp::check::check(record.as_bytes(), Default::default(), |checked| {
+//!     problems.extend(checked.report.problems);
+//!     true // go on to the next game
+//! })?;
+//!
+//! // The report: a stable code, the turn, what the rules computed, the fix.
+//! let problem = &problems[0];
 //! assert_eq!(problem.code.to_string(), "hirp::turn::step_count");
 //! assert_eq!(problem.turn.as_deref(), Some("S1"));
 //! assert_eq!(problem.label, "these steps count 6: He7 2, He8 2, He 1, He 1");
-//!
-//! // The position after the last turn, and one written step checked on it.
-//! let step: hirp::syntax::WrittenStep = "Khhh03".parse()?;
-//! let problem = hirp::replay::resolve(&game.position, &step).unwrap_err();
-//! assert_eq!(problem.label, "the Karve on 0 carries 2 Hirþs");
-//! # Ok::<(), hirp::syntax::SyntaxError>(())
+//! assert_eq!(problem.help.as_deref(), Some("write the steps `He7He8He`"));
+//! let fixed = hirp::core::Edit::apply_all(record, &[problem.fix.clone().unwrap()]);
+//! assert_eq!(fixed, "G1 KeHeiHei /\nS1 He7He8He /\n");
+//! # Ok::<(), std::io::Error>(())
 //! ```
 //!
 //! Tafl: [`tafl::syntax`] reads OpenTafl game files (`.otg`) and archives of
 //! one game a line (`.csv`), [`tafl::rules`] holds the rule sets as data
-//! (OpenTafl's rules strings and presets), [`tafl::replay`] replays.
+//! (OpenTafl's rules strings and presets), [`tafl::replay`] replays, and
+//! [`tafl::check`] checks a record game by game.
 //!
 //! ```
-//! use hirp::tafl::replay::replay_record;
+//! use hirp::core::CheckOptions;
 //! use hirp::tafl::syntax::{Form, parse};
 //!
 //! // A Brandub game whose second move captures without saying so.
@@ -46,19 +52,30 @@
 //! let parsed = parse(record, Form::Otg);
 //! assert!(parsed.errors.is_empty(), "the notation reads");
 //!
-//! let replays = replay_record(&parsed.record, &parsed.errors, None);
-//! let problem = &replays[0].problems[0];
+//! // Under its `[rules:]` tag, as no rule set is given.
+//! let mut problems = Vec::new();
+//! let options = CheckOptions::default();
+//! hirp::tafl::check::check(record.as_bytes(), Form::Otg, None, options, |checked| {
+//!     problems.extend(checked.replay.problems);
+//!     true // go on to the next game
+//! })?;
+//!
+//! // The report, in the same terms as HIRP's.
+//! let problem = &problems[0];
 //! assert_eq!(problem.code.to_string(), "hirp::tafl::capture::missing");
+//! assert_eq!(problem.turn.as_deref(), Some("1b"));
+//! assert_eq!(problem.label, "e4-e7 captures f7");
 //! assert_eq!(problem.help.as_deref(), Some("write `e4-e7xf7`"));
+//! # Ok::<(), std::io::Error>(())
 //! ```
 //!
 //! Records of any size are read game by game ([`syntax::Games`],
-//! [`tafl::syntax::Games`]) and checked on several threads ([`check`],
-//! [`tafl::check`]); [`json`] and [`tafl::json`] convert records to JSON and
-//! back and describe the report of a check; [`render`] and [`tafl::render`]
-//! draw positions as text or SVG; [`page`] writes a record as an HTML page
-//! that replays it; [`generate`] and [`tafl::generate`] write random legal
-//! games. The rules and the choices made where the rules texts are silent
+//! [`tafl::syntax::Games`]) and checked on several threads
+//! ([`core::CheckOptions`]); [`json`] and [`tafl::json`] convert records to
+//! JSON and back and describe the report of a check; [`render`] and
+//! [`tafl::render`] draw positions as text or SVG; [`page`] writes a record
+//! as an HTML page that replays it; [`generate`] and [`tafl::generate`]
+//! write random legal games. The rules and the choices made where the rules texts are silent
 //! are stated in `docs/rules.md`.
 
 #![forbid(unsafe_code)]

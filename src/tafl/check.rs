@@ -1,5 +1,35 @@
 //! Tafl records checked game by game, in flat memory: each chunk the
 //! reader cuts read, its games replayed, and handed over in file order.
+//!
+//! Two games of an archive; the second does not write a capture it makes,
+//! so its counts of captures are not its moves' either. Checked against the
+//! rules, both problems are reported; read to the syntax alone, both games
+//! are well written.
+//!
+//! ```
+//! use hirp::core::{CheckOptions, Depth};
+//! use hirp::tafl::check::check;
+//! use hirp::tafl::rules::RuleSet;
+//! use hirp::tafl::syntax::Form;
+//!
+//! let archive = "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2,1,0,Ongoing\n\
+//!                d1-d3 e5-e2 g1-g3 f4-c4 g3-e3,1,0,Ongoing\n";
+//! let rules = RuleSet::preset("copenhagen").unwrap();
+//! let codes = |depth| {
+//!     let mut codes = Vec::new();
+//!     let options = CheckOptions::default().depth(depth);
+//!     check(archive.as_bytes(), Form::Csv, Some(&rules), options, |checked| {
+//!         let problems = checked.replay.problems.iter();
+//!         codes.extend(problems.map(|p| (checked.number, p.code.to_string())));
+//!         true // go on to the next game
+//!     })
+//!     .unwrap();
+//!     codes
+//! };
+//! let rules_codes = ["hirp::tafl::capture::missing", "hirp::tafl::capture::count"];
+//! assert_eq!(codes(Depth::Rules), rules_codes.map(|c| (2, c.to_owned())));
+//! assert!(codes(Depth::Syntax).is_empty());
+//! ```
 
 use std::io::{self, BufRead};
 

@@ -5,6 +5,24 @@
 //! written after it, the move that captures the king or lets him escape is
 //! marked `++` or `--`, and a game the rules end has its `[result:]`. A
 //! game still going at the cap has none.
+//!
+//! ```
+//! use hirp::tafl::generate::{Options, games};
+//! use hirp::tafl::rules::RuleSet;
+//! use hirp::tafl::syntax::{Form, parse};
+//!
+//! let rules = RuleSet::preset("brandub").unwrap();
+//! let options = Options { rules, seed: 3, games: 2, max_moves: 8 };
+//! let generated: Vec<String> = games(&options).collect();
+//! assert_eq!(generated.len(), 2);
+//! assert_eq!(generated, games(&options).collect::<Vec<_>>(), "the same games");
+//! for text in &generated {
+//!     // Each replays under its own rules tag with no problem.
+//!     let parsed = parse(text, Form::Otg);
+//!     let replays = hirp::tafl::replay::replay_record(&parsed.record, &parsed.errors, None);
+//!     assert!(replays[0].problems.is_empty());
+//! }
+//! ```
 
 use std::fmt::Write as _;
 

@@ -6,6 +6,18 @@
 //! and the one-line-per-game archives (`.csv`) and knows nothing of the
 //! rules. Both speak the vocabulary of this module: [`Square`], [`Side`],
 //! [`Piece`]. [`json`] is the JSON of the records, beside HIRP's.
+//!
+//! ```
+//! use hirp::tafl::rules::{Position, RuleSet};
+//! use hirp::tafl::{Piece, Side, Square};
+//!
+//! let rules = RuleSet::preset("brandub").unwrap();
+//! let position = Position::new(&rules);
+//! assert_eq!(position.turn(), Side::Attackers);
+//! let d4: Square = "d4".parse().unwrap();
+//! assert_eq!(position.piece_at(d4), Some((Side::Defenders, Piece::King)));
+//! assert_eq!(position.king(), Some(d4));
+//! ```
 
 pub mod check;
 pub mod generate;

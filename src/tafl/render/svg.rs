@@ -17,6 +17,22 @@
 //! `piece other` (each piece's classes end with its side, `attackers` or
 //! `defenders`), `move-from`, `move-to`, `move-arrow`, `capture`
 //! (`capture-c3`), `caption`.
+//!
+//! ```
+//! use hirp::tafl::render::Board;
+//! use hirp::tafl::render::svg::svg;
+//! use hirp::tafl::rules::{Move, Position, RuleSet};
+//!
+//! let rules = RuleSet::preset("brandub").unwrap();
+//! let mut position = Position::new(&rules);
+//! let mv = |from: &str, to: &str| Move { from: from.parse().unwrap(), to: to.parse().unwrap() };
+//! position.play(mv("f4", "f7")).unwrap();
+//! let played = position.play(mv("e4", "e7")).unwrap();
+//! let board = Board::of(&position).after(mv("e4", "e7"), &played);
+//! let picture = svg(&board.with_caption("1. f4-f7 e4-e7xf7"));
+//! assert!(picture.contains(r#"<rect id="move-to" "#));
+//! assert!(picture.contains(r#"<path class="capture" id="capture-f7" "#));
+//! ```
 
 use std::fmt::Write as _;
 

@@ -19,6 +19,25 @@
 //! Each square takes three columns: a 19 × 19 board is 65 columns wide.
 //! Pieces and squares differ by their glyphs; colours, when asked for, only
 //! add to them.
+//!
+//! The same board in ASCII, after a move that captures on f7:
+//!
+//! ```
+//! use hirp::tafl::render::text::{Glyphs, MAX_COLUMNS, TextOptions, text};
+//! use hirp::tafl::render::Board;
+//! use hirp::tafl::rules::{Move, Position, RuleSet};
+//!
+//! let rules = RuleSet::preset("brandub").unwrap();
+//! let mut position = Position::new(&rules);
+//! let mv = |from: &str, to: &str| Move { from: from.parse().unwrap(), to: to.parse().unwrap() };
+//! position.play(mv("f4", "f7")).unwrap();
+//! let played = position.play(mv("e4", "e7")).unwrap();
+//! let board = Board::of(&position).after(mv("e4", "e7"), &played);
+//! let drawn = text(&board, TextOptions { glyphs: Glyphs::Ascii, color: false });
+//! assert!(drawn.contains(" 7 | #  .  .  X [O] *  # | 7\n"));
+//! assert!(drawn.contains("( ) moved from e4  [ ] to e7  * captured on f7"));
+//! assert!(drawn.lines().all(|line| line.chars().count() <= MAX_COLUMNS));
+//! ```
 
 use super::board::{Board, Cell, Mark, width, wrap};
 use crate::tafl::{Piece, Side};
