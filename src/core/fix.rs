@@ -4,6 +4,27 @@
 //! say of their choices. A family gives the loop one thing: a check of a
 //! version of a piece of its record, which finds the problems with their
 //! games and their fixes ([`Checked`]).
+//!
+//! A HIRP record whose S1 has one step too many, corrected through HIRP's
+//! check of a piece ([`crate::replay::check_piece`]):
+//!
+//! ```
+//! use hirp::core::fix::{Part, ROUNDS, correct};
+//!
+//! let record = b"G1 KeHeiHei /\nS1 He7He8HeHe /\n";
+//! let chunk = hirp::syntax::Games::new(&record[..]).next().unwrap()?;
+//! let part = Part {
+//!     bytes: &chunk.bytes,
+//!     offset: chunk.offset,
+//!     end: chunk.bytes.len(),
+//!     check: &|piece, base| hirp::replay::check_piece(piece, &chunk, base),
+//! };
+//! let corrected = correct(&part, 0, ROUNDS);
+//! assert_eq!(corrected.piece, b"G1 KeHeiHei /\nS1 He7He8He /\n");
+//! assert_eq!((corrected.applied, corrected.withheld), (1, 0));
+//! assert_eq!(corrected.checked.errors(), 0);
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 use super::diagnostic::Problem;
 use super::lines::Cut;
