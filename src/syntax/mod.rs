@@ -10,6 +10,29 @@
 //! and not read. [`escape`] writes text of a record for a person to see.
 //! [`scan`] tells, without a syntax tree, how many turns the games of a
 //! chunk written the usual way hold, and gives the rest up to the parser.
+//!
+//! ```
+//! use hirp::syntax::{Games, SyntaxErrorKind, parse_chunk};
+//!
+//! let parsed = hirp::parse("G1 KeHeiHei /\nS1 He7He8He /\n");
+//! assert!(parsed.errors.is_empty());
+//! assert_eq!(parsed.record.games[0].turns[1].to_string(), "S1 He7He8He /");
+//!
+//! // An error is at the token at fault.
+//! let text = "G1 kehei /\n";
+//! let error = &hirp::parse(text).errors[0];
+//! assert_eq!(error.kind, SyntaxErrorKind::ExpectedPiece);
+//! assert_eq!(&text[error.span.start..error.span.end], "k");
+//!
+//! // A record of any size, read a chunk of whole games at a time.
+//! let record = "G1 KeHeiHei /\nS1 He7He8He /\n\nG1 KeHeiHei /\n";
+//! let mut games = 0;
+//! for chunk in Games::new(record.as_bytes()) {
+//!     games += parse_chunk(&chunk?).1.record.games.len();
+//! }
+//! assert_eq!(games, 2);
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 pub(crate) mod ast;
 mod chunk;
