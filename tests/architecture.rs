@@ -1,6 +1,6 @@
 //! The shape of the code, held by tests: the layers import nothing above
-//! them, files are split before they pass 600 lines, and functions before
-//! they pass 80.
+//! them, no cycle runs between the library's modules, files are split
+//! before they pass 600 lines, and functions before they pass 80.
 
 use std::path::{Path, PathBuf};
 
@@ -373,5 +373,228 @@ fn c();
         [("a".to_owned(), 2, 5), ("b".to_owned(), 8, 1)],
         "{}",
         code_only(text)
+    );
+}
+
+/// The unit of the module graph a module path falls in: a module at the
+/// crate's root (`replay`, `json`), or one of the tafl family's (`tafl::json`).
+fn unit(path: &[String]) -> Option<String> {
+    match path {
+        [] => None,
+        [tafl, sub, ..] if tafl == "tafl" && sub != "types" => Some(format!("tafl::{sub}")),
+        [first, ..] => Some(first.clone()),
+    }
+}
+
+/// The module path of a file of `src/`: `src/tafl/replay/moves.rs` is
+/// `tafl::replay::moves`, a `mod.rs` its folder's.
+fn module_path(root: &Path, file: &Path) -> Vec<String> {
+    let relative = file.strip_prefix(root).unwrap().with_extension("");
+    let mut path: Vec<String> = relative
+        .iter()
+        .map(|part| part.to_string_lossy().into_owned())
+        .collect();
+    if path
+        .last()
+        .is_some_and(|last| last == "mod" || last == "lib")
+    {
+        path.pop();
+    }
+    path
+}
+
+/// The module paths the code names through `crate::` and `super::`, each
+/// resolved from `module` (a file's own module): `crate::{a, b::c}` names
+/// `a` and `b::c`.
+fn named_paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    let bytes = code.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut at = 0;
+    while at < bytes.len() {
+        let starts = (at == 0 || !word(bytes[at - 1]))
+            && (code[at..].starts_with("crate::") || code[at..].starts_with("super::"));
+        if !starts {
+            at += 1;
+            continue;
+        }
+        // The module the path starts from.
+        let mut base: Vec<String> = Vec::new();
+        if code[at..].starts_with("crate::") {
+            at += "crate::".len();
+        } else {
+            // A file's module, then its parent for each `super`.
+            base = module.to_vec();
+            while code[at..].starts_with("super::") {
+                base.pop();
+                at += "super::".len();
+            }
+        }
+        let (names, end) = path_names(&code[at..]);
+        for name in names {
+            let mut path = base.clone();
+            path.extend(name);
+            found.push(path);
+        }
+        at += end.max(1);
+    }
+    found
+}
+
+/// The paths of a `use` tree's text, `a::b` or `{a, b::c, d::{e, f}}`
+/// (each part to its first brace), and where the tree ends.
+fn path_names(text: &str) -> (Vec<Vec<String>>, usize) {
+    let Some(rest) = text.strip_prefix('{') else {
+        let (name, end) = leading_path(text);
+        return (vec![name], end);
+    };
+    let (mut depth, mut part_start, mut names) = (0, 0, Vec::new());
+    for (n, c) in rest.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            ',' | '}' if depth == 0 => {
+                let (name, _) = leading_path(rest[part_start..n].trim_start());
+                if !name.is_empty() && name[0] != "self" {
+                    names.push(name);
+                }
+                part_start = n + 1;
+                if c == '}' {
+                    return (names, n + 2);
+                }
+            }
+            _ => {}
+        }
+    }
+    (names, text.len())
+}
+
+/// The path at the start of `text`, `a::b::C`, its segments to the first
+/// that is not a module's (a type's, a brace), and where it ends.
+fn leading_path(text: &str) -> (Vec<String>, usize) {
+    let ident = |s: &str| {
+        s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(s.len())
+    };
+    let (mut name, mut at) = (Vec::new(), 0);
+    loop {
+        let len = ident(&text[at..]);
+        if len == 0 {
+            break;
+        }
+        name.push(text[at..at + len].to_owned());
+        at += len;
+        if text[at..].starts_with("::") && text[at + 2..].starts_with(|c: char| c.is_lowercase()) {
+            at += 2;
+        } else {
+            break;
+        }
+    }
+    (name, at)
+}
+
+/// The units of the library under `root` and, for each, the units its code
+/// names.
+fn module_graph(root: &Path) -> Graph {
+    let mut graph = Graph::default();
+    for file in rust_files(root) {
+        let module = module_path(root, &file);
+        let Some(own) = unit(&module) else { continue };
+        if own == "cli" || own == "main" || own == "fixtures" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        let code = code_only(library_code(&file, &text));
+        let names = named_paths(&code, &module);
+        let entry = graph.entry(own.clone()).or_default();
+        for path in names {
+            if let Some(other) = unit(&path)
+                && other != own
+            {
+                entry.insert(other);
+            }
+        }
+    }
+    graph
+}
+
+/// Units, each with the units it names.
+type Graph = std::collections::BTreeMap<String, std::collections::BTreeSet<String>>;
+
+/// A cycle of the graph, if it has one, as the units along it.
+fn cycle(graph: &Graph) -> Option<Vec<String>> {
+    fn visit(
+        graph: &Graph,
+        node: &str,
+        stack: &mut Vec<String>,
+        done: &mut std::collections::BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(n) = stack.iter().position(|s| s == node) {
+            let mut found = stack[n..].to_vec();
+            found.push(node.to_owned());
+            return Some(found);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        stack.push(node.to_owned());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(found) = visit(graph, next, stack, done) {
+                return Some(found);
+            }
+        }
+        stack.pop();
+        done.insert(node.to_owned());
+        None
+    }
+    let mut done = Default::default();
+    graph
+        .keys()
+        .find_map(|node| visit(graph, node, &mut Vec::new(), &mut done))
+}
+
+/// No two modules of the library import each other, however far round:
+/// the layers form a graph without a cycle.
+#[test]
+fn no_cycle_runs_between_the_librarys_modules() {
+    let graph = module_graph(Path::new("src"));
+    assert!(graph.contains_key("core") && graph.contains_key("tafl::replay"));
+    assert!(graph["replay"].contains("rules"), "{graph:?}");
+    assert!(graph["tafl::replay"].contains("tafl::rules"), "{graph:?}");
+    assert_eq!(cycle(&graph), None, "{graph:#?}");
+}
+
+#[test]
+fn a_cycle_is_found_however_far_round() {
+    let edges = [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")];
+    let mut graph = Graph::default();
+    for (from, to) in edges {
+        graph.entry(from.into()).or_default().insert(to.into());
+    }
+    assert_eq!(
+        cycle(&graph),
+        Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    );
+    graph.get_mut("c").unwrap().remove("a");
+    assert_eq!(cycle(&graph), None);
+    let paths = named_paths(
+        "use crate::{json, tafl::rules};\nuse super::super::x::Y;",
+        &["tafl".into(), "replay".into(), "moves".into()],
+    );
+    let paths: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(paths, ["json", "tafl::rules", "tafl::x"]);
+    let nested = named_paths("use crate::{a::{b, c}, d::e::F};", &[]);
+    assert_eq!(nested, [vec!["a".to_owned()], vec!["d".into(), "e".into()]]);
+    // A tree whose two modules name each other, one through `super`.
+    let root = std::env::temp_dir().join(format!("hirp-modules-{}", std::process::id()));
+    std::fs::create_dir_all(root.join("b")).unwrap();
+    std::fs::write(root.join("a.rs"), "use crate::b::X;\n").unwrap();
+    std::fs::write(root.join("b/mod.rs"), "mod c;\n").unwrap();
+    std::fs::write(root.join("b/c.rs"), "use super::super::a::Y;\n").unwrap();
+    let graph = module_graph(&root);
+    std::fs::remove_dir_all(&root).unwrap();
+    assert_eq!(
+        cycle(&graph),
+        Some(vec!["a".into(), "b".into(), "a".into()])
     );
 }
