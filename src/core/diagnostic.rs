@@ -348,7 +348,9 @@ pub(crate) use kind_of_table;
 /// what the reader expected there, with `ALL`, `name()`, `severity()`,
 /// `message()` and `expected()`, its [`Kind`] for [`Code`]s and its
 /// `SyntaxKind` for syntax errors (with `, label = path` after the prefix, the
-/// label of an error with no detail is that function's).
+/// label of an error with no detail is that function's). A reader's table
+/// has rows `LineTooLong` and `GameTooLong` and an `is_not_text()`: its
+/// `ChunkKind`, for reading what the game reader cuts, is made of them.
 macro_rules! syntax_kinds {
     (
         $prefix:literal $(, label = $label:path)?;
@@ -410,6 +412,15 @@ macro_rules! syntax_kinds {
                     $label(self, span, found)
                 }
             )?
+        }
+
+        impl $crate::core::chunk::ChunkKind for $name {
+            const LINE_TOO_LONG: Self = $name::LineTooLong;
+            const GAME_TOO_LONG: Self = $name::GameTooLong;
+
+            fn says_not_text(self) -> bool {
+                self.is_not_text()
+            }
         }
     };
 }

@@ -18,9 +18,12 @@
 //!   reads and its HTML, which every family's pages fill;
 //! - [`limits`]: how much of a record is read;
 //! - reading a record a line at a time within the limits, and the cut of a
-//!   game that goes beyond them (`lines`), and a stream of items worked on
-//!   by threads and handed back in order, on which each family checks its
-//!   records game by game (`parallel`), both crate-private;
+//!   game that goes beyond them (`lines`); on them, the game reader both
+//!   families cut their records with, each by its own rule of where a game
+//!   begins, and the reading of what it cuts (`chunk`); and a stream of
+//!   items worked on by threads and handed back in order, on which each
+//!   family checks its records game by game (`parallel`): all three
+//!   crate-private;
 //! - [`Rng`]: the random source of the generators;
 //! - the input of the families' nom parsers and the XML writer of the SVG
 //!   pictures and pages (crate-private).
@@ -41,6 +44,7 @@
 //! assert_eq!(fixed, "G1 Kehei /\n");
 //! ```
 
+pub(crate) mod chunk;
 mod depth;
 pub mod diagnostic;
 pub mod encoding;

@@ -6,8 +6,7 @@ use std::borrow::Cow;
 use super::Parsed;
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::games::{Chunk, Games};
-use crate::core::encoding::{TextError, not_text};
-use crate::core::limits::Bound;
+use crate::core::chunk::{ChunkReading, read_chunk};
 
 /// Reads a chunk: its games and syntax errors, with an error for the rest of
 /// a game left unread (which belongs to the chunk's last game), and first
@@ -15,42 +14,25 @@ use crate::core::limits::Bound;
 /// that one error. Returns the decoded text of the whole chunk, to which the
 /// spans point from [`Chunk::offset`] on.
 pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
-    let Some(note) = &chunk.note else {
-        return parse_cut(chunk);
-    };
-    if note.kind.is_not_text() {
-        let errors = vec![note.clone()];
-        return (
-            crate::core::encoding::decode(&chunk.bytes).text,
-            Parsed {
-                errors,
-                ..Parsed::default()
-            },
-        );
-    }
-    let (text, mut parsed) = parse_cut(chunk);
-    parsed.errors.insert(0, note.clone());
-    (text, parsed)
+    let parts = (&chunk.bytes[..], chunk.offset, chunk.cut);
+    read_chunk(parts, chunk.note.as_ref(), Parsed::default, |bytes| {
+        super::parse_bytes_at(bytes, chunk.offset)
+    })
 }
 
-/// Reads a chunk as [`parse_chunk`] does, but for its note.
-fn parse_cut(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
-    let Some(cut) = chunk.cut else {
-        return super::parse_bytes_at(&chunk.bytes, chunk.offset);
-    };
-    let (_, mut parsed) = super::parse_bytes_at(&chunk.bytes[..cut.at], chunk.offset);
-    let text = crate::core::encoding::decode(&chunk.bytes).text;
-    let cut = cut.error(&text, chunk.offset);
-    let kind = match cut.bound {
-        Bound::Line => SyntaxErrorKind::LineTooLong,
-        Bound::Game | Bound::Errors => SyntaxErrorKind::GameTooLong,
-    };
-    let error = SyntaxError::new(kind, cut.span, cut.found).with_help(cut.help);
-    if let Some(game) = parsed.record.games.last_mut() {
-        game.span.end = game.span.end.max(error.span.end);
+impl ChunkReading<SyntaxErrorKind> for Parsed {
+    fn errors(&mut self) -> &mut Vec<SyntaxError> {
+        &mut self.errors
     }
-    parsed.errors.push(error);
-    (text, parsed)
+
+    /// The rest of the last game left unread belongs to it: its span ends
+    /// where the error's does.
+    fn push_cut(&mut self, error: SyntaxError) {
+        if let Some(game) = self.record.games.last_mut() {
+            game.span.end = game.span.end.max(error.span.end);
+        }
+        self.errors.push(error);
+    }
 }
 
 /// Reads a whole record chunk by chunk, as [`parse`](super::parse) does.
@@ -64,21 +46,6 @@ pub(crate) fn read_all(bytes: &[u8]) -> Parsed {
         parsed.errors.extend(part.errors);
     }
     parsed
-}
-
-impl Chunk {
-    /// The one chunk of an input that is not text: what is shown of its
-    /// first bytes, `sample`, with the `error` that says so.
-    pub(super) fn not_text(sample: &[u8], error: TextError) -> Chunk {
-        let shown = not_text(sample, &error);
-        Chunk {
-            bytes: shown.bytes,
-            offset: shown.offset,
-            line: shown.line,
-            cut: None,
-            note: Some(error.into()),
-        }
-    }
 }
 
 #[cfg(test)]

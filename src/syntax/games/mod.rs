@@ -32,9 +32,9 @@ pub(crate) use super::chunk::read_all;
 use super::error::SyntaxError;
 use super::limits::Limits;
 use super::parser::{ItemKind, Reading, begins_game, label_at, mislabelled};
-use crate::core::encoding::{Decoder, TextVerdict};
+use crate::core::chunk::{Cutter, Line, Piece, Splitter, after_blanks};
+use crate::core::encoding::TextError;
 pub use crate::core::lines::Cut;
-use crate::core::lines::{read_line, shown_len};
 
 /// A run of whole games cut from a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,17 +118,11 @@ impl Scan {
 
 /// What a line starts, from its first bytes (a byte order mark removed).
 fn classify(start: &[u8], in_comment: bool) -> Kind {
-    if in_comment {
-        return Kind::InComment;
-    }
-    let start = start
-        .iter()
-        .position(|b| !matches!(b, b' ' | b'\t'))
-        .map_or(&[][..], |n| &start[n..]);
-    match start {
+    match after_blanks(start) {
+        _ if in_comment => Kind::InComment,
         [] | [b'\n' | b'\r' | b';' | b'{', ..] => Kind::Comment,
         [b'[', ..] => Kind::Item(ItemKind::Tag),
-        _ => match label_at(start) {
+        start => match label_at(start) {
             Some((side, round)) => Kind::Item(ItemKind::Turn { side, round }),
             None => Kind::Other,
         },
@@ -155,41 +149,11 @@ fn blank(start: &[u8]) -> bool {
         .is_none_or(|b| matches!(b, b'\n' | b'\r'))
 }
 
-/// A line read.
-struct Line {
-    /// Where it starts in `buf`.
-    start: usize,
-    /// Its length, its line end not counted (bytes not kept included).
-    len: usize,
-    /// Bytes read for it, its line end included.
-    read: usize,
-    /// It starts inside a `{ }` comment.
-    in_comment: bool,
-}
-
-/// Reads a record in chunks of whole games.
-///
-/// Lines end with `\n`, `\r\n` or a lone `\r`. A line longer than
-/// [`Limits::line`], or one that takes a game beyond [`Limits::game`], is not
-/// read, nor is the rest of its game: the chunk before it says so with a
-/// [`Cut`], and reading goes on at the next game. Memory stays within the
-/// limits whatever the input.
-pub struct Games<R> {
-    reader: Decoder<R>,
-    limits: Limits,
-    /// The input was judged.
-    judged: bool,
-    /// What the next chunk tells of the input.
-    note: Option<SyntaxError>,
-    /// The chunk being gathered.
-    buf: Vec<u8>,
-    /// Its offset and lines before it.
-    offset: usize,
-    line: usize,
-    /// Lines in `buf`.
-    lines: usize,
-    /// Where comment lines waiting for the next item begin in `buf`, and
-    /// their line count before them.
+/// HIRP's rule of where games begin, by which the core's game reader cuts
+/// a record.
+struct Split {
+    /// Where comment lines waiting for the next item begin in the buffer,
+    /// and their line count before them.
     pending: Option<(usize, usize)>,
     /// Where the reading of the chunk's last game stands, for the rule of
     /// where the next begins.
@@ -200,17 +164,19 @@ pub struct Games<R> {
     /// A blank line was read since the last tag or turn.
     parted: bool,
     scan: Scan,
-    /// The next line is the file's first.
-    first: bool,
-    /// Lines are read and dropped up to the next game.
-    skipping: bool,
-    /// A chunk to hand over before reading on.
-    queued: Option<Chunk>,
-    done: bool,
     /// Turn lines may be taken as a run (see `quick`); only tests read
     /// every line one by one, to compare.
     quick: bool,
 }
+
+/// Reads a record in chunks of whole games.
+///
+/// Lines end with `\n`, `\r\n` or a lone `\r`. A line longer than
+/// [`Limits::line`], or one that takes a game beyond [`Limits::game`], is not
+/// read, nor is the rest of its game: the chunk before it says so with a
+/// [`Cut`], and reading goes on at the next game. Memory stays within the
+/// limits whatever the input.
+pub struct Games<R>(crate::core::chunk::Games<R, Split>);
 
 impl<R: BufRead> Games<R> {
     /// Chunks of the record `reader` reads, within [`Limits::DEFAULT`].
@@ -220,105 +186,127 @@ impl<R: BufRead> Games<R> {
 
     /// Chunks of the record `reader` reads, within `limits`.
     pub fn with_limits(reader: R, limits: Limits) -> Games<R> {
-        Games {
-            reader: Decoder::new(reader),
-            limits,
-            judged: false,
-            note: None,
-            buf: Vec::new(),
-            offset: 0,
-            line: 0,
-            lines: 0,
+        let split = Split {
             pending: None,
             reading: Reading::NoGame,
             open: None,
             parted: false,
             scan: Scan::default(),
-            first: true,
-            skipping: false,
-            queued: None,
-            done: false,
             quick: true,
-        }
-    }
-
-    /// Reads one line onto `buf`, keeping at most the line limit of it (and
-    /// of a longer line only its start), and follows comments through it.
-    /// `None` at the end of the input.
-    fn read_line(&mut self) -> io::Result<Option<Line>> {
-        let in_comment = self.scan.depth > 0;
-        self.scan.start_line();
-        let scan = &mut self.scan;
-        let read = read_line(&mut self.reader, &mut self.buf, self.limits, |piece| {
-            scan.feed(piece);
-        })?;
-        Ok(read.map(|read| Line {
-            start: read.start,
-            len: read.len,
-            read: read.read,
-            in_comment,
-        }))
-    }
-
-    /// Cuts the chunk at `at` (an offset in `buf`, with `lines` lines before
-    /// it) and returns the part before.
-    fn cut(&mut self, at: usize, lines: usize) -> Chunk {
-        // The next chunk is given room for one as long as this one, a game
-        // being much like the one before: it grows once, not line by line.
-        let mut rest = Vec::with_capacity(at.max(self.buf.len() - at));
-        rest.extend_from_slice(&self.buf[at..]);
-        self.buf.truncate(at);
-        let chunk = Chunk {
-            bytes: std::mem::replace(&mut self.buf, rest),
-            offset: self.offset,
-            line: self.line,
-            cut: None,
-            note: self.note.take(),
         };
-        self.offset += at;
-        self.line += lines;
-        self.lines -= lines;
-        self.reading = Reading::NoTurn;
-        self.open = None;
-        chunk
-    }
-
-    /// Ends the chunk at the line `line` (which goes beyond a limit) and
-    /// starts skipping the rest of its game; the chunk keeps the line's
-    /// start, to show.
-    fn cut_game(&mut self, line: &Line, long_line: bool) -> Chunk {
-        let at = line.start;
-        let shown = shown_len(&self.buf, at, line.len);
-        self.buf.truncate(at + shown);
-        let lines = self.lines - 1;
-        let mut chunk = self.cut(self.buf.len(), lines);
-        chunk.cut = Some(Cut {
-            at,
-            long_line,
-            line_len: line.len,
-        });
-        // The line and what follows it up to the next game are dropped.
-        self.offset = chunk.offset + at + line.read;
-        self.line += 1;
-        self.lines = 0;
-        self.pending = None;
-        self.skipping = true;
-        chunk
+        Games(crate::core::chunk::Games::new(reader, split, limits))
     }
 }
 
-impl<R: BufRead> Games<R> {
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next()
+    }
+}
+
+impl Splitter for Split {
+    type Chunk = Chunk;
+    type Note = SyntaxError;
+
+    fn start_line(&mut self) -> bool {
+        let in_comment = self.scan.depth > 0;
+        self.scan.start_line();
+        in_comment
+    }
+
+    fn feed(&mut self, piece: &[u8]) {
+        self.scan.feed(piece);
+    }
+
+    fn take_line(
+        &mut self,
+        cutter: &mut Cutter<SyntaxError>,
+        line: Line,
+    ) -> Option<Piece<SyntaxError>> {
+        self.take(cutter, line)
+    }
+
+    fn take_lines<R: BufRead>(
+        &mut self,
+        cutter: &mut Cutter<SyntaxError>,
+        reader: &mut R,
+    ) -> io::Result<()> {
+        self.take_turn_lines(cutter, reader)
+    }
+
+    fn end(&mut self, cutter: &mut Cutter<SyntaxError>) -> Piece<SyntaxError> {
+        let open = self.open;
+        let ended = open.map(|open| self.cut(cutter, open.at, open.lines));
+        let (at, lines) = (cutter.buf.len(), cutter.lines);
+        let last = self.cut(cutter, at, lines);
+        // A `G1` that ends the record begins a game.
+        let Some(ended) = ended else {
+            return last;
+        };
+        cutter.queued = Some(last);
+        ended
+    }
+
+    fn note(&self, error: TextError) -> SyntaxError {
+        error.into()
+    }
+
+    fn chunk(&self, piece: Piece<SyntaxError>) -> Chunk {
+        Chunk {
+            bytes: piece.bytes,
+            offset: piece.offset,
+            line: piece.line,
+            cut: piece.cut,
+            note: piece.note,
+        }
+    }
+}
+
+impl Split {
+    /// Cuts the chunk at `at` (an offset in the buffer, with `lines` lines
+    /// before it) and returns the part before; the next game is read from
+    /// its start.
+    fn cut(
+        &mut self,
+        cutter: &mut Cutter<SyntaxError>,
+        at: usize,
+        lines: usize,
+    ) -> Piece<SyntaxError> {
+        self.reading = Reading::NoTurn;
+        self.open = None;
+        cutter.cut(at, lines)
+    }
+
+    /// Ends the chunk at the line `line` (which goes beyond a limit) and
+    /// starts skipping the rest of its game.
+    fn cut_game(
+        &mut self,
+        cutter: &mut Cutter<SyntaxError>,
+        line: &Line,
+        long_line: bool,
+    ) -> Piece<SyntaxError> {
+        self.reading = Reading::NoTurn;
+        self.open = None;
+        self.pending = None;
+        cutter.cut_game(line, long_line)
+    }
+}
+
+impl Split {
     /// Takes a line read: adds it to the chunk being gathered, or drops it
     /// while the rest of a game is skipped. Returns the chunk it ends, if it
     /// ends one.
-    fn take_line(&mut self, mut line: Line) -> Option<Chunk> {
-        let mut lines_before = self.lines;
-        self.lines += 1;
-        let mut text = &self.buf[line.start..];
-        if std::mem::take(&mut self.first) {
-            text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
-        }
-        let kind = classify(text, line.in_comment);
+    fn take(
+        &mut self,
+        cutter: &mut Cutter<SyntaxError>,
+        mut line: Line,
+    ) -> Option<Piece<SyntaxError>> {
+        let mut lines_before = cutter.lines;
+        cutter.lines += 1;
+        let text = cutter.text(&line);
+        let kind = classify(text, line.inside);
         let parted = self.parted;
         match kind {
             Kind::Comment if blank(text) => self.parted = true,
@@ -326,25 +314,26 @@ impl<R: BufRead> Games<R> {
             _ => {}
         }
         let mut next_game = self.next_game(kind);
-        if self.skipping {
+        if cutter.skipping {
             if next_game.is_none() {
-                self.skip_line(&line, kind);
+                self.skip_line(cutter, &line, kind);
                 return None;
             }
             // The next game: its first line starts the next chunk.
-            self.skipping = false;
+            cutter.skipping = false;
             self.reading = Reading::NoTurn;
             next_game = None;
         }
-        let too_long = line.len > self.limits.line;
+        let too_long = cutter.too_long(&line);
         // A `G1` after a turn, with no blank line between, whose game the
         // next tag or turn tells (near a limit, it begins one).
         let defer = matches!(next_game, Some(ItemKind::Turn { .. }))
             && !parted
             && !too_long
-            && self.buf.len() <= self.limits.game;
+            && cutter.buf.len() <= cutter.limits.game;
         let ended = match kind {
             Kind::Item(item) => self.settle(
+                cutter,
                 item,
                 next_game.is_none() || defer,
                 &mut line,
@@ -360,16 +349,16 @@ impl<R: BufRead> Games<R> {
                 self.open = Some(Open { at, lines, before });
             }
             Some(item) if ended.is_none() => {
-                return Some(self.start_game(line, lines_before, item, too_long));
+                return Some(self.start_game(cutter, line, lines_before, item, too_long));
             }
             _ => {}
         }
-        if too_long || self.buf.len() > self.limits.game {
-            let chunk = self.cut_game(&line, too_long);
+        if cutter.beyond_limits(&line) {
+            let chunk = self.cut_game(cutter, &line, too_long);
             let Some(ended) = ended else {
                 return Some(chunk);
             };
-            self.queued = Some(chunk);
+            cutter.queued = Some(chunk);
             return Some(ended);
         }
         match kind {
@@ -407,17 +396,18 @@ impl<R: BufRead> Games<R> {
     /// chunk, which holds both games); reading stands where it stood.
     fn settle(
         &mut self,
+        cutter: &mut Cutter<SyntaxError>,
         item: ItemKind,
         may_cut: bool,
         line: &mut Line,
         lines_before: &mut usize,
-    ) -> Option<Chunk> {
+    ) -> Option<Piece<SyntaxError>> {
         let open = self.open.take()?;
         if mislabelled(open.before, Some(item)) || !may_cut {
             return None;
         }
         let reading = self.reading;
-        let chunk = self.cut(open.at, open.lines);
+        let chunk = self.cut(cutter, open.at, open.lines);
         self.reading = reading;
         self.pending = self
             .pending
@@ -428,14 +418,11 @@ impl<R: BufRead> Games<R> {
     }
 
     /// Drops a line of a game being skipped: the next chunk starts after it.
-    fn skip_line(&mut self, line: &Line, kind: Kind) {
+    fn skip_line(&mut self, cutter: &mut Cutter<SyntaxError>, line: &Line, kind: Kind) {
         if let Kind::Item(item) = kind {
             self.reading = Reading::after(item);
         }
-        self.buf.truncate(line.start);
-        self.offset += line.read;
-        self.line += 1;
-        self.lines -= 1;
+        cutter.drop_line(line);
     }
 
     /// Ends the chunk before the line `line` (with `lines_before` lines
@@ -445,80 +432,24 @@ impl<R: BufRead> Games<R> {
     /// game's chunk at once, queued.
     fn start_game(
         &mut self,
+        cutter: &mut Cutter<SyntaxError>,
         line: Line,
         lines_before: usize,
         item: ItemKind,
         too_long: bool,
-    ) -> Chunk {
+    ) -> Piece<SyntaxError> {
         let (at, lines) = self.pending.take().unwrap_or((line.start, lines_before));
-        let chunk = self.cut(at, lines);
+        let chunk = self.cut(cutter, at, lines);
         self.reading = Reading::after(item);
         // The new game's first line, with the comments before it, may go
         // beyond a limit at once.
-        if too_long || self.buf.len() > self.limits.game {
+        if cutter.beyond_limits(&line) {
             let line = Line {
                 start: line.start - at,
                 ..line
             };
-            self.queued = Some(self.cut_game(&line, too_long));
+            cutter.queued = Some(self.cut_game(cutter, &line, too_long));
         }
         chunk
-    }
-}
-
-impl<R: BufRead> Iterator for Games<R> {
-    type Item = io::Result<Chunk>;
-
-    fn next(&mut self) -> Option<io::Result<Chunk>> {
-        if let Some(chunk) = self.queued.take() {
-            return Some(Ok(chunk));
-        }
-        if !std::mem::replace(&mut self.judged, true) {
-            match self.reader.start() {
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-                Ok(TextVerdict::Utf8) => {}
-                Ok(TextVerdict::Utf16(warning)) => self.note = Some(warning.into()),
-                Ok(TextVerdict::NotText(error)) => {
-                    self.done = true;
-                    return Some(Ok(Chunk::not_text(self.reader.sample(), error)));
-                }
-            }
-        }
-        while !self.done {
-            if let Err(e) = self.take_turn_lines() {
-                self.done = true;
-                return Some(Err(e));
-            }
-            match self.read_line() {
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-                Ok(None) => {
-                    self.done = true;
-                    if self.buf.is_empty() {
-                        return None;
-                    }
-                    if let Some(open) = self.open {
-                        // A `G1` that ends the record begins a game.
-                        let ended = self.cut(open.at, open.lines);
-                        let lines = self.lines;
-                        self.queued = Some(self.cut(self.buf.len(), lines));
-                        return Some(Ok(ended));
-                    }
-                    let lines = self.lines;
-                    return Some(Ok(self.cut(self.buf.len(), lines)));
-                }
-                Ok(Some(line)) => {
-                    if let Some(chunk) = self.take_line(line) {
-                        return Some(Ok(chunk));
-                    }
-                }
-            }
-        }
-        None
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! Nearly every line of a record is a turn that goes on the game being
 //! gathered: no `{ }` comment, no line end but `\n`, within the limits,
-//! and not a turn that begins a game. [`Games::take_turn_lines`]
+//! and not a turn that begins a game. `Split::take_turn_lines`
 //! takes a run of such lines as one piece, without the line-by-line
 //! reading, following of comments and sorting of lines that every other
 //! line gets; it stops at the first line that is anything else, which the
@@ -14,7 +14,8 @@
 
 use std::io::{self, BufRead};
 
-use super::Games;
+use super::{Split, SyntaxError};
+use crate::core::chunk::Cutter;
 use crate::syntax::parser::{ItemKind, Reading, begins_game, label_at};
 
 /// Where a line's quick reading stops, in `bytes`: at its end, or at
@@ -33,17 +34,25 @@ fn reading_after(line: &[u8]) -> Option<Reading> {
     Some(Reading::after(ItemKind::Turn { side, round }))
 }
 
-impl<R: BufRead> Games<R> {
+impl Split {
     /// Takes, from what the reader holds, the turn lines at its start that
     /// go on the game being gathered, as the line-by-line reading would
     /// take them; leaves the first other line, and any line not whole in
     /// the reader's buffer, unread.
-    pub(super) fn take_turn_lines(&mut self) -> io::Result<()> {
-        if !self.quick || self.first || self.skipping || self.open.is_some() || self.scan.depth > 0
+    pub(super) fn take_turn_lines<R: BufRead>(
+        &mut self,
+        cutter: &mut Cutter<SyntaxError>,
+        reader: &mut R,
+    ) -> io::Result<()> {
+        if !self.quick
+            || cutter.first
+            || cutter.skipping
+            || self.open.is_some()
+            || self.scan.depth > 0
         {
             return Ok(());
         }
-        let available = match self.reader.fill_buf() {
+        let available = match reader.fill_buf() {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(()),
             Err(e) => return Err(e),
@@ -58,8 +67,8 @@ impl<R: BufRead> Games<R> {
             };
             let line = &rest[..len];
             if rest[len] != b'\n'
-                || len > self.limits.line
-                || self.buf.len() + used + len + 1 > self.limits.game
+                || len > cutter.limits.line
+                || cutter.buf.len() + used + len + 1 > cutter.limits.game
             {
                 break;
             }
@@ -95,15 +104,15 @@ impl<R: BufRead> Games<R> {
         // reading reads the lines.
         match last.and_then(|at| reading_after(&available[at..])) {
             Some(reading) => {
-                self.buf.extend_from_slice(&available[..used]);
+                cutter.buf.extend_from_slice(&available[..used]);
                 self.reading = reading;
                 self.pending = None;
                 self.parted = false;
-                self.lines += lines;
+                cutter.lines += lines;
             }
             None => used = 0,
         }
-        self.reader.consume(used);
+        reader.consume(used);
         Ok(())
     }
 }
@@ -112,14 +121,14 @@ impl<R: BufRead> Games<R> {
 mod tests {
     use proptest::prelude::*;
 
-    use super::Games;
     use crate::syntax::games::Chunk;
+    use crate::syntax::games::Games;
     use crate::syntax::limits::Limits;
 
     /// The chunks of `bytes`, turn lines taken as runs or not.
     fn chunks(bytes: &[u8], quick: bool, limits: Limits) -> Vec<Chunk> {
         let mut games = Games::with_limits(bytes, limits);
-        games.quick = quick;
+        games.0.splitter.quick = quick;
         games
             .map(|chunk| chunk.expect("reading from memory"))
             .collect()

@@ -1,6 +1,7 @@
 //! Where games begin, told from the first bytes of each line: the
 //! reader's own rule, for cutting records into games.
 
+use crate::core::chunk::after_blanks;
 use crate::tafl::syntax::ast::Form;
 use crate::tafl::syntax::parser::starts_tag;
 
@@ -25,10 +26,7 @@ pub(super) fn classify(start: &[u8], in_bracket: bool) -> Kind {
     if in_bracket {
         return Kind::InBracket;
     }
-    let start = start
-        .iter()
-        .position(|b| !matches!(b, b' ' | b'\t'))
-        .map_or(&[][..], |n| &start[n..]);
+    let start = after_blanks(start);
     match start {
         [] | [b'\n' | b'\r', ..] => Kind::Blank,
         [b'0'..=b'9', ..] => Kind::Digit,
