@@ -8,7 +8,7 @@
 
 use std::str::{CharIndices, Chars};
 
-use nom::{Compare, CompareResult, Needed};
+use nom::{Compare, CompareResult, IResult, Needed};
 
 use super::Span;
 
@@ -19,6 +19,45 @@ pub(crate) trait Whole {
     fn whole(&self) -> &str;
     /// The offset of the whole text in its file.
     fn base(&self) -> usize;
+}
+
+/// What a family's parser shares beyond the text still to read: the whole
+/// text, its offset in its file, and what the family's rules keep beyond
+/// them, its own part, to which the context derefs.
+#[derive(Debug)]
+pub(crate) struct Context<'a, X> {
+    /// The whole text being read.
+    text: &'a str,
+    /// The offset of the text within its file.
+    base: usize,
+    /// What the family's rules keep.
+    own: X,
+}
+
+impl<'a, X> Context<'a, X> {
+    /// The context of `text`, which starts at byte `base` of its file, with
+    /// the family's own part `own`.
+    pub(crate) fn new(text: &'a str, base: usize, own: X) -> Self {
+        Context { text, base, own }
+    }
+}
+
+impl<X> Whole for Context<'_, X> {
+    fn whole(&self) -> &str {
+        self.text
+    }
+
+    fn base(&self) -> usize {
+        self.base
+    }
+}
+
+impl<X> std::ops::Deref for Context<'_, X> {
+    type Target = X;
+
+    fn deref(&self) -> &X {
+        &self.own
+    }
 }
 
 /// The text still to read, with the context of a family's parser.
@@ -168,6 +207,35 @@ pub(crate) fn skip<C: Whole>(i: Input<'_, C>, n: usize) -> Input<'_, C> {
 /// Whether `c` ends a line.
 pub(crate) fn is_line_end(c: Option<char>) -> bool {
     matches!(c, None | Some('\n' | '\r'))
+}
+
+/// ```ebnf
+/// line end = "\r\n" | "\n" | "\r" | ? the end of the input ? ;
+/// ```
+///
+/// At anything else, the failure `error` makes of the input.
+pub(crate) fn line_end<'a, C: Whole, E>(
+    i: Input<'a, C>,
+    error: impl FnOnce(&Input<'a, C>) -> E,
+) -> IResult<Input<'a, C>, (), E> {
+    match peek(&i) {
+        None => Ok((i, ())),
+        Some('\n') => Ok((skip(i, 1), ())),
+        Some('\r') if peek2(&i) == Some('\n') => Ok((skip(i, 2), ())),
+        Some('\r') => Ok((skip(i, 1), ())),
+        Some(_) => Err(nom::Err::Error(error(&i))),
+    }
+}
+
+/// ```ebnf
+/// ws = { " " | "\t" } ;
+/// ```
+pub(crate) fn ws<C: Whole, E>(i: Input<'_, C>) -> IResult<Input<'_, C>, (), E> {
+    let n = i
+        .fragment()
+        .find(|c| c != ' ' && c != '\t')
+        .unwrap_or(i.fragment().len());
+    Ok((skip(i, n), ()))
 }
 
 /// The input from the end of the current line on (the line end not

@@ -30,7 +30,7 @@ pub(crate) use self::fast::{CompactBattle, CompactTurn, Player, compact_turn, us
 pub(crate) use self::group::{ItemKind, Reading, begins_game, mislabelled, next_item};
 pub(crate) use self::turn::label_at;
 
-use self::input::{Context, Input};
+use self::input::{Comments, Context, Input};
 use super::ast::{Label, PenningrAction, Record, ResultTag, Span, WrittenBattle, WrittenStep};
 use super::error::{Edit, Found, SyntaxError, SyntaxErrorKind};
 use crate::core::input::{
@@ -47,7 +47,7 @@ fn too_many<'a, T>(i: &Input<'_>) -> PResult<'a, T> {
 
 /// Runs `read` on `text` as the input starting at byte `base` of its file.
 fn with_input<T>(text: &str, base: usize, read: impl FnOnce(Input<'_>) -> T) -> T {
-    let context = Context::new(text, base);
+    let context = Context::new(text, base, Comments::default());
     read(Input::new(&context))
 }
 

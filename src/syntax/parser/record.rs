@@ -225,24 +225,14 @@ fn item(i: Input<'_>) -> PResult<'_, (Item, Vec<SyntaxError>)> {
 /// line end = "\r\n" | "\n" | "\r" | ? the end of the input ? ;
 /// ```
 fn line_end(i: Input<'_>) -> PResult<'_, ()> {
-    match peek(&i) {
-        None => Ok((i, ())),
-        Some('\n') => Ok((skip(i, 1), ())),
-        Some('\r') if peek2(&i) == Some('\n') => Ok((skip(i, 2), ())),
-        Some('\r') => Ok((skip(i, 1), ())),
-        Some(_) => Err(nom::Err::Error(error_at(Kind::UnexpectedLine, &i))),
-    }
+    crate::core::input::line_end(i, |i| error_at(Kind::UnexpectedLine, i))
 }
 
 /// ```ebnf
 /// ws = { " " | "\t" } ;
 /// ```
 pub(super) fn ws(i: Input<'_>) -> PResult<'_, ()> {
-    let n = i
-        .fragment()
-        .find(|c| c != ' ' && c != '\t')
-        .unwrap_or(i.fragment().len());
-    Ok((skip(i, n), ()))
+    crate::core::input::ws(i)
 }
 
 /// ```ebnf

@@ -4,13 +4,12 @@
 
 use std::cell::Cell;
 
-/// What every rule may need beyond the text.
-#[derive(Debug)]
-pub(super) struct Context<'a> {
-    /// The whole text being read.
-    text: &'a str,
-    /// The offset of the text within its file.
-    pub(super) base: usize,
+use crate::core::input::Whole;
+
+/// What the tafl readers' rules keep beyond the text: the searches for
+/// `]` and for a `[` that starts a line, remembered.
+#[derive(Debug, Default)]
+pub(super) struct Searches {
     /// The last search for a `]`: where it started, and what it found.
     close: Cell<Option<(usize, Option<usize>)>>,
     /// The last search for a `[` starting a line: where it started, and what
@@ -18,21 +17,14 @@ pub(super) struct Context<'a> {
     opening: Cell<Option<(usize, Option<usize>)>>,
 }
 
-impl<'a> Context<'a> {
-    /// The context of `text`, which starts at byte `base` of its file.
-    pub(super) fn new(text: &'a str, base: usize) -> Self {
-        Context {
-            text,
-            base,
-            close: Cell::new(None),
-            opening: Cell::new(None),
-        }
-    }
+/// What every rule may need beyond the text still to read.
+pub(super) type Context<'a> = crate::core::input::Context<'a, Searches>;
 
+impl Context<'_> {
     /// The offset in the text of the first `]` at or after `from`.
     pub(super) fn next_close(&self, from: usize) -> Option<usize> {
         remembered(&self.close, from, || {
-            memchr::memchr(b']', &self.text.as_bytes()[from..]).map(|n| from + n)
+            memchr::memchr(b']', &self.whole().as_bytes()[from..]).map(|n| from + n)
         })
     }
 
@@ -40,7 +32,7 @@ impl<'a> Context<'a> {
     /// starts a line.
     pub(super) fn next_line_opening(&self, from: usize) -> Option<usize> {
         remembered(&self.opening, from, || {
-            let bytes = self.text.as_bytes();
+            let bytes = self.whole().as_bytes();
             memchr::memchr_iter(b'[', &bytes[from..])
                 .map(|n| from + n)
                 .find(|&n| n > 0 && matches!(bytes[n - 1], b'\n' | b'\r'))
@@ -64,16 +56,6 @@ fn remembered(
     let found = search();
     last.set(Some((from, found)));
     found
-}
-
-impl crate::core::input::Whole for Context<'_> {
-    fn whole(&self) -> &str {
-        self.text
-    }
-
-    fn base(&self) -> usize {
-        self.base
-    }
 }
 
 /// The text still to read, with the tafl readers' context.

@@ -23,7 +23,7 @@ use nom::IResult;
 
 pub(crate) use self::tag::{rules_entries, starts_tag};
 
-use self::input::{Context, Input};
+use self::input::{Context, Input, Searches};
 use super::ast::{Form, Move, Record, VariationAddress};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use crate::core::Severity;
@@ -153,7 +153,7 @@ pub(crate) fn parse_bytes_at(
         .collect();
     let damaged: Vec<usize> = decode_errors.iter().map(|e| e.span.start).collect();
     let text = decoded.text;
-    let context = Context::new(&text, base);
+    let context = Context::new(&text, base, Searches::default());
     let input = Input::new(&context);
     let (record, mut errors) = match form {
         Form::Otg => {
@@ -176,7 +176,7 @@ fn read_exactly<T>(
     text: &str,
     rule: impl for<'a> Fn(Input<'a>, &mut Vec<SyntaxError>) -> PResult<'a, T>,
 ) -> Result<T, SyntaxError> {
-    let context = Context::new(text, 0);
+    let context = Context::new(text, 0, Searches::default());
     let input = Input::new(&context);
     let mut errors = Vec::new();
     match rule(input, &mut errors) {
