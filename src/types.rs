@@ -6,15 +6,7 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-/// The error returned when text does not name a value of a closed vocabulary.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a {what}")]
-pub struct UnknownName {
-    /// What was being read ("side", "space", "piece").
-    pub what: &'static str,
-    /// The text that was given.
-    pub text: String,
-}
+pub use crate::core::UnknownName;
 
 /// One of the two players. Gull (gold) always starts a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

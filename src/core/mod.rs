@@ -25,8 +25,10 @@
 //!   family checks its records game by game (`parallel`): all three
 //!   crate-private;
 //! - [`Rng`]: the random source of the generators;
-//! - the input of the families' nom parsers and the XML writer of the SVG
-//!   pictures and pages (crate-private).
+//! - [`UnknownName`]: text that names no value of a closed vocabulary;
+//! - the input of the families' nom parsers, what their records share as
+//!   they are written back, and the XML writer of the SVG pictures and
+//!   pages (crate-private).
 //!
 //! Every problem, of either family, is at a [`Span`] of the record's text,
 //! and its fix is an [`Edit`] of it; here, a syntax error of HIRP's reader:
@@ -54,16 +56,19 @@ pub(crate) mod input;
 pub mod json;
 pub mod limits;
 pub(crate) mod lines;
+mod name;
 pub mod page;
 pub(crate) mod parallel;
 mod rng;
 mod severity;
 mod span;
 pub mod syntax_error;
+pub(crate) mod written;
 pub(crate) mod xml;
 
 pub use depth::{CheckOptions, Depth};
 pub use escape::{escape, must_escape};
+pub use name::UnknownName;
 pub use rng::Rng;
 pub use severity::Severity;
 pub use span::{Edit, Found, Malformed, Span};

@@ -4,15 +4,7 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-/// The error returned when text does not name a value of a vocabulary.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a {what}")]
-pub struct UnknownName {
-    /// What was being read ("square", "side", "piece").
-    pub what: &'static str,
-    /// The text that was given.
-    pub text: String,
-}
+pub use crate::core::UnknownName;
 
 /// A square of a board of up to [`Square::MAX_SIDE`] × [`Square::MAX_SIDE`]:
 /// a file (column, `a` on the left) and a rank (row, `1` at the bottom),

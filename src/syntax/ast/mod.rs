@@ -44,12 +44,7 @@ impl Record {
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (n, game) in self.games.iter().enumerate() {
-            if n > 0 {
-                f.write_char('\n')?;
-            }
-            write!(f, "{game}")?;
-        }
+        crate::core::written::games(f, &self.games)?;
         for comment in &self.comments {
             writeln!(f, "{comment}")?;
         }
@@ -80,16 +75,7 @@ impl Game {
 
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for tag in &self.tags {
-            writeln!(f, "{tag}")?;
-        }
-        if !self.tags.is_empty() && !self.turns.is_empty() {
-            f.write_char('\n')?;
-        }
-        for turn in &self.turns {
-            writeln!(f, "{turn}")?;
-        }
-        Ok(())
+        crate::core::written::tags_and_turns(f, &self.tags, &self.turns, "\n")
     }
 }
 

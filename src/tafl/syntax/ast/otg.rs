@@ -14,13 +14,7 @@ pub struct OtgRecord {
 
 impl fmt::Display for OtgRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (n, game) in self.games.iter().enumerate() {
-            if n > 0 {
-                f.write_char('\n')?;
-            }
-            write!(f, "{game}")?;
-        }
-        Ok(())
+        crate::core::written::games(f, &self.games)
     }
 }
 
@@ -95,16 +89,7 @@ impl OtgGame {
 
 impl fmt::Display for OtgGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for tag in &self.tags {
-            writeln!(f, "{tag}")?;
-        }
-        if !self.tags.is_empty() && !self.turns.is_empty() {
-            f.write_char('\n')?;
-        }
-        for turn in &self.turns {
-            write!(f, "{turn}")?;
-        }
-        Ok(())
+        crate::core::written::tags_and_turns(f, &self.tags, &self.turns, "")
     }
 }
 
