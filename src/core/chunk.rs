@@ -16,7 +16,7 @@ use std::io::{self, BufRead};
 use super::encoding::{Decoder, TextError, TextVerdict, decode, not_text};
 use super::limits::{Bound, Limits};
 use super::lines::{Cut, read_line, shown_len};
-use super::syntax_error::{SyntaxError, SyntaxKind};
+use super::syntax_error::{ReaderKind, SyntaxError};
 
 /// A run of whole games cut from a record, as a family's chunk holds it.
 #[derive(Debug)]
@@ -319,17 +319,6 @@ pub(crate) fn after_blanks(line: &[u8]) -> &[u8] {
         .map_or(&[][..], |n| &line[n..])
 }
 
-/// The kinds of a family's syntax errors that the reading of its chunks
-/// reports.
-pub(crate) trait ChunkKind: SyntaxKind {
-    /// A line longer than the line limit.
-    const LINE_TOO_LONG: Self;
-    /// A game longer than the game limit.
-    const GAME_TOO_LONG: Self;
-    /// Whether it says the input is not text: nothing of it is read.
-    fn says_not_text(self) -> bool;
-}
-
 /// What a family's reader gives of a chunk's bytes, as [`read_chunk`]
 /// needs it.
 pub(crate) trait ChunkReading<K> {
@@ -358,7 +347,7 @@ struct ChunkParts<'c> {
 /// is not text has no game (`empty`) and that one error. Returns the
 /// decoded text of the whole chunk, to which the spans point from `offset`
 /// on.
-pub(crate) fn read_chunk<'c, K: ChunkKind, P: ChunkReading<K>>(
+pub(crate) fn read_chunk<'c, K: ReaderKind, P: ChunkReading<K>>(
     (bytes, offset, cut): (&'c [u8], usize, Option<Cut>),
     note: Option<&SyntaxError<K>>,
     empty: impl FnOnce() -> P,
@@ -379,7 +368,7 @@ pub(crate) fn read_chunk<'c, K: ChunkKind, P: ChunkReading<K>>(
 }
 
 /// Reads a chunk as [`read_chunk`] does, but for its note.
-fn read_cut<'c, K: ChunkKind, P: ChunkReading<K>>(
+fn read_cut<'c, K: ReaderKind, P: ChunkReading<K>>(
     chunk: &ChunkParts<'c>,
     parse: impl Fn(&'c [u8]) -> (Cow<'c, str>, P),
 ) -> (Cow<'c, str>, P) {

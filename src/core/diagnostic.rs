@@ -349,8 +349,9 @@ pub(crate) use kind_of_table;
 /// `message()` and `expected()`, its [`Kind`] for [`Code`]s and its
 /// `SyntaxKind` for syntax errors (with `, label = path` after the prefix, the
 /// label of an error with no detail is that function's). A reader's table
-/// has rows `LineTooLong` and `GameTooLong` and an `is_not_text()`: its
-/// `ChunkKind`, for reading what the game reader cuts, is made of them.
+/// has rows `UnexpectedLine`, `LineTooLong` and `GameTooLong` and an
+/// `is_not_text()`: its `ReaderKind`, by which the core reads for the
+/// family, is made of them.
 macro_rules! syntax_kinds {
     (
         $prefix:literal $(, label = $label:path)?;
@@ -414,7 +415,8 @@ macro_rules! syntax_kinds {
             )?
         }
 
-        impl $crate::core::chunk::ChunkKind for $name {
+        impl $crate::core::syntax_error::ReaderKind for $name {
+            const UNEXPECTED_LINE: Self = $name::UnexpectedLine;
             const LINE_TOO_LONG: Self = $name::LineTooLong;
             const GAME_TOO_LONG: Self = $name::GameTooLong;
 

@@ -10,7 +10,8 @@ use std::str::{CharIndices, Chars};
 
 use nom::{Compare, CompareResult, IResult, Needed};
 
-use super::Span;
+use super::syntax_error::{ReaderKind, SyntaxError, SyntaxKind};
+use super::{Found, Span};
 
 /// What a family's parser shares beyond the text still to read: at the
 /// least, the whole text being read.
@@ -175,6 +176,25 @@ impl<'b, C> Compare<&'b str> for Input<'_, C> {
     }
 }
 
+/// Implements `FromStr` for each type given, with the doc given: the text
+/// must be exactly one instance of the family's rule beside the type, as
+/// the family's `read` reads it, else it fails with the family's `error`.
+macro_rules! from_str_by_rule {
+    ($read:ident, $error:ty; $( $(#[doc = $doc:literal])* $ty:ty => $rule:expr; )*) => {
+        $(
+            impl std::str::FromStr for $ty {
+                type Err = $error;
+
+                $(#[doc = $doc])*
+                fn from_str(s: &str) -> Result<Self, Self::Err> {
+                    $read(s, $rule)
+                }
+            }
+        )*
+    };
+}
+pub(crate) use from_str_by_rule;
+
 // ---- What every family's rules ask of the input ----
 
 /// The absolute offset of the input's first byte in its file.
@@ -263,4 +283,37 @@ pub(crate) fn next_char_span<C: Whole>(i: &Input<'_, C>) -> Span {
         _ => 0,
     };
     Span::new(start, start + len)
+}
+
+/// The input at the first character for which `stop` holds, or at its end.
+pub(crate) fn skip_to<C: Whole>(i: Input<'_, C>, stop: impl Fn(char) -> bool) -> Input<'_, C> {
+    let n = i.fragment().find(stop).unwrap_or(i.fragment().len());
+    skip(i, n)
+}
+
+/// An error of `kind` at the next character of `i`.
+pub(crate) fn error_at<C: Whole, K: SyntaxKind>(kind: K, i: &Input<'_, C>) -> SyntaxError<K> {
+    SyntaxError::new(kind, next_char_span(i), Found::at(i.fragment()))
+}
+
+/// The error inside a rule's result at `i`, whatever its nom wrapping.
+pub(crate) fn into_error<C: Whole, K: ReaderKind>(
+    e: nom::Err<SyntaxError<K>>,
+    i: &Input<'_, C>,
+) -> SyntaxError<K> {
+    match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => e,
+        nom::Err::Incomplete(_) => error_at(K::UNEXPECTED_LINE, i),
+    }
+}
+
+/// What a rule of nom's own fails with: a line the reader cannot read.
+impl<'a, C: Whole, K: ReaderKind> nom::error::ParseError<Input<'a, C>> for SyntaxError<K> {
+    fn from_error_kind(input: Input<'a, C>, _kind: nom::error::ErrorKind) -> Self {
+        error_at(K::UNEXPECTED_LINE, &input)
+    }
+
+    fn append(_input: Input<'a, C>, _kind: nom::error::ErrorKind, other: Self) -> Self {
+        other
+    }
 }

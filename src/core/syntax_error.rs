@@ -50,6 +50,20 @@ pub trait SyntaxKind: Copy + fmt::Debug + Into<Code> {
     }
 }
 
+/// The kinds every reader's table has, by which the core reads for a
+/// family: a line the reader cannot read, a line and a game beyond the
+/// limits, and a kind that says the input is not text.
+pub(crate) trait ReaderKind: SyntaxKind {
+    /// A line the reader cannot read: what a rule fails with.
+    const UNEXPECTED_LINE: Self;
+    /// A line longer than the line limit.
+    const LINE_TOO_LONG: Self;
+    /// A game longer than the game limit.
+    const GAME_TOO_LONG: Self;
+    /// Whether it says the input is not text: nothing of it is read.
+    fn says_not_text(self) -> bool;
+}
+
 /// A syntax error or warning: its kind, the text at fault, and a fix when
 /// one is plain.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -273,6 +273,30 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     }
 }
 
+/// Decodes bytes as [`decode`] does, at `base` in their file: the spans of
+/// the errors count from the file's start.
+pub(crate) fn decode_at(bytes: &[u8], base: usize) -> Decoded<'_> {
+    let mut decoded = decode(bytes);
+    for error in &mut decoded.errors {
+        error.span = Span::new(error.span.start + base, error.span.end + base);
+    }
+    decoded
+}
+
+/// The text of a whole record's bytes, to which the spans of its reading
+/// point: UTF-16 with a byte order mark decoded ([`transcode`]), else each
+/// byte that is not UTF-8 read as `?` ([`decode`]).
+pub(crate) fn record_text(bytes: &[u8]) -> Cow<'_, str> {
+    match transcode(bytes) {
+        Cow::Borrowed(bytes) => decode(bytes).text,
+        // Decoded from UTF-16: UTF-8 throughout.
+        Cow::Owned(decoded) => Cow::Owned(
+            String::from_utf8(decoded)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

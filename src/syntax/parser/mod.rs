@@ -22,7 +22,7 @@ mod turn;
 
 use std::borrow::Cow;
 
-use crate::core::encoding::{Decoded, decode};
+use crate::core::encoding::{Decoded, decode_at, record_text};
 
 use nom::IResult;
 
@@ -31,10 +31,11 @@ pub(crate) use self::group::{ItemKind, Reading, begins_game, mislabelled, next_i
 pub(crate) use self::turn::label_at;
 
 use self::input::{Comments, Context, Input};
-use super::ast::{Label, PenningrAction, Record, ResultTag, Span, WrittenBattle, WrittenStep};
-use super::error::{Edit, Found, SyntaxError, SyntaxErrorKind};
+use super::ast::{Label, PenningrAction, Record, ResultTag, WrittenBattle, WrittenStep};
+use super::error::{Edit, SyntaxError, SyntaxErrorKind};
 use crate::core::input::{
-    is_line_end, next_char_span, offset, peek, peek2, skip, span, text_between, to_line_end,
+    error_at, into_error, is_line_end, offset, peek, peek2, skip, skip_to, span, text_between,
+    to_line_end,
 };
 
 /// The failure for a turn holding more than the limits allow, at `i`.
@@ -53,16 +54,6 @@ fn with_input<T>(text: &str, base: usize, read: impl FnOnce(Input<'_>) -> T) -> 
 
 /// The result of a rule.
 type PResult<'a, T> = IResult<Input<'a>, T, SyntaxError>;
-
-impl<'a> nom::error::ParseError<Input<'a>> for SyntaxError {
-    fn from_error_kind(input: Input<'a>, _kind: nom::error::ErrorKind) -> Self {
-        error_at(SyntaxErrorKind::UnexpectedLine, &input)
-    }
-
-    fn append(_input: Input<'a>, _kind: nom::error::ErrorKind, other: Self) -> Self {
-        other
-    }
-}
 
 /// A parsed record and the syntax errors met while reading it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -123,15 +114,7 @@ pub fn parse_unlimited(text: &str) -> Parsed {
 /// text; an input that is not text is one error and no game. Returns the
 /// decoded text, to which the spans point, with the result.
 pub fn parse_bytes(bytes: &[u8]) -> (Cow<'_, str>, Parsed) {
-    let text = match super::transcode(bytes) {
-        Cow::Borrowed(bytes) => decode(bytes).text,
-        // Decoded from UTF-16: UTF-8 throughout.
-        Cow::Owned(decoded) => Cow::Owned(
-            String::from_utf8(decoded)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        ),
-    };
-    (text, super::games::read_all(bytes))
+    (record_text(bytes), super::games::read_all(bytes))
 }
 
 /// Reads bytes as one piece of a record starting at byte `base` of a larger
@@ -139,11 +122,8 @@ pub fn parse_bytes(bytes: &[u8]) -> (Cow<'_, str>, Parsed) {
 /// [`Games`](super::Games) cuts. Decoded as [`parse_bytes`] decodes, and
 /// read as [`parse_unlimited`] reads, with no limit on the size of a game.
 pub(crate) fn parse_bytes_at(bytes: &[u8], base: usize) -> (Cow<'_, str>, Parsed) {
-    let Decoded { text, errors } = decode(bytes);
-    let mut errors: Vec<SyntaxError> = errors.into_iter().map(SyntaxError::from).collect();
-    for error in &mut errors {
-        error.span = Span::new(error.span.start + base, error.span.end + base);
-    }
+    let Decoded { text, errors } = decode_at(bytes, base);
+    let errors: Vec<SyntaxError> = errors.into_iter().map(SyntaxError::from).collect();
     let damaged: Vec<usize> = errors.iter().map(|e| e.span.start).collect();
     let mut parsed = with_input(&text, base, |input| record::read(input, &damaged));
     if !errors.is_empty() {
@@ -165,22 +145,18 @@ fn read_exactly<T>(
     })
 }
 
-impl std::str::FromStr for WrittenStep {
-    type Err = SyntaxError;
-
+crate::core::input::from_str_by_rule! {
+    read_exactly, SyntaxError;
     /// Reads one step, such as `Khhh03`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        read_exactly(s, turn::step)
-    }
-}
-
-impl std::str::FromStr for ResultTag {
-    type Err = SyntaxError;
-
+    WrittenStep => turn::step;
     /// Reads the value of a `[Result]` tag, such as `Silfr Drepid 10`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        read_exactly(s, result::result)
-    }
+    ResultTag => result::result;
+    /// Reads one battle record, such as `>6GHxSL6`.
+    WrittenBattle => outcome::battle;
+    /// Reads one Penningr action, such as `Sd`.
+    PenningrAction => outcome::penningr_action;
+    /// Reads one turn label, such as `G3`.
+    Label => turn::label;
 }
 
 /// Reads steps written together, such as `KeHeiHei`; any syntax error fails.
@@ -231,33 +207,6 @@ pub(crate) fn parse_battles(text: &str) -> Result<Vec<WrittenBattle>, SyntaxErro
         .collect()
 }
 
-impl std::str::FromStr for WrittenBattle {
-    type Err = SyntaxError;
-
-    /// Reads one battle record, such as `>6GHxSL6`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        read_exactly(s, outcome::battle)
-    }
-}
-
-impl std::str::FromStr for PenningrAction {
-    type Err = SyntaxError;
-
-    /// Reads one Penningr action, such as `Sd`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        read_exactly(s, outcome::penningr_action)
-    }
-}
-
-impl std::str::FromStr for Label {
-    type Err = SyntaxError;
-
-    /// Reads one turn label, such as `G3`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        read_exactly(s, turn::label)
-    }
-}
-
 // ---- Helpers shared by the rule modules (with those of
 // `core::input`) ----
 
@@ -277,27 +226,10 @@ fn is_content_end(c: Option<char>) -> bool {
 /// The input after the first position where `stop` holds for the next
 /// character or the content of the line ends.
 fn skip_until(i: Input<'_>, stop: impl Fn(char) -> bool) -> Input<'_> {
-    let n = i
-        .fragment()
-        .find(|c: char| stop(c) || is_content_end(Some(c)))
-        .unwrap_or(i.fragment().len());
-    skip(i, n)
-}
-
-/// An error of `kind` at the next character of `i`.
-fn error_at(kind: SyntaxErrorKind, i: &Input<'_>) -> SyntaxError {
-    SyntaxError::new(kind, next_char_span(i), Found::at(i.fragment()))
+    skip_to(i, |c| stop(c) || is_content_end(Some(c)))
 }
 
 /// A committed failure of `kind` at the next character of `i`.
 fn fail<'a, T>(kind: SyntaxErrorKind, i: &Input<'_>) -> PResult<'a, T> {
     Err(nom::Err::Failure(error_at(kind, i)))
-}
-
-/// The error inside a rule's result, whatever its nom wrapping.
-fn into_error(e: nom::Err<SyntaxError>, i: &Input<'_>) -> SyntaxError {
-    match e {
-        nom::Err::Error(e) | nom::Err::Failure(e) => e,
-        nom::Err::Incomplete(_) => error_at(SyntaxErrorKind::UnexpectedLine, i),
-    }
 }

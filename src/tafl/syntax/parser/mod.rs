@@ -28,22 +28,12 @@ use super::ast::{Form, Move, Record, VariationAddress};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use crate::core::Severity;
 use crate::core::input::{
-    is_line_end, next_char_span, offset, peek, peek2, skip, span, text_between, to_line_end,
+    error_at, into_error, is_line_end, offset, peek, peek2, skip, skip_to, span, text_between,
+    to_line_end,
 };
-use crate::core::{Found, Span};
 
 /// The result of a rule.
 type PResult<'a, T> = IResult<Input<'a>, T, SyntaxError>;
-
-impl<'a> nom::error::ParseError<Input<'a>> for SyntaxError {
-    fn from_error_kind(input: Input<'a>, _kind: nom::error::ErrorKind) -> Self {
-        error_at(SyntaxErrorKind::UnexpectedLine, &input)
-    }
-
-    fn append(_input: Input<'a>, _kind: nom::error::ErrorKind, other: Self) -> Self {
-        other
-    }
-}
 
 /// A record read and the syntax errors and warnings met reading it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,13 +111,7 @@ pub fn parse_csv(text: &str) -> Parsed {
 /// stay those of the bytes. Returns the decoded text, to which the spans
 /// point, with the result.
 pub fn parse_bytes(bytes: &[u8], form: Form) -> (Cow<'_, str>, Parsed) {
-    let text = match crate::core::encoding::transcode(bytes) {
-        Cow::Borrowed(bytes) => crate::core::encoding::decode(bytes).text,
-        Cow::Owned(decoded) => Cow::Owned(
-            String::from_utf8(decoded)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        ),
-    };
+    let text = crate::core::encoding::record_text(bytes);
     (text, super::games::read_all(bytes, form))
 }
 
@@ -141,16 +125,9 @@ pub(crate) fn parse_bytes_at(
     form: Form,
     first: bool,
 ) -> (Cow<'_, str>, Parsed) {
-    let decoded = crate::core::encoding::decode(bytes);
-    let decode_errors: Vec<SyntaxError> = decoded
-        .errors
-        .iter()
-        .map(|error| {
-            let mut error = error.clone();
-            error.span = Span::new(error.span.start + base, error.span.end + base);
-            SyntaxError::of_input(&error)
-        })
-        .collect();
+    let decoded = crate::core::encoding::decode_at(bytes, base);
+    let decode_errors: Vec<SyntaxError> =
+        decoded.errors.iter().map(SyntaxError::of_input).collect();
     let damaged: Vec<usize> = decode_errors.iter().map(|e| e.span.start).collect();
     let text = decoded.text;
     let context = Context::new(&text, base, Searches::default());
@@ -190,23 +167,13 @@ fn read_exactly<T>(
     }
 }
 
-impl std::str::FromStr for Move {
-    type Err = SyntaxError;
-
+crate::core::input::from_str_by_rule! {
+    read_exactly, SyntaxError;
     /// Reads one move in OpenTafl notation, such as `Kd4-c4xc5/d3+`;
     /// a warning fails it too.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        read_exactly(s, otn::otn_move)
-    }
-}
-
-impl std::str::FromStr for VariationAddress {
-    type Err = SyntaxError;
-
+    Move => otn::otn_move;
     /// Reads one variation address, such as `7a.1.2a.`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        read_exactly(s, |i, _| turn::variation_address(i))
-    }
+    VariationAddress => |i, _| turn::variation_address(i);
 }
 
 // ---- Helpers shared by the rule modules (with those of
@@ -226,22 +193,5 @@ fn next_line(i: Input<'_>) -> Input<'_> {
 /// The input at the first character for which `stop` holds, or at the end
 /// of the line.
 fn skip_until(i: Input<'_>, stop: impl Fn(char) -> bool) -> Input<'_> {
-    let n = i
-        .fragment()
-        .find(|c: char| stop(c) || is_line_end(Some(c)))
-        .unwrap_or(i.fragment().len());
-    skip(i, n)
-}
-
-/// An error of `kind` at the next character of `i`.
-fn error_at(kind: SyntaxErrorKind, i: &Input<'_>) -> SyntaxError {
-    SyntaxError::new(kind, next_char_span(i), Found::at(i.fragment()))
-}
-
-/// The error inside a rule's result, whatever its nom wrapping.
-fn into_error(e: nom::Err<SyntaxError>, i: &Input<'_>) -> SyntaxError {
-    match e {
-        nom::Err::Error(e) | nom::Err::Failure(e) => e,
-        nom::Err::Incomplete(_) => error_at(SyntaxErrorKind::UnexpectedLine, i),
-    }
+    skip_to(i, |c| stop(c) || is_line_end(Some(c)))
 }
