@@ -260,6 +260,35 @@ pub fn one_of(options: &[String]) -> String {
     }
 }
 
+/// The enum of a table of kinds, each row a variant with its severity
+/// (`$severity_doc` the doc of `severity()`), with `ALL` and `severity()`:
+/// what `problem_kinds!` and `syntax_kinds!` declare alike.
+macro_rules! table_enum {
+    (
+        $severity_doc:literal;
+        $(#[$meta:meta])*
+        $name:ident { $( $(#[doc = $doc:literal])* $variant:ident = $severity:ident; )* }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum $name {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl $name {
+            /// Every kind, in the order of the codes table.
+            pub const ALL: &[$name] = &[$($name::$variant),*];
+
+            #[doc = $severity_doc]
+            pub const fn severity(self) -> crate::core::Severity {
+                match self { $($name::$variant => crate::core::Severity::$severity,)* }
+            }
+        }
+    };
+}
+pub(crate) use table_enum;
+
 /// Declares the table of the kinds of problem a family's replay finds: an
 /// enum whose rows each give a variant, its code (without the family's
 /// prefix, which comes first), its severity before `--strict` and its
@@ -276,25 +305,16 @@ macro_rules! problem_kinds {
             )*
         }
     ) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum $name {
-            $( $(#[doc = $doc])* $variant, )*
+        $crate::core::diagnostic::table_enum! {
+            "The severity before `--strict`.";
+            $(#[$meta])*
+            $name { $( $(#[doc = $doc])* $variant = $severity; )* }
         }
 
         impl $name {
-            /// Every kind, in the order of the codes table.
-            pub const ALL: &[$name] = &[$($name::$variant),*];
-
             /// The code without the family's `hirp::` prefix.
             pub const fn code(self) -> &'static str {
                 match self { $($name::$variant => $code,)* }
-            }
-
-            /// The severity before `--strict`.
-            pub const fn severity(self) -> crate::core::Severity {
-                match self { $($name::$variant => crate::core::Severity::$severity,)* }
             }
 
             /// The one-line message.
@@ -363,26 +383,16 @@ macro_rules! syntax_kinds {
             )*
         }
     ) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum $name {
-            $( $(#[doc = $doc])* $variant, )*
+        $crate::core::diagnostic::table_enum! {
+            "How serious it is: an error, or a warning where the text is read as meant all the same.";
+            $(#[$meta])*
+            $name { $( $(#[doc = $doc])* $variant = $severity; )* }
         }
 
         impl $name {
-            /// Every kind, in the order of the codes table.
-            pub const ALL: &[$name] = &[$($name::$variant),*];
-
             /// The last part of the code.
             pub const fn name(self) -> &'static str {
                 match self { $($name::$variant => $code,)* }
-            }
-
-            /// How serious it is: an error, or a warning where the text is
-            /// read as meant all the same.
-            pub const fn severity(self) -> crate::core::Severity {
-                match self { $($name::$variant => crate::core::Severity::$severity,)* }
             }
 
             /// The one-line message.
