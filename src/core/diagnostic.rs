@@ -224,16 +224,29 @@ impl Diagnostic for Problem {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_deref()
-            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+        shown_help(self.help.as_deref())
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span),
-        )))
+        one_label(self.label.clone(), self.span)
     }
+}
+
+/// A help line, if there is one, as miette shows it: what every problem and
+/// syntax error gives as its diagnostic's help.
+pub(crate) fn shown_help(help: Option<&str>) -> Option<Box<dyn fmt::Display + '_>> {
+    help.map(|help| Box::new(help) as Box<dyn fmt::Display>)
+}
+
+/// The one label `label` under `span`, as miette shows it: what every
+/// problem and syntax error gives as its diagnostic's labels.
+pub(crate) fn one_label(
+    label: String,
+    span: Span,
+) -> Option<Box<dyn Iterator<Item = LabeledSpan> + 'static>> {
+    Some(Box::new(std::iter::once(
+        LabeledSpan::new_primary_with_span(Some(label), span),
+    )))
 }
 
 /// Whether no problem of `problems` is an error: what makes a game valid,

@@ -29,7 +29,7 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan};
 
-use super::diagnostic::{Code, Problem};
+use super::diagnostic::{Code, Problem, one_label, shown_help};
 use super::{Edit, Found, Severity, Span};
 
 /// A kind of syntax error of a family's table, as [`SyntaxError`] needs it.
@@ -151,15 +151,11 @@ impl<K: SyntaxKind> Diagnostic for SyntaxError<K> {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_deref()
-            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+        shown_help(self.help.as_deref())
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            LabeledSpan::new_primary_with_span(Some(self.label()), self.span),
-        )))
+        one_label(self.label(), self.span)
     }
 }
 
