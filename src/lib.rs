@@ -56,7 +56,7 @@
 //! let mut problems = Vec::new();
 //! let options = CheckOptions::default();
 //! hirp::tafl::check::check(record.as_bytes(), Form::Otg, None, options, |checked| {
-//!     problems.extend(checked.replay.problems);
+//!     problems.extend(checked.replay.problems.iter().cloned());
 //!     true // go on to the next game
 //! })?;
 //!

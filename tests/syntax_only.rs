@@ -89,7 +89,7 @@ fn tafl_fixtures_give_the_full_checks_syntax_problems() {
             let mut seen = Vec::new();
             let options = CheckOptions::default().depth(depth);
             hirp::tafl::check::check(&bytes[..], form, None, options, |checked| {
-                let verdict: Verdict = checked.replay.into();
+                let verdict = Verdict::of_replay(checked.replay);
                 seen.push((
                     checked.number,
                     verdict.turns,

@@ -217,25 +217,28 @@ impl InOrder {
     /// them to `on_game`; `false` when it asks to stop.
     fn deliver(
         &mut self,
-        replayed: Replayed,
+        replayed: &mut Replayed,
         on_game: &mut impl FnMut(Checked<'_>) -> bool,
     ) -> bool {
         self.read += replayed.bytes;
+        // The reports are handed over; the tree, its text and the heads
+        // stay, to be freed by the worker that read them.
+        let report = std::mem::take(&mut replayed.report);
         let Replayed {
             text,
             record,
-            report,
             heads,
             offset,
             line,
             ..
         } = replayed;
+        let (offset, line) = (*offset, *line);
         let checked = |number, game, report, view| Checked {
             number,
             game,
             report,
             view,
-            text: &text,
+            text,
             offset,
             line,
         };

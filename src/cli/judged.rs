@@ -47,7 +47,7 @@ impl<'a> From<hirp::tafl::check::Checked<'a>> for Judged<'a> {
         Judged {
             number: checked.number,
             in_game: checked.game.is_some(),
-            verdict: checked.replay.into(),
+            verdict: Verdict::of_replay(checked.replay),
             view: None,
             text: checked.text,
             offset: checked.offset,

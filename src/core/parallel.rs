@@ -2,7 +2,10 @@
 //! reads the items into batches, workers turn each batch into results, and
 //! the calling thread takes the results in the order the items came. A
 //! permit is taken for each batch in flight and given back when its results
-//! are taken, so memory stays flat however long the stream.
+//! are taken, so memory stays flat however long the stream. What is left of
+//! a batch's results once taken goes back to the worker that made them, to
+//! be freed there: memory freed on the thread that allocated it keeps the
+//! threads off one another's heaps.
 //!
 //! A family checks its records with it: the items are the chunks its reader
 //! cuts, the work reads and replays a chunk, and what is handed back is a
@@ -23,14 +26,15 @@ const BATCH_ITEMS: usize = 64;
 /// threads and hands the results to `take` in the items' order, until the
 /// items end, `take` returns `false` or reading an item fails (that error is
 /// returned, once the results of the items before it are taken). `size`
-/// tells an item's bytes, to batch them. With one worker or fewer the work
-/// is done on the calling thread.
+/// tells an item's bytes, to batch them. `take` may move out of a result
+/// what it keeps; the rest is dropped by the worker that made it. With one
+/// worker or fewer the work is done on the calling thread.
 pub fn in_order<I, R>(
     items: impl Iterator<Item = io::Result<I>> + Send,
     size: impl Fn(&I) -> usize + Sync,
     workers: usize,
     work: impl Fn(I) -> R + Sync,
-    mut take: impl FnMut(R) -> bool,
+    mut take: impl FnMut(&mut R) -> bool,
 ) -> io::Result<()>
 where
     I: Send,
@@ -38,7 +42,7 @@ where
 {
     if workers <= 1 {
         for item in items {
-            if !take(work(item?)) {
+            if !take(&mut work(item?)) {
                 break;
             }
         }
@@ -48,18 +52,21 @@ where
     let (work_tx, work_rx) = mpsc::sync_channel::<(usize, Vec<I>)>(workers);
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Batch<R>)>();
+    let (spent_tx, spent_rx): (Vec<_>, Vec<_>) = (0..workers).map(|_| mpsc::channel()).unzip();
     let mut failure = None;
     std::thread::scope(|scope| {
         let (permits, size, work) = (&permits, &size, &work);
         let reader_done = done_tx.clone();
         scope.spawn(move || cut_batches(items, size, permits, &work_tx, &reader_done));
-        for _ in 0..workers {
+        for (worker, spent) in spent_rx.into_iter().enumerate() {
             let work_rx = &work_rx;
             let done_tx = done_tx.clone();
-            scope.spawn(move || work_batches(work_rx, work, &done_tx));
+            let worker = Worker { worker, spent };
+            scope.spawn(move || work_batches(work_rx, work, &done_tx, &worker));
         }
         drop(done_tx);
-        failure = take_in_order(&done_rx, permits, &mut take);
+        failure = take_in_order(&done_rx, permits, &spent_tx, &mut take);
+        drop(spent_tx);
         // Wake and end every thread, whatever it waits on: the reader for a
         // permit, or to hand over a batch no worker will take.
         permits.close();
@@ -74,8 +81,8 @@ where
 
 /// What the reader and the workers hand back.
 enum Batch<R> {
-    /// A batch's results.
-    Done(Vec<R>),
+    /// A batch's results, and the worker that made them.
+    Done(Vec<R>, usize),
     /// The items could not be read further.
     Failed(io::Error),
     /// The end of the items.
@@ -143,32 +150,48 @@ fn next_batch<I>(
     (batch, None)
 }
 
+/// A worker: its number, and the batches it made, handed back once taken.
+struct Worker<R> {
+    worker: usize,
+    spent: Receiver<Vec<R>>,
+}
+
 /// A worker's thread: works on the batches it takes until there are no
-/// more, or no one to hand them to.
+/// more, or no one to hand them to, first freeing what is left of those it
+/// made that were taken.
 fn work_batches<I, R>(
     batches: &Mutex<Receiver<(usize, Vec<I>)>>,
     work: &impl Fn(I) -> R,
     done: &Sender<(usize, Batch<R>)>,
+    worker: &Worker<R>,
 ) {
     loop {
+        while let Ok(spent) = worker.spent.try_recv() {
+            drop(spent);
+        }
         let next = batches.lock().map(|rx| rx.recv());
         let Ok(Ok((index, items))) = next else {
             return;
         };
         let results = items.into_iter().map(work).collect();
-        if done.send((index, Batch::Done(results))).is_err() {
+        if done
+            .send((index, Batch::Done(results, worker.worker)))
+            .is_err()
+        {
             return;
         }
     }
 }
 
 /// Hands the results to `take` in order as their batches come back, giving
-/// back a permit for each batch, until the items end or `take` asks to
-/// stop; returns the error that ended the items, if one did.
+/// back a permit for each batch and the batch to its worker once taken,
+/// until the items end or `take` asks to stop; returns the error that ended
+/// the items, if one did.
 fn take_in_order<R>(
     done: &Receiver<(usize, Batch<R>)>,
     permits: &Permits,
-    take: &mut impl FnMut(R) -> bool,
+    spent: &[Sender<Vec<R>>],
+    take: &mut impl FnMut(&mut R) -> bool,
 ) -> Option<io::Error> {
     let mut waiting = BTreeMap::new();
     let mut next = 0;
@@ -178,11 +201,12 @@ fn take_in_order<R>(
             next += 1;
             permits.give();
             match batch {
-                Batch::Done(results) => {
-                    for result in results {
-                        if !take(result) {
-                            return None;
-                        }
+                Batch::Done(mut results, worker) => {
+                    let go_on = results.iter_mut().all(&mut *take);
+                    // A worker gone leaves the batch to be freed here.
+                    let _ = spent[worker].send(results);
+                    if !go_on {
+                        return None;
                     }
                 }
                 Batch::Failed(e) => return Some(e),
@@ -255,7 +279,7 @@ mod tests {
             workers,
             |n| n * n,
             |r| {
-                taken.push(r);
+                taken.push(*r);
                 true
             },
         );
@@ -282,6 +306,45 @@ mod tests {
             assert_eq!(taken, (0..300).map(|n| n * n).collect::<Vec<_>>());
             assert_eq!(ended.unwrap_err().to_string(), "cut", "{workers} workers");
         }
+    }
+
+    /// A result that notes, when dropped, whether its maker's thread drops
+    /// it.
+    struct Noted<'a> {
+        made_on: std::thread::ThreadId,
+        notes: &'a std::sync::Mutex<Vec<bool>>,
+    }
+
+    impl Drop for Noted<'_> {
+        fn drop(&mut self) {
+            let here = std::thread::current().id() == self.made_on;
+            self.notes.lock().unwrap().push(here);
+        }
+    }
+
+    #[test]
+    fn what_is_left_of_a_result_is_freed_by_the_worker_that_made_it() {
+        let notes = std::sync::Mutex::new(Vec::new());
+        let mut taken = 0;
+        let ended = in_order(
+            (0..5_000u64).map(Ok),
+            |_| 1 << 10,
+            2,
+            |_| Noted {
+                made_on: std::thread::current().id(),
+                notes: &notes,
+            },
+            |_| {
+                taken += 1;
+                true
+            },
+        );
+        assert!(ended.is_ok());
+        let notes = notes.into_inner().unwrap();
+        assert_eq!((taken, notes.len()), (5_000, 5_000), "each taken, each freed");
+        // The batches taken after their worker ended are freed here.
+        let on_maker = notes.iter().filter(|&&here| here).count();
+        assert!(on_maker > 4_000, "{on_maker} of 5,000 freed by their maker");
     }
 
     #[test]

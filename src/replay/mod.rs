@@ -89,7 +89,7 @@ impl GameReport {
 
 /// What replaying a record found: one report per game, and the syntax errors
 /// that lie in no game (a file with no game).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RecordReport {
     /// One report per game, in file order.
     pub games: Vec<GameReport>,

@@ -46,8 +46,10 @@ pub struct Checked<'a> {
     pub number: usize,
     /// The game, if the problems lie in one.
     pub game: Option<Game<'a>>,
-    /// What its replay found (for problems in no game: those problems).
-    pub replay: Replay,
+    /// What its replay found (for problems in no game: those problems),
+    /// lent: what is kept of it is copied, and the rest is freed by the
+    /// thread that replayed it.
+    pub replay: &'a Replay,
     /// The decoded text of the chunk the game was read from, which spans
     /// point into from `offset` on.
     pub text: &'a str,
@@ -138,10 +140,12 @@ fn replay(chunk: &Chunk, rules: Option<&RuleSet>, depth: Depth) -> Replayed {
 /// syntax errors when it holds no game; `false` when `on_game` asks to
 /// stop.
 fn deliver(
-    replayed: Replayed,
+    replayed: &mut Replayed,
     number: &mut usize,
     on_game: &mut impl FnMut(Checked<'_>) -> bool,
 ) -> bool {
+    // The replays, the record and its text are lent, and freed by the
+    // worker that made them.
     let Replayed {
         text,
         parsed,
@@ -150,11 +154,12 @@ fn deliver(
         line,
         ..
     } = replayed;
+    let (offset, line) = (*offset, *line);
     let checked = |number, game, replay| Checked {
         number,
         game,
         replay,
-        text: &text,
+        text,
         offset,
         line,
     };
@@ -170,9 +175,9 @@ fn deliver(
             outcome: None,
             problems: parsed.errors.iter().map(Problem::syntax).collect(),
         };
-        return on_game(checked(0, None, replay));
+        return on_game(checked(0, None, &replay));
     }
-    for (game, replay) in games.into_iter().zip(replays) {
+    for (game, replay) in games.into_iter().zip(replays.iter()) {
         *number += 1;
         if !on_game(checked(*number, Some(game), replay)) {
             return false;

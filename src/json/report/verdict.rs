@@ -65,7 +65,19 @@ impl From<crate::replay::GameReport> for Verdict {
 }
 
 impl From<crate::tafl::replay::Replay> for Verdict {
-    fn from(replay: crate::tafl::replay::Replay) -> Verdict {
+    fn from(mut replay: crate::tafl::replay::Replay) -> Verdict {
+        let problems = std::mem::take(&mut replay.problems);
+        Verdict {
+            problems,
+            ..Verdict::of_replay(&replay)
+        }
+    }
+}
+
+impl Verdict {
+    /// The verdict of a tafl game's replay, its problems copied (a check
+    /// lends its replays: see [`crate::tafl::check::Checked`]).
+    pub fn of_replay(replay: &crate::tafl::replay::Replay) -> Verdict {
         use crate::tafl::Side;
         Verdict {
             turns: replay.moves,
@@ -80,7 +92,7 @@ impl From<crate::tafl::replay::Replay> for Verdict {
                 points: None,
                 text: outcome.to_string(),
             }),
-            problems: replay.problems,
+            problems: replay.problems.clone(),
         }
     }
 }
