@@ -12,7 +12,9 @@
 #   hirp validate on 1,000 files   with -j 1 and -j 2
 #
 # and, for the tafl games, the moves a second `hirp validate -j 1` checks in
-# the two archives and in 2,000 generated Copenhagen games.
+# the two archives and in 2,000 generated Copenhagen games, and how much
+# faster two threads check the Copenhagen archive 50 times over (-j 2
+# against -j 1).
 #
 # Each time is the best of three runs. Prints each throughput, its ratio to
 # grep's, and the peak memory (maximum resident set size, from
@@ -145,3 +147,16 @@ tafl_row "brandubh.csv (--rules brandubh-online)" --rules brandubh-online \
 tafl_row "copenhagen.csv (--rules copenhagen)" --rules copenhagen \
     fixtures/tafl/archives/copenhagen.csv
 tafl_row "2,000 generated Copenhagen games" "$tafl"
+
+# Tafl on two threads: the Copenhagen archive 50 times over (70,000 games).
+archive=$dir/tafl-copenhagen-x50.csv
+if [[ ! -s $archive ]]; then
+    for _ in $(seq 50); do cat fixtures/tafl/archives/copenhagen.csv; done > "$archive.tmp"
+    mv "$archive.tmp" "$archive"
+fi
+printf '\n%-44s %9s %10s\n' 'tafl, the Copenhagen archive 50 times' seconds 'peak MB'
+read -r one kb < <(measure "$hirp" validate --quiet --rules copenhagen -j 1 "$archive")
+printf '%-44s %9.3f %10.1f\n' "hirp validate -j 1" "$one" "$(calc "$kb / 1024")"
+read -r two kb < <(measure "$hirp" validate --quiet --rules copenhagen -j 2 "$archive")
+printf '%-44s %9.3f %10.1f\n' "hirp validate -j 2" "$two" "$(calc "$kb / 1024")"
+printf '\n-j 2 against -j 1 on the archive: %.2f times as fast\n' "$(calc "$one / $two")"
