@@ -341,7 +341,11 @@ mod tests {
         );
         assert!(ended.is_ok());
         let notes = notes.into_inner().unwrap();
-        assert_eq!((taken, notes.len()), (5_000, 5_000), "each taken, each freed");
+        assert_eq!(
+            (taken, notes.len()),
+            (5_000, 5_000),
+            "each taken, each freed"
+        );
         // The batches taken after their worker ended are freed here.
         let on_maker = notes.iter().filter(|&&here| here).count();
         assert!(on_maker > 4_000, "{on_maker} of 5,000 freed by their maker");
