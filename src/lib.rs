@@ -77,6 +77,12 @@
 //! as an HTML page that replays it; [`generate`] and [`tafl::generate`]
 //! write random legal games. The rules and the choices made where the rules texts are silent
 //! are stated in `docs/rules.md`.
+//!
+//! What the documentation does not show is no part of the API, though the
+//! command line and the tests reach it: HIRP's fast path
+//! (`replay::fast`) and reading of usual games (`syntax::scan`), reading
+//! with no limits (`parse_unlimited`), the text canvas (`render::canvas`)
+//! and the page's HTML (`page::html`).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -40,7 +40,7 @@ fn the_policy_names_the_script_the_page_runs() {
     assert_eq!(
         html::SCRIPT_SHA256,
         format!("sha256-{}", base64(&digest)),
-        "update SCRIPT_SHA256 in src/page/html.rs"
+        "update SCRIPT_SHA256 in src/core/page/html.rs"
     );
     assert_eq!(base64(b"hirp!"), "aGlycCE=");
 }

@@ -41,6 +41,7 @@ mod games;
 pub mod limits;
 mod parser;
 mod recognise;
+#[doc(hidden)]
 pub mod scan;
 
 pub(crate) use parser::{CompactBattle, CompactTurn, Player, compact_turn};
@@ -50,6 +51,8 @@ pub use crate::core::{Edit, Found, escape, must_escape};
 pub use ast::*;
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use games::{Chunk, Cut, Games, parse_chunk};
-pub use parser::{Parsed, parse, parse_bytes, parse_unlimited};
+pub use parser::{Parsed, parse, parse_bytes};
+#[doc(hidden)]
+pub use parser::parse_unlimited;
 pub(crate) use parser::{parse_battles, parse_bytes_at, parse_steps, repair_steps};
 pub use recognise::starts_record;
