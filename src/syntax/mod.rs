@@ -51,8 +51,8 @@ pub use crate::core::{Edit, Found, escape, must_escape};
 pub use ast::*;
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use games::{Chunk, Cut, Games, parse_chunk};
-pub use parser::{Parsed, parse, parse_bytes};
 #[doc(hidden)]
 pub use parser::parse_unlimited;
+pub use parser::{Parsed, parse, parse_bytes};
 pub(crate) use parser::{parse_battles, parse_bytes_at, parse_steps, repair_steps};
 pub use recognise::starts_record;

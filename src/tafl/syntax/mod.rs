@@ -35,6 +35,6 @@ mod recognise;
 pub use ast::*;
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use games::{Chunk, Cut, Games, parse_chunk};
-pub use parser::{Parsed, parse, parse_bytes, parse_csv, parse_otg};
 #[doc(hidden)]
 pub use parser::parse_unlimited;
+pub use parser::{Parsed, parse, parse_bytes, parse_csv, parse_otg};
