@@ -83,6 +83,16 @@
 //! (`replay::fast`) and reading of usual games (`syntax::scan`), reading
 //! with no limits (`parse_unlimited`), the text canvas (`render::canvas`)
 //! and the page's HTML (`page::html`).
+//!
+//! The layers are held by `tests/architecture.rs` rather than by crates of
+//! a workspace: [`core`] names no family; HIRP's modules (at the crate's
+//! root, where they have always been) and [`tafl`]'s import nothing of
+//! each other; only the layers above both ([`json`]'s envelope and report,
+//! [`page`]) name both; nothing of the library imports the command line,
+//! which is the binary's (`src/cli`, behind the `cli` feature); and no
+//! cycle runs between the modules. One crate keeps one version, one
+//! documentation and one `cargo install` for what is one tool, and the
+//! paths its users already have.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
