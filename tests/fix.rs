@@ -610,3 +610,38 @@ fn an_attack_on_a_space_left_empty_by_a_miswritten_step_is_kept() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("hirp::step::not_an_attack"), "{stderr}");
 }
+
+/// A tie is told from the repairs a problem offers, not from its help's
+/// wording: a step too few with three single steps that make five offers
+/// three choices; a syntax error whose help only shows examples offers none.
+#[test]
+fn a_tie_is_the_choices_a_problem_offers() {
+    let tied = "G1 KeHeiHei /\nS1 He7He8 /\n";
+    let parsed = hirp::parse(tied);
+    let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    let problem = &report.games[0].problems[0];
+    assert_eq!(problem.code.to_string(), "hirp::turn::step_count");
+    assert_eq!(problem.choices, ["HeHe7He8", "KeHe7He8", "He7KeHe8"]);
+    assert!(problem.is_tied());
+    assert_eq!(
+        problem.help.as_deref(),
+        Some("write the steps `HeHe7He8`, `KeHe7He8` or `He7KeHe8`")
+    );
+    assert!(problem.fix.is_none(), "no one repair to apply");
+
+    let chunk = hirp::syntax::Games::new(tied.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap();
+    let checked = hirp::replay::check_piece(&chunk.bytes, &chunk, 0);
+    assert_eq!((checked.games, checked.errors(), checked.tied()), (1, 1, 1));
+
+    // `as in `G1` or `S3`` names examples, not repairs.
+    let parsed = hirp::parse("G KeHeiHei /\nS1 He7He8He /\n");
+    let error = hirp::diagnostic::Problem::syntax(&parsed.errors[0]);
+    assert!(
+        error.help.as_deref().is_some_and(|h| h.contains("` or `")),
+        "{error:?}"
+    );
+    assert!(!error.is_tied(), "{error:?}");
+}
