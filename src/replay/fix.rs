@@ -1,8 +1,8 @@
 //! A piece of a HIRP record checked as the fix loop of the core
 //! ([`crate::core::fix`]) checks each version of it.
 
-use crate::core::fix::{Checked, with_unread};
-use crate::syntax::{Chunk, parse_chunk};
+use crate::core::fix::Checked;
+use crate::syntax::{Chunk, parse_piece};
 
 use super::replay_record;
 
@@ -10,19 +10,11 @@ use super::replay_record;
 /// bytes, then, when the chunk was cut, the start of the line left unread
 /// (so the replay knows the game goes on there). Spans start at `base`.
 pub fn check_piece(piece: &[u8], chunk: &Chunk, base: usize) -> Checked {
-    let (bytes, cut) = with_unread(piece, &chunk.bytes, chunk.cut);
-    let whole = Chunk {
-        bytes,
-        offset: base,
-        line: 0,
-        cut,
-        note: chunk.note.clone(),
-    };
-    let (text, parsed) = parse_chunk(&whole);
+    let (text, parsed) = parse_piece(chunk, piece, base);
     let report = replay_record(&parsed.record, &parsed.errors);
     let games = report.games.len();
     let loose = report.problems.into_iter().map(|p| (p, None));
     let each = report.games.into_iter().enumerate();
     let in_games = each.flat_map(|(n, g)| g.problems.into_iter().map(move |p| (p, Some(n))));
-    Checked::new(text.into_owned(), games, loose.chain(in_games))
+    Checked::new(text, games, loose.chain(in_games))
 }

@@ -7,6 +7,7 @@ use super::Parsed;
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::games::{Chunk, Games};
 use crate::core::chunk::{ChunkReading, read_chunk};
+use crate::core::fix::with_unread;
 
 /// Reads a chunk: its games and syntax errors, with an error for the rest of
 /// a game left unread (which belongs to the chunk's last game), and first
@@ -18,6 +19,19 @@ pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
     read_chunk(parts, chunk.note.as_ref(), Parsed::default, |bytes| {
         super::parse_bytes_at(bytes, chunk.offset)
     })
+}
+
+/// Reads `piece`, a version of `chunk`'s games, as [`parse_chunk`] reads the
+/// chunk: with its note and, when the chunk was cut, the start of the line
+/// left unread after the piece (so the game goes on there), spans counted
+/// from `base`. Returns the decoded text, to which the spans point.
+pub(crate) fn parse_piece(chunk: &Chunk, piece: &[u8], base: usize) -> (String, Parsed) {
+    let (bytes, cut) = with_unread(piece, &chunk.bytes, chunk.cut);
+    let note = chunk.note.as_ref();
+    let (text, parsed) = read_chunk((&bytes, base, cut), note, Parsed::default, |bytes| {
+        super::parse_bytes_at(bytes, base)
+    });
+    (text.into_owned(), parsed)
 }
 
 impl ChunkReading<SyntaxErrorKind> for Parsed {

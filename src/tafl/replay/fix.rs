@@ -2,9 +2,9 @@
 //! ([`crate::core::fix`]) checks each version of it.
 
 use crate::core::diagnostic::Problem;
-use crate::core::fix::{Checked, with_unread};
+use crate::core::fix::Checked;
 use crate::tafl::rules::RuleSet;
-use crate::tafl::syntax::{Chunk, parse_chunk};
+use crate::tafl::syntax::{Chunk, parse_piece};
 
 use super::replay_record;
 
@@ -13,18 +13,8 @@ use super::replay_record;
 /// when the chunk was cut, the start of the line left unread (so the
 /// replay knows the game goes on there). Spans start at `base`.
 pub fn check_piece(piece: &[u8], chunk: &Chunk, base: usize, rules: Option<&RuleSet>) -> Checked {
-    let (bytes, cut) = with_unread(piece, &chunk.bytes, chunk.cut);
-    let whole = Chunk {
-        bytes,
-        offset: base,
-        line: 0,
-        cut,
-        note: chunk.note.clone(),
-        form: chunk.form,
-    };
-    let (text, parsed) = parse_chunk(&whole);
+    let (text, parsed) = parse_piece(chunk, piece, base);
     let replays = replay_record(&parsed.record, &parsed.errors, rules);
-    let text = text.into_owned();
     if replays.is_empty() {
         let errors = parsed.errors.iter();
         return Checked::new(text, 0, errors.map(|e| (Problem::syntax(e), None)));

@@ -34,6 +34,7 @@ mod recognise;
 
 pub use ast::*;
 pub use error::{SyntaxError, SyntaxErrorKind};
+pub(crate) use games::parse_piece;
 pub use games::{Chunk, Cut, Games, parse_chunk};
 #[doc(hidden)]
 pub use parser::parse_unlimited;

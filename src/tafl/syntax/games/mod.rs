@@ -27,6 +27,7 @@ use super::error::{SyntaxError, SyntaxErrorKind};
 use super::parser::{Parsed, parse_bytes_at};
 use crate::core::chunk::{ChunkReading, Cutter, Line, Piece, Splitter, read_chunk};
 use crate::core::encoding::TextError;
+use crate::core::fix::with_unread;
 use crate::core::limits::Limits;
 pub use crate::core::lines::Cut;
 
@@ -200,6 +201,22 @@ pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
         || Parsed::empty(chunk.form),
         |bytes| parse_bytes_at(bytes, chunk.offset, chunk.form, first),
     )
+}
+
+/// Reads `piece`, a version of `chunk`'s games, as [`parse_chunk`] reads the
+/// chunk: with its note and, when the chunk was cut, the start of the line
+/// left unread after the piece (so the game goes on there), spans counted
+/// from `base`. Returns the decoded text, to which the spans point.
+pub(crate) fn parse_piece(chunk: &Chunk, piece: &[u8], base: usize) -> (String, Parsed) {
+    let (bytes, cut) = with_unread(piece, &chunk.bytes, chunk.cut);
+    let form = chunk.form;
+    let (text, parsed) = read_chunk(
+        (&bytes, base, cut),
+        chunk.note.as_ref(),
+        || Parsed::empty(form),
+        |bytes| parse_bytes_at(bytes, base, form, true),
+    );
+    (text.into_owned(), parsed)
 }
 
 impl ChunkReading<SyntaxErrorKind> for Parsed {
