@@ -8,8 +8,8 @@ use hirp::tafl::json::{CsvGameLine, OtgGameLine};
 use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::syntax::{Form, Record};
 
-use super::family::{Family, Reader, RulesArg, family};
-use super::walk::{Found, Input, inputs_or_report};
+use super::family::{Family, Opened, RulesArg, family};
+use super::walk::{Found, inputs_or_report};
 use super::{
     Reporter, Status, Stdout, each_chunk, each_tafl_chunk, holds_no_game, io_reason, write_stdout,
 };
@@ -115,9 +115,7 @@ fn write_document(
     out: impl Write,
 ) -> io::Result<()> {
     let mut writer = DocumentWriter::new(out, pretty);
-    let file = |input: &Input, family: Family, reader, status: &mut Status| {
-        family.json_document(&mut writer, &input.path, reader, reporter, status)
-    };
+    let file = |family: Family, opened: Opened<'_>| family.json_document(&mut writer, opened);
     each_input(found, rules, reporter, status, file)?;
     let mut out = writer.finish()?;
     out.write_all(b"\n")?;
@@ -132,9 +130,7 @@ fn write_lines(
     status: &mut Status,
     mut out: impl Write,
 ) -> io::Result<()> {
-    let file = |input: &Input, family: Family, reader, status: &mut Status| {
-        family.json_lines(&mut out, &input.path, reader, reporter, status)
-    };
+    let file = |family: Family, opened: Opened<'_>| family.json_lines(&mut out, opened);
     each_input(found, rules, reporter, status, file)?;
     out.flush()
 }
@@ -142,45 +138,31 @@ fn write_lines(
 /// Writes a HIRP record's file into the JSON document.
 pub fn hirp_document<W: Write>(
     writer: &mut DocumentWriter<W>,
-    path: &str,
-    reader: Reader,
-    reporter: &Reporter,
-    status: &mut Status,
+    opened: Opened<'_>,
 ) -> io::Result<()> {
-    writer.begin_file(path)?;
-    let closing = read(reader, path, reporter, status, |game| writer.game(game))?;
+    writer.begin_file(opened.path)?;
+    let closing = read(opened, |game| writer.game(game))?;
     writer.end_file(&closing)
 }
 
 /// Writes a tafl record's file of `form` into the JSON document.
 pub fn tafl_document<W: Write>(
     writer: &mut DocumentWriter<W>,
-    path: &str,
     form: Form,
-    reader: Reader,
-    reporter: &Reporter,
-    status: &mut Status,
+    opened: Opened<'_>,
 ) -> io::Result<()> {
-    writer.begin_tafl_file(path, form)?;
-    read_tafl(reader, path, form, reporter, status, |record| {
-        writer.tafl_games(record)
-    })?;
+    writer.begin_tafl_file(opened.path, form)?;
+    read_tafl(opened, form, |record| writer.tafl_games(record))?;
     writer.end_tafl_file()
 }
 
 /// Writes a HIRP record's games as JSON Lines.
-pub fn hirp_lines(
-    out: &mut dyn Write,
-    path: &str,
-    reader: Reader,
-    reporter: &Reporter,
-    status: &mut Status,
-) -> io::Result<()> {
-    let mut number = 0;
+pub fn hirp_lines(out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
+    let (mut number, path) = (0, opened.path);
     // The closing comments go with the last game: each line waits for the
     // next game to be read.
     let mut pending: Option<GameLine> = None;
-    let closing = read(reader, path, reporter, status, |game| {
+    let closing = read(opened, |game| {
         if let Some(line) = pending.take() {
             write_line(out, &line)?;
         }
@@ -195,18 +177,11 @@ pub fn hirp_lines(
 }
 
 /// Writes a tafl record's games of `form` as JSON Lines.
-pub fn tafl_lines(
-    out: &mut dyn Write,
-    path: &str,
-    form: Form,
-    reader: Reader,
-    reporter: &Reporter,
-    status: &mut Status,
-) -> io::Result<()> {
-    let mut number = 0;
+pub fn tafl_lines(out: &mut dyn Write, form: Form, opened: Opened<'_>) -> io::Result<()> {
+    let (mut number, path) = (0, opened.path);
     // An archive's header goes with the first game after it.
     let mut header = false;
-    read_tafl(reader, path, form, reporter, status, |record| {
+    read_tafl(opened, form, |record| {
         match record {
             Record::Otg(record) => {
                 for game in &record.games {
@@ -240,7 +215,7 @@ fn each_input(
     rules: Option<&RulesChoice>,
     reporter: &Reporter,
     status: &mut Status,
-    mut on_input: impl FnMut(&Input, Family, Box<dyn BufRead + Send>, &mut Status) -> io::Result<()>,
+    mut on_input: impl FnMut(Family, Opened<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     for found in found {
         let input = match found {
@@ -257,7 +232,15 @@ fn each_input(
             Ok((family, reader))
         });
         match opened {
-            Ok((family, reader)) => on_input(input, family, reader, status)?,
+            Ok((family, reader)) => {
+                let opened = Opened {
+                    reader,
+                    path: &input.path,
+                    reporter,
+                    status,
+                };
+                on_input(family, opened)?;
+            }
             Err(e) => {
                 reporter.error(&input.cannot_read(&e));
                 *status = (*status).max(Status::Failure);
@@ -273,16 +256,19 @@ fn write_line(out: &mut dyn Write, line: &impl serde::Serialize) -> io::Result<(
     out.write_all(b"\n")
 }
 
-/// Reads `reader` (opened from `path`) game by game, reporting its syntax
-/// errors as they come, and a file that holds no game; hands each game to
-/// `on_game`; returns the comments after the last game.
+/// Reads a record game by game, reporting its syntax errors as they come,
+/// and a file that holds no game; hands each game to `on_game`; returns the
+/// comments after the last game.
 fn read(
-    reader: impl BufRead,
-    path: &str,
-    reporter: &Reporter,
-    status: &mut Status,
+    opened: Opened<'_>,
     mut on_game: impl FnMut(&Game) -> io::Result<()>,
 ) -> io::Result<Vec<Comment>> {
+    let Opened {
+        reader,
+        path,
+        reporter,
+        status,
+    } = opened;
     let mut closing = Vec::new();
     let (mut file, mut games) = (Status::Ok, 0);
     each_chunk(reader, path, reporter, &mut file, |read| {
@@ -298,24 +284,29 @@ fn read(
     Ok(closing)
 }
 
-/// Reads `reader`, a tafl record of `form` opened from `path`, piece by
-/// piece, reporting its syntax errors as they come, and a file that holds
-/// no game; hands the record of each piece to `on_record`.
+/// Reads a tafl record of `form` piece by piece, reporting its syntax
+/// errors as they come, and a file that holds no game; hands the record of
+/// each piece to `on_record`.
 fn read_tafl(
-    reader: impl BufRead,
-    path: &str,
+    opened: Opened<'_>,
     form: Form,
-    reporter: &Reporter,
-    status: &mut Status,
     mut on_record: impl FnMut(&Record) -> io::Result<()>,
 ) -> io::Result<()> {
+    let (path, reporter) = (opened.path, opened.reporter);
     let (mut file, mut games) = (Status::Ok, 0);
-    each_tafl_chunk(reader, path, form, reporter, &mut file, |_, _, parsed| {
-        games += parsed.record.len();
-        on_record(&parsed.record)
-    })?;
+    each_tafl_chunk(
+        opened.reader,
+        path,
+        form,
+        reporter,
+        &mut file,
+        |_, _, parsed| {
+            games += parsed.record.len();
+            on_record(&parsed.record)
+        },
+    )?;
     no_game(path, games, reporter, &mut file);
-    *status = (*status).max(file);
+    *opened.status = (*opened.status).max(file);
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead};
 
 use hirp::check::Checked;
-use hirp::core::Depth;
+use hirp::core::{CheckOptions, Depth};
 use hirp::json::report::Verdict;
 use hirp::replay::MatchView;
 use hirp::tafl::replay::RulesChoice;
@@ -68,5 +68,6 @@ pub fn check_input(
     let mut reader = input.open()?;
     let head = reader.fill_buf()?;
     let family = family(&input.path, rules, head);
-    family.check_input(reader, rules.map(|r| &r.rules), depth, workers, on_game)
+    let options = CheckOptions { depth, workers };
+    family.check_input(reader, rules.map(|r| &r.rules), options, on_game)
 }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 
 use hirp::tafl::replay::RulesChoice;
 
-use super::family::{Family, family};
+use super::family::{Family, Opened, family};
 use super::walk::Input;
 use super::{Reporter, Status};
 
@@ -52,7 +52,13 @@ pub fn read_pieces(
         }
     };
     let family = family(&input.path, rules, head);
-    family.pieces(reader, &input.path, reporter, status, games, on_piece)
+    let opened = Opened {
+        reader,
+        path: &input.path,
+        reporter,
+        status,
+    };
+    family.pieces(opened, games, on_piece)
 }
 
 /// The canonical form of a record of `family` in memory, as `hirp fmt`

@@ -2,8 +2,8 @@
 
 use std::io::{self, Write};
 
+use ::hirp::core::CheckOptions;
 use ::hirp::core::fix::Part;
-use ::hirp::core::{CheckOptions, Depth};
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{self, Packed, Page};
 use ::hirp::syntax::Games;
@@ -14,7 +14,7 @@ use super::super::fmt::canonical_piece;
 use super::super::judged::Judged;
 use super::super::pieces::Piece;
 use super::super::{Reporter, Status, board, diff, each_chunk, json, replay};
-use super::{GameFamily, Reader};
+use super::{GameFamily, Opened, Reader};
 
 /// HIRP's family. Tafl rules given are left aside.
 pub struct Hirp;
@@ -32,11 +32,9 @@ impl GameFamily for Hirp {
         &self,
         reader: Reader,
         _: Option<&RuleSet>,
-        depth: Depth,
-        workers: usize,
+        options: CheckOptions,
         mut on_game: impl FnMut(Judged<'_>) -> bool,
     ) -> io::Result<usize> {
-        let options = CheckOptions { depth, workers };
         ::hirp::check::check(reader, options, |c| on_game(c.into()))
     }
 
@@ -52,21 +50,24 @@ impl GameFamily for Hirp {
 
     fn pieces(
         &self,
-        reader: Reader,
-        path: &str,
-        reporter: &Reporter,
-        status: &mut Status,
+        opened: Opened<'_>,
         games: &mut usize,
         mut on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
     ) -> io::Result<()> {
-        each_chunk(reader, path, reporter, status, |read| {
-            on_piece(Piece {
-                text: read.text,
-                line: read.chunk.line,
-                broken: read.parsed.has_errors(),
-                canonical: canonical_piece(&read.parsed.record, games),
-            })
-        })
+        each_chunk(
+            opened.reader,
+            opened.path,
+            opened.reporter,
+            opened.status,
+            |read| {
+                on_piece(Piece {
+                    text: read.text,
+                    line: read.chunk.line,
+                    broken: read.parsed.has_errors(),
+                    canonical: canonical_piece(&read.parsed.record, games),
+                })
+            },
+        )
     }
 
     fn fix_parts(
@@ -90,23 +91,13 @@ impl GameFamily for Hirp {
     fn json_document<W: Write>(
         &self,
         writer: &mut DocumentWriter<W>,
-        path: &str,
-        reader: Reader,
-        reporter: &Reporter,
-        status: &mut Status,
+        opened: Opened<'_>,
     ) -> io::Result<()> {
-        json::hirp_document(writer, path, reader, reporter, status)
+        json::hirp_document(writer, opened)
     }
 
-    fn json_lines(
-        &self,
-        out: &mut dyn Write,
-        path: &str,
-        reader: Reader,
-        reporter: &Reporter,
-        status: &mut Status,
-    ) -> io::Result<()> {
-        json::hirp_lines(out, path, reader, reporter, status)
+    fn json_lines(&self, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
+        json::hirp_lines(out, opened)
     }
 
     fn page(&self, name: &str, bytes: &[u8], _: Option<&RuleSet>) -> Page {

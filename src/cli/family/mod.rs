@@ -22,7 +22,7 @@ mod tafl;
 
 use std::io::{self, BufRead, Read as _, Write};
 
-use ::hirp::core::Depth;
+use ::hirp::core::CheckOptions;
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{Packed, Page};
 use ::hirp::syntax::{escape, starts_record};
@@ -38,6 +38,19 @@ use ::hirp::core::fix::Part;
 /// A record opened to be read.
 pub type Reader = Box<dyn BufRead + Send>;
 
+/// A record opened for a command: its reader, its path as messages show
+/// it, and where what is found in it is reported and counted.
+pub struct Opened<'a> {
+    /// Its reader.
+    pub reader: Reader,
+    /// Its path, as messages show it.
+    pub path: &'a str,
+    /// Where its problems and failures to read are reported.
+    pub reporter: &'a Reporter,
+    /// The command's status, raised by what is found.
+    pub status: &'a mut Status,
+}
+
 /// What the commands need of a family of records, each operation as every
 /// command does it whatever the family.
 pub trait GameFamily {
@@ -47,16 +60,15 @@ pub trait GameFamily {
     /// The extension of its files: `hirp`, `otg` or `csv`.
     fn extension(&self) -> &'static str;
 
-    /// Checks a record game by game, to `depth`, on `workers` threads,
-    /// handing each game to `on_game` (which returns whether to go on);
-    /// returns the bytes read. A tafl record is replayed under `rules` if
-    /// given, else under its rules tag.
+    /// Checks a record game by game, as deep and on as many threads as
+    /// `options` say, handing each game to `on_game` (which returns whether
+    /// to go on); returns the bytes read. A tafl record is replayed under
+    /// `rules` if given, else under its rules tag.
     fn check_input(
         &self,
         reader: Reader,
         rules: Option<&RuleSet>,
-        depth: Depth,
-        workers: usize,
+        options: CheckOptions,
         on_game: impl FnMut(Judged<'_>) -> bool,
     ) -> io::Result<usize>;
 
@@ -74,10 +86,7 @@ pub trait GameFamily {
     /// `on_piece`; `games` counts the games read.
     fn pieces(
         &self,
-        reader: Reader,
-        path: &str,
-        reporter: &Reporter,
-        status: &mut Status,
+        opened: Opened<'_>,
         games: &mut usize,
         on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
     ) -> io::Result<()>;
@@ -87,10 +96,14 @@ pub trait GameFamily {
     /// [`pieces`](GameFamily::pieces), joined.
     fn canonical(&self, bytes: &[u8]) -> Option<String> {
         let (mut status, mut games, mut canonical) = (Status::Ok, 0, String::new());
-        let reader: Reader = Box::new(io::Cursor::new(bytes.to_vec()));
-        let quiet = &Reporter::quiet();
+        let opened = Opened {
+            reader: Box::new(io::Cursor::new(bytes.to_vec())),
+            path: "-",
+            reporter: &Reporter::quiet(),
+            status: &mut status,
+        };
         // Reading from memory cannot fail.
-        let _ = self.pieces(reader, "-", quiet, &mut status, &mut games, |piece| {
+        let _ = self.pieces(opened, &mut games, |piece| {
             if !piece.broken {
                 canonical.push_str(&piece.canonical);
             }
@@ -112,21 +125,11 @@ pub trait GameFamily {
     fn json_document<W: Write>(
         &self,
         writer: &mut DocumentWriter<W>,
-        path: &str,
-        reader: Reader,
-        reporter: &Reporter,
-        status: &mut Status,
+        opened: Opened<'_>,
     ) -> io::Result<()>;
 
     /// Writes a record's games to `out` as JSON Lines, one game a line.
-    fn json_lines(
-        &self,
-        out: &mut dyn Write,
-        path: &str,
-        reader: Reader,
-        reporter: &Reporter,
-        status: &mut Status,
-    ) -> io::Result<()>;
+    fn json_lines(&self, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()>;
 
     /// A record's page, named `name`, a tafl one replayed under `rules`.
     fn page(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Page;
@@ -205,11 +208,10 @@ impl Family {
         self,
         reader: Reader,
         rules: Option<&RuleSet>,
-        depth: Depth,
-        workers: usize,
+        options: CheckOptions,
         on_game: impl FnMut(Judged<'_>) -> bool,
     ) -> io::Result<usize> {
-        each_family!(self, f => f.check_input(reader, rules, depth, workers, on_game))
+        each_family!(self, f => f.check_input(reader, rules, options, on_game))
     }
 
     /// See [`GameFamily::check_bytes`].
@@ -225,14 +227,11 @@ impl Family {
     /// See [`GameFamily::pieces`].
     pub fn pieces(
         self,
-        reader: Reader,
-        path: &str,
-        reporter: &Reporter,
-        status: &mut Status,
+        opened: Opened<'_>,
         games: &mut usize,
         on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
     ) -> io::Result<()> {
-        each_family!(self, f => f.pieces(reader, path, reporter, status, games, on_piece))
+        each_family!(self, f => f.pieces(opened, games, on_piece))
     }
 
     /// See [`GameFamily::canonical`].
@@ -254,24 +253,14 @@ impl Family {
     pub fn json_document<W: Write>(
         self,
         writer: &mut DocumentWriter<W>,
-        path: &str,
-        reader: Reader,
-        reporter: &Reporter,
-        status: &mut Status,
+        opened: Opened<'_>,
     ) -> io::Result<()> {
-        each_family!(self, f => f.json_document(writer, path, reader, reporter, status))
+        each_family!(self, f => f.json_document(writer, opened))
     }
 
     /// See [`GameFamily::json_lines`].
-    pub fn json_lines(
-        self,
-        out: &mut dyn Write,
-        path: &str,
-        reader: Reader,
-        reporter: &Reporter,
-        status: &mut Status,
-    ) -> io::Result<()> {
-        each_family!(self, f => f.json_lines(out, path, reader, reporter, status))
+    pub fn json_lines(self, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
+        each_family!(self, f => f.json_lines(out, opened))
     }
 
     /// See [`GameFamily::page`].

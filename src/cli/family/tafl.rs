@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
+use ::hirp::core::CheckOptions;
 use ::hirp::core::fix::Part;
-use ::hirp::core::{CheckOptions, Depth};
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{self, Packed, Page};
 use ::hirp::tafl::replay::RulesChoice;
@@ -14,7 +14,7 @@ use ::hirp::tafl::syntax::{Form, Games, Record};
 use super::super::judged::Judged;
 use super::super::pieces::{Piece, tafl_canonical_piece};
 use super::super::{Reporter, Status, board, each_tafl_chunk, json, replay, tafl_diff};
-use super::{GameFamily, Reader};
+use super::{GameFamily, Opened, Reader};
 
 /// The tafl family, a record of it in the form given.
 pub struct Tafl(pub Form);
@@ -32,11 +32,9 @@ impl GameFamily for Tafl {
         &self,
         reader: Reader,
         rules: Option<&RuleSet>,
-        depth: Depth,
-        workers: usize,
+        options: CheckOptions,
         mut on_game: impl FnMut(Judged<'_>) -> bool,
     ) -> io::Result<usize> {
-        let options = CheckOptions { depth, workers };
         ::hirp::tafl::check::check(reader, self.0, rules, options, |c| on_game(c.into()))
     }
 
@@ -53,19 +51,16 @@ impl GameFamily for Tafl {
 
     fn pieces(
         &self,
-        reader: Reader,
-        path: &str,
-        reporter: &Reporter,
-        status: &mut Status,
+        opened: Opened<'_>,
         games: &mut usize,
         mut on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
     ) -> io::Result<()> {
         each_tafl_chunk(
-            reader,
-            path,
+            opened.reader,
+            opened.path,
             self.0,
-            reporter,
-            status,
+            opened.reporter,
+            opened.status,
             |chunk, text, parsed| {
                 on_piece(Piece {
                     text,
@@ -75,6 +70,18 @@ impl GameFamily for Tafl {
                 })
             },
         )
+    }
+
+    fn json_document<W: Write>(
+        &self,
+        writer: &mut DocumentWriter<W>,
+        opened: Opened<'_>,
+    ) -> io::Result<()> {
+        json::tafl_document(writer, self.0, opened)
+    }
+
+    fn json_lines(&self, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
+        json::tafl_lines(out, self.0, opened)
     }
 
     fn fix_parts(
@@ -93,28 +100,6 @@ impl GameFamily for Tafl {
             })?;
         }
         Ok(())
-    }
-
-    fn json_document<W: Write>(
-        &self,
-        writer: &mut DocumentWriter<W>,
-        path: &str,
-        reader: Reader,
-        reporter: &Reporter,
-        status: &mut Status,
-    ) -> io::Result<()> {
-        json::tafl_document(writer, path, self.0, reader, reporter, status)
-    }
-
-    fn json_lines(
-        &self,
-        out: &mut dyn Write,
-        path: &str,
-        reader: Reader,
-        reporter: &Reporter,
-        status: &mut Status,
-    ) -> io::Result<()> {
-        json::tafl_lines(out, path, self.0, reader, reporter, status)
     }
 
     fn page(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Page {
@@ -146,14 +131,6 @@ impl GameFamily for Tafl {
         (turns, rules.as_ref().and_then(preset_of))
     }
 
-    fn board(&self, args: board::Args, reporter: &Reporter, color: bool) -> Status {
-        board::tafl(args, reporter, color)
-    }
-
-    fn replay(&self, args: replay::Args, reporter: &Reporter, color: bool) -> Status {
-        replay::tafl(args, reporter, color)
-    }
-
     fn diff(
         &self,
         other: &Self,
@@ -162,6 +139,14 @@ impl GameFamily for Tafl {
         reporter: &Reporter,
     ) -> Status {
         tafl_diff::run([(paths[0], self.0), (paths[1], other.0)], rules, reporter)
+    }
+
+    fn board(&self, args: board::Args, reporter: &Reporter, color: bool) -> Status {
+        board::tafl(args, reporter, color)
+    }
+
+    fn replay(&self, args: replay::Args, reporter: &Reporter, color: bool) -> Status {
+        replay::tafl(args, reporter, color)
     }
 }
 
