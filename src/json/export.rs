@@ -1,8 +1,9 @@
 //! From the syntax tree to JSON.
 
 use super::{
-    Action, Battle, Comment, CommentKind, Document, FateKind, Fighter, File, FileEntry, Game,
-    GameLine, PenningrAction, PenningrMove, Piece, Side, Space, Step, Tag, Turn,
+    Action, Comment, CommentKind, Document, FateKind, File, FileEntry, Game, GameLine,
+    PenningrAction, PenningrMove, Piece, Side, Space, Tag, Turn, WrittenBattle, WrittenFighter,
+    WrittenStep,
 };
 use crate::core::json::span;
 use crate::syntax::ast;
@@ -138,10 +139,10 @@ fn piece(piece: ast::Piece) -> (Piece, Option<u32>) {
     }
 }
 
-fn step(token: &ast::StepToken) -> Step {
+fn step(token: &ast::StepToken) -> WrittenStep {
     let written = match token {
         ast::StepToken::Malformed(malformed) => {
-            return Step {
+            return WrittenStep {
                 notation: Some(malformed.text.clone()),
                 action: Action::Malformed,
                 piece: None,
@@ -162,7 +163,7 @@ fn step(token: &ast::StepToken) -> Step {
         ast::Action::Move { from, to } => (Action::Move, Some(from), Some(to)),
         ast::Action::Board => (Action::Board, None, None),
     };
-    Step {
+    WrittenStep {
         notation: Some(written.to_string()),
         action,
         piece: Some(kind),
@@ -188,16 +189,16 @@ fn penningr(action: &ast::PenningrAction) -> PenningrAction {
     }
 }
 
-fn battle(token: &ast::BattleToken) -> Battle {
+fn battle(token: &ast::BattleToken) -> WrittenBattle {
     match token {
-        ast::BattleToken::Malformed(malformed) => Battle {
+        ast::BattleToken::Malformed(malformed) => WrittenBattle {
             notation: Some(malformed.text.clone()),
             malformed: true,
             space: None,
             fighters: Vec::new(),
             span: span(malformed.span),
         },
-        ast::BattleToken::Battle(battle) => Battle {
+        ast::BattleToken::Battle(battle) => WrittenBattle {
             notation: Some(battle.to_string()),
             malformed: false,
             space: Some(space(battle.space)),
@@ -207,14 +208,14 @@ fn battle(token: &ast::BattleToken) -> Battle {
     }
 }
 
-fn fighter(fighter: &ast::WrittenFighter) -> Fighter {
+fn fighter(fighter: &ast::WrittenFighter) -> WrittenFighter {
     let (kind, crew) = piece(fighter.piece);
     let (fate, at) = match fighter.fate {
         ast::Fate::Stands(at) => (FateKind::Stands, Some(space(at))),
         ast::Fate::RemovedFromPlay => (FateKind::RemovedFromPlay, None),
         ast::Fate::RemovedFromGame => (FateKind::RemovedFromGame, None),
     };
-    Fighter {
+    WrittenFighter {
         side: side(fighter.side),
         piece: kind,
         crew,

@@ -2,8 +2,8 @@
 //! path.
 
 use super::{
-    Action, Battle, Comment, CommentKind, FateKind, Fighter, Game, PenningrAction, PenningrMove,
-    Piece, Side, Space, Step, Tag, Turn,
+    Action, Comment, CommentKind, FateKind, Game, PenningrAction, PenningrMove, Piece, Side, Space,
+    Tag, Turn, WrittenBattle, WrittenFighter, WrittenStep,
 };
 use crate::core::json::{JsonError, check_notation, check_tag_name, convert_span, each, invalid};
 use crate::syntax::ast;
@@ -189,7 +189,7 @@ fn convert_piece(piece: Piece, crew: Option<u32>, at: &str) -> Result<ast::Piece
     }
 }
 
-fn convert_step(step: Step, at: &str) -> Result<ast::StepToken, JsonError> {
+fn convert_step(step: WrittenStep, at: &str) -> Result<ast::StepToken, JsonError> {
     let span = convert_span(step.span, at)?;
     let to = step.to.map(|space| ast::Destination {
         space: convert_space(space),
@@ -221,7 +221,7 @@ fn convert_step(step: Step, at: &str) -> Result<ast::StepToken, JsonError> {
 /// The written action of a step that is not malformed, its `from` and `to`
 /// checked against what the action takes.
 fn convert_action(
-    step: &Step,
+    step: &WrittenStep,
     to: Option<ast::Destination>,
     at: &str,
 ) -> Result<ast::Action, JsonError> {
@@ -314,7 +314,7 @@ fn malformed(
     Ok(ast::Malformed { text, span })
 }
 
-fn convert_battle(battle: Battle, at: &str) -> Result<ast::BattleToken, JsonError> {
+fn convert_battle(battle: WrittenBattle, at: &str) -> Result<ast::BattleToken, JsonError> {
     let span = convert_span(battle.span, at)?;
     if battle.malformed {
         let malformed = malformed(battle.notation, "battle", span, at)?;
@@ -349,7 +349,7 @@ fn convert_battle(battle: Battle, at: &str) -> Result<ast::BattleToken, JsonErro
     Ok(ast::BattleToken::Battle(built))
 }
 
-fn convert_fighter(fighter: Fighter, at: &str) -> Result<ast::WrittenFighter, JsonError> {
+fn convert_fighter(fighter: WrittenFighter, at: &str) -> Result<ast::WrittenFighter, JsonError> {
     let fate = match (fighter.fate, fighter.space) {
         (FateKind::Stands, Some(space)) => ast::Fate::Stands(convert_space(space)),
         (FateKind::Stands, None) => {

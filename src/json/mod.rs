@@ -238,12 +238,12 @@ pub struct Turn {
     /// The round.
     pub round: u32,
     /// The steps, in the order written.
-    pub steps: Vec<Step>,
+    pub steps: Vec<WrittenStep>,
     /// Penningr offers and answers, in the order written.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub penningr: Vec<PenningrAction>,
     /// The battles; empty when the turn records `/`.
-    pub battles: Vec<Battle>,
+    pub battles: Vec<WrittenBattle>,
     /// Comments after the turn on its line.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trailing: Vec<Comment>,
@@ -323,7 +323,8 @@ pub enum Action {
 /// One step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Step {
+#[schemars(rename = "Step")]
+pub struct WrittenStep {
     /// The step in canonical notation, `Khhh03`; must agree with the fields.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notation: Option<String>,
@@ -384,7 +385,8 @@ pub enum PenningrMove {
 /// A battle record, or text that could not be read as one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Battle {
+#[schemars(rename = "Battle")]
+pub struct WrittenBattle {
     /// The battle in canonical notation, `>6GHxSL6`; must agree with the fields.
     /// When `malformed`, the text as written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -397,7 +399,7 @@ pub struct Battle {
     pub space: Option<Space>,
     /// Every piece that fought, the defender's first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fighters: Vec<Fighter>,
+    pub fighters: Vec<WrittenFighter>,
     /// Where the battle stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span: Option<JsonSpan>,
@@ -406,7 +408,8 @@ pub struct Battle {
 /// A piece in a battle and what became of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Fighter {
+#[schemars(rename = "Fighter")]
+pub struct WrittenFighter {
     /// Whose piece.
     pub side: Side,
     /// The piece.

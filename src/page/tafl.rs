@@ -23,7 +23,7 @@ use crate::core::page::{shown_with, title};
 use crate::json::report::{Diagnostic, LineIndex, diagnostic};
 use crate::syntax::escape;
 use crate::tafl::render::Board;
-use crate::tafl::replay::{Replay, Step as Played, replay_record};
+use crate::tafl::replay::{Replay, ReplayedMove, replay_record};
 use crate::tafl::rules::RuleSet;
 use crate::tafl::syntax::{Form, parse_bytes};
 
@@ -140,7 +140,7 @@ fn no_board(problems: usize) -> Step {
 
 /// Where the text of a move's turn starts, and the length of the turn's
 /// number written before it in the step's line (`3. `).
-fn turn_text(replay: &Replay, played: &Played) -> (usize, usize) {
+fn turn_text(replay: &Replay, played: &ReplayedMove) -> (usize, usize) {
     let turn = played.address.turn;
     let start = replay
         .steps
@@ -152,7 +152,7 @@ fn turn_text(replay: &Replay, played: &Played) -> (usize, usize) {
 
 /// A move's step: its turn's text (from the turn's first move to its last),
 /// the move marked in it.
-fn move_step(replay: &Replay, played: &Played, text: &str) -> Step {
+fn move_step(replay: &Replay, played: &ReplayedMove, text: &str) -> Step {
     let turn = played.address.turn;
     let (start, prefix) = turn_text(replay, played);
     let end = replay

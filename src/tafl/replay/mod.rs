@@ -54,7 +54,7 @@ pub struct Replay {
     /// The rule set it was replayed under, when one was known.
     pub rules: Option<RuleSet>,
     /// The moves replayed, in order.
-    pub steps: Vec<Step>,
+    pub steps: Vec<ReplayedMove>,
     /// The moves the record's main line writes (a timeout or a resignation
     /// is not one).
     pub moves: usize,
@@ -95,7 +95,7 @@ impl Replay {
 
 /// A move replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct ReplayedMove {
     /// Its address in the game: the turn's number and `a` or `b`, `3b`.
     pub address: crate::tafl::syntax::MoveAddress,
     /// The ply as written.

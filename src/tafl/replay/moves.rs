@@ -5,7 +5,7 @@ use super::ahead::{self, Ahead};
 use super::game::{Game, WrittenPly};
 use super::problem::ProblemKind;
 use super::result::{self, EndPly};
-use super::{Applied, Replay, Step};
+use super::{Applied, Replay, ReplayedMove};
 use crate::core::diagnostic::Problem;
 use crate::core::{Edit, Span};
 use crate::tafl::Side;
@@ -132,7 +132,7 @@ fn play(
     m: &ast::Move,
     mut context: Context<'_, '_>,
     problems: &mut Vec<Problem>,
-) -> Step {
+) -> ReplayedMove {
     let (game, written) = (context.game, context.plies[context.at]);
     let mut found = Vec::new();
     if m.kind != MoveType::Regular {
@@ -186,7 +186,7 @@ fn play(
         found.iter_mut().for_each(|p| p.fix = None);
     }
     problems.extend(found.into_iter().map(|p| turn_of(p, &written)));
-    Step {
+    ReplayedMove {
         address: written.address(),
         span: m.span,
         applied,
