@@ -3,7 +3,7 @@
 //! problems that several repairs fit equally well counted from what they
 //! say of their choices. A family gives the loop one thing: a check of a
 //! version of a piece of its record, which finds the problems with their
-//! games and their fixes ([`Checked`]).
+//! games and their fixes ([`CheckedPiece`]).
 //!
 //! A HIRP record whose S1 has one step too many, corrected through HIRP's
 //! check of a piece ([`crate::replay::check_piece`]):
@@ -35,7 +35,7 @@ pub const ROUNDS: usize = 8;
 
 /// A piece of a record, checked.
 #[derive(Clone, Debug)]
-pub struct Checked {
+pub struct CheckedPiece {
     /// Its text, which the problems point into.
     pub text: String,
     /// Its problems.
@@ -46,16 +46,16 @@ pub struct Checked {
     pub games: usize,
 }
 
-impl Checked {
+impl CheckedPiece {
     /// A piece whose text is `text`, holding `games` games, with its
     /// problems, each with its game (from 0; `None` for one in no game).
     pub fn new(
         text: String,
         games: usize,
         problems: impl IntoIterator<Item = (Problem, Option<usize>)>,
-    ) -> Checked {
+    ) -> CheckedPiece {
         let (problems, game) = problems.into_iter().unzip();
-        Checked {
+        CheckedPiece {
             text,
             problems,
             game,
@@ -117,7 +117,7 @@ pub struct Part<'a> {
     /// Where the piece to fix ends in them: before any line left unread.
     pub end: usize,
     /// Checks a version of the piece whose spans start at the offset given.
-    pub check: &'a dyn Fn(&[u8], usize) -> Checked,
+    pub check: &'a dyn Fn(&[u8], usize) -> CheckedPiece,
 }
 
 /// A chunk's piece corrected.
@@ -130,7 +130,7 @@ pub struct Corrected {
     /// leave them invalid.
     pub withheld: usize,
     /// The corrected piece, checked.
-    pub checked: Checked,
+    pub checked: CheckedPiece,
 }
 
 /// Corrects one chunk's piece of a record, which starts at `base` of the
@@ -166,7 +166,7 @@ fn fix_rounds(
     base: usize,
     rounds: usize,
     withheld: &[usize],
-) -> (Vec<u8>, usize, Vec<usize>, Checked) {
+) -> (Vec<u8>, usize, Vec<usize>, CheckedPiece) {
     let mut piece = part.bytes[..part.end].to_vec();
     let (mut applied, mut touched) = (0, Vec::new());
     let mut round = 0;

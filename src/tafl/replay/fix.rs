@@ -2,7 +2,7 @@
 //! ([`crate::core::fix`]) checks each version of it.
 
 use crate::core::diagnostic::Problem;
-use crate::core::fix::Checked;
+use crate::core::fix::CheckedPiece;
 use crate::tafl::rules::RuleSet;
 use crate::tafl::syntax::{Chunk, parse_piece};
 
@@ -12,14 +12,19 @@ use super::replay_record;
 /// `rules` if given, else under its rules tag: the piece's bytes, then,
 /// when the chunk was cut, the start of the line left unread (so the
 /// replay knows the game goes on there). Spans start at `base`.
-pub fn check_piece(piece: &[u8], chunk: &Chunk, base: usize, rules: Option<&RuleSet>) -> Checked {
+pub fn check_piece(
+    piece: &[u8],
+    chunk: &Chunk,
+    base: usize,
+    rules: Option<&RuleSet>,
+) -> CheckedPiece {
     let (text, parsed) = parse_piece(chunk, piece, base);
     let replays = replay_record(&parsed.record, &parsed.errors, rules);
     if replays.is_empty() {
         let errors = parsed.errors.iter();
-        return Checked::new(text, 0, errors.map(|e| (Problem::syntax(e), None)));
+        return CheckedPiece::new(text, 0, errors.map(|e| (Problem::syntax(e), None)));
     }
     let games = replays.iter().enumerate();
     let problems = games.flat_map(|(n, r)| r.problems.iter().map(move |p| (p.clone(), Some(n))));
-    Checked::new(text, replays.len(), problems)
+    CheckedPiece::new(text, replays.len(), problems)
 }
