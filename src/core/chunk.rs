@@ -385,3 +385,19 @@ fn read_cut<'c, K: ReaderKind, P: ChunkReading<K>>(
     parsed.push_cut(SyntaxError::new(kind, cut.span, cut.found).with_help(cut.help));
     (text, parsed)
 }
+
+/// The bytes a family reads for a version of a chunk's piece, as fixing
+/// tries one: the piece, then, when the chunk was `cut`, the start of the
+/// line left unread (the chunk's bytes from the cut on), so that the reader
+/// knows the game goes on there; with the cut moved to the end of the piece.
+pub(crate) fn with_unread(piece: &[u8], bytes: &[u8], cut: Option<Cut>) -> (Vec<u8>, Option<Cut>) {
+    let mut whole = piece.to_vec();
+    let cut = cut.map(|cut| {
+        whole.extend_from_slice(&bytes[cut.at..]);
+        Cut {
+            at: piece.len(),
+            ..cut
+        }
+    });
+    (whole, cut)
+}

@@ -27,7 +27,6 @@
 //! ```
 
 use super::diagnostic::Problem;
-use super::lines::Cut;
 use super::{Edit, Severity, Span};
 
 /// Fixing rounds at most: a fix can bring another to light.
@@ -90,22 +89,6 @@ impl CheckedPiece {
         }
         games.len()
     }
-}
-
-/// The bytes a family's check reads for a version of a chunk's piece: the
-/// piece, then, when the chunk was `cut`, the start of the line left unread
-/// (the chunk's bytes from the cut on), so that the check knows the game
-/// goes on there; with the cut moved to the end of the piece.
-pub fn with_unread(piece: &[u8], bytes: &[u8], cut: Option<Cut>) -> (Vec<u8>, Option<Cut>) {
-    let mut whole = piece.to_vec();
-    let cut = cut.map(|cut| {
-        whole.extend_from_slice(&bytes[cut.at..]);
-        Cut {
-            at: piece.len(),
-            ..cut
-        }
-    });
-    (whole, cut)
 }
 
 /// A chunk of a record of any family, as fixing reads it.

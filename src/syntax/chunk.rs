@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use super::Parsed;
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::games::{Chunk, Games};
+use crate::core::chunk::with_unread;
 use crate::core::chunk::{ChunkReading, read_chunk};
-use crate::core::fix::with_unread;
 
 /// Reads a chunk: its games and syntax errors, with an error for the rest of
 /// a game left unread (which belongs to the chunk's last game), and first

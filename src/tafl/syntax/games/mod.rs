@@ -25,9 +25,9 @@ use self::split::{Reading, Scan, classify};
 use super::ast::Form;
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::parser::{Parsed, parse_bytes_at};
+use crate::core::chunk::with_unread;
 use crate::core::chunk::{ChunkReading, Cutter, Line, Piece, Splitter, read_chunk};
 use crate::core::encoding::TextError;
-use crate::core::fix::with_unread;
 use crate::core::limits::Limits;
 pub use crate::core::lines::Cut;
 
