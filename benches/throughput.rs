@@ -12,7 +12,7 @@
 
 use divan::counter::{BytesCount, ItemsCount};
 use divan::{Bencher, black_box};
-use hirp::generate::{Options, record};
+use hirp::hirp::generate::{Options, record};
 
 #[path = "../tests/common/long_game.rs"]
 mod long_game;
@@ -48,12 +48,12 @@ fn parse(bencher: Bencher) {
     bencher
         .counter(BytesCount::of_str(&text))
         .counter(ItemsCount::new(turns(&text)))
-        .bench(|| hirp::syntax::parse_bytes(black_box(text.as_bytes())));
+        .bench(|| hirp::hirp::syntax::parse_bytes(black_box(text.as_bytes())));
 }
 
 /// The chunks of `text`, cut as records are read.
-fn chunks(text: &str) -> Vec<hirp::syntax::Chunk> {
-    hirp::syntax::Games::new(text.as_bytes())
+fn chunks(text: &str) -> Vec<hirp::hirp::syntax::Chunk> {
+    hirp::hirp::syntax::Games::new(text.as_bytes())
         .map(|chunk| chunk.expect("reading from memory"))
         .collect()
 }
@@ -69,7 +69,7 @@ fn scan(bencher: Bencher) {
             chunks
                 .iter()
                 .map(|chunk| {
-                    hirp::syntax::scan::usual_games(black_box(&chunk.bytes)).map(|g| g.len())
+                    hirp::hirp::syntax::scan::usual_games(black_box(&chunk.bytes)).map(|g| g.len())
                 })
                 .sum::<Option<usize>>()
                 .expect("generated games are written the usual way")
@@ -87,7 +87,7 @@ fn parse_chunks(bencher: Bencher) {
             chunks
                 .iter()
                 .map(|chunk| {
-                    hirp::syntax::parse_chunk(black_box(chunk))
+                    hirp::hirp::syntax::parse_chunk(black_box(chunk))
                         .1
                         .record
                         .games
@@ -105,7 +105,7 @@ fn validate(bencher: Bencher) {
         .counter(ItemsCount::new(turns(&text)))
         .bench(|| {
             let mut games = 0;
-            hirp::check::check(black_box(text.as_bytes()), Default::default(), |_| {
+            hirp::hirp::check::check(black_box(text.as_bytes()), Default::default(), |_| {
                 games += 1;
                 true
             })
@@ -117,12 +117,16 @@ fn validate(bencher: Bencher) {
 #[divan::bench]
 fn json(bencher: Bencher) {
     let text = corpus();
-    let parsed = hirp::parse(&text);
+    let parsed = hirp::hirp::parse(&text);
     bencher
         .counter(BytesCount::of_str(&text))
         .counter(ItemsCount::new(turns(&text)))
         .bench(|| {
-            let document = hirp::json::document([("corpus", black_box(&parsed.record))]);
+            let document = hirp::json::Document::from_iter([hirp::hirp::json::file(
+                "corpus",
+                black_box(&parsed.record),
+            )
+            .into()]);
             serde_json::to_writer(std::io::sink(), &document).unwrap();
         });
 }
@@ -130,16 +134,16 @@ fn json(bencher: Bencher) {
 #[divan::bench(args = [false, true])]
 fn long_game_validate(bencher: Bencher, broken: bool) {
     let text = long_game(8_000, broken.then_some(10));
-    let parsed = hirp::parse(&text);
-    let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    let parsed = hirp::hirp::parse(&text);
+    let report = hirp::hirp::replay::replay_record(&parsed.record, &parsed.errors);
     let problems = report.games[0].problems.len();
     assert_eq!(problems, if broken { 800 } else { 0 }, "the long game");
     bencher
         .counter(BytesCount::of_str(&text))
         .counter(ItemsCount::new(8_000usize))
         .bench(|| {
-            let parsed = hirp::parse(black_box(&text));
-            hirp::replay::replay_record(&parsed.record, &parsed.errors)
+            let parsed = hirp::hirp::parse(black_box(&text));
+            hirp::hirp::replay::replay_record(&parsed.record, &parsed.errors)
         });
 }
 

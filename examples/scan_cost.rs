@@ -16,8 +16,8 @@
 //!     target/release/examples/scan_cost /tmp/g.hirp parse
 //! ```
 
-use hirp::syntax::scan::usual_games;
-use hirp::syntax::{Chunk, Games, parse_chunk};
+use hirp::hirp::syntax::scan::usual_games;
+use hirp::hirp::syntax::{Chunk, Games, parse_chunk};
 
 /// The games and turns of a chunk written the usual way, by [`usual_games`].
 #[inline(never)]

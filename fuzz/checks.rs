@@ -1,17 +1,17 @@
 //! What the fuzz targets assert of any input, shared with the test that
 //! replays the seeds and every input a fuzzer found (`tests/fuzz.rs`).
 
-use hirp::replay::replay_record;
-use hirp::syntax::limits::Limits;
-use hirp::syntax::{Games, parse_chunk};
+use hirp::hirp::replay::replay_record;
+use hirp::hirp::syntax::limits::Limits;
+use hirp::hirp::syntax::{Games, parse_chunk};
 
 /// Reading any bytes: no panic, every span on the decoded text's character
 /// boundaries, offsets those of the bytes (but for UTF-16, read decoded),
 /// and a record read without error reads back the same from its canonical
 /// form.
 pub fn parse(data: &[u8]) {
-    let (text, parsed) = hirp::parse_bytes(data);
-    let read = hirp::syntax::transcode(data);
+    let (text, parsed) = hirp::hirp::parse_bytes(data);
+    let read = hirp::hirp::syntax::transcode(data);
     assert_eq!(text.len(), read.len(), "decoding keeps offsets");
     for error in &parsed.errors {
         assert!(
@@ -24,7 +24,7 @@ pub fn parse(data: &[u8]) {
     }
     if parsed.errors.is_empty() {
         let canonical = parsed.record.to_string();
-        let again = hirp::parse(&canonical);
+        let again = hirp::hirp::parse(&canonical);
         assert!(again.errors.is_empty(), "{canonical:?}: {:?}", again.errors);
         assert_eq!(again.record.to_string(), canonical);
     }
@@ -42,8 +42,8 @@ pub fn scan(data: &[u8]) {
 }
 
 /// `bytes` read as a chunk, neither cut nor noted, at `offset` in a file.
-fn parse_at(bytes: &[u8], offset: usize) -> hirp::Parsed {
-    let chunk = hirp::syntax::Chunk {
+fn parse_at(bytes: &[u8], offset: usize) -> hirp::hirp::Parsed {
+    let chunk = hirp::hirp::syntax::Chunk {
         bytes: bytes.to_vec(),
         offset,
         line: 0,
@@ -55,7 +55,7 @@ fn parse_at(bytes: &[u8], offset: usize) -> hirp::Parsed {
 
 /// The `scan` check of one piece of bytes.
 fn scan_piece(bytes: &[u8]) {
-    let Some(counts) = hirp::syntax::scan::usual_games(bytes) else {
+    let Some(counts) = hirp::hirp::syntax::scan::usual_games(bytes) else {
         return;
     };
     for offset in [0, 1, 70_000] {
@@ -84,11 +84,11 @@ pub fn fast(data: &[u8]) -> usize {
 /// The `fast` check of one piece of bytes: whether the fast path replayed
 /// it.
 pub fn fast_piece(bytes: &[u8]) -> bool {
-    let Some(games) = hirp::replay::fast::games(bytes, 0) else {
+    let Some(games) = hirp::hirp::replay::fast::games(bytes, 0) else {
         return false;
     };
     for offset in [0, 70_000] {
-        let fast = hirp::replay::fast::games(bytes, offset).expect("at any offset");
+        let fast = hirp::hirp::replay::fast::games(bytes, offset).expect("at any offset");
         let shown = String::from_utf8_lossy(bytes);
         let parsed = parse_at(bytes, offset);
         assert!(parsed.errors.is_empty(), "{shown:?}: {:?}", parsed.errors);
@@ -96,7 +96,7 @@ pub fn fast_piece(bytes: &[u8]) -> bool {
         assert_eq!(full.games.len(), fast.len(), "{shown:?}");
         for ((fast, report), game) in fast.iter().zip(&full.games).zip(&parsed.record.games) {
             assert_eq!(&fast.report, report, "{shown:?}");
-            let tags = |tags: &[hirp::syntax::Tag]| -> Vec<(String, String, hirp::syntax::Span)> {
+            let tags = |tags: &[hirp::hirp::syntax::Tag]| -> Vec<(String, String, hirp::hirp::syntax::Span)> {
                 tags.iter()
                     .map(|t| (t.name.clone(), t.value.clone(), t.span))
                     .collect()
@@ -112,14 +112,14 @@ pub fn fast_piece(bytes: &[u8]) -> bool {
     }
     assert_eq!(
         games.len(),
-        hirp::replay::fast::games(bytes, 0).unwrap().len()
+        hirp::hirp::replay::fast::games(bytes, 0).unwrap().len()
     );
     true
 }
 
 /// Checks a read piece: every problem and fix points into its text, which
 /// starts at `base`.
-fn check_piece(text: &str, parsed: &hirp::Parsed, base: usize) {
+fn check_piece(text: &str, parsed: &hirp::hirp::Parsed, base: usize) {
     let report = replay_record(&parsed.record, &parsed.errors);
     let problems = report
         .problems
@@ -143,7 +143,7 @@ fn check_piece(text: &str, parsed: &hirp::Parsed, base: usize) {
 /// Checking any bytes, whole and cut into games within small limits: no
 /// panic, and every problem and fix points into the text.
 pub fn validate(data: &[u8]) {
-    let (text, parsed) = hirp::parse_bytes(data);
+    let (text, parsed) = hirp::hirp::parse_bytes(data);
     check_piece(&text, &parsed, 0);
     let limits = Limits {
         line: 64,
@@ -191,7 +191,7 @@ pub fn json_import(data: &[u8]) {
 pub fn tafl_parse(data: &[u8]) {
     use hirp::tafl::syntax::{Form, Games, Record, parse, parse_bytes};
 
-    let read = hirp::syntax::transcode(data);
+    let read = hirp::hirp::syntax::transcode(data);
     for form in [Form::Otg, Form::Csv] {
         let (text, parsed) = parse_bytes(data, form);
         assert_eq!(text.len(), read.len(), "decoding keeps offsets");

@@ -8,20 +8,21 @@
 //! it. Problems are [`diagnostic::Problem`]s with stable codes, whatever the
 //! family.
 //!
-//! HIRP: [`syntax`] reads the rulebook's notation, [`rules`] is the game,
-//! [`replay`] brings them together, and [`check`] reads, replays and checks
-//! a record game by game.
+//! The two families have the same module names. HIRP ([`hirp`]):
+//! [`hirp::syntax`] reads the rulebook's notation, [`hirp::rules`] is the
+//! game, [`hirp::replay`] brings them together, and [`hirp::check`] reads,
+//! replays and checks a record game by game.
 //!
 //! ```
 //! // Silfr's first turn is written with six steps: `He7` and `He8` take
 //! // two each (enter, then move on).
 //! let record = "G1 KeHeiHei /\nS1 He7He8HeHe /\n";
-//! let parsed = hirp::parse(record);
+//! let parsed = hirp::hirp::parse(record);
 //! assert!(parsed.errors.is_empty(), "the notation reads");
 //!
 //! // Checked against the rules, game by game.
 //! let mut problems = Vec::new();
-//! hirp::check::check(record.as_bytes(), Default::default(), |checked| {
+//! hirp::hirp::check::check(record.as_bytes(), Default::default(), |checked| {
 //!     problems.extend(checked.report.problems);
 //!     true // go on to the next game
 //! })?;
@@ -37,7 +38,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
-//! Tafl: [`tafl::syntax`] reads OpenTafl game files (`.otg`) and archives of
+//! Tafl ([`tafl`]): [`tafl::syntax`] reads OpenTafl game files (`.otg`) and archives of
 //! one game a line (`.csv`), [`tafl::rules`] holds the rule sets as data
 //! (OpenTafl's rules strings and presets), [`tafl::replay`] replays, and
 //! [`tafl::check`] checks a record game by game.
@@ -69,52 +70,43 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
-//! Records of any size are read game by game ([`syntax::Games`],
+//! Records of any size are read game by game ([`hirp::syntax::Games`],
 //! [`tafl::syntax::Games`]) and checked on several threads
-//! ([`core::CheckOptions`]); [`json`] and [`tafl::json`] convert records to
-//! JSON and back and describe the report of a check; [`render`] and
-//! [`tafl::render`] draw positions as text or SVG; [`page`] writes a record
-//! as an HTML page that replays it; [`generate`] and [`tafl::generate`]
-//! write random legal games. The rules and the choices made where the rules texts are silent
+//! ([`core::CheckOptions`]); [`hirp::json`] and [`tafl::json`] convert
+//! records to JSON and back, in one [`json`] document that also describes
+//! the report of a check; [`hirp::render`] and [`tafl::render`] draw
+//! positions as text or SVG; [`hirp::page`] and [`tafl::page`] make the
+//! [`page`] that replays a record in a browser; [`hirp::generate`] and
+//! [`tafl::generate`] write random legal games. The rules and the choices made where the rules texts are silent
 //! are stated in `docs/rules.md`.
 //!
 //! What the documentation does not show is no part of the API, though the
 //! command line and the tests reach it: HIRP's fast path
-//! (`replay::fast`) and reading of usual games (`syntax::scan`), reading
-//! with no limits (`parse_unlimited`), the text canvas (`render::canvas`)
-//! and the page's HTML (`page::html`).
+//! (`hirp::replay::fast`) and reading of usual games (`hirp::syntax::scan`),
+//! reading with no limits (`parse_unlimited`), the text canvas
+//! (`hirp::render::canvas`) and the page's HTML (`page::html`).
 //!
 //! The layers are held by `tests/architecture.rs` rather than by crates of
-//! a workspace: [`core`] names no family; HIRP's modules (at the crate's
-//! root, where they have always been) and [`tafl`]'s import nothing of
-//! each other; only the layers above both ([`json`]'s envelope and report,
-//! [`page`]) name both; nothing of the library imports the command line,
+//! a workspace: [`core`] names no family; [`hirp`] and [`tafl`], siblings
+//! on it, import nothing of each other nor of the layers above them; only
+//! those layers ([`json`]'s document and report, [`page`]) name both; nothing of the library imports the command line,
 //! which is the binary's (`src/cli`, behind the `cli` feature); and no
 //! cycle runs between the modules. One crate keeps one version, one
-//! documentation and one `cargo install` for what is one tool, and the
-//! paths its users already have.
+//! documentation and one `cargo install` for what is one tool.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod check;
 pub mod core;
-pub mod generate;
+pub mod hirp;
 pub mod json;
 pub mod page;
-pub mod render;
-pub mod replay;
-pub mod rules;
-pub mod syntax;
 pub mod tafl;
-mod types;
 
 #[cfg(test)]
 mod fixtures;
 
 pub use crate::core::{Severity, diagnostic};
-pub use syntax::{Parsed, parse, parse_bytes};
-pub use types::{PieceKind, Side, Space, UnknownName, VictoryKind};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -37,137 +37,119 @@ fn library_code<'a>(path: &Path, text: &'a str) -> &'a str {
     text.find("#[cfg(test)]").map_or(text, |n| &text[..n])
 }
 
-/// Checks that no library file under `layer` names a module of `above`.
+/// The files of the module at `path` (`hirp::syntax`): its file, or every
+/// file of its folder.
+fn module_files(path: &str) -> Vec<PathBuf> {
+    let path = Path::new("src").join(path.replace("::", "/"));
+    let file = path.with_extension("rs");
+    if file.is_file() {
+        vec![file]
+    } else {
+        rust_files(&path)
+    }
+}
+
+/// Checks that no library file of the module `layer` (`hirp::syntax`) names
+/// one of the modules `above` (`hirp::rules`) or anything inside one,
+/// through `crate::` or `super::`.
 fn imports_nothing_above(layer: &str, above: &[&str]) {
-    let files = rust_files(Path::new(layer));
+    let files = module_files(layer);
     assert!(!files.is_empty(), "{layer} holds no file");
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
-        // What the code names, its comments and docs left out (a doc may
-        // point a reader to any layer), and diagnostic codes, which are
-        // names (`code(hirp::json::syntax)`), not paths.
-        let code: String = library_code(&path, &text)
-            .lines()
-            .filter(|line| !line.trim_start().starts_with("//"))
-            .filter(|line| !line.trim_start().starts_with("code(hirp::"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        for module in above {
-            for prefix in ["crate::", "hirp::"] {
-                let name = format!("{prefix}{module}");
+        let module = module_path(Path::new("src"), &path);
+        let code = code_only(library_code(&path, &text));
+        for named in named_paths(&code, &module) {
+            for module in above {
+                let module: Vec<&str> = module.split("::").collect();
                 assert!(
-                    !code.contains(&name),
-                    "{} names `{name}`, a layer above it",
-                    path.display()
+                    !named.starts_with(&module.iter().map(|s| s.to_string()).collect::<Vec<_>>()),
+                    "{} names `{}`, a layer above it",
+                    path.display(),
+                    named.join("::")
                 );
             }
         }
     }
 }
 
-#[test]
-fn the_syntax_imports_nothing_above_it() {
-    imports_nothing_above(
-        "src/syntax",
-        &[
-            "stream", "check", "replay", "rules", "json", "render", "cli", "generate",
-        ],
-    );
+/// The layers above a family's notation: the rest of the family, and what
+/// stands above the families.
+fn above_the_syntax(family: &str) -> Vec<String> {
+    let family_layers = [
+        "rules", "replay", "check", "json", "render", "generate", "page",
+    ];
+    let mut above: Vec<String> = family_layers
+        .iter()
+        .map(|layer| format!("{family}::{layer}"))
+        .collect();
+    above.extend(ABOVE_THE_FAMILIES.iter().map(|s| s.to_string()));
+    above
 }
 
 #[test]
-fn the_tafl_syntax_imports_nothing_above_it() {
-    imports_nothing_above(
-        "src/tafl/syntax",
-        &[
-            "tafl::rules",
-            "rules",
-            "stream",
-            "check",
-            "replay",
-            "json",
-            "render",
-            "cli",
-            "generate",
-        ],
-    );
-}
-
-/// The modules of the library that belong to a family, or stand above the
-/// families.
-const FAMILIES_AND_ABOVE: &[&str] = &[
-    "syntax", "rules", "replay", "check", "json", "render", "page", "generate", "types", "tafl",
-    "cli", "fixtures",
-];
-
-#[test]
-fn the_core_names_no_family() {
-    imports_nothing_above("src/core", FAMILIES_AND_ABOVE);
-}
-
-/// HIRP's modules import nothing of the tafl family's: the two are
-/// siblings, and only the layers above both (the JSON envelope and report,
-/// the page, the command line) name them both.
-#[test]
-fn hirps_modules_import_nothing_of_the_tafl_family() {
-    for layer in [
-        "src/syntax",
-        "src/rules",
-        "src/replay",
-        "src/check",
-        "src/render",
-    ] {
-        imports_nothing_above(layer, &["tafl"]);
+fn the_syntax_of_each_family_imports_nothing_above_it() {
+    for family in FAMILIES {
+        let above = above_the_syntax(family);
+        let above: Vec<&str> = above.iter().map(String::as_str).collect();
+        imports_nothing_above(&format!("{family}::syntax"), &above);
     }
 }
 
-/// The tafl family imports nothing of HIRP's modules, nor of the layers
-/// above both families (the JSON envelope, the checks' verdicts, the page).
+/// The rules of each family know nothing of its notation, nor of what is
+/// built on the rules.
 #[test]
-fn the_tafl_family_imports_nothing_of_hirps() {
-    imports_nothing_above(
-        "src/tafl",
-        &[
-            "syntax", "rules", "replay", "check", "generate", "render", "page", "types", "cli",
-            "json",
-        ],
-    );
+fn the_rules_of_each_family_know_nothing_of_the_notation() {
+    for family in FAMILIES {
+        let mut above = above_the_syntax(family);
+        above.retain(|layer| *layer != format!("{family}::rules"));
+        above.push(format!("{family}::syntax"));
+        let above: Vec<&str> = above.iter().map(String::as_str).collect();
+        imports_nothing_above(&format!("{family}::rules"), &above);
+    }
+}
+
+/// The two families, siblings on the core.
+const FAMILIES: [&str; 2] = ["hirp", "tafl"];
+
+/// The modules of the library that stand above both families and name
+/// them: the JSON document and report, the page, and the command line.
+const ABOVE_THE_FAMILIES: &[&str] = &["json", "page", "cli", "fixtures"];
+
+#[test]
+fn the_core_names_no_family() {
+    let mut above = FAMILIES.to_vec();
+    above.extend(ABOVE_THE_FAMILIES);
+    imports_nothing_above("core", &above);
+}
+
+/// Each family imports nothing of the other, nor of the layers above both:
+/// the two are siblings on the core.
+#[test]
+fn neither_family_imports_the_other() {
+    for (family, other) in [("hirp", "tafl"), ("tafl", "hirp")] {
+        let mut above = vec![other];
+        above.extend(ABOVE_THE_FAMILIES);
+        imports_nothing_above(family, &above);
+    }
 }
 
 /// The replay writes steps itself (`replay::written`, both directions of a
 /// step), and the generator builds on it, not the other way round.
 #[test]
 fn the_replay_imports_nothing_of_the_generator() {
-    imports_nothing_above("src/replay", &["generate", "cli"]);
+    imports_nothing_above("hirp::replay", &["hirp::generate", "cli"]);
 }
 
+/// A layer's check fails on a file that names a layer above it, however it
+/// reaches it.
 #[test]
-fn the_rules_know_nothing_of_the_notation() {
-    imports_nothing_above(
-        "src/rules",
-        &[
-            "syntax", "stream", "check", "replay", "json", "render", "cli", "generate",
-        ],
-    );
-}
-
-#[test]
-fn the_tafl_rules_know_nothing_of_the_notation() {
-    imports_nothing_above(
-        "src/tafl/rules",
-        &[
-            "tafl::syntax",
-            "syntax",
-            "stream",
-            "check",
-            "replay",
-            "json",
-            "render",
-            "cli",
-            "generate",
-            "rules",
-        ],
-    );
+fn a_name_of_a_layer_above_is_found_through_super() {
+    let code = "use super::super::rules::Position;\nfn f() { crate::json::x(); }";
+    let module: Vec<String> = ["hirp", "syntax", "games"].map(String::from).into();
+    let named = named_paths(code, &module);
+    let named: Vec<String> = named.iter().map(|path| path.join("::")).collect();
+    assert_eq!(named, ["hirp::rules", "json::x"]);
 }
 
 /// The folder of the seam through which the commands reach a family.
@@ -377,11 +359,13 @@ fn c();
 }
 
 /// The unit of the module graph a module path falls in: a module at the
-/// crate's root (`replay`, `json`), or one of the tafl family's (`tafl::json`).
+/// crate's root (`core`, `json`), or one of a family's (`tafl::json`).
 fn unit(path: &[String]) -> Option<String> {
     match path {
         [] => None,
-        [tafl, sub, ..] if tafl == "tafl" && sub != "types" => Some(format!("tafl::{sub}")),
+        [family, sub, ..] if FAMILIES.contains(&family.as_str()) && sub != "types" => {
+            Some(format!("{family}::{sub}"))
+        }
         [first, ..] => Some(first.clone()),
     }
 }
@@ -559,7 +543,7 @@ fn cycle(graph: &Graph) -> Option<Vec<String>> {
 fn no_cycle_runs_between_the_librarys_modules() {
     let graph = module_graph(Path::new("src"));
     assert!(graph.contains_key("core") && graph.contains_key("tafl::replay"));
-    assert!(graph["replay"].contains("rules"), "{graph:?}");
+    assert!(graph["hirp::replay"].contains("hirp::rules"), "{graph:?}");
     assert!(graph["tafl::replay"].contains("tafl::rules"), "{graph:?}");
     assert_eq!(cycle(&graph), None, "{graph:#?}");
 }

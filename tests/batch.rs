@@ -19,12 +19,12 @@ fn scratch(name: &str) -> PathBuf {
 /// every seventh with a Karve's crew miscounted.
 fn corpus(dir: &Path, count: u64) {
     for n in 0..count {
-        let options = hirp::generate::Options {
+        let options = hirp::hirp::generate::Options {
             seed: n,
             games: 1,
             max_turns: 12,
         };
-        let mut text = hirp::generate::record(options).to_string();
+        let mut text = hirp::hirp::generate::record(options).to_string();
         if n % 7 == 0
             && let Some(at) = text.find("Kh")
         {
@@ -165,7 +165,7 @@ fn a_missing_path_is_an_io_error_the_rest_is_checked() {
 
 /// One large file with mistakes here and there, and a match at its end.
 fn one_big_record() -> String {
-    let mut text = hirp::generate::record(hirp::generate::Options {
+    let mut text = hirp::hirp::generate::record(hirp::hirp::generate::Options {
         seed: 99,
         games: 400,
         max_turns: 60,
@@ -185,7 +185,7 @@ fn one_big_record() -> String {
 /// written out.
 fn checked_games(text: &str, workers: Option<usize>) -> (Vec<String>, usize) {
     let mut seen = Vec::new();
-    let on_game = |checked: hirp::check::Checked<'_>| {
+    let on_game = |checked: hirp::hirp::check::Checked<'_>| {
         let problems: Vec<String> = checked
             .report
             .problems
@@ -204,8 +204,8 @@ fn checked_games(text: &str, workers: Option<usize>) -> (Vec<String>, usize) {
         true
     };
     let read = match workers {
-        None => hirp::check::check(text.as_bytes(), Default::default(), on_game),
-        Some(n) => hirp::check::check(
+        None => hirp::hirp::check::check(text.as_bytes(), Default::default(), on_game),
+        Some(n) => hirp::hirp::check::check(
             text.as_bytes(),
             hirp::core::CheckOptions::default().workers(n),
             on_game,
@@ -272,7 +272,7 @@ fn a_read_error_ends_the_check_after_the_games_before_it() {
             left: text.len() / 2,
         });
         let mut numbers = Vec::new();
-        let result = hirp::check::check(
+        let result = hirp::hirp::check::check(
             reader,
             hirp::core::CheckOptions::default().workers(workers),
             |c| {
@@ -301,7 +301,7 @@ fn stopping_early_ends_every_thread() {
         for stop_after in stops {
             for workers in [2, 3] {
                 let mut seen = 0;
-                let read = hirp::check::check(
+                let read = hirp::hirp::check::check(
                     text.as_bytes(),
                     hirp::core::CheckOptions::default().workers(workers),
                     |_| {

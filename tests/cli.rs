@@ -475,7 +475,7 @@ fn with_stdout_closed(args: &[&str], stdin: &[u8]) -> (i32, String) {
 #[test]
 fn a_closed_standard_output_changes_no_exit_status() {
     // More JSON than a pipe or a buffer holds, before a file with errors.
-    let big = hirp::generate::record(hirp::generate::Options {
+    let big = hirp::hirp::generate::record(hirp::hirp::generate::Options {
         seed: 3,
         games: 20,
         max_turns: 60,

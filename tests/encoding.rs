@@ -7,7 +7,7 @@
 mod common;
 
 use common::hirp;
-use hirp::syntax::{Games, SyntaxErrorKind, parse_chunk};
+use hirp::hirp::syntax::{Games, SyntaxErrorKind, parse_chunk};
 
 /// `text` in UTF-16, with a byte order mark or not.
 fn utf16(text: &str, big_endian: bool, bom: bool) -> Vec<u8> {
@@ -38,10 +38,10 @@ fn utf16_with_a_byte_order_mark_reads_as_its_text_in_utf8() {
     let edition = common::fixture("fixtures/rulebook/en.hirp");
     // The same text in UTF-8, byte order mark and all: offsets are its.
     let utf8 = format!("\u{feff}{edition}");
-    let expected = hirp::parse(&utf8);
+    let expected = hirp::hirp::parse(&utf8);
     for big_endian in [false, true] {
         let bytes = utf16(&edition, big_endian, true);
-        let (text, parsed) = hirp::parse_bytes(&bytes);
+        let (text, parsed) = hirp::hirp::parse_bytes(&bytes);
         assert_eq!(text, utf8);
         assert_eq!(parsed.record, expected.record);
         assert_eq!(parsed.errors[0].kind, SyntaxErrorKind::Utf16);
@@ -57,7 +57,7 @@ fn utf16_with_a_byte_order_mark_reads_as_its_text_in_utf8() {
         }
         assert_eq!(streamed, parsed.errors);
     }
-    let (_, warned) = hirp::parse_bytes(&utf16("G1 KeHeiHei /\n", false, true));
+    let (_, warned) = hirp::hirp::parse_bytes(&utf16("G1 KeHeiHei /\n", false, true));
     assert!(!warned.has_errors(), "a warning alone is no error");
 }
 
@@ -162,7 +162,7 @@ fn a_file_that_is_not_text_has_one_error_and_no_game() {
         assert_eq!(json.matches("\"code\"").count(), 1, "{json}");
         assert!(json.contains(&format!("\"code\":\"{code}\"")), "{json}");
         assert!(json.contains("\"games\":[]"), "{json}");
-        let (_, parsed) = hirp::parse_bytes(&bytes);
+        let (_, parsed) = hirp::hirp::parse_bytes(&bytes);
         assert_eq!(parsed.errors.len(), 1, "{code}");
         assert!(parsed.record.games.is_empty());
     }
@@ -204,7 +204,7 @@ fn stray_bad_bytes_in_utf8_are_reported_on_their_lines() {
         ),
     ];
     for (bytes, bad) in cases {
-        let (_, parsed) = hirp::parse_bytes(&bytes);
+        let (_, parsed) = hirp::hirp::parse_bytes(&bytes);
         let codes: Vec<&str> = parsed.errors.iter().map(|e| e.kind.name()).collect();
         assert_eq!(codes, vec!["invalid_utf8"; bad]);
         assert_eq!(parsed.record.games.len(), 1);

@@ -12,7 +12,7 @@ mod checks;
 
 mod common;
 
-use hirp::syntax::Games;
+use hirp::hirp::syntax::Games;
 use proptest::prelude::*;
 
 /// The chunks `Games` cuts `bytes` into, as bytes.
@@ -25,11 +25,11 @@ fn chunks(bytes: &[u8]) -> Vec<Vec<u8>> {
 /// Whether the full reader and replay find nothing to report in `bytes`,
 /// read as a chunk written the usual way.
 fn clean_and_usual(bytes: &[u8]) -> bool {
-    if hirp::syntax::scan::usual_games(bytes).is_none() {
+    if hirp::hirp::syntax::scan::usual_games(bytes).is_none() {
         return false;
     }
-    let (_, parsed) = hirp::parse_bytes(bytes);
-    let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    let (_, parsed) = hirp::hirp::parse_bytes(bytes);
+    let report = hirp::hirp::replay::replay_record(&parsed.record, &parsed.errors);
     parsed.errors.is_empty() && report.games.iter().all(|g| g.problems.is_empty())
 }
 
@@ -89,7 +89,7 @@ fn games_one_after_another_are_replayed_fast_together_as_alone() {
     assert!(bare.len() > 50, "{} games replayed fast alone", bare.len());
     let together = bare.concat();
     assert!(checks::fast_piece(&together));
-    let games = hirp::replay::fast::games(&together, 0).expect("replayed fast");
+    let games = hirp::hirp::replay::fast::games(&together, 0).expect("replayed fast");
     assert_eq!(games.len(), bare.len());
 }
 
@@ -167,7 +167,7 @@ type Judged = Vec<String>;
 /// What `check` hands over for `bytes`: fast where it can be.
 fn checked(bytes: &[u8]) -> Judged {
     let mut seen = Vec::new();
-    hirp::check::check(bytes, Default::default(), |c| {
+    hirp::hirp::check::check(bytes, Default::default(), |c| {
         seen.push(format!(
             "{} {} {:?} {:?} {:?} {:?}",
             c.number, c.report.turns, c.report.result, c.report.position, c.report.problems, c.view
@@ -181,14 +181,14 @@ fn checked(bytes: &[u8]) -> Judged {
 /// What the full reader and replay say of `bytes` read whole, game by
 /// game, with the checks of matches.
 fn replayed_in_full(bytes: &[u8]) -> Judged {
-    let (_, parsed) = hirp::parse_bytes(bytes);
-    let mut report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
-    let mut matches = hirp::replay::Matches::default();
+    let (_, parsed) = hirp::hirp::parse_bytes(bytes);
+    let mut report = hirp::hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    let mut matches = hirp::hirp::replay::Matches::default();
     let mut seen = Vec::new();
     if !report.problems.is_empty() {
         seen.push(format!(
             "0 0 None {:?} {:?} None",
-            hirp::rules::Position::new(),
+            hirp::hirp::rules::Position::new(),
             report.problems
         ));
     }

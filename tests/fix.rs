@@ -433,12 +433,12 @@ fn a_piece_written_in_another_record_than_its_battle_is_left_with_the_battle() {
     // names it (`SK^`). Taking it from the record of 4 and writing the
     // battle on 1 would make the game play, but change two right records:
     // neither is applied.
-    let options = hirp::generate::Options {
+    let options = hirp::hirp::generate::Options {
         seed: 2027,
         games: 142,
         max_turns: 80,
     };
-    let game = hirp::generate::games(options).nth(141).unwrap();
+    let game = hirp::hirp::generate::games(options).nth(141).unwrap();
     let turns: Vec<String> = game.turns.iter().map(ToString::to_string).collect();
     let original = turns.join("\n") + "\n";
     let s20 = "S20 H97L53H3>4K3>4H97 >4GK4GH4SK^SHx";
@@ -471,7 +471,7 @@ fn a_g1_the_next_turn_carries_on_from_is_fixed_in_its_game() {
         ),
     ] {
         let record = common::fixture(path);
-        assert_eq!(hirp::parse(&record).record.games.len(), 1, "{path}");
+        assert_eq!(hirp::hirp::parse(&record).record.games.len(), 1, "{path}");
         let output = hirp().args(["fix", path]).output().unwrap();
         assert_eq!(output.status.code(), Some(0), "{path}");
         assert_eq!(
@@ -499,7 +499,11 @@ fn games_one_after_another_stay_apart() {
         (format!("{game}{one_turn}"), 2),
         (format!("{game}{one_turn}{}", tagged("b")), 3),
     ] {
-        assert_eq!(hirp::parse(&record).record.games.len(), games, "{record}");
+        assert_eq!(
+            hirp::hirp::parse(&record).record.games.len(),
+            games,
+            "{record}"
+        );
         let output = hirp()
             .args(["fix", "-"])
             .write_stdin(record.clone())
@@ -510,20 +514,22 @@ fn games_one_after_another_stay_apart() {
     // The turn after a `G1` carries on the game before it, unless a blank
     // line parts them.
     let start = "G1 KeHeiHei /\nG1 He7He8He /\nG2 L01HeiKhhh03 /\n";
-    assert_eq!(hirp::parse(start).record.games.len(), 1);
+    assert_eq!(hirp::hirp::parse(start).record.games.len(), 1);
     let parted = start.replacen("/\nG1", "/\n\nG1", 1);
-    assert_eq!(hirp::parse(&parted).record.games.len(), 2);
+    assert_eq!(hirp::hirp::parse(&parted).record.games.len(), 2);
 }
 
 /// Game `number` of seed 2027 (80 turns at most) as a record, with `right`
 /// written `wrong`, and what `hirp fix` makes of it: stdout and stderr.
 fn fix_miswritten(number: usize, right: &str, wrong: &str) -> (String, String, String) {
-    let options = hirp::generate::Options {
+    let options = hirp::hirp::generate::Options {
         seed: 2027,
         games: number,
         max_turns: 80,
     };
-    let game = hirp::generate::games(options).nth(number - 1).unwrap();
+    let game = hirp::hirp::generate::games(options)
+        .nth(number - 1)
+        .unwrap();
     let turns: Vec<String> = game.turns.iter().map(ToString::to_string).collect();
     let original = turns.join("\n") + "\n";
     assert!(original.contains(right), "{original}");
@@ -588,12 +594,12 @@ fn a_defender_moved_away_by_a_miswritten_step_stays_in_its_record() {
 fn an_attack_on_a_space_left_empty_by_a_miswritten_step_is_kept() {
     // `L3m` written `L31` in G4 of game 15 of seed 2028: Gull's Lofðungr no
     // longer stands on m, which S4 rightly attacks (`H4>m`).
-    let options = hirp::generate::Options {
+    let options = hirp::hirp::generate::Options {
         seed: 2028,
         games: 15,
         max_turns: 80,
     };
-    let game = hirp::generate::games(options).nth(14).unwrap();
+    let game = hirp::hirp::generate::games(options).nth(14).unwrap();
     let turns: Vec<String> = game.turns.iter().map(ToString::to_string).collect();
     let original = turns.join("\n") + "\n";
     let s4 = "S4 L87L79H98H97H4>m >mGLmSHx";
@@ -617,8 +623,8 @@ fn an_attack_on_a_space_left_empty_by_a_miswritten_step_is_kept() {
 #[test]
 fn a_tie_is_the_choices_a_problem_offers() {
     let tied = "G1 KeHeiHei /\nS1 He7He8 /\n";
-    let parsed = hirp::parse(tied);
-    let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    let parsed = hirp::hirp::parse(tied);
+    let report = hirp::hirp::replay::replay_record(&parsed.record, &parsed.errors);
     let problem = &report.games[0].problems[0];
     assert_eq!(problem.code.to_string(), "hirp::turn::step_count");
     assert_eq!(problem.choices, ["HeHe7He8", "KeHe7He8", "He7KeHe8"]);
@@ -629,15 +635,15 @@ fn a_tie_is_the_choices_a_problem_offers() {
     );
     assert!(problem.fix.is_none(), "no one repair to apply");
 
-    let chunk = hirp::syntax::Games::new(tied.as_bytes())
+    let chunk = hirp::hirp::syntax::Games::new(tied.as_bytes())
         .next()
         .unwrap()
         .unwrap();
-    let checked = hirp::replay::check_piece(&chunk.bytes, &chunk, 0);
+    let checked = hirp::hirp::replay::check_piece(&chunk.bytes, &chunk, 0);
     assert_eq!((checked.games, checked.errors(), checked.tied()), (1, 1, 1));
 
     // `as in `G1` or `S3`` names examples, not repairs.
-    let parsed = hirp::parse("G KeHeiHei /\nS1 He7He8He /\n");
+    let parsed = hirp::hirp::parse("G KeHeiHei /\nS1 He7He8He /\n");
     let error = hirp::diagnostic::Problem::syntax(&parsed.errors[0]);
     assert!(
         error.help.as_deref().is_some_and(|h| h.contains("` or `")),

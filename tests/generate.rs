@@ -2,8 +2,8 @@
 
 mod common;
 
-use hirp::generate::{Options, record};
-use hirp::replay::replay_record;
+use hirp::hirp::generate::{Options, record};
+use hirp::hirp::replay::replay_record;
 use proptest::prelude::*;
 
 #[test]
@@ -29,7 +29,7 @@ proptest! {
     #[test]
     fn generated_games_validate(seed in any::<u64>()) {
         let text = record(Options { seed, games: 3, max_turns: 80 }).to_string();
-        let parsed = hirp::parse(&text);
+        let parsed = hirp::hirp::parse(&text);
         prop_assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
         let report = replay_record(&parsed.record, &parsed.errors);
         for (game, played) in parsed.record.games.iter().zip(&report.games) {
@@ -39,7 +39,7 @@ proptest! {
                 .map(|p| format!("{} {} [{}] at {}", p.code, p.message, p.label, p.turn.clone().unwrap_or_default()))
                 .collect();
             prop_assert!(problems.is_empty(), "seed {seed}: {problems:?}\n{game}");
-            let expected = hirp::generate::result_value(played.result);
+            let expected = hirp::hirp::generate::result_value(played.result);
             prop_assert_eq!(game.tag("Result"), Some(expected.as_str()));
         }
     }
@@ -57,13 +57,13 @@ mod cli {
     #[test]
     fn gen_writes_what_the_library_draws() {
         let text = generated(&["--seed", "7", "--games", "3", "--max-turns", "30"]);
-        let options = hirp::generate::Options {
+        let options = hirp::hirp::generate::Options {
             seed: 7,
             games: 3,
             max_turns: 30,
         };
-        assert_eq!(text, hirp::generate::record(options).to_string());
-        assert_eq!(hirp::parse(&text).record.games.len(), 3);
+        assert_eq!(text, hirp::hirp::generate::record(options).to_string());
+        assert_eq!(hirp::hirp::parse(&text).record.games.len(), 3);
     }
 
     #[test]

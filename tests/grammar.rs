@@ -116,7 +116,7 @@ fn rules_match(grammar: &str, parser: &str, at_least: usize) {
 
 #[test]
 fn every_rule_has_one_parser_function_and_back() {
-    rules_match("grammar/hirp.ebnf", "src/syntax/parser", 30);
+    rules_match("grammar/hirp.ebnf", "src/hirp/syntax/parser", 30);
 }
 
 #[test]

@@ -7,8 +7,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::{self, BufReader, Read};
 
-use hirp::replay::replay_record;
-use hirp::syntax::{Games, parse_chunk};
+use hirp::hirp::replay::replay_record;
+use hirp::hirp::syntax::{Games, parse_chunk};
 
 /// Counts the bytes each thread has allocated and not freed, and the most
 /// it had at once, so that a test measures its own memory whatever runs
@@ -199,12 +199,12 @@ fn a_thousand_nested_comments_are_one_comment() {
         "{".repeat(1000),
         "}".repeat(1000)
     );
-    let parsed = hirp::parse(&nested);
+    let parsed = hirp::hirp::parse(&nested);
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
     assert_eq!(parsed.record.games.len(), 1);
     // Never closed: one error, and nothing after it is a game.
     let unclosed = format!("{}\nG1 KeHeiHei /\n", "{".repeat(1000));
-    let parsed = hirp::parse(&unclosed);
+    let parsed = hirp::hirp::parse(&unclosed);
     let codes: Vec<&str> = parsed.errors.iter().map(|e| e.kind.name()).collect();
     assert_eq!(codes, ["unterminated_comment"]);
     // A hundred thousand, a line each: cut at the game limit.
@@ -232,7 +232,7 @@ fn a_thousand_nested_comments_are_one_comment() {
 
 /// The error codes and game count of a record.
 fn codes(bytes: &[u8]) -> (Vec<String>, usize) {
-    let (_, parsed) = hirp::parse_bytes(bytes);
+    let (_, parsed) = hirp::hirp::parse_bytes(bytes);
     let report = replay_record(&parsed.record, &parsed.errors);
     let codes = report
         .games
@@ -248,7 +248,7 @@ fn codes(bytes: &[u8]) -> (Vec<String>, usize) {
 #[test]
 fn line_ends_a_bom_and_tabs_read_as_plain_text() {
     let game = common::fixture("fixtures/rulebook/corrected.hirp");
-    let plain = hirp::parse(&game).record.to_string();
+    let plain = hirp::hirp::parse(&game).record.to_string();
     let variants = [
         game.replace('\n', "\r\n"),
         game.replace('\n', "\r"),
@@ -257,7 +257,7 @@ fn line_ends_a_bom_and_tabs_read_as_plain_text() {
         format!("\u{feff}{}", game.replace('\n', "\r").replace(' ', "\t")),
     ];
     for variant in variants {
-        let parsed = hirp::parse(&variant);
+        let parsed = hirp::hirp::parse(&variant);
         assert!(parsed.errors.is_empty(), "{variant:?}: {:?}", parsed.errors);
         assert_eq!(parsed.record.to_string(), plain, "{variant:?}");
         assert_eq!(codes(variant.as_bytes()), (Vec::new(), 1), "{variant:?}");
@@ -379,7 +379,7 @@ fn a_game_of_nothing_but_mistakes_stops_after_a_thousand_errors() {
     }
     let (seen, peak) = peak_of(|| check(io::Cursor::new(text.as_bytes())));
     assert_eq!(seen.games, 1);
-    let parsed = hirp::parse(&text);
+    let parsed = hirp::hirp::parse(&text);
     let report = replay_record(&parsed.record, &parsed.errors);
     let problems = &report.games[0].problems;
     let errors = problems
@@ -397,7 +397,7 @@ fn a_game_of_nothing_but_mistakes_stops_after_a_thousand_errors() {
 #[test]
 fn a_long_token_is_quoted_short() {
     let text = format!("G1 He{} /\n", "7".repeat(1000));
-    let parsed = hirp::parse(&text);
+    let parsed = hirp::hirp::parse(&text);
     let report = replay_record(&parsed.record, &parsed.errors);
     let labels: Vec<&str> = report.games[0]
         .problems

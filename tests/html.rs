@@ -84,7 +84,7 @@ fn the_page_is_self_contained() {
 fn packed_boards_are_the_models_boards() {
     let record =
         std::fs::read(common::root().join("fixtures/valid/17-match-to-five.hirp")).unwrap();
-    let model = page::hirp::page("17-match-to-five.hirp", &record);
+    let model = hirp::hirp::page::page("17-match-to-five.hirp", &record);
     let packed = page::pack(&model);
     assert_eq!(model.games.len(), 3);
     for (g, game) in model.games.iter().enumerate() {
@@ -103,7 +103,7 @@ fn packed_boards_are_the_models_boards() {
 #[test]
 fn each_problem_is_shown_with_the_step_of_its_token() {
     let record = std::fs::read(common::root().join("fixtures/rulebook/en.hirp")).unwrap();
-    let page = page::hirp::page("fixtures/rulebook/en.hirp", &record);
+    let page = hirp::hirp::page::page("fixtures/rulebook/en.hirp", &record);
     assert_eq!(page.title, "en.hirp");
     let game = &page.games[0];
     let mut shown = Vec::new();
@@ -128,7 +128,7 @@ fn each_problem_is_shown_with_the_step_of_its_token() {
 
 #[test]
 fn the_token_just_played_is_marked_on_its_turn_line() {
-    let page = page::hirp::page("t.hirp", b"G1 KeHeiHei /\nS1 He7He8He /\n");
+    let page = hirp::hirp::page::page("t.hirp", b"G1 KeHeiHei /\nS1 He7He8He /\n");
     let played: Vec<(String, String)> = page.games[0]
         .steps
         .iter()
@@ -143,7 +143,7 @@ fn the_token_just_played_is_marked_on_its_turn_line() {
 #[test]
 fn a_tiny_game_packs_as_the_page_reads_it() {
     let record = b"[Event \"Tiny\"]\n\nG1 KeHeiHe /\nS1 He7He8He /\n";
-    let mut packed = page::pack(&page::hirp::page("tiny.hirp", record));
+    let mut packed = page::pack(&hirp::hirp::page::page("tiny.hirp", record));
     // The boards are the SVG pictures, checked by tests/svg.rs.
     packed.lines = vec![format!("{} lines", packed.lines.len())];
     insta::assert_json_snapshot!(packed);
@@ -260,17 +260,17 @@ fn a_record_packed_game_by_game_is_packed_as_its_whole_page() {
         common::generated(3, 12).into_bytes(),
     ));
     for (name, bytes) in &records {
-        let whole = page::pack(&page::hirp::page(name, bytes));
-        assert_eq!(page::hirp::packed(name, bytes), whole, "{name}");
+        let whole = page::pack(&hirp::hirp::page::page(name, bytes));
+        assert_eq!(hirp::hirp::page::packed(name, bytes), whole, "{name}");
     }
     let tafl = common::root().join("fixtures/tafl");
     let mut tafl_records = 0;
     for path in common::files_under(&tafl, "otg") {
         let (name, bytes) = (path.display().to_string(), std::fs::read(&path).unwrap());
         let form = hirp::tafl::syntax::Form::Otg;
-        let whole = page::pack(&page::tafl::page(&name, &bytes, form, None));
+        let whole = page::pack(&hirp::tafl::page::page(&name, &bytes, form, None));
         assert_eq!(
-            page::tafl::packed(&name, &bytes, form, None),
+            hirp::tafl::page::packed(&name, &bytes, form, None),
             whole,
             "{name}"
         );
@@ -280,8 +280,13 @@ fn a_record_packed_game_by_game_is_packed_as_its_whole_page() {
     let bytes = std::fs::read(&archive).unwrap();
     let rules = hirp::tafl::rules::RuleSet::preset("brandubh-online");
     let form = hirp::tafl::syntax::Form::Csv;
-    let whole = page::pack(&page::tafl::page("a.csv", &bytes, form, rules.as_ref()));
-    let packed = page::tafl::packed("a.csv", &bytes, form, rules.as_ref());
+    let whole = page::pack(&hirp::tafl::page::page(
+        "a.csv",
+        &bytes,
+        form,
+        rules.as_ref(),
+    ));
+    let packed = hirp::tafl::page::packed("a.csv", &bytes, form, rules.as_ref());
     assert!(packed.games.len() > 100, "{}", packed.games.len());
     assert_eq!(packed, whole);
     assert!(

@@ -44,7 +44,7 @@ fn doubling_the_input_at_most_doubles_the_work() {
     let dir = std::env::temp_dir().join(format!("hirp-linear-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let generated = |seed, games| {
-        hirp::generate::record(hirp::generate::Options {
+        hirp::hirp::generate::record(hirp::hirp::generate::Options {
             seed,
             games,
             max_turns: 200,

@@ -19,12 +19,12 @@ mod mutations;
 use std::fmt::Write as _;
 
 use hirp::Severity;
-use hirp::replay::replay_record;
+use hirp::hirp::replay::replay_record;
 use mutations::{Expect, KINDS, Rng, Variant, text_of, variant};
 
 /// The problems of a one-game record: (severity, offset, code).
 fn problems(text: &str) -> Vec<(Severity, usize, String)> {
-    let parsed = hirp::parse(text);
+    let parsed = hirp::hirp::parse(text);
     let report = replay_record(&parsed.record, &parsed.errors);
     report
         .games
@@ -40,7 +40,7 @@ fn problems(text: &str) -> Vec<(Severity, usize, String)> {
 fn syntax_problems(text: &str) -> Vec<(Severity, usize, String)> {
     let mut found = Vec::new();
     let options = hirp::core::CheckOptions::default().depth(hirp::core::Depth::Syntax);
-    hirp::check::check(text.as_bytes(), options, |checked| {
+    hirp::hirp::check::check(text.as_bytes(), options, |checked| {
         let problems = checked.report.problems.iter();
         found.extend(problems.map(|p| (p.severity, p.span.start, p.code.to_string())));
         true
@@ -54,8 +54,8 @@ fn syntax_problems(text: &str) -> Vec<(Severity, usize, String)> {
 /// replay finds a problem, or finds another result or position); `None`
 /// where it agrees or leaves the record to the full replay.
 fn fast_disagrees(text: &str) -> Option<String> {
-    let fast = hirp::replay::fast::games(text.as_bytes(), 0)?;
-    let parsed = hirp::parse(text);
+    let fast = hirp::hirp::replay::fast::games(text.as_bytes(), 0)?;
+    let parsed = hirp::hirp::parse(text);
     let full = replay_record(&parsed.record, &parsed.errors);
     let same = parsed.errors.is_empty()
         && full.games.len() == fast.len()
@@ -78,7 +78,7 @@ struct Counts {
 
 #[test]
 fn mistakes_are_reported_at_their_turn_and_never_before() {
-    let record = hirp::generate::record(hirp::generate::Options {
+    let record = hirp::hirp::generate::record(hirp::hirp::generate::Options {
         seed: 2026,
         games: 2000,
         max_turns: 80,

@@ -5,7 +5,7 @@ mod common;
 
 use common::examples::expand;
 
-use hirp::syntax::{BattleToken, StepToken, SyntaxErrorKind, parse};
+use hirp::hirp::syntax::{BattleToken, StepToken, SyntaxErrorKind, parse};
 
 /// The 1-based line and column of a byte offset.
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
@@ -35,7 +35,11 @@ fn corrected_example_parses_with_no_diagnostic() {
 fn corrected_example_json() {
     let text = common::fixture("fixtures/rulebook/corrected.hirp");
     let parsed = parse(&text);
-    let document = hirp::json::document([("fixtures/rulebook/corrected.hirp", &parsed.record)]);
+    let document = hirp::json::Document::from_iter([hirp::hirp::json::file(
+        "fixtures/rulebook/corrected.hirp",
+        &parsed.record,
+    )
+    .into()]);
     insta::assert_json_snapshot!(document);
 }
 
@@ -136,7 +140,7 @@ fn invalid_syntax_fixtures_report_their_code() {
         let report = String::from_utf8(output.stderr).unwrap();
         assert!(
             report.starts_with(&format!("hirp::syntax::{code}\n")),
-            "{relative} reports hirp::syntax::{code} first:\n{report}"
+            "{relative} reports hirp::hirp::syntax::{code} first:\n{report}"
         );
         insta::assert_snapshot!(report);
     });
@@ -238,12 +242,12 @@ fn written_steps_read_back() {
         "He", "He7", "He>1", "Hei", "Hi", "L01", "Khhh03", "Hv3", "Hv3m", "Hv3>6", "Hm>6", "Khe",
         "Ke6",
     ] {
-        let step: hirp::syntax::WrittenStep = written.parse().unwrap();
+        let step: hirp::hirp::syntax::WrittenStep = written.parse().unwrap();
         assert_eq!(step.to_string(), written);
     }
     for wrong in ["", "X", "Hq", "Lh01", "L0", "Hv", "Hm>", "He7x"] {
         assert!(
-            wrong.parse::<hirp::syntax::WrittenStep>().is_err(),
+            wrong.parse::<hirp::hirp::syntax::WrittenStep>().is_err(),
             "{wrong}"
         );
     }
@@ -251,7 +255,7 @@ fn written_steps_read_back() {
 
 /// The example each syntax error kind's documentation ends with, as written.
 fn documented_examples() -> Vec<(String, String)> {
-    let source = common::fixture("src/syntax/error.rs");
+    let source = common::fixture("src/hirp/syntax/error.rs");
     let body = &source[source.find("kinds! {").unwrap()..];
     let mut examples = Vec::new();
     let mut doc = String::new();
@@ -278,7 +282,7 @@ fn documented_examples_trigger_their_error() {
     assert_eq!(examples.len(), SyntaxErrorKind::ALL.len());
     for (name, example) in examples {
         let bytes = expand(&example);
-        let (_, parsed) = hirp::parse_bytes(&bytes);
+        let (_, parsed) = hirp::hirp::parse_bytes(&bytes);
         // Too many errors come after a thousand others: the example's error
         // is the last, where any other's is the first.
         let shown = if name == SyntaxErrorKind::TooManyErrors.name() {
@@ -322,22 +326,25 @@ fn readme_lists_every_code_with_its_example() {
 #[test]
 fn a_turns_label_follows_from_its_place_in_the_game() {
     let labels: Vec<String> = (0..5)
-        .map(|n| hirp::syntax::Label::of_turn(n).to_string())
+        .map(|n| hirp::hirp::syntax::Label::of_turn(n).to_string())
         .collect();
     assert_eq!(labels, ["G1", "S1", "G2", "S2", "G3"]);
-    let written: hirp::syntax::Label = "G02".parse().unwrap();
-    assert!(hirp::syntax::Label::of_turn(2).same_turn(&written));
-    assert!(!hirp::syntax::Label::of_turn(3).same_turn(&written));
+    let written: hirp::hirp::syntax::Label = "G02".parse().unwrap();
+    assert!(hirp::hirp::syntax::Label::of_turn(2).same_turn(&written));
+    assert!(!hirp::hirp::syntax::Label::of_turn(3).same_turn(&written));
 }
 
 #[test]
 fn an_offset_belongs_to_the_last_game_begun_before_it() {
     let text = "; before\n[Game \"1\"]\nG1 KeHeiHei /\n[Game \"2\"]\nG1 KeHeiHei /\n";
-    let record = hirp::parse(text).record;
+    let record = hirp::hirp::parse(text).record;
     let second = text.find("[Game \"2\"]").unwrap();
     assert_eq!(record.game_at(0), Some(0));
     assert_eq!(record.game_at(second - 1), Some(0));
     assert_eq!(record.game_at(second), Some(1));
     assert_eq!(record.game_at(text.len() + 10), Some(1));
-    assert_eq!(hirp::parse("; only a comment\n").record.game_at(0), None);
+    assert_eq!(
+        hirp::hirp::parse("; only a comment\n").record.game_at(0),
+        None
+    );
 }

@@ -24,7 +24,7 @@ mod rates;
 
 use std::fmt::Write as _;
 
-use hirp::syntax::Span;
+use hirp::hirp::syntax::Span;
 use mutations::{KINDS, Rng, Variant, text_of, variant};
 use rates::{Counts, ENDS, End, percent};
 
@@ -46,7 +46,7 @@ const README_END: &str = "<!-- end of repair rates -->";
 
 /// The spans of a record's tokens: labels, steps, Penningr actions, battles.
 fn tokens(text: &str) -> Vec<Span> {
-    let parsed = hirp::parse(text);
+    let parsed = hirp::hirp::parse(text);
     let mut spans = Vec::new();
     for turn in parsed.record.games.iter().flat_map(|g| &g.turns) {
         spans.push(turn.label.span);
@@ -70,7 +70,7 @@ fn judge(original: &str, variant: &str) -> (End, Option<String>) {
 
 /// The variants of the games `worker` takes (every other one), fixed:
 /// counts per kind.
-fn run(games: &[hirp::syntax::Game], worker: usize) -> Vec<Counts> {
+fn run(games: &[hirp::hirp::syntax::Game], worker: usize) -> Vec<Counts> {
     let mut counts = vec![Counts::default(); KINDS.len()];
     // Each kind draws from a stream of its own, so that a kind added
     // changes the variants of no other.
@@ -175,10 +175,10 @@ fn check_readme(table: &str) {
 #[test]
 fn fix_restores_single_mistakes() {
     // Two passes, on games of two seeds.
-    let games: Vec<hirp::syntax::Game> = SEEDS
+    let games: Vec<hirp::hirp::syntax::Game> = SEEDS
         .iter()
         .flat_map(|&seed| {
-            hirp::generate::record(hirp::generate::Options {
+            hirp::hirp::generate::record(hirp::hirp::generate::Options {
                 seed,
                 games: GAMES,
                 max_turns: 80,

@@ -135,15 +135,15 @@ fn a_repair_shown_is_one_the_replay_plays() {
 /// The errors a record's replay reports that overlap `at`, the record read
 /// and replayed in this process.
 fn errors_at(text: &str, at: std::ops::Range<usize>) -> Vec<String> {
-    let parsed = hirp::parse(text);
-    let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    let parsed = hirp::hirp::parse(text);
+    let report = hirp::hirp::replay::replay_record(&parsed.record, &parsed.errors);
     report
         .games
         .iter()
         .flat_map(|g| &g.problems)
         .filter(|p| p.severity == hirp::Severity::Error)
         .filter(|p| p.span.start < at.end && at.start < p.span.end.max(p.span.start + 1))
-        .filter(|p| p.kind() != Some(hirp::replay::ProblemKind::StepCount))
+        .filter(|p| p.kind() != Some(hirp::hirp::replay::ProblemKind::StepCount))
         .map(|p| format!("{} {}", p.code, p.label))
         .collect()
 }
@@ -171,12 +171,12 @@ fn notation_mistake(line: &str, kind: usize) -> Option<String> {
 
 #[test]
 fn repairs_of_notation_mistakes_in_generated_games_are_played() {
-    let options = hirp::generate::Options {
+    let options = hirp::hirp::generate::Options {
         seed: 5,
         games: 40,
         max_turns: 60,
     };
-    let original = hirp::generate::record(options).to_string();
+    let original = hirp::hirp::generate::record(options).to_string();
     let lines: Vec<&str> = original.lines().collect();
     let (mut shown, mut restored, mut variants) = (0, 0, 0);
     for (n, line) in lines.iter().enumerate().step_by(3) {
@@ -187,10 +187,10 @@ fn repairs_of_notation_mistakes_in_generated_games_are_played() {
         let mut changed = lines.clone();
         changed[n] = &wrong;
         let text = changed.join("\n") + "\n";
-        let parsed = hirp::parse(&text);
-        let problems = hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
+        let parsed = hirp::hirp::parse(&text);
+        let problems = hirp::hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
         for fix in problems.iter().filter_map(|p| p.fix.as_ref()) {
-            let repaired = hirp::syntax::Edit::apply_all(&text, std::slice::from_ref(fix));
+            let repaired = hirp::hirp::syntax::Edit::apply_all(&text, std::slice::from_ref(fix));
             let at = fix.span.start..fix.span.start + fix.replacement.len().max(1);
             let errors = errors_at(&repaired, at);
             assert!(

@@ -4,7 +4,7 @@ mod common;
 
 use common::hirp;
 use common::replay::{at, replay, replay_joined};
-use hirp::render::text::Drawing;
+use hirp::hirp::render::text::Drawing;
 
 #[test]
 fn the_bundled_example_a_board_a_turn() {
@@ -403,10 +403,10 @@ fn the_readme_picture_is_what_board_draws() {
 
 /// Keeps what an observer sees: every written step, as the library hands it.
 #[derive(Default)]
-struct Steps(Vec<(usize, usize, u8, hirp::rules::Position)>);
+struct Steps(Vec<(usize, usize, u8, hirp::hirp::rules::Position)>);
 
-impl hirp::replay::Observer for Steps {
-    fn step(&mut self, s: &hirp::replay::StepView<'_>) {
+impl hirp::hirp::replay::Observer for Steps {
+    fn step(&mut self, s: &hirp::hirp::replay::StepView<'_>) {
         self.0.push((s.index, s.token, s.steps, *s.position));
     }
 }
@@ -414,10 +414,10 @@ impl hirp::replay::Observer for Steps {
 #[test]
 fn an_observer_sees_every_written_step() {
     let text = std::fs::read_to_string("fixtures/rulebook/corrected.hirp").unwrap();
-    let parsed = hirp::parse(&text);
+    let parsed = hirp::hirp::parse(&text);
     let game = &parsed.record.games[0];
     let mut seen = Steps::default();
-    let report = hirp::replay::replay_game_with(game, &[], &mut seen);
+    let report = hirp::hirp::replay::replay_game_with(game, &[], &mut seen);
     assert!(report.is_valid());
     let tokens: usize = game.turns.iter().map(|t| t.steps.len()).sum();
     assert_eq!(seen.0.len(), tokens);
@@ -434,10 +434,10 @@ fn an_observer_sees_every_written_step() {
     // After S4's `H8>6`, its last step, Silfr's Lofðungr and a Hirþ from 8
     // stand on the line to 6, before the battles.
     let (_, _, _, position) = seen.0.iter().find(|(i, t, ..)| *i == 7 && *t == 3).unwrap();
-    let silfr = position.army(hirp::Side::Silfr);
+    let silfr = position.army(hirp::hirp::Side::Silfr);
     assert_eq!(
         silfr.lofdungr.attacking,
-        Some(hirp::Space::SilfrSudrArchipelago)
+        Some(hirp::hirp::Space::SilfrSudrArchipelago)
     );
-    insta::assert_snapshot!(hirp::render::text::board(position).plain());
+    insta::assert_snapshot!(hirp::hirp::render::text::board(position).plain());
 }

@@ -162,7 +162,7 @@ fn large_record(start: &str) -> String {
     let mut text = common::fixture(start);
     text.push('\n');
     text.push_str(
-        &hirp::generate::record(hirp::generate::Options {
+        &hirp::hirp::generate::record(hirp::hirp::generate::Options {
             seed: 1,
             games: 3,
             max_turns: 40,

@@ -1,12 +1,13 @@
 //! Property tests: printing and reading agree, JSON and notation agree, and
 //! no input makes the parser panic.
 
-use hirp::syntax::{
+use hirp::hirp::syntax::{
     Action, BattleToken, Comment, CommentKind, Destination, Fate, Game, Label, Outcome,
     PenningrAction, PenningrMove, Piece, Record, Span, StepToken, Tag, Turn, WrittenBattle,
     WrittenFighter, WrittenStep, parse, parse_bytes,
 };
-use hirp::{Side, Space};
+use hirp::hirp::{Side, Space};
+use hirp::json::Document;
 use proptest::prelude::*;
 
 fn side() -> impl Strategy<Value = Side> {
@@ -288,7 +289,8 @@ proptest! {
     fn json_round_trip_keeps_the_record(record in record()) {
         let text = record.to_string();
         let parsed = parse(&text).record;
-        let json = serde_json::to_string(&hirp::json::document([("a.hirp", &parsed)])).unwrap();
+        let entry = hirp::hirp::json::file("a.hirp", &parsed).into();
+        let json = serde_json::to_string(&Document { files: vec![entry] }).unwrap();
         let back = hirp::json::read_records(&json).unwrap();
         prop_assert_eq!(back.len(), 1);
         prop_assert_eq!(&back[0].1, &parsed);
@@ -316,7 +318,10 @@ proptest! {
             writer.end_file(&record.comments).unwrap();
         }
         let streamed = String::from_utf8(writer.finish().unwrap()).unwrap();
-        let document = hirp::json::document(parsed.iter().map(|(p, r)| (p.as_str(), r)));
+        let document: Document = parsed
+            .iter()
+            .map(|(path, record)| hirp::hirp::json::file(path, record).into())
+            .collect();
         let whole = if pretty {
             serde_json::to_string_pretty(&document).unwrap()
         } else {
@@ -330,7 +335,7 @@ proptest! {
         let text = record.to_string();
         let parsed = parse(&text).record;
         let lines: String = (1..=parsed.games.len())
-            .filter_map(|n| hirp::json::game_line("a.hirp", &parsed, n))
+            .filter_map(|n| hirp::hirp::json::game_line("a.hirp", &parsed, n))
             .map(|line| serde_json::to_string(&line).unwrap() + "\n")
             .collect();
         let back = hirp::json::read_records(&lines).unwrap();
@@ -357,14 +362,14 @@ proptest! {
             2 => text = text.replace('\n', "\r"),
             _ => {}
         }
-        let whole = hirp::syntax::parse_unlimited(&text);
+        let whole = hirp::hirp::syntax::parse_unlimited(&text);
         let chunked = parse(&text);
         prop_assert_eq!(&chunked.record.games, &whole.record.games);
         prop_assert_eq!(&chunked.errors, &whole.errors);
         prop_assert_eq!(&chunked.record.comments, &whole.record.comments);
         let mut games = Vec::new();
-        for chunk in hirp::syntax::Games::new(text.as_bytes()) {
-            let (_, parsed) = hirp::syntax::parse_chunk(&chunk.unwrap());
+        for chunk in hirp::hirp::syntax::Games::new(text.as_bytes()) {
+            let (_, parsed) = hirp::hirp::syntax::parse_chunk(&chunk.unwrap());
             prop_assert!(parsed.record.games.len() <= 1, "{:?}", parsed.record.games);
             games.extend(parsed.record.games);
         }
@@ -376,15 +381,15 @@ proptest! {
     #[test]
     fn limits_bound_every_chunk(record in record(), line in 8..60usize, game in 40..200usize) {
         let text = record.to_string();
-        let limits = hirp::syntax::limits::Limits { line, game };
+        let limits = hirp::hirp::syntax::limits::Limits { line, game };
         let mut errors = Vec::new();
         let mut read = 0;
-        for chunk in hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
+        for chunk in hirp::hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
             let chunk = chunk.unwrap();
             prop_assert!(chunk.bytes.len() <= game + line + 2, "{} bytes", chunk.bytes.len());
             prop_assert!(chunk.offset >= read);
             read = chunk.offset + chunk.bytes.len();
-            let (shown, parsed) = hirp::syntax::parse_chunk(&chunk);
+            let (shown, parsed) = hirp::hirp::syntax::parse_chunk(&chunk);
             prop_assert_eq!(shown.len(), chunk.bytes.len());
             for error in &parsed.errors {
                 prop_assert!(error.span.start >= chunk.offset);
@@ -398,7 +403,7 @@ proptest! {
         }
         let long = text.split(['\n', '\r']).any(|l| l.len() > line);
         let reported = errors.iter().any(|e| {
-            matches!(e.kind, hirp::syntax::SyntaxErrorKind::LineTooLong | hirp::syntax::SyntaxErrorKind::GameTooLong)
+            matches!(e.kind, hirp::hirp::syntax::SyntaxErrorKind::LineTooLong | hirp::hirp::syntax::SyntaxErrorKind::GameTooLong)
         });
         prop_assert!(!long || reported, "a line longer than {} is reported", line);
     }
@@ -416,9 +421,9 @@ proptest! {
 
     #[test]
     fn notation_like_text_does_not_panic_and_formats_stably(text in notation_like()) {
-        let limits = hirp::syntax::limits::Limits { line: 20, game: 60 };
-        for chunk in hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
-            let _ = hirp::syntax::parse_chunk(&chunk.unwrap());
+        let limits = hirp::hirp::syntax::limits::Limits { line: 20, game: 60 };
+        for chunk in hirp::hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
+            let _ = hirp::hirp::syntax::parse_chunk(&chunk.unwrap());
         }
         let parsed = parse(&text);
         for error in &parsed.errors {
@@ -442,8 +447,8 @@ proptest! {
 fn a_game_beyond_the_limit_at_its_first_line_is_cut_there() {
     let text =
         "G0 He /\n\n; a comment of some length\nG1 He Gd>0GKhhh0GH0GH0\nG10 He Gd>0GH0 >0GH0\n";
-    let limits = hirp::syntax::limits::Limits { line: 41, game: 40 };
-    let chunks: Vec<_> = hirp::syntax::Games::with_limits(text.as_bytes(), limits)
+    let limits = hirp::hirp::syntax::limits::Limits { line: 41, game: 40 };
+    let chunks: Vec<_> = hirp::hirp::syntax::Games::with_limits(text.as_bytes(), limits)
         .map(Result::unwrap)
         .collect();
     assert_eq!(chunks.len(), 2);
@@ -451,10 +456,10 @@ fn a_game_beyond_the_limit_at_its_first_line_is_cut_there() {
     let cut = second.cut.expect("the second game is cut");
     assert!(!cut.long_line);
     assert_eq!(&second.bytes[..cut.at], b"\n; a comment of some length\n");
-    let (_, parsed) = hirp::syntax::parse_chunk(second);
+    let (_, parsed) = hirp::hirp::syntax::parse_chunk(second);
     assert_eq!(parsed.errors.len(), 1);
     assert_eq!(
         parsed.errors[0].kind,
-        hirp::syntax::SyntaxErrorKind::GameTooLong
+        hirp::hirp::syntax::SyntaxErrorKind::GameTooLong
     );
 }

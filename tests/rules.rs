@@ -1,10 +1,10 @@
 //! The rules engine on its own: steps, battles, the Penningr, victories.
 
-use hirp::rules::{
+use hirp::hirp::rules::{
     Arrival, FighterKind, HIRTHS, KARVES, Mover, Offer, PenningrError, Position, Step, StepError,
     Tiebreak,
 };
-use hirp::{PieceKind, Side, Space, VictoryKind};
+use hirp::hirp::{PieceKind, Side, Space, VictoryKind};
 use proptest::prelude::*;
 
 use Space::*;
@@ -128,7 +128,7 @@ fn karves_enter_empty_and_carry_crews() {
         .iter()
         .position(|k| k.at.is_some())
         .unwrap();
-    let id = hirp::rules::KarveId(karve as u8);
+    let id = hirp::hirp::rules::KarveId(karve as u8);
     play(
         &mut pos,
         &[
@@ -297,7 +297,7 @@ fn penningr_offers_and_answers() {
 
 #[test]
 fn victory_points_and_names() {
-    let victory = hirp::rules::Victory {
+    let victory = hirp::hirp::rules::Victory {
         winner: Side::Silfr,
         kind: VictoryKind::Drepid,
         multiplier: 2,
@@ -307,7 +307,7 @@ fn victory_points_and_names() {
         victory.to_string(),
         "Silfr wins by Drepið, doubled: 10 points"
     );
-    let refused = hirp::rules::Victory {
+    let refused = hirp::hirp::rules::Victory {
         kind: VictoryKind::RefusedDouble,
         ..victory
     };
@@ -364,7 +364,7 @@ proptest! {
                 prop_assert_eq!(power, battle.attack);
                 prop_assert!(!battle.attackers.is_empty());
                 prop_assert!(battle.defenders.iter().all(|f| f.side != battle.attacker && f.from == battle.space));
-                prop_assert!(battle.attackers.iter().all(|f| hirp::rules::board::adjacent(f.from, battle.space)));
+                prop_assert!(battle.attackers.iter().all(|f| hirp::hirp::rules::board::adjacent(f.from, battle.space)));
                 let has_l = battle.attackers.iter().chain(&battle.defenders).any(|f| f.kind == FighterKind::Lofdungr);
                 prop_assert!(battle.tiebreak.is_none() || battle.attack == battle.defence || has_l);
             }

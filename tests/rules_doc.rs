@@ -83,7 +83,7 @@ fn every_link_into_the_rules_names_a_heading() {
 #[test]
 fn every_code_the_replay_reports_is_in_the_rules() {
     let rules = rules();
-    for kind in hirp::replay::ProblemKind::ALL {
+    for kind in hirp::hirp::replay::ProblemKind::ALL {
         let code = format!("`hirp::{}`", kind.code());
         assert!(rules.contains(&code), "docs/rules.md does not list {code}");
     }

@@ -6,9 +6,9 @@
 
 mod common;
 
-use hirp::generate::{Options, record};
-use hirp::syntax::scan::usual_games;
-use hirp::syntax::{Chunk, Games, parse_chunk};
+use hirp::hirp::generate::{Options, record};
+use hirp::hirp::syntax::scan::usual_games;
+use hirp::hirp::syntax::{Chunk, Games, parse_chunk};
 use proptest::prelude::*;
 
 /// Checks the contract on `bytes`: when `usual_games` counts them, the full

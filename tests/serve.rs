@@ -60,7 +60,7 @@ fn validate_answers_what_hirp_validate_writes() {
 fn page_and_board_answer_what_the_library_draws() {
     let server = Server::start(&[]);
     let record = fixture("fixtures/valid/17-match-to-five.hirp");
-    let model = hirp::page::hirp::page("match.hirp", &record);
+    let model = hirp::hirp::page::page("match.hirp", &record);
     let answer = server.post("/api/page?name=match.hirp", &record);
     assert_eq!(answer.status, 200);
     let packed: hirp::page::Packed = serde_json::from_slice(&answer.body).unwrap();
@@ -166,7 +166,7 @@ fn a_tafl_page_and_its_boards_are_what_hirp_html_draws() {
     use hirp::tafl::syntax::Form;
     let server = Server::start(&[]);
     let record = fixture("fixtures/tafl/valid/brandub/all_captured.otg");
-    let model = hirp::page::tafl::page("record.otg", &record, Form::Otg, None);
+    let model = hirp::tafl::page::page("record.otg", &record, Form::Otg, None);
     let answer = server.post("/api/page", &record);
     assert_eq!(answer.status, 200);
     assert_eq!(answer.header("hirp-family"), Some("tafl"));

@@ -4,11 +4,11 @@
 
 mod common;
 
-use hirp::Side;
-use hirp::render::svg::svg;
-use hirp::replay::{Observer, StepView, replay_game, replay_game_with};
-use hirp::rules::Position;
-use hirp::syntax::Game;
+use hirp::hirp::Side;
+use hirp::hirp::render::svg::svg;
+use hirp::hirp::replay::{Observer, StepView, replay_game, replay_game_with};
+use hirp::hirp::rules::Position;
+use hirp::hirp::syntax::Game;
 use roxmltree::{Document, Node};
 
 const FINAL_CAPTION: &str =
@@ -17,7 +17,7 @@ const S4_CAPTION: &str = "S4 after H8>6: Silfr attacks 3 from 5, and 6 from 8";
 
 /// The rulebook's example game, corrected.
 fn corrected_game() -> Game {
-    let parsed = hirp::parse(&common::fixture("fixtures/rulebook/corrected.hirp"));
+    let parsed = hirp::hirp::parse(&common::fixture("fixtures/rulebook/corrected.hirp"));
     parsed.record.games.into_iter().next().expect("one game")
 }
 
@@ -213,7 +213,7 @@ fn every_hirth_and_karve_on_the_board_is_drawn() {
 
 #[test]
 fn many_loose_hirths_are_shown_as_a_few_and_a_count() {
-    let parsed = hirp::parse("G1 HeHeHeHeHe /\nS1 HeHeHeHeHe /\nG2 HeHeHeHeHe /\n");
+    let parsed = hirp::hirp::parse("G1 HeHeHeHeHe /\nS1 HeHeHeHeHe /\nG2 HeHeHeHeHe /\n");
     let report = replay_game(&parsed.record.games[0], &[]);
     assert!(report.is_valid(), "{:?}", report.problems);
     let doc_text = svg(&report.position, "");

@@ -8,9 +8,9 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{hirp, relative, root};
-use hirp::check::check;
 use hirp::core::{CheckOptions, Depth};
 use hirp::diagnostic::Problem;
+use hirp::hirp::check::check;
 use hirp::json::report::Verdict;
 use hirp::tafl::syntax::Form;
 
@@ -115,7 +115,7 @@ fn tafl_fixtures_give_the_full_checks_syntax_problems() {
 /// turns the full check counts.
 #[test]
 fn generated_games_read_clean() {
-    let text = hirp::generate::record(hirp::generate::Options {
+    let text = hirp::hirp::generate::record(hirp::hirp::generate::Options {
         seed: 11,
         games: 300,
         max_turns: 80,

@@ -2,7 +2,7 @@
 //! every move, each move marked in its turn's text, every problem on the
 //! step of its move.
 
-use hirp::page::tafl::page;
+use hirp::tafl::page::page;
 use hirp::tafl::rules::RuleSet;
 use hirp::tafl::syntax::Form;
 

@@ -4,7 +4,7 @@
 mod common;
 
 use hirp::Severity;
-use hirp::replay::{ProblemKind, replay_record};
+use hirp::hirp::replay::{ProblemKind, replay_record};
 
 /// Validates a fixture as `hirp validate` does, game by game with matches
 /// and results, and returns (code, turn, severity) of each problem of every
@@ -13,7 +13,7 @@ fn problems(path: &str) -> (Vec<(String, String, Severity)>, Option<String>) {
     let file = std::fs::File::open(common::root().join(path)).unwrap();
     let mut problems = Vec::new();
     let mut results = Vec::new();
-    hirp::check::check(
+    hirp::hirp::check::check(
         std::io::BufReader::new(file),
         Default::default(),
         |checked| {
@@ -319,13 +319,13 @@ fn valid_games_cover_every_victory() {
     let mut victories = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
-        let parsed = hirp::parse(&text);
+        let parsed = hirp::hirp::parse(&text);
         let report = replay_record(&parsed.record, &parsed.errors);
         if let Some(victory) = report.games[0].result {
             victories.push((victory.kind, victory.multiplier));
         }
     }
-    use hirp::VictoryKind::*;
+    use hirp::hirp::VictoryKind::*;
     for kind in [Yfirrad, ThungurHnifur, Drepid, RefusedDouble, RefusedTriple] {
         assert!(
             victories.iter().any(|(k, _)| *k == kind),

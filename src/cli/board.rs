@@ -1,8 +1,8 @@
 //! `hirp board`: one position, as text or as an SVG picture.
 
-use hirp::render::svg;
+use hirp::hirp::render::svg;
 
-use hirp::render::text::Drawing;
+use hirp::hirp::render::text::Drawing;
 
 use super::boards::show_with_legend;
 use super::family::{Family, RulesArg};

@@ -6,9 +6,9 @@
 
 use hirp::Severity;
 use hirp::diagnostic::Problem;
-use hirp::render::canvas::{Canvas, Style};
-use hirp::render::text::{self, Drawing};
-use hirp::syntax::{Game, Span};
+use hirp::hirp::render::canvas::{Canvas, Style};
+use hirp::hirp::render::text::{self, Drawing};
+use hirp::hirp::syntax::{Game, Span};
 
 use super::replay::{Frame, Moment, label};
 use super::report::Source;
@@ -36,7 +36,7 @@ pub fn show(
     let label = label(frame.turn);
     let (mut heading, token) = match &frame.moment {
         Moment::Step { token, steps, .. } => {
-            let written = hirp::syntax::escape(&turn.steps[*token].to_string()).into_owned();
+            let written = hirp::hirp::syntax::escape(&turn.steps[*token].to_string()).into_owned();
             let before = frame_steps_before(frame);
             let steps = if *steps > before + 1 {
                 format!("steps {}–{steps}", before + 1)

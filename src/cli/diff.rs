@@ -2,8 +2,8 @@
 
 use hirp::Severity;
 use hirp::diagnostic::Problem;
-use hirp::replay::{GameReport, replay_record};
-use hirp::syntax::{Game, Span, Turn, escape};
+use hirp::hirp::replay::{GameReport, replay_record};
+use hirp::hirp::syntax::{Game, Span, Turn, escape};
 
 use super::family::{Family, RulesArg, diff, family_of};
 use super::{Reporter, Status, read_records, write_stdout};
@@ -39,7 +39,10 @@ pub struct Args {
 }
 
 /// The position after each turn of a game, as hirp reads it.
-fn turn_ends(game: &Game, errors: &[hirp::syntax::SyntaxError]) -> Vec<hirp::rules::Position> {
+fn turn_ends(
+    game: &Game,
+    errors: &[hirp::hirp::syntax::SyntaxError],
+) -> Vec<hirp::hirp::rules::Position> {
     let replayed = super::replay::record(game, errors);
     replayed
         .frames

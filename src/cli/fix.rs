@@ -128,7 +128,7 @@ fn fix(
     // lines so far.
     let (mut copied, mut offset, mut line) = (0, 0, 0);
     // Offsets count the bytes as read: UTF-16 is read decoded to UTF-8.
-    let read = hirp::syntax::transcode(subject.original);
+    let read = hirp::hirp::syntax::transcode(subject.original);
     let mut each = |part: Part<'_>| -> io::Result<()> {
         let gap = &read[copied..part.offset];
         out.write_all(gap)?;
@@ -288,7 +288,7 @@ fn diff(subject: &Subject<'_>, reporter: &Reporter) -> io::Result<Fixed> {
     let mut after = Vec::with_capacity(subject.original.len());
     let fixed = fix(subject, ROUNDS, &mut after, &Reporter::quiet())?;
     // The text the diff compares: the file as read (UTF-16 decoded).
-    let read = hirp::syntax::transcode(subject.original);
+    let read = hirp::hirp::syntax::transcode(subject.original);
     let before = String::from_utf8_lossy(&read);
     let shown_after = String::from_utf8_lossy(&after);
     let diff = similar::TextDiff::from_lines(&before, &shown_after);

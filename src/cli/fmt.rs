@@ -213,7 +213,7 @@ fn format(
 
 /// The canonical form of a piece of a record, whose games come after
 /// `games` others (counted on).
-pub(super) fn canonical_piece(record: &hirp::syntax::Record, games: &mut usize) -> String {
+pub(super) fn canonical_piece(record: &hirp::hirp::syntax::Record, games: &mut usize) -> String {
     let mut piece = String::new();
     for game in &record.games {
         if *games > 0 {

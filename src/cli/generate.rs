@@ -3,7 +3,7 @@
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
-use hirp::generate::{Options, games};
+use hirp::hirp::generate::{Options, games};
 
 use super::{Reporter, Status, io_reason};
 

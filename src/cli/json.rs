@@ -2,8 +2,9 @@
 
 use std::io::{self, BufRead, BufWriter, Write};
 
-use hirp::json::{DocumentWriter, GameLine};
-use hirp::syntax::{Comment, Game};
+use hirp::hirp::json::GameLine;
+use hirp::hirp::syntax::{Comment, Game};
+use hirp::json::DocumentWriter;
 use hirp::tafl::json::{CsvGameLine, OtgGameLine};
 use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::syntax::{Form, Record};

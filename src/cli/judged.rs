@@ -3,10 +3,10 @@
 
 use std::io::{self, BufRead};
 
-use hirp::check::Checked;
 use hirp::core::{CheckOptions, Depth};
+use hirp::hirp::check::Checked;
+use hirp::hirp::replay::MatchView;
 use hirp::json::report::Verdict;
-use hirp::replay::MatchView;
 use hirp::tafl::replay::RulesChoice;
 
 use super::family::family;

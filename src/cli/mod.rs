@@ -241,7 +241,7 @@ pub struct ReadRecord {
     /// The path as given.
     pub path: String,
     /// What was read.
-    pub parsed: hirp::Parsed,
+    pub parsed: hirp::hirp::Parsed,
 }
 
 /// Reads and parses each path, reporting I/O and syntax errors as they come.
@@ -253,12 +253,12 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
         let Some(input) = read_or_report(path, reporter, &mut status) else {
             continue;
         };
-        let (text, parsed) = hirp::parse_bytes(&input.bytes);
+        let (text, parsed) = hirp::hirp::parse_bytes(&input.bytes);
         if parsed.has_errors() {
             status = status.max(Status::Invalid);
         }
         if !parsed.errors.is_empty() {
-            let problems = hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
+            let problems = hirp::hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
             reporter.emit(
                 path,
                 &text,
@@ -276,11 +276,11 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
 /// A piece of a record read by [`read_chunks`].
 pub struct ReadChunk<'a> {
     /// The chunk as cut.
-    pub chunk: &'a hirp::syntax::Chunk,
+    pub chunk: &'a hirp::hirp::syntax::Chunk,
     /// Its decoded text.
     pub text: &'a str,
     /// What was read.
-    pub parsed: &'a hirp::Parsed,
+    pub parsed: &'a hirp::hirp::Parsed,
 }
 
 /// Reads a HIRP record game by game within the limits, for `path`,
@@ -294,7 +294,7 @@ pub fn each_chunk(
     status: &mut Status,
     mut on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
-    for chunk in hirp::syntax::Games::new(reader) {
+    for chunk in hirp::hirp::syntax::Games::new(reader) {
         let chunk = match chunk {
             Ok(chunk) => chunk,
             Err(e) => {
@@ -303,13 +303,13 @@ pub fn each_chunk(
                 break;
             }
         };
-        let (text, parsed) = hirp::syntax::parse_chunk(&chunk);
+        let (text, parsed) = hirp::hirp::syntax::parse_chunk(&chunk);
         if parsed.has_errors() {
             *status = (*status).max(Status::Invalid);
         }
         if !parsed.errors.is_empty() {
             let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
-            let problems = hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
+            let problems = hirp::hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
             reporter.emit_source(
                 &source,
                 problems.iter().map(|p| p as &dyn miette::Diagnostic),
@@ -375,10 +375,10 @@ pub fn each_tafl_chunk(
 /// record is held.
 pub struct OneGame {
     /// The game.
-    pub game: hirp::syntax::Game,
+    pub game: hirp::hirp::syntax::Game,
     /// The syntax errors that belong to it: those in it, or after it up to
     /// the next game.
-    pub errors: Vec<hirp::syntax::SyntaxError>,
+    pub errors: Vec<hirp::hirp::syntax::SyntaxError>,
     /// The text it was read from, for diagnostics.
     pub source: report::Source,
 }
@@ -414,8 +414,8 @@ pub fn no_game(
 pub fn nth_game(path: &str, bytes: &[u8], number: usize) -> Result<OneGame, usize> {
     let mut seen = 0;
     // Reading from memory cannot fail.
-    for chunk in hirp::syntax::Games::new(bytes).map_while(Result::ok) {
-        let (text, parsed) = hirp::syntax::parse_chunk(&chunk);
+    for chunk in hirp::hirp::syntax::Games::new(bytes).map_while(Result::ok) {
+        let (text, parsed) = hirp::hirp::syntax::parse_chunk(&chunk);
         let count = parsed.record.games.len();
         if number > seen && number <= seen + count {
             let index = number - seen - 1;

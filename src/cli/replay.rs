@@ -3,14 +3,14 @@
 use std::io::IsTerminal;
 
 use hirp::Severity;
-use hirp::Side;
 use hirp::diagnostic::Problem;
-use hirp::render::canvas::{Canvas, Style};
-use hirp::render::text::{self, Drawing};
-use hirp::replay::{BattleView, GameReport, Observer, StepView, replay_game_with};
-use hirp::rules::Position;
-use hirp::syntax::escape;
-use hirp::syntax::{Game, Turn};
+use hirp::hirp::Side;
+use hirp::hirp::render::canvas::{Canvas, Style};
+use hirp::hirp::render::text::{self, Drawing};
+use hirp::hirp::replay::{BattleView, GameReport, Observer, StepView, replay_game_with};
+use hirp::hirp::rules::Position;
+use hirp::hirp::syntax::escape;
+use hirp::hirp::syntax::{Game, Turn};
 
 use super::boards::{Block, Printer, marked, plan, show_with_legend};
 use super::family::{Family, RulesArg};
@@ -98,7 +98,7 @@ pub fn parse_turn(text: &str) -> Result<String, String> {
         return Ok(lower);
     }
     text.to_uppercase()
-        .parse::<hirp::syntax::Label>()
+        .parse::<hirp::hirp::syntax::Label>()
         .map(|label| label.to_string())
         .map_err(|_| {
             format!(
@@ -185,8 +185,8 @@ pub struct Replayed {
 }
 
 /// Replays a game, recording its frames.
-pub fn record(game: &Game, errors: &[hirp::syntax::SyntaxError]) -> Replayed {
-    let errors: Vec<&hirp::syntax::SyntaxError> = errors.iter().collect();
+pub fn record(game: &Game, errors: &[hirp::hirp::syntax::SyntaxError]) -> Replayed {
+    let errors: Vec<&hirp::hirp::syntax::SyntaxError> = errors.iter().collect();
     let mut recorder = Recorder::default();
     let report = replay_game_with(game, &errors, &mut recorder);
     Replayed {
@@ -197,7 +197,7 @@ pub fn record(game: &Game, errors: &[hirp::syntax::SyntaxError]) -> Replayed {
 
 /// The label of turn `n` of a game: `G1`, `S1`...
 pub fn label(n: usize) -> String {
-    hirp::syntax::Label::of_turn(n).to_string()
+    hirp::hirp::syntax::Label::of_turn(n).to_string()
 }
 
 /// The columns output is shown in: the terminal's, or `COLUMNS` when
@@ -239,9 +239,9 @@ pub fn shown_game(
 /// The number of games in a record.
 fn count_games(bytes: &[u8]) -> usize {
     // Reading from memory cannot fail.
-    hirp::syntax::Games::new(bytes)
+    hirp::hirp::syntax::Games::new(bytes)
         .map_while(Result::ok)
-        .map(|chunk| hirp::syntax::parse_chunk(&chunk).1.record.games.len())
+        .map(|chunk| hirp::hirp::syntax::parse_chunk(&chunk).1.record.games.len())
         .sum()
 }
 
@@ -506,7 +506,7 @@ fn write_picture(
     frame: &Frame,
 ) -> Result<(), String> {
     let file = dir.join(format!("{:02}-{}.svg", frame.turn + 1, label(frame.turn)));
-    let picture = hirp::render::svg::svg(&frame.position, &caption(path, game, frame));
+    let picture = hirp::hirp::render::svg::svg(&frame.position, &caption(path, game, frame));
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&file, picture))
         .map_err(|e| format!("cannot write {}: {}", file.display(), super::io_reason(&e)))

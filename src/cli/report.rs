@@ -9,7 +9,7 @@
 use std::fmt;
 use std::io::{IsTerminal, Write as _};
 
-use hirp::syntax::{escape, must_escape};
+use hirp::hirp::syntax::{escape, must_escape};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
 use super::ColorChoice;

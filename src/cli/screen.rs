@@ -8,9 +8,9 @@
 //! game's, a frame at a time.
 
 use hirp::diagnostic::Problem;
-use hirp::render::canvas::{Canvas, Style};
-use hirp::render::text::{self, Drawing};
-use hirp::syntax::Game;
+use hirp::hirp::render::canvas::{Canvas, Style};
+use hirp::hirp::render::text::{self, Drawing};
+use hirp::hirp::syntax::Game;
 
 use super::Reporter;
 use super::boards::{marked, show};

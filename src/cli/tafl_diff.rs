@@ -1,7 +1,7 @@
 //! `hirp diff` on two tafl records: where they part ways, move by move.
 
 use hirp::diagnostic::Problem;
-use hirp::syntax::escape;
+use hirp::hirp::syntax::escape;
 use hirp::tafl::replay::{Game, Replay, RulesChoice, replay_record};
 use hirp::tafl::rules::Position;
 use hirp::tafl::syntax::{Form, Parsed, parse_bytes};
@@ -22,7 +22,7 @@ struct Read {
 struct Token {
     address: String,
     text: String,
-    span: hirp::syntax::Span,
+    span: hirp::hirp::syntax::Span,
 }
 
 /// Reads and replays the tafl record at `path` in `form`, under `rules` if

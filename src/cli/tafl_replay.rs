@@ -8,7 +8,7 @@ use std::path::Path;
 
 use hirp::Severity;
 use hirp::diagnostic::Problem;
-use hirp::syntax::escape;
+use hirp::hirp::syntax::escape;
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
 use hirp::tafl::replay::{ProblemKind, Replay, RulesChoice};
 use hirp::tafl::rules::{Outcome, Position};

@@ -2,7 +2,7 @@
 //! board at the top of the screen, the move's problems and the legend in
 //! the pane under it.
 
-use hirp::render::canvas::{Canvas, Style};
+use hirp::hirp::render::canvas::{Canvas, Style};
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
 
 use super::Reporter;

@@ -8,10 +8,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use hirp::Severity;
 use hirp::core::Depth;
 use hirp::diagnostic::Problem;
+use hirp::hirp::syntax::escape;
 use hirp::json::report::Verdict;
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
-use hirp::syntax::escape;
 
 use super::family::RulesArg;
 use super::judged::{Judged, check_input};

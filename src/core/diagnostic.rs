@@ -11,10 +11,10 @@
 //! ```
 //! use hirp::Severity;
 //! use hirp::diagnostic::{count, no_error};
-//! use hirp::replay::ProblemKind;
+//! use hirp::hirp::replay::ProblemKind;
 //!
-//! let parsed = hirp::parse("G1 KeHeiHei /\nS1 He7He8HeHe /\n");
-//! let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+//! let parsed = hirp::hirp::parse("G1 KeHeiHei /\nS1 He7He8HeHe /\n");
+//! let report = hirp::hirp::replay::replay_record(&parsed.record, &parsed.errors);
 //! let problems = &report.games[0].problems;
 //! assert!(!no_error(problems));
 //! assert_eq!(count(problems, Severity::Error), 1);

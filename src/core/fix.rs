@@ -6,18 +6,18 @@
 //! games and their fixes ([`CheckedPiece`]).
 //!
 //! A HIRP record whose S1 has one step too many, corrected through HIRP's
-//! check of a piece ([`crate::replay::check_piece`]):
+//! check of a piece ([`crate::hirp::replay::check_piece`]):
 //!
 //! ```
 //! use hirp::core::fix::{Part, ROUNDS, correct};
 //!
 //! let record = b"G1 KeHeiHei /\nS1 He7He8HeHe /\n";
-//! let chunk = hirp::syntax::Games::new(&record[..]).next().unwrap()?;
+//! let chunk = hirp::hirp::syntax::Games::new(&record[..]).next().unwrap()?;
 //! let part = Part {
 //!     bytes: &chunk.bytes,
 //!     offset: chunk.offset,
 //!     end: chunk.bytes.len(),
-//!     check: &|piece, base| hirp::replay::check_piece(piece, &chunk, base),
+//!     check: &|piece, base| hirp::hirp::replay::check_piece(piece, &chunk, base),
 //! };
 //! let corrected = correct(&part, 0, ROUNDS);
 //! assert_eq!(corrected.piece, b"G1 KeHeiHei /\nS1 He7He8He /\n");

@@ -16,7 +16,7 @@
 //! assert_eq!(Bound::Line.message(), "this line is longer than 64 KiB");
 //!
 //! let record = format!("G1 {}/\n", "He".repeat(40_000));
-//! let parsed = hirp::parse(&record);
+//! let parsed = hirp::hirp::parse(&record);
 //! assert_eq!(parsed.errors[0].to_string(), Bound::Line.message());
 //! assert!(parsed.record.games.is_empty());
 //! ```

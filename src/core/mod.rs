@@ -38,7 +38,7 @@
 //! use hirp::diagnostic::Problem;
 //!
 //! let text = "G1 kehei /\n";
-//! let error = &hirp::parse(text).errors[0];
+//! let error = &hirp::hirp::parse(text).errors[0];
 //! assert_eq!(error.span, Span::new(3, 4), "the `k`");
 //! let problem = Problem::syntax(error);
 //! assert_eq!(problem.severity, Severity::Error);

@@ -11,7 +11,7 @@
 //! use hirp::diagnostic::Problem;
 //! use hirp::tafl::syntax::Form;
 //!
-//! let parsed = hirp::parse("G1 kehei /\n");
+//! let parsed = hirp::hirp::parse("G1 kehei /\n");
 //! let error = &parsed.errors[0];
 //! assert_eq!(error.to_string(), "a step starts with its piece");
 //! assert_eq!(error.label(), "expected `H`, `K` or `L`, found `k`");

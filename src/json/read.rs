@@ -4,11 +4,10 @@
 
 use serde_json::Value;
 
-use super::import::{convert_comments, convert_game};
-use super::{AnyRecord, File, Game, GameLine};
+use super::AnyRecord;
 use crate::core::json::read::{Values, typed, typed_within, values};
-use crate::core::json::{JsonError, each, invalid};
-use crate::syntax::ast;
+use crate::core::json::{JsonError, invalid};
+use crate::hirp::json::{self as hirp, GameLine};
 use crate::tafl::json as tafl;
 use crate::tafl::syntax::{Form, Record};
 
@@ -16,7 +15,7 @@ use crate::tafl::syntax::{Form, Record};
 /// `hirp json --lines` (one [`GameLine`] per line) back into HIRP records,
 /// with the path of each. A tafl record is an error here:
 /// [`read_any_records`] reads both families.
-pub fn read_records(text: &str) -> Result<Vec<(String, ast::Record)>, JsonError> {
+pub fn read_records(text: &str) -> Result<Vec<(String, crate::hirp::syntax::Record)>, JsonError> {
     read(text, false)?
         .into_iter()
         .map(|(path, record)| match record {
@@ -69,7 +68,7 @@ fn document_records(
             let at = format!("files[{n}]");
             let (path, record) = match form_of(&entry, &at, tafl)? {
                 None => {
-                    let (path, record) = hirp_file(typed_within(entry, &at)?, &at)?;
+                    let (path, record) = hirp::file_record(typed_within(entry, &at)?, &at)?;
                     (path, AnyRecord::Hirp(record))
                 }
                 Some(Form::Otg) => tafl::otg_file(typed_within(entry, &at)?, &at)
@@ -80,13 +79,6 @@ fn document_records(
             Ok((path, record))
         })
         .collect()
-}
-
-/// The record of a HIRP file's entry at `at`, with its path.
-fn hirp_file(file: File, at: &str) -> Result<(String, ast::Record), JsonError> {
-    let games = each(file.games, &format!("{at}.games"), convert_game)?;
-    let comments = convert_comments(file.comments, &format!("{at}.comments"))?;
-    Ok((file.path, ast::Record { games, comments }))
 }
 
 /// The records of JSON Lines, one game per value: consecutive games of one
@@ -119,27 +111,13 @@ fn add_hirp_line(
     game_line: GameLine,
     at: &str,
 ) -> Result<(), JsonError> {
-    let game = convert_game(
-        Game {
-            tags: game_line.tags,
-            turns: game_line.turns,
-            span: game_line.span,
-        },
-        at,
-    )?;
-    let comments = convert_comments(game_line.comments, &format!("{at}.comments"))?;
+    let (path, game) = hirp::line_record(game_line, at)?;
     match records.last_mut() {
-        Some((path, AnyRecord::Hirp(record))) if *path == game_line.path => {
-            record.games.push(game);
-            record.comments.extend(comments);
+        Some((last, AnyRecord::Hirp(record))) if *last == path => {
+            record.games.extend(game.games);
+            record.comments.extend(game.comments);
         }
-        _ => records.push((
-            game_line.path,
-            AnyRecord::Hirp(ast::Record {
-                games: vec![game],
-                comments,
-            }),
-        )),
+        _ => records.push((path, AnyRecord::Hirp(game))),
     }
     Ok(())
 }

@@ -6,7 +6,7 @@
 //!
 //! let record = "G1 KeHeiHei /\nS1 He7He8HeHe /\n";
 //! let mut games = Vec::new();
-//! hirp::check::check(record.as_bytes(), Default::default(), |checked| {
+//! hirp::hirp::check::check(record.as_bytes(), Default::default(), |checked| {
 //!     let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
 //!     games.push(game_validation(&checked.report.into(), checked.view.as_ref(), &lines));
 //!     true
@@ -28,7 +28,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::json::problem::{Diagnostic, Fix, LineIndex, diagnostic};
-use crate::rules::Victory;
+use crate::hirp::rules::Victory;
 
 /// The validation of one or more files.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -131,8 +131,8 @@ pub enum Winner {
 pub fn result(victory: &Victory) -> GameResult {
     GameResult {
         winner: match victory.winner {
-            crate::types::Side::Gull => Winner::Gull,
-            crate::types::Side::Silfr => Winner::Silfr,
+            crate::hirp::Side::Gull => Winner::Gull,
+            crate::hirp::Side::Silfr => Winner::Silfr,
         },
         victory: victory.kind.code().to_owned(),
         points: Some(victory.points()),
@@ -143,7 +143,7 @@ pub fn result(victory: &Victory) -> GameResult {
 /// point into.
 pub fn game_validation(
     game: &Verdict,
-    view: Option<&crate::replay::MatchView>,
+    view: Option<&crate::hirp::replay::MatchView>,
     lines: &LineIndex<'_>,
 ) -> GameValidation {
     GameValidation {
@@ -161,8 +161,8 @@ pub fn game_validation(
             score: [view.score.0, view.score.1],
             winner: view.winner.map(|player| {
                 let (name, word) = match player {
-                    crate::rules::Player::First => (&view.names.0, "first"),
-                    crate::rules::Player::Second => (&view.names.1, "second"),
+                    crate::hirp::rules::Player::First => (&view.names.0, "first"),
+                    crate::hirp::rules::Player::Second => (&view.names.1, "second"),
                 };
                 name.clone().unwrap_or_else(|| word.to_owned())
             }),

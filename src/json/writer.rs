@@ -7,16 +7,16 @@
 
 use std::io::{self, Write};
 
-use super::export::{comments, game};
 use crate::core::json::writer::EnvelopeWriter;
-use crate::syntax::ast;
+use crate::hirp::json::{comments, game};
+use crate::hirp::syntax::ast;
 use crate::tafl;
 use crate::tafl::syntax::Form;
 
 /// Writes a JSON document one file and one game at a time.
 ///
 /// ```
-/// let parsed = hirp::parse("G1 KeHeiHei /\n");
+/// let parsed = hirp::hirp::parse("G1 KeHeiHei /\n");
 /// let mut writer = hirp::json::DocumentWriter::new(Vec::new(), false);
 /// writer.begin_file("game.hirp").unwrap();
 /// for game in &parsed.record.games {
@@ -24,7 +24,8 @@ use crate::tafl::syntax::Form;
 /// }
 /// writer.end_file(&parsed.record.comments).unwrap();
 /// let bytes = writer.finish().unwrap();
-/// let document = hirp::json::document([("game.hirp", &parsed.record)]);
+/// let entry = hirp::hirp::json::file("game.hirp", &parsed.record);
+/// let document = hirp::json::Document { files: vec![entry.into()] };
 /// assert_eq!(bytes, serde_json::to_vec(&document).unwrap());
 /// ```
 ///

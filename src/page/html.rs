@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn data_cannot_end_its_script_element() {
-        let page = crate::page::hirp::page(
+        let page = crate::hirp::page::page(
             "<img src=x onerror=alert(1)>.hirp",
             b"[Event \"</script><b>\"]\nG1 KeHeiHei / ; </script>\n",
         );

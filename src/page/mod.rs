@@ -6,13 +6,13 @@
 //! with its board as SVG, a heading, the turn line with the byte range of
 //! the token just played, the marks of the tokens at fault and the step's
 //! problems, plus the game's result. Each family gives pages by building
-//! this model ([`hirp::page`] for HIRP's records, [`tafl::page`] for the
+//! this model ([`crate::hirp::page`] for HIRP's records, [`crate::tafl::page`] for the
 //! tafl games'); [`html::html`] writes it as one self-contained file,
 //! [`html::served`] is the page of `hirp serve`, and [`pack`] the JSON both
 //! read (described by [`schema`]).
 //!
 //! ```
-//! let page = hirp::page::hirp::page("game.hirp", b"G1 KeHeiHei /\nS1 He7He8He /\n");
+//! let page = hirp::hirp::page::page("game.hirp", b"G1 KeHeiHei /\nS1 He7He8He /\n");
 //! let game = &page.games[0];
 //! assert_eq!(game.steps.len(), 1 + 3 + 1 + 3 + 1);
 //! assert_eq!(game.steps[2].heading, "G1, steps 2–3 of 5: Hei");
@@ -22,10 +22,8 @@
 //! assert!(html.starts_with("<!DOCTYPE html>"));
 //! ```
 
-pub mod hirp;
 #[doc(hidden)]
 pub mod html;
-pub mod tafl;
 
 pub use crate::core::page::{
     GamePage, Mark, Packed, PackedGame, PackedStep, Packer, Page, Range, Step, Table, pack, schema,

@@ -22,6 +22,7 @@
 pub mod check;
 pub mod generate;
 pub mod json;
+pub mod page;
 pub mod render;
 pub mod replay;
 pub mod rules;

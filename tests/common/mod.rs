@@ -54,7 +54,7 @@ pub fn files_under(dir: &Path, extension: &str) -> Vec<PathBuf> {
 
 /// `games` generated games (`hirp gen`), as text.
 pub fn generated(seed: u64, games: usize) -> String {
-    hirp::generate::record(hirp::generate::Options {
+    hirp::hirp::generate::record(hirp::hirp::generate::Options {
         seed,
         games,
         max_turns: 200,

@@ -6,11 +6,11 @@
 
 use std::fmt::Write as _;
 
-use hirp::syntax::{
+use hirp::hirp::syntax::{
     Action, BattleToken, Fate, Game, Malformed, PenningrAction, PenningrMove, Piece, Span,
     StepToken, Turn, WrittenBattle, WrittenFighter, WrittenStep,
 };
-use hirp::{Side, Space};
+use hirp::hirp::{Side, Space};
 
 /// What a mistake must bring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,9 +4,9 @@ use std::io::{self, Write};
 
 use ::hirp::core::CheckOptions;
 use ::hirp::core::fix::Part;
+use ::hirp::hirp::syntax::Games;
 use ::hirp::json::DocumentWriter;
-use ::hirp::page::{self, Packed, Page};
-use ::hirp::syntax::Games;
+use ::hirp::page::{Packed, Page};
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
 
@@ -35,7 +35,7 @@ impl GameFamily for Hirp {
         options: CheckOptions,
         mut on_game: impl FnMut(Judged<'_>) -> bool,
     ) -> io::Result<usize> {
-        ::hirp::check::check(reader, options, |c| on_game(c.into()))
+        ::hirp::hirp::check::check(reader, options, |c| on_game(c.into()))
     }
 
     fn check_bytes(
@@ -45,7 +45,7 @@ impl GameFamily for Hirp {
         mut on_game: impl FnMut(Judged<'_>) -> bool,
     ) {
         // Reading from memory cannot fail.
-        let _ = ::hirp::check::check(bytes, CheckOptions::default(), |c| on_game(c.into()));
+        let _ = ::hirp::hirp::check::check(bytes, CheckOptions::default(), |c| on_game(c.into()));
     }
 
     fn pieces(
@@ -82,7 +82,7 @@ impl GameFamily for Hirp {
                 bytes: &chunk.bytes,
                 offset: chunk.offset,
                 end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
-                check: &|piece, base| ::hirp::replay::check_piece(piece, &chunk, base),
+                check: &|piece, base| ::hirp::hirp::replay::check_piece(piece, &chunk, base),
             })?;
         }
         Ok(())
@@ -101,15 +101,15 @@ impl GameFamily for Hirp {
     }
 
     fn page(&self, name: &str, bytes: &[u8], _: Option<&RuleSet>) -> Page {
-        page::hirp::page(name, bytes)
+        ::hirp::hirp::page::page(name, bytes)
     }
 
     fn packed(&self, name: &str, bytes: &[u8], _: Option<&RuleSet>) -> Packed {
-        page::hirp::packed(name, bytes)
+        ::hirp::hirp::page::packed(name, bytes)
     }
 
     fn page_turns(&self, bytes: &[u8], _: Option<&RulesChoice>) -> (usize, Option<String>) {
-        let (_, parsed) = ::hirp::parse_bytes(bytes);
+        let (_, parsed) = ::hirp::hirp::parse_bytes(bytes);
         let turns = parsed.record.games.iter().map(|g| g.turns.len()).sum();
         (turns, None)
     }

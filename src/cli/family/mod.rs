@@ -23,9 +23,9 @@ mod tafl;
 use std::io::{self, BufRead, Read as _, Write};
 
 use ::hirp::core::CheckOptions;
+use ::hirp::hirp::syntax::{escape, starts_record};
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{Packed, Page};
-use ::hirp::syntax::{escape, starts_record};
 use ::hirp::tafl::replay::{RulesChoice, rules_choice};
 use ::hirp::tafl::rules::RuleSet;
 use ::hirp::tafl::syntax::Form;

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use ::hirp::core::CheckOptions;
 use ::hirp::core::fix::Part;
 use ::hirp::json::DocumentWriter;
-use ::hirp::page::{self, Packed, Page};
+use ::hirp::page::{Packed, Page};
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
 use ::hirp::tafl::syntax::{Form, Games, Record};
@@ -103,11 +103,11 @@ impl GameFamily for Tafl {
     }
 
     fn page(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Page {
-        page::tafl::page(name, bytes, self.0, rules)
+        ::hirp::tafl::page::page(name, bytes, self.0, rules)
     }
 
     fn packed(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Packed {
-        page::tafl::packed(name, bytes, self.0, rules)
+        ::hirp::tafl::page::packed(name, bytes, self.0, rules)
     }
 
     /// An archive's turns are its plies, two a turn.

@@ -6,8 +6,8 @@
 //! use hirp::core::json::problem::{LineIndex, diagnostic};
 //!
 //! let text = "G1 KeHeiHei /\nS1 He7He8HeHe /\n";
-//! let parsed = hirp::parse(text);
-//! let report = hirp::replay::replay_record(&parsed.record, &parsed.errors);
+//! let parsed = hirp::hirp::parse(text);
+//! let report = hirp::hirp::replay::replay_record(&parsed.record, &parsed.errors);
 //! let written = diagnostic(&report.games[0].problems[0], &LineIndex::new(text));
 //! assert_eq!(written.code, "hirp::turn::step_count");
 //! assert_eq!((written.line, written.column, written.offset), (2, 4, 17));

@@ -183,7 +183,8 @@ pub fn pack(page: &Page) -> Packed {
 /// games never holds all their boards at once.
 ///
 /// ```
-/// use hirp::page::{Packer, hirp::page, pack};
+/// use hirp::hirp::page::page;
+/// use hirp::page::{Packer, pack};
 /// let page = page("game.hirp", b"G1 KeHeiHei /\nS1 He7He8He /\n");
 /// let mut packer = Packer::default();
 /// let games = page.games.iter().map(|game| packer.game(game)).collect();

@@ -45,14 +45,14 @@ pub struct Ending {
     pub text: String,
 }
 
-impl From<crate::replay::GameReport> for Verdict {
-    fn from(report: crate::replay::GameReport) -> Verdict {
+impl From<crate::hirp::replay::GameReport> for Verdict {
+    fn from(report: crate::hirp::replay::GameReport) -> Verdict {
         Verdict {
             turns: report.turns,
             result: report.result.map(|victory| Ending {
                 winner: match victory.winner {
-                    crate::types::Side::Gull => Winner::Gull,
-                    crate::types::Side::Silfr => Winner::Silfr,
+                    crate::hirp::Side::Gull => Winner::Gull,
+                    crate::hirp::Side::Silfr => Winner::Silfr,
                 },
                 victory: victory.kind.code(),
                 short: victory.kind.short_name(),

@@ -42,7 +42,7 @@ pub const END: &[u8] = b"]}";
 ///
 /// let record = "G1 KeHeiHei /\nS1 He7He8He7 /\n";
 /// let mut games = Vec::new();
-/// hirp::check::check(record.as_bytes(), Default::default(), |checked| {
+/// hirp::hirp::check::check(record.as_bytes(), Default::default(), |checked| {
 ///     let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
 ///     games.push(game_validation(&checked.report.into(), checked.view.as_ref(), &lines));
 ///     true

@@ -1,0 +1,20 @@
+//! A piece of a HIRP record checked as the fix loop of the core
+//! ([`crate::core::fix`]) checks each version of it.
+
+use crate::core::fix::CheckedPiece;
+use crate::hirp::syntax::{Chunk, parse_piece};
+
+use super::replay_record;
+
+/// Checks a piece of a HIRP record as read from its chunk: the piece's
+/// bytes, then, when the chunk was cut, the start of the line left unread
+/// (so the replay knows the game goes on there). Spans start at `base`.
+pub fn check_piece(piece: &[u8], chunk: &Chunk, base: usize) -> CheckedPiece {
+    let (text, parsed) = parse_piece(chunk, piece, base);
+    let report = replay_record(&parsed.record, &parsed.errors);
+    let games = report.games.len();
+    let loose = report.problems.into_iter().map(|p| (p, None));
+    let each = report.games.into_iter().enumerate();
+    let in_games = each.flat_map(|(n, g)| g.problems.into_iter().map(move |p| (p, Some(n))));
+    CheckedPiece::new(text, games, loose.chain(in_games))
+}

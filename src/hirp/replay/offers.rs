@@ -1,0 +1,66 @@
+//! The repair of a triple offered before any double (`GtSa` with no `Gd`
+//! before it): the double it may stand for (`GdSa`) when the rest of the
+//! game's offers play after it, else the triple and its answer left out when
+//! they play without them.
+
+use crate::hirp::rules::{Offer, Penningr};
+use crate::hirp::syntax::Edit;
+use crate::hirp::syntax::ast::{PenningrAction, PenningrMove, Span, Turn};
+
+/// The help and the fix for the triple `turn.outcome.penningr[n]`, the
+/// Penningr standing as `before` it; `None` when neither reading lets the
+/// rest of the game's offers play.
+pub(super) fn triple_repair(
+    before: Penningr,
+    turn: &Turn,
+    n: usize,
+    following: &[Turn],
+) -> Option<(String, Edit)> {
+    let actions = &turn.outcome.penningr;
+    let triple = &actions[n];
+    let answered = actions
+        .get(n + 1)
+        .is_some_and(|a| matches!(a.action, PenningrMove::Accept | PenningrMove::Refuse));
+    let mut doubled = before;
+    if doubled.offer(triple.side, Offer::Double).is_ok()
+        && plays(doubled, &actions[n + 1..], following)
+    {
+        let double = format!("{}d", triple.side);
+        return Some((
+            format!("write `{double}` for a double"),
+            Edit::new(triple.span, double),
+        ));
+    }
+    let after = if answered { n + 2 } else { n + 1 };
+    if !plays(before, &actions[after..], following) {
+        return None;
+    }
+    let end = if answered {
+        actions[n + 1].span.end
+    } else {
+        triple.span.end
+    };
+    let span = Span::new(triple.span.start, end);
+    let written: String = actions[n..after].iter().map(ToString::to_string).collect();
+    Some((format!("remove `{written}`"), Edit::new(span, "")))
+}
+
+/// Whether `actions`, then the offers of the `following` turns, play from
+/// `penningr` with no error, up to a refusal that ends the game.
+fn plays(mut penningr: Penningr, actions: &[PenningrAction], following: &[Turn]) -> bool {
+    let later = following.iter().flat_map(|t| &t.outcome.penningr);
+    for action in actions.iter().chain(later) {
+        let result = match action.action {
+            PenningrMove::Double => penningr.offer(action.side, Offer::Double).map(|()| None),
+            PenningrMove::Triple => penningr.offer(action.side, Offer::Triple).map(|()| None),
+            PenningrMove::Accept => penningr.answer(action.side, true),
+            PenningrMove::Refuse => penningr.answer(action.side, false),
+        };
+        match result {
+            Ok(Some(_)) => return true,
+            Ok(None) => {}
+            Err(_) => return false,
+        }
+    }
+    true
+}

@@ -1,0 +1,190 @@
+//! Tafl records as pages: each game replayed, a board at the start and
+//! after every move, the move marked in its turn's text.
+//!
+//! ```
+//! use hirp::tafl::syntax::Form;
+//!
+//! let record = b"[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. f4-f7 e4-e7\n";
+//! let page = hirp::tafl::page::page("game.otg", record, Form::Otg, None);
+//! let game = &page.games[0];
+//! let headings: Vec<&str> = game.steps.iter().map(|step| step.heading.as_str()).collect();
+//! assert_eq!(headings, ["Start: the attackers to move", "After 1a", "After 1b"]);
+//! let last = &game.steps[2];
+//! let [start, end] = last.played.unwrap();
+//! assert_eq!(&last.line[start..end], "e4-e7");
+//! let problem = &game.diagnostics[last.diagnostics[0]];
+//! assert_eq!(problem.code, "hirp::tafl::capture::missing");
+//! assert!(last.board.contains("<svg"));
+//! ```
+
+use crate::core::diagnostic::Problem;
+use crate::core::escape;
+use crate::core::json::problem::{Diagnostic, LineIndex, diagnostic};
+use crate::core::page::{GamePage, Mark, Packed, Packer, Page, Step};
+use crate::core::page::{shown_with, title};
+use crate::tafl::render::Board;
+use crate::tafl::replay::{Replay, ReplayedMove, replay_record};
+use crate::tafl::rules::RuleSet;
+use crate::tafl::syntax::{Form, parse_bytes};
+
+/// The page of a tafl record of `form` read from `bytes`, called `name`,
+/// each game replayed under `rules` if given, else its `[rules:]` tag, as
+/// `hirp validate` replays it.
+pub fn page(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> Page {
+    let mut games = Vec::new();
+    let (title, diagnostics) = each_game(name, bytes, form, rules, |game| games.push(game));
+    Page {
+        title,
+        games,
+        diagnostics,
+    }
+}
+
+/// The page of a tafl record, as [`page`] makes it, packed for its script
+/// (as [`pack`](crate::core::page::pack) packs it) game by game: the boards of one
+/// game at a time are held, whatever the record's size.
+pub fn packed(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> Packed {
+    let mut packer = Packer::default();
+    let mut games = Vec::new();
+    let (title, diagnostics) = each_game(name, bytes, form, rules, |game| {
+        games.push(packer.game(&game));
+    });
+    packer.finish(title, games, diagnostics)
+}
+
+/// Hands each game of the record, as a page, to `each`, in order: returns
+/// the page's title and the problems that lie in no game.
+fn each_game(
+    name: &str,
+    bytes: &[u8],
+    form: Form,
+    rules: Option<&RuleSet>,
+    mut each: impl FnMut(GamePage),
+) -> (String, Vec<Diagnostic>) {
+    let title = title(name);
+    let (text, parsed) = parse_bytes(bytes, form);
+    let lines = LineIndex::new(&text);
+    if parsed.record.is_empty() {
+        let diagnostics = parsed
+            .errors
+            .iter()
+            .map(|e| diagnostic(&Problem::syntax(e), &lines))
+            .collect();
+        return (title, diagnostics);
+    }
+    let replays = replay_record(&parsed.record, &parsed.errors, rules);
+    let count = replays.len();
+    for (n, replay) in replays.iter().enumerate() {
+        let mut game = game_page(replay, &text, &lines);
+        game.name = if count > 1 {
+            format!("game {} of {count}", n + 1)
+        } else {
+            "game 1".to_owned()
+        };
+        each(game);
+    }
+    (title, Vec::new())
+}
+
+/// One game replayed, as a page.
+fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
+    let positions = replay.positions();
+    let homes: Vec<usize> = replay.problems.iter().map(|p| home(replay, p)).collect();
+    let mut steps = Vec::with_capacity(positions.len());
+    for (n, position) in positions.iter().enumerate() {
+        let shown = shown_with(&homes, n);
+        let mut board = Board::of(position);
+        let mut step = match n.checked_sub(1).map(|m| &replay.steps[m]) {
+            None => Step::headed(format!("Start: the {} to move", position.turn())),
+            Some(played) => {
+                if let Some(mv) = played.applied.mv() {
+                    board = board.with_last_move(mv, played.captures.iter());
+                }
+                move_step(replay, played, text)
+            }
+        };
+        if let Some(played) = n.checked_sub(1).map(|m| &replay.steps[m]) {
+            // A byte of the text at `at` is at `at - start + prefix` in the line.
+            let (start, prefix) = turn_text(replay, played);
+            let len = step.line.len();
+            step.marks = shown
+                .iter()
+                .filter_map(|&p| {
+                    let problem = &replay.problems[p];
+                    let span = problem.span;
+                    let from = (span.start.checked_sub(start)? + prefix).min(len);
+                    let to = (span.end.saturating_sub(start) + prefix).clamp(from, len);
+                    Some(Mark::of([from, to], problem))
+                })
+                .collect();
+        }
+        step.board = board.svg();
+        step.diagnostics = shown;
+        steps.push(step);
+    }
+    if steps.is_empty() {
+        steps.push(no_board(homes.len()));
+    }
+    let result = replay.outcome.map(|o| o.to_string());
+    GamePage::new(steps, &replay.problems, lines, result)
+}
+
+/// The one step of a game replayed under no rule set (none was known): no
+/// board, and the game's `problems` problems.
+fn no_board(problems: usize) -> Step {
+    Step {
+        diagnostics: (0..problems).collect(),
+        ..Step::headed("No board: the game's rule set is not known")
+    }
+}
+
+/// Where the text of a move's turn starts, and the length of the turn's
+/// number written before it in the step's line (`3. `).
+fn turn_text(replay: &Replay, played: &ReplayedMove) -> (usize, usize) {
+    let turn = played.address.turn;
+    let start = replay
+        .steps
+        .iter()
+        .find(|s| s.address.turn == turn)
+        .map_or(played.span.start, |s| s.span.start);
+    (start, turn.to_string().len() + 2)
+}
+
+/// A move's step: its turn's text (from the turn's first move to its last),
+/// the move marked in it.
+fn move_step(replay: &Replay, played: &ReplayedMove, text: &str) -> Step {
+    let turn = played.address.turn;
+    let (start, prefix) = turn_text(replay, played);
+    let end = replay
+        .steps
+        .iter()
+        .filter(|s| s.address.turn == turn)
+        .map(|s| s.span.end)
+        .max()
+        .unwrap_or(played.span.end);
+    let written = text.get(start..end).unwrap_or_default();
+    Step {
+        turn: Some(played.address.to_string()),
+        line: format!("{turn}. {}", escape(written)),
+        played: Some([
+            played.span.start - start + prefix,
+            played.span.end - start + prefix,
+        ]),
+        ..Step::headed(format!("After {}", played.address))
+    }
+}
+
+/// The step a problem is shown with: its move's, else the last move before
+/// it, else the start.
+fn home(replay: &Replay, problem: &Problem) -> usize {
+    if let Some(turn) = &problem.turn
+        && let Some(n) = replay.steps.iter().position(|s| &s.address == turn)
+    {
+        return n + 1;
+    }
+    replay
+        .steps
+        .iter()
+        .rposition(|s| s.span.start <= problem.span.start)
+        .map_or(0, |n| n + 1)
+}
