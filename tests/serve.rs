@@ -383,6 +383,17 @@ fn ctrl_c_stops_the_server_cleanly() {
     assert_eq!(rest, "hirp serve: stopped\n");
 }
 
+/// The signal handlers are set before the server says it listens: a
+/// signal sent the moment it does stops it cleanly, as one sent later does.
+#[test]
+fn a_signal_sent_as_soon_as_it_listens_stops_the_server() {
+    for _ in 0..5 {
+        let (status, rest) = Server::start(&[]).interrupt();
+        assert_eq!(status, Some(0));
+        assert_eq!(rest, "hirp serve: stopped\n");
+    }
+}
+
 #[test]
 fn a_port_in_use_is_one_line_and_exit_2() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

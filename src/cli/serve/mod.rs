@@ -112,6 +112,7 @@ async fn serve(args: Args, reporter: &Reporter) -> Status {
     let timeout = Duration::from_secs(args.timeout);
     let shared = Arc::new(guard::Shared::new(args.max_requests as usize, timeout));
     let app = api::router(shared);
+    let stop = stop_signal();
     let said = write_stdout(&format!("hirp serve: http://{local}/ (Ctrl-C stops it)\n"));
     if let Err(message) = said {
         reporter.error(&message);
@@ -122,7 +123,7 @@ async fn serve(args: Args, reporter: &Reporter) -> Status {
             args.bind
         ));
     }
-    accept(listener, app, timeout).await;
+    accept(listener, app, timeout, stop).await;
     // Standard output may be closed by now; the server stopped all the same.
     let _ = write_stdout("hirp serve: stopped\n");
     Status::Ok
@@ -130,10 +131,15 @@ async fn serve(args: Args, reporter: &Reporter) -> Status {
 
 /// Accepts connections and serves each on a task of its own, until a
 /// signal to stop; then lets those open end, for a while.
-async fn accept(listener: TcpListener, app: axum::Router, timeout: Duration) {
+async fn accept(
+    listener: TcpListener,
+    app: axum::Router,
+    timeout: Duration,
+    stop: impl Future<Output = ()>,
+) {
     let graceful = GracefulShutdown::new();
     let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
-    let mut stop = std::pin::pin!(stop_signal());
+    let mut stop = std::pin::pin!(stop);
     loop {
         let permit = tokio::select! {
             permit = connections.clone().acquire_owned() => permit,
@@ -166,27 +172,34 @@ async fn accept(listener: TcpListener, app: axum::Router, timeout: Duration) {
     let _ = tokio::time::timeout(GRACE, graceful.shutdown()).await;
 }
 
-/// Ctrl-C, or SIGTERM where there is one.
-async fn stop_signal() {
-    let interrupt = async {
+/// Ctrl-C, or SIGTERM where there is one. The handlers are set when it is
+/// called, not when it is first awaited: a signal sent as soon as the server
+/// says it listens stops it, whichever connection it is serving.
+fn stop_signal() -> impl Future<Output = ()> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{Signal, SignalKind, signal};
+        let received = |handler: std::io::Result<Signal>| async move {
+            match handler {
+                Ok(mut handler) => {
+                    handler.recv().await;
+                }
+                Err(_) => std::future::pending::<()>().await,
+            }
+        };
+        let interrupt = received(signal(SignalKind::interrupt()));
+        let terminate = received(signal(SignalKind::terminate()));
+        async move {
+            tokio::select! {
+                () = interrupt => {}
+                () = terminate => {}
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut terminate) => {
-                terminate.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
     }
 }
