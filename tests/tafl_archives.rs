@@ -93,14 +93,14 @@ struct Mutation {
 /// The four mutations of one game, where the game lends itself to each.
 fn mutations(game: &CsvGame, replay: &Replay) -> Vec<(&'static str, Mutation)> {
     let positions = replay.positions();
-    let moves: Vec<(usize, &hirp::tafl::syntax::Move)> = game
+    let moves: Vec<(usize, &hirp::tafl::syntax::WrittenMove)> = game
         .plies
         .iter()
         .enumerate()
         .filter_map(|(n, p)| p.as_move().map(|m| (n, m)))
         .collect();
     let mut found = Vec::new();
-    let written = |m: &hirp::tafl::syntax::Move| format!("{}-{}", m.from, m.to);
+    let written = |m: &hirp::tafl::syntax::WrittenMove| format!("{}-{}", m.from, m.to);
     if let Some((n, m)) = moves.iter().find(|(_, m)| !m.captures.is_empty()) {
         found.push((
             "a capture dropped",

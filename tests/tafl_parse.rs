@@ -16,8 +16,8 @@ use std::path::Path;
 
 use hirp::Severity;
 use hirp::tafl::syntax::{
-    Form, Games, Info, Move, MoveType, Parsed, PieceLetter, Record, SyntaxError, SyntaxErrorKind,
-    parse, parse_bytes, parse_csv,
+    Form, Games, Info, MoveType, Parsed, PieceLetter, Record, SyntaxError, SyntaxErrorKind,
+    WrittenMove, parse, parse_bytes, parse_csv,
 };
 use hirp::tafl::{Piece, Side};
 use proptest::prelude::*;
@@ -364,7 +364,7 @@ fn a_capture_listed_twice_is_read_as_written() {
 
 #[test]
 fn an_opentafl_move_reads_its_piece_captures_and_mark() {
-    let m: Move = "Ne6^=e8xce7/ne9/f8/d8+".parse().unwrap();
+    let m: WrittenMove = "Ne6^=e8xce7/ne9/f8/d8+".parse().unwrap();
     assert_eq!(
         m.piece,
         Some(PieceLetter {
@@ -381,7 +381,7 @@ fn an_opentafl_move_reads_its_piece_captures_and_mark() {
     assert_eq!(m.info, Some(Info::KingThreatened));
     assert_eq!(m.to_string(), "Ne6^=e8xce7/ne9/f8/d8+");
     for wrong in ["", "e6", "e6-", "e6-e8x", "E6-e8", "e6-e8!", "e6-e8xd8/"] {
-        assert!(wrong.parse::<Move>().is_err(), "{wrong}");
+        assert!(wrong.parse::<WrittenMove>().is_err(), "{wrong}");
     }
 }
 

@@ -5,9 +5,9 @@
 
 use hirp::hirp::syntax::Span;
 use hirp::tafl::syntax::{
-    Capture, Commentary, Count, CsvGame, CsvRecord, Info, Move, MoveAddress, MoveType, OtgGame,
+    Capture, Commentary, Count, CsvGame, CsvRecord, Info, MoveAddress, MoveType, OtgGame,
     OtgRecord, PieceLetter, Ply, Record, ResultLabel, Tag, Turn, Variation, VariationAddress,
-    VariationStep,
+    VariationStep, WrittenMove,
 };
 use hirp::tafl::{Piece, Side, Square};
 use proptest::prelude::*;
@@ -35,7 +35,7 @@ fn maybe_letter(letters: bool) -> BoxedStrategy<Option<PieceLetter>> {
 }
 
 /// A move in OpenTafl notation, or as an archive writes one.
-fn a_move(archive: bool) -> impl Strategy<Value = Move> {
+fn a_move(archive: bool) -> impl Strategy<Value = WrittenMove> {
     let kind = if archive {
         Just(MoveType::Regular).boxed()
     } else {
@@ -71,7 +71,7 @@ fn a_move(archive: bool) -> impl Strategy<Value = Move> {
         prop::collection::vec(capture, 0..4),
         info,
     )
-        .prop_map(|(piece, from, kind, to, captures, info)| Move {
+        .prop_map(|(piece, from, kind, to, captures, info)| WrittenMove {
             piece,
             from,
             kind,

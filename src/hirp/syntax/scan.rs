@@ -31,9 +31,9 @@ use super::parser::{ItemKind, Reading, begins_game, mislabelled, next_item, usua
 /// `games[i]` turns in game `i`. A chunk of a few games holds them without
 /// allocating.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Games(SmallVec<[u32; 4]>);
+pub struct TurnCounts(SmallVec<[u32; 4]>);
 
-impl Deref for Games {
+impl Deref for TurnCounts {
     type Target = [u32];
 
     fn deref(&self) -> &[u32] {
@@ -56,9 +56,9 @@ impl Deref for Games {
 /// assert_eq!(usual_games(b"G1 KeHeiHei / {a block comment}\n"), None);
 /// assert_eq!(usual_games(b"G1 KeHeiHei\n"), None);
 /// ```
-pub fn usual_games(bytes: &[u8]) -> Option<Games> {
+pub fn usual_games(bytes: &[u8]) -> Option<TurnCounts> {
     let mut count = Count {
-        games: Games::default(),
+        games: TurnCounts::default(),
         turns: None,
     };
     read_usual(bytes, &mut count)?;
@@ -68,7 +68,7 @@ pub fn usual_games(bytes: &[u8]) -> Option<Games> {
 
 /// Counts the turns of each game.
 struct Count {
-    games: Games,
+    games: TurnCounts,
     /// The turns of the game being read, pushed when the next begins.
     turns: Option<u32>,
 }

@@ -336,7 +336,12 @@ fn convert_malformed(ply: Ply, form: Form, span: Span, at: &str) -> Result<ast::
     Ok(ast::Ply::Malformed(Malformed { text, span }))
 }
 
-fn convert_move(ply: &Ply, form: Form, span: Span, at: &str) -> Result<ast::Move, JsonError> {
+fn convert_move(
+    ply: &Ply,
+    form: Form,
+    span: Span,
+    at: &str,
+) -> Result<ast::WrittenMove, JsonError> {
     let from = square(ply.from.as_deref(), &format!("{at}.from"))?;
     let to = square(ply.to.as_deref(), &format!("{at}.to"))?;
     let captures = ply
@@ -360,7 +365,7 @@ fn convert_move(ply: &Ply, form: Form, span: Span, at: &str) -> Result<ast::Move
             ));
         }
     }
-    let mut built = ast::Move {
+    let mut built = ast::WrittenMove {
         piece: ply.piece.map(convert_letter),
         from,
         kind: match ply.move_type {
@@ -382,7 +387,7 @@ fn convert_move(ply: &Ply, form: Form, span: Span, at: &str) -> Result<ast::Move
 
 /// Sets the spans of a move's squares and captures within its span, as its
 /// canonical notation lays them out.
-fn lay_out(m: &mut ast::Move) {
+fn lay_out(m: &mut ast::WrittenMove) {
     let outer = m.span;
     let letter = |piece: Option<ast::PieceLetter>| usize::from(piece.is_some());
     m.from_span = within(

@@ -33,7 +33,7 @@ pub(crate) struct Fit {
 
 /// Whether a written piece letter, if any, names the piece on the start
 /// square.
-fn letter_fits(position: &Position, m: &ast::Move, from: Square) -> bool {
+fn letter_fits(position: &Position, m: &ast::WrittenMove, from: Square) -> bool {
     match (m.piece, position.piece_at(from)) {
         (Some(letter), Some((side, piece))) => (letter.side, letter.piece) == (side, piece),
         _ => true,
@@ -43,7 +43,7 @@ fn letter_fits(position: &Position, m: &ast::Move, from: Square) -> bool {
 /// Whether the captures written with `m` are the ones `played` made (a
 /// captured king, which ends the game, aside); `after` is the position it
 /// left.
-pub(crate) fn captures_fit(after: &Position, m: &ast::Move, played: &Played) -> bool {
+pub(crate) fn captures_fit(after: &Position, m: &ast::WrittenMove, played: &Played) -> bool {
     let king_taken = played
         .outcome
         .filter(|o| o.end == End::KingCaptured)
@@ -89,7 +89,7 @@ pub(crate) fn playing(mut position: Position, rest: &[WrittenPly<'_>]) -> (usize
 pub(crate) fn fit(
     position: &Position,
     mv: Move,
-    m: &ast::Move,
+    m: &ast::WrittenMove,
     rest: &[WrittenPly<'_>],
 ) -> Option<Fit> {
     let own_letter = letter_fits(position, m, mv.from);
@@ -106,7 +106,7 @@ pub(crate) fn fit(
 pub(crate) fn best(
     position: &Position,
     candidates: &[Move],
-    m: &ast::Move,
+    m: &ast::WrittenMove,
     rest: &[WrittenPly<'_>],
 ) -> (Vec<Move>, bool) {
     let fits: Vec<(Move, Fit)> = candidates
@@ -127,7 +127,7 @@ pub(crate) fn best(
 
 /// The squares a written move names or passes: its start, its end, the
 /// squares between, and its captures.
-fn squares_of(m: &ast::Move) -> Vec<Square> {
+fn squares_of(m: &ast::WrittenMove) -> Vec<Square> {
     let mut squares = vec![m.from, m.to];
     let (f1, f2) = (
         m.from.file().min(m.to.file()),
@@ -193,7 +193,7 @@ impl Ahead {
     pub(crate) fn better(
         &mut self,
         position: &Position,
-        m: &ast::Move,
+        m: &ast::WrittenMove,
         slips: fn(&Position, Move) -> Vec<Move>,
         plies: &[WrittenPly<'_>],
         at: usize,
@@ -254,7 +254,7 @@ impl Ahead {
 /// slips: the index of the first ply that does not play.
 fn reach_at(
     position: &Position,
-    m: &ast::Move,
+    m: &ast::WrittenMove,
     plies: &[WrittenPly<'_>],
     at: usize,
     fails_at: usize,

@@ -129,7 +129,7 @@ struct Context<'c, 'a> {
 /// Plays one written move on `position`.
 fn play(
     position: &mut Position,
-    m: &ast::Move,
+    m: &ast::WrittenMove,
     mut context: Context<'_, '_>,
     problems: &mut Vec<Problem>,
 ) -> ReplayedMove {
@@ -205,7 +205,7 @@ fn forget(context: &mut Context<'_, '_>) {
 /// does after the move `meant` in its place: the problem at `failing`, with
 /// the fix that rewrites `m`.
 fn slip(
-    m: &ast::Move,
+    m: &ast::WrittenMove,
     meant: Move,
     written: &WrittenPly<'_>,
     failing: &WrittenPly<'_>,
@@ -229,12 +229,12 @@ fn slip(
 }
 
 /// A written move's squares, `d1-d4`.
-fn ast_squares(m: &ast::Move) -> String {
+fn ast_squares(m: &ast::WrittenMove) -> String {
     format!("{}{}{}", m.from, m.kind, m.to)
 }
 
 /// A written piece letter that is not the piece's on the start square.
-fn check_letter(position: &Position, m: &ast::Move, found: &mut Vec<Problem>) {
+fn check_letter(position: &Position, m: &ast::WrittenMove, found: &mut Vec<Problem>) {
     let (Some(letter), Some((side, piece))) = (m.piece, position.piece_at(m.from)) else {
         return;
     };
@@ -265,7 +265,7 @@ fn check_letter(position: &Position, m: &ast::Move, found: &mut Vec<Problem>) {
 /// move.
 fn recover(
     position: &mut Position,
-    m: &ast::Move,
+    m: &ast::WrittenMove,
     error: MoveError,
     context: &Context<'_, '_>,
     found: &mut Vec<Problem>,
@@ -335,7 +335,7 @@ fn recover(
 
 /// The written move played though the rules refuse it, else the turn
 /// passed.
-fn forced(position: &mut Position, m: &ast::Move) -> (Applied, Option<Played>) {
+fn forced(position: &mut Position, m: &ast::WrittenMove) -> (Applied, Option<Played>) {
     let mv = Move {
         from: m.from,
         to: m.to,
@@ -350,7 +350,7 @@ fn forced(position: &mut Position, m: &ast::Move) -> (Applied, Option<Played>) {
 }
 
 /// The code of a refused move and the token at fault.
-fn fault(error: &MoveError, m: &ast::Move) -> (ProblemKind, Span) {
+fn fault(error: &MoveError, m: &ast::WrittenMove) -> (ProblemKind, Span) {
     let way = Span::new(m.from_span.start, m.to_span.end);
     match *error {
         MoveError::NoPiece { .. } => (ProblemKind::NoPiece, m.from_span),
@@ -397,7 +397,7 @@ fn slips(position: &Position, written: Move) -> Vec<Move> {
 /// and a list that is not the computed set, with the list that is.
 fn check_captures(
     position: &Position,
-    m: &ast::Move,
+    m: &ast::WrittenMove,
     moved: Move,
     played: &Played,
     game: Game<'_>,
@@ -484,7 +484,7 @@ fn capture_text(squares: &[crate::tafl::Square], game: Game<'_>) -> String {
 
 /// `++` and `--` against the end the move makes, and in a game file the
 /// move that captures the king or makes him escape without its marker.
-fn check_marker(m: &ast::Move, played: &Played, game: Game<'_>, found: &mut Vec<Problem>) {
+fn check_marker(m: &ast::WrittenMove, played: &Played, game: Game<'_>, found: &mut Vec<Problem>) {
     let end = played.outcome.map(|o| o.end);
     let marker = |info: Info| {
         let len = info.notation().len();

@@ -3,7 +3,7 @@
 //! their syntax errors.
 //!
 //! This layer reads text and knows nothing of the rules: `Ke5-e1--` is a
-//! well-formed [`Move`] whatever the position, and the rules tag's value is
+//! well-formed [`WrittenMove`] whatever the position, and the rules tag's value is
 //! kept as written for the rules to read. [`parse`] and [`parse_bytes`] read
 //! a record of either [`Form`] game by game within HIRP's reader's
 //! [`limits`](crate::core::limits); [`Games`] cuts a record of any size

@@ -1,6 +1,6 @@
 //! The typed, spanned syntax tree of the tafl records.
 //!
-//! One tree for the plies of both forms: a [`Move`] reads the same whether
+//! One tree for the plies of both forms: a [`WrittenMove`] reads the same whether
 //! an OpenTafl game file or an archive wrote it, so the replay resolves one
 //! kind of move. What holds the plies differs: a game file's [`OtgGame`] has
 //! tags, numbered turns with commentary and variations; an archive's
@@ -21,7 +21,7 @@ pub use otg::{
     Commentary, MoveAddress, OtgGame, OtgRecord, RulesEntry, Tag, Turn, Variation,
     VariationAddress, VariationStep,
 };
-pub use ply::{Capture, Info, Move, MoveType, PieceLetter, Ply};
+pub use ply::{Capture, Info, MoveType, PieceLetter, Ply, WrittenMove};
 
 /// The two forms of tafl record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -10,7 +10,7 @@ use crate::tafl::{Piece, Side, Square};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ply {
     /// `d1-d3`, `Kd4-c4xc5/d3+`.
-    Move(Move),
+    Move(WrittenMove),
     /// `timeout`, in an archive: the side to move lost on time.
     Timeout(Span),
     /// `---`, in a game file: the side to move resigns.
@@ -34,7 +34,7 @@ impl Ply {
     }
 
     /// The move, if the ply is one.
-    pub fn as_move(&self) -> Option<&Move> {
+    pub fn as_move(&self) -> Option<&WrittenMove> {
         match self {
             Ply::Move(m) => Some(m),
             _ => None,
@@ -87,7 +87,7 @@ impl fmt::Display for ArchivePly<'_> {
 
 /// A move in OpenTafl notation: `[piece] from type to [captures] [info]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
+pub struct WrittenMove {
     /// The piece letter, when written (OpenTafl writes it for pieces other
     /// than taflmen).
     pub piece: Option<PieceLetter>,
@@ -109,7 +109,7 @@ pub struct Move {
     pub span: Span,
 }
 
-impl fmt::Display for Move {
+impl fmt::Display for WrittenMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_piece(f, self.piece)?;
         write!(f, "{}{}{}", self.from, self.kind, self.to)?;

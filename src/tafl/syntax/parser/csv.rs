@@ -13,7 +13,7 @@ use super::{
 use crate::core::limits::MAX_ERRORS;
 use crate::core::{Edit, Found, Span};
 use crate::tafl::syntax::ast::{
-    CSV_HEADER, Capture, Count, CsvGame, CsvRecord, Move, Ply, ResultLabel,
+    CSV_HEADER, Capture, Count, CsvGame, CsvRecord, Ply, ResultLabel, WrittenMove,
 };
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 
@@ -217,7 +217,7 @@ fn timeout(i: Input<'_>) -> PResult<'_, Span> {
 ///
 /// A failure when a square is missing; squares in upper case and a move
 /// type written another way are read, and reported.
-fn archive_move<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResult<'a, Move> {
+fn archive_move<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResult<'a, WrittenMove> {
     let start = i;
     let mut uppercase = Vec::new();
     let (mut i, (from, kind, to)) = joined(i, Dialect::Archive, &mut uppercase, errors)?;
@@ -238,7 +238,7 @@ fn archive_move<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResult<'a, 
     ));
     Ok((
         i,
-        Move {
+        WrittenMove {
             piece: None,
             from: from.square,
             kind,

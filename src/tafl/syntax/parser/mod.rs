@@ -24,7 +24,7 @@ use nom::IResult;
 pub(crate) use self::tag::{rules_entries, starts_tag};
 
 use self::input::{Context, Input, Searches};
-use super::ast::{Form, Move, Record, VariationAddress};
+use super::ast::{Form, Record, VariationAddress, WrittenMove};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use crate::core::Severity;
 use crate::core::input::{
@@ -171,7 +171,7 @@ crate::core::input::from_str_by_rule! {
     read_exactly, SyntaxError;
     /// Reads one move in OpenTafl notation, such as `Kd4-c4xc5/d3+`;
     /// a warning fails it too.
-    Move => otn::otn_move;
+    WrittenMove => otn::otn_move;
     /// Reads one variation address, such as `7a.1.2a.`.
     VariationAddress => |i, _| turn::variation_address(i);
 }

@@ -10,7 +10,7 @@ use super::{
     skip_until, span, text_between,
 };
 use crate::core::{Edit, Found, Malformed, Span};
-use crate::tafl::syntax::ast::{Capture, Info, Move, MoveType, PieceLetter, Ply};
+use crate::tafl::syntax::ast::{Capture, Info, MoveType, PieceLetter, Ply, WrittenMove};
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 
 /// The two ways of writing plies, for what ends one and starts the next.
@@ -164,7 +164,10 @@ fn placeholder(i: Input<'_>) -> PResult<'_, Span> {
 ///
 /// A failure when no square starts it; squares in upper case and a move
 /// type written another way are read, and reported.
-pub(super) fn otn_move<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResult<'a, Move> {
+pub(super) fn otn_move<'a>(
+    i: Input<'a>,
+    errors: &mut Vec<SyntaxError>,
+) -> PResult<'a, WrittenMove> {
     let start = i;
     let (i, piece) = match piece_letter(i) {
         Ok((i, piece)) => (i, Some(piece)),
@@ -185,7 +188,7 @@ pub(super) fn otn_move<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResu
     errors.extend(uppercase_error(text, offset(&start), &uppercase));
     Ok((
         i,
-        Move {
+        WrittenMove {
             piece,
             from: from.square,
             kind,
