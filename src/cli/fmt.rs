@@ -211,23 +211,6 @@ fn format(
     Ok(difference)
 }
 
-/// The canonical form of a piece of a record, whose games come after
-/// `games` others (counted on).
-pub(super) fn canonical_piece(record: &hirp::hirp::syntax::Record, games: &mut usize) -> String {
-    let mut piece = String::new();
-    for game in &record.games {
-        if *games > 0 {
-            piece.push('\n');
-        }
-        piece.push_str(&game.to_string());
-        *games += 1;
-    }
-    for comment in &record.comments {
-        piece.push_str(&format!("{comment}\n"));
-    }
-    piece
-}
-
 /// Where `text` first departs from its canonical form, said for a person
 /// with the number of the line (from 1); `None` when they are the same.
 fn first_difference(text: &str, canonical: &str) -> Option<(usize, String)> {

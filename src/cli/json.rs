@@ -9,11 +9,9 @@ use hirp::tafl::json::{CsvGameLine, OtgGameLine};
 use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::syntax::{Form, Record};
 
-use super::family::{Family, Opened, RulesArg, family};
+use super::family::{Family, Hirp, Opened, Reading as _, RulesArg, Tafl, family};
 use super::walk::{Found, inputs_or_report};
-use super::{
-    Reporter, Status, Stdout, each_chunk, each_tafl_chunk, holds_no_game, io_reason, write_stdout,
-};
+use super::{Reporter, Status, Stdout, each_chunk, holds_no_game, io_reason, write_stdout};
 
 /// Write records as JSON, one document or one game a line.
 #[derive(Debug, clap::Args)]
@@ -272,7 +270,7 @@ fn read(
     } = opened;
     let mut closing = Vec::new();
     let (mut file, mut games) = (Status::Ok, 0);
-    each_chunk(reader, path, reporter, &mut file, |read| {
+    each_chunk::<Hirp>(Hirp.chunks(reader), path, reporter, &mut file, |read| {
         for game in &read.parsed.record.games {
             on_game(game)?;
             games += 1;
@@ -295,15 +293,15 @@ fn read_tafl(
 ) -> io::Result<()> {
     let (path, reporter) = (opened.path, opened.reporter);
     let (mut file, mut games) = (Status::Ok, 0);
-    each_tafl_chunk(
-        opened.reader,
+    let tafl = Tafl(form);
+    each_chunk::<Tafl>(
+        tafl.chunks(opened.reader),
         path,
-        form,
         reporter,
         &mut file,
-        |_, _, parsed| {
-            games += parsed.record.len();
-            on_record(&parsed.record)
+        |read| {
+            games += read.parsed.record.len();
+            on_record(&read.parsed.record)
         },
     )?;
     no_game(path, games, reporter, &mut file);

@@ -273,28 +273,29 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
     (records, status)
 }
 
-/// A piece of a record read by [`read_chunks`].
-pub struct ReadChunk<'a> {
+/// A piece of a record read by [`each_chunk`]: the chunk as cut, its
+/// decoded text and what it reads as, in the terms of the family `F`.
+pub struct ReadChunk<'a, F: family::Reading> {
     /// The chunk as cut.
-    pub chunk: &'a hirp::hirp::syntax::Chunk,
+    pub chunk: &'a F::Chunk,
     /// Its decoded text.
     pub text: &'a str,
     /// What was read.
-    pub parsed: &'a hirp::hirp::Parsed,
+    pub parsed: &'a F::Parsed,
 }
 
-/// Reads a HIRP record game by game within the limits, for `path`,
-/// reporting syntax errors as they come (status 1) and handing each piece
-/// to `on_chunk`. A failure to read is reported (status 2); an error from
-/// `on_chunk` (writing) is returned.
-pub fn each_chunk(
-    reader: impl io::BufRead,
+/// Reads the chunks of a record of family `F` read from `path`, game by
+/// game within the limits: syntax errors are reported as they come (status
+/// 1), a failure to read ends it (status 2), and each piece goes to
+/// `on_chunk`, whose error (writing) is returned.
+pub fn each_chunk<F: family::Reading>(
+    chunks: impl IntoIterator<Item = io::Result<F::Chunk>>,
     path: &str,
     reporter: &Reporter,
     status: &mut Status,
-    mut on_chunk: impl FnMut(ReadChunk<'_>) -> io::Result<()>,
+    mut on_chunk: impl FnMut(ReadChunk<'_, F>) -> io::Result<()>,
 ) -> io::Result<()> {
-    for chunk in hirp::hirp::syntax::Games::new(reader) {
+    for chunk in chunks {
         let chunk = match chunk {
             Ok(chunk) => chunk,
             Err(e) => {
@@ -303,13 +304,14 @@ pub fn each_chunk(
                 break;
             }
         };
-        let (text, parsed) = hirp::hirp::syntax::parse_chunk(&chunk);
-        if parsed.has_errors() {
+        let (text, parsed) = F::parse(&chunk);
+        if F::broken(&parsed) {
             *status = (*status).max(Status::Invalid);
         }
-        if !parsed.errors.is_empty() {
-            let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
-            let problems = hirp::hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
+        let problems = F::syntax_problems(&parsed);
+        if !problems.is_empty() {
+            let (offset, line) = F::start(&chunk);
+            let source = report::Source::excerpt(path, &text, offset, line);
             reporter.emit_source(
                 &source,
                 problems.iter().map(|p| p as &dyn miette::Diagnostic),
@@ -320,53 +322,6 @@ pub fn each_chunk(
             text: &text,
             parsed: &parsed,
         })?;
-    }
-    Ok(())
-}
-
-/// Reads `reader`, a tafl record of `form` read from `path`, game by game
-/// as [`each_chunk`] reads HIRP's: syntax errors are reported as they come
-/// (status 1), a failure to read ends it (status 2), and each piece (the
-/// chunk, its decoded text and what it reads as) goes to `on_chunk`, whose
-/// error (writing) is returned.
-pub fn each_tafl_chunk(
-    reader: impl io::BufRead,
-    path: &str,
-    form: hirp::tafl::syntax::Form,
-    reporter: &Reporter,
-    status: &mut Status,
-    mut on_chunk: impl FnMut(
-        &hirp::tafl::syntax::Chunk,
-        &str,
-        &hirp::tafl::syntax::Parsed,
-    ) -> io::Result<()>,
-) -> io::Result<()> {
-    for chunk in hirp::tafl::syntax::Games::new(reader, form) {
-        let chunk = match chunk {
-            Ok(chunk) => chunk,
-            Err(e) => {
-                reporter.error(&format!("cannot read {}: {}", shown(path), io_reason(&e)));
-                *status = (*status).max(Status::Failure);
-                break;
-            }
-        };
-        let (text, parsed) = hirp::tafl::syntax::parse_chunk(&chunk);
-        if parsed.has_errors() {
-            *status = (*status).max(Status::Invalid);
-        }
-        if !parsed.errors.is_empty() {
-            let source = report::Source::excerpt(path, &text, chunk.offset, chunk.line);
-            let problems: Vec<_> = parsed
-                .errors
-                .iter()
-                .map(hirp::diagnostic::Problem::syntax)
-                .collect();
-            reporter.emit_source(
-                &source,
-                problems.iter().map(|p| p as &dyn miette::Diagnostic),
-            );
-        }
-        on_chunk(&chunk, &text, &parsed)?;
     }
     Ok(())
 }
@@ -396,7 +351,8 @@ pub fn no_game(
     if games == 0 {
         let mut status = Status::Ok;
         // Reading from memory cannot fail.
-        let _ = each_chunk(bytes, path, reporter, &mut status, |_| Ok(()));
+        let chunks = family::Reading::chunks(&family::Hirp, bytes);
+        let _ = each_chunk::<family::Hirp>(chunks, path, reporter, &mut status, |_| Ok(()));
         if status == Status::Invalid {
             reporter.error(&format!("{path} has no game that could be read"));
             return Status::Invalid;

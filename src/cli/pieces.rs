@@ -66,28 +66,3 @@ pub fn read_pieces(
 pub fn canonical(bytes: &[u8], family: Family) -> Option<String> {
     family.canonical(bytes)
 }
-
-/// The canonical form of a piece of a tafl record, whose games come after
-/// `games` others (counted on): a game file's games, each
-/// [`canonical`](hirp::tafl::syntax::OtgGame::canonical), separated by a
-/// blank line; an archive's one a line after its header.
-pub fn tafl_canonical_piece(record: &hirp::tafl::syntax::Record, games: &mut usize) -> String {
-    use hirp::tafl::syntax::Record;
-    let mut piece = String::new();
-    match record {
-        Record::Otg(record) => {
-            for game in &record.games {
-                if *games > 0 {
-                    piece.push('\n');
-                }
-                piece.push_str(&game.canonical());
-                *games += 1;
-            }
-        }
-        Record::Csv(record) => {
-            piece.push_str(&record.to_string());
-            *games += record.games.len();
-        }
-    }
-    piece
-}

@@ -1,23 +1,69 @@
 //! HIRP's notation (`.hirp`), as the commands reach it through the seam.
 
-use std::io::{self, Write};
+use std::borrow::Cow;
+use std::io::{self, BufRead, Write};
 
 use ::hirp::core::CheckOptions;
 use ::hirp::core::fix::Part;
-use ::hirp::hirp::syntax::Games;
+use ::hirp::diagnostic::Problem;
+use ::hirp::hirp::Parsed;
+use ::hirp::hirp::syntax::{Chunk, Games, parse_chunk};
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{Packed, Page};
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
 
-use super::super::fmt::canonical_piece;
 use super::super::judged::Judged;
-use super::super::pieces::Piece;
-use super::super::{Reporter, Status, board, diff, each_chunk, json, replay};
-use super::{GameFamily, Opened, Reader};
+use super::super::{Reporter, Status, board, diff, json, replay};
+use super::{GameFamily, Opened, Reader, Reading};
 
 /// HIRP's family. Tafl rules given are left aside.
 pub struct Hirp;
+
+impl Reading for Hirp {
+    type Chunk = Chunk;
+    type Parsed = Parsed;
+
+    fn chunks<R: BufRead>(&self, reader: R) -> impl Iterator<Item = io::Result<Chunk>> {
+        Games::new(reader)
+    }
+
+    fn start(chunk: &Chunk) -> (usize, usize) {
+        (chunk.offset, chunk.line)
+    }
+
+    fn parse(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
+        parse_chunk(chunk)
+    }
+
+    fn broken(parsed: &Parsed) -> bool {
+        parsed.has_errors()
+    }
+
+    fn syntax_problems(parsed: &Parsed) -> Vec<Problem> {
+        if parsed.errors.is_empty() {
+            return Vec::new();
+        }
+        ::hirp::hirp::replay::syntax_problems(&parsed.record, &parsed.errors)
+    }
+
+    /// Each game in canonical notation, a blank line before each but the
+    /// first of the record; the comments after the last game, one a line.
+    fn canonical_piece(parsed: &Parsed, games: &mut usize) -> String {
+        let mut piece = String::new();
+        for game in &parsed.record.games {
+            if *games > 0 {
+                piece.push('\n');
+            }
+            piece.push_str(&game.to_string());
+            *games += 1;
+        }
+        for comment in &parsed.record.comments {
+            piece.push_str(&format!("{comment}\n"));
+        }
+        piece
+    }
+}
 
 impl GameFamily for Hirp {
     fn name(&self) -> &'static str {
@@ -46,28 +92,6 @@ impl GameFamily for Hirp {
     ) {
         // Reading from memory cannot fail.
         let _ = ::hirp::hirp::check::check(bytes, CheckOptions::default(), |c| on_game(c.into()));
-    }
-
-    fn pieces(
-        &self,
-        opened: Opened<'_>,
-        games: &mut usize,
-        mut on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
-    ) -> io::Result<()> {
-        each_chunk(
-            opened.reader,
-            opened.path,
-            opened.reporter,
-            opened.status,
-            |read| {
-                on_piece(Piece {
-                    text: read.text,
-                    line: read.chunk.line,
-                    broken: read.parsed.has_errors(),
-                    canonical: canonical_piece(&read.parsed.record, games),
-                })
-            },
-        )
     }
 
     fn fix_parts(

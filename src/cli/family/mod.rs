@@ -20,9 +20,14 @@
 mod hirp;
 mod tafl;
 
+pub use hirp::Hirp;
+pub use tafl::Tafl;
+
+use std::borrow::Cow;
 use std::io::{self, BufRead, Read as _, Write};
 
 use ::hirp::core::CheckOptions;
+use ::hirp::diagnostic::Problem;
 use ::hirp::hirp::syntax::{escape, starts_record};
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{Packed, Page};
@@ -51,9 +56,39 @@ pub struct Opened<'a> {
     pub status: &'a mut Status,
 }
 
+/// How a family's record is read piece by piece (chunks of whole games,
+/// within the limits) by [`each_chunk`](super::each_chunk).
+pub trait Reading: Sized {
+    /// A piece of a record, as cut.
+    type Chunk;
+    /// What a piece reads as.
+    type Parsed;
+
+    /// The pieces of the record `reader` holds.
+    fn chunks<R: BufRead>(&self, reader: R) -> impl Iterator<Item = io::Result<Self::Chunk>>;
+
+    /// Where a piece starts in its record: its byte offset, and its line
+    /// from 0.
+    fn start(chunk: &Self::Chunk) -> (usize, usize);
+
+    /// A piece's decoded text, and what it reads as.
+    fn parse(chunk: &Self::Chunk) -> (Cow<'_, str>, Self::Parsed);
+
+    /// Whether a piece read has a syntax error (not only warnings).
+    fn broken(parsed: &Self::Parsed) -> bool;
+
+    /// A piece's syntax errors and warnings, as problems in file order.
+    fn syntax_problems(parsed: &Self::Parsed) -> Vec<Problem>;
+
+    /// The canonical text of a piece's games; `games` counts the games
+    /// written so far, and a game after the first is set off as the form
+    /// wants.
+    fn canonical_piece(parsed: &Self::Parsed, games: &mut usize) -> String;
+}
+
 /// What the commands need of a family of records, each operation as every
 /// command does it whatever the family.
-pub trait GameFamily {
+pub trait GameFamily: Reading {
     /// The family's name in messages and `serve`'s headers: `HIRP`, `tafl`.
     fn name(&self) -> &'static str;
 
@@ -88,8 +123,19 @@ pub trait GameFamily {
         &self,
         opened: Opened<'_>,
         games: &mut usize,
-        on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
-    ) -> io::Result<()>;
+        mut on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let (path, reporter, status) = (opened.path, opened.reporter, opened.status);
+        let chunks = self.chunks(opened.reader);
+        super::each_chunk::<Self>(chunks, path, reporter, status, |read| {
+            on_piece(Piece {
+                text: read.text,
+                line: Self::start(read.chunk).1,
+                broken: Self::broken(read.parsed),
+                canonical: Self::canonical_piece(read.parsed, games),
+            })
+        })
+    }
 
     /// The canonical form of a record in memory, as `hirp fmt` writes it,
     /// or `None` when it has a syntax error or holds no game: its

@@ -1,23 +1,72 @@
 //! Tafl records (OpenTafl game files, `.otg`, and archives of one game a
 //! line, `.csv`), as the commands reach them through the seam.
 
-use std::io::{self, Write};
+use std::borrow::Cow;
+use std::io::{self, BufRead, Write};
 
 use ::hirp::core::CheckOptions;
 use ::hirp::core::fix::Part;
+use ::hirp::diagnostic::Problem;
 use ::hirp::json::DocumentWriter;
 use ::hirp::page::{Packed, Page};
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
-use ::hirp::tafl::syntax::{Form, Games, Record};
+use ::hirp::tafl::syntax::{Chunk, Form, Games, Parsed, Record, parse_chunk};
 
 use super::super::judged::Judged;
-use super::super::pieces::{Piece, tafl_canonical_piece};
-use super::super::{Reporter, Status, board, each_tafl_chunk, json, replay, tafl_diff};
-use super::{GameFamily, Opened, Reader};
+use super::super::{Reporter, Status, board, json, replay, tafl_diff};
+use super::{GameFamily, Opened, Reader, Reading};
 
 /// The tafl family, a record of it in the form given.
 pub struct Tafl(pub Form);
+
+impl Reading for Tafl {
+    type Chunk = Chunk;
+    type Parsed = Parsed;
+
+    fn chunks<R: BufRead>(&self, reader: R) -> impl Iterator<Item = io::Result<Chunk>> {
+        Games::new(reader, self.0)
+    }
+
+    fn start(chunk: &Chunk) -> (usize, usize) {
+        (chunk.offset, chunk.line)
+    }
+
+    fn parse(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
+        parse_chunk(chunk)
+    }
+
+    fn broken(parsed: &Parsed) -> bool {
+        parsed.has_errors()
+    }
+
+    fn syntax_problems(parsed: &Parsed) -> Vec<Problem> {
+        parsed.errors.iter().map(Problem::syntax).collect()
+    }
+
+    /// A game file's games, each [`canonical`](::hirp::tafl::syntax::OtgGame::canonical), a
+    /// blank line before each but the first of the record; an archive's
+    /// one a line after its header.
+    fn canonical_piece(parsed: &Parsed, games: &mut usize) -> String {
+        let mut piece = String::new();
+        match &parsed.record {
+            Record::Otg(record) => {
+                for game in &record.games {
+                    if *games > 0 {
+                        piece.push('\n');
+                    }
+                    piece.push_str(&game.canonical());
+                    *games += 1;
+                }
+            }
+            Record::Csv(record) => {
+                piece.push_str(&record.to_string());
+                *games += record.games.len();
+            }
+        }
+        piece
+    }
+}
 
 impl GameFamily for Tafl {
     fn name(&self) -> &'static str {
@@ -47,29 +96,6 @@ impl GameFamily for Tafl {
         // Reading from memory cannot fail.
         let options = CheckOptions::default();
         let _ = ::hirp::tafl::check::check(bytes, self.0, rules, options, |c| on_game(c.into()));
-    }
-
-    fn pieces(
-        &self,
-        opened: Opened<'_>,
-        games: &mut usize,
-        mut on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
-    ) -> io::Result<()> {
-        each_tafl_chunk(
-            opened.reader,
-            opened.path,
-            self.0,
-            opened.reporter,
-            opened.status,
-            |chunk, text, parsed| {
-                on_piece(Piece {
-                    text,
-                    line: chunk.line,
-                    broken: parsed.has_errors(),
-                    canonical: tafl_canonical_piece(&parsed.record, games),
-                })
-            },
-        )
     }
 
     fn json_document<W: Write>(
