@@ -4,7 +4,7 @@
 //! games that check the engine against itself.
 
 use hirp::tafl::rules::{
-    End, Layout, Move, MoveError, Outcome, Played, Position, RuleSet, SquareKind,
+    End, Layout, Move, MoveError, Outcome, Played, Position, RuleSet, RulesErrorKind, SquareKind,
 };
 use hirp::tafl::{Piece, Side, Square};
 use proptest::prelude::*;
@@ -953,4 +953,76 @@ proptest! {
         random_game(&preset("hnefatafl-11"), &picks, 60);
         random_game(&preset("hnefatafl-13"), &picks, 40);
     }
+}
+
+/// What the engine does not play is refused, naming the entry: a verdict
+/// never rests on rules that were not played.
+#[test]
+fn what_is_not_played_is_refused() {
+    let error = |text: &String| {
+        let e = RuleSet::from_opentafl(text).unwrap_err();
+        (e.kind, text[e.span].to_owned())
+    };
+    let start = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let cases = [
+        (
+            format!("dim:7 flavour:x {start}"),
+            RulesErrorKind::UnknownKey {
+                key: "flavour".into(),
+                suggestion: None,
+            },
+            "flavour:x",
+        ),
+        (
+            format!("dim:7 sped:1 {start}"),
+            RulesErrorKind::UnknownKey {
+                key: "sped".into(),
+                suggestion: Some("spd"),
+            },
+            "sped:1",
+        ),
+        (
+            format!("dim:7 kj:j {start}"),
+            RulesErrorKind::NotPlayed {
+                entry: "kj:j".into(),
+                what: "king jumps",
+            },
+            "kj:j",
+        ),
+        (
+            format!("dim:7 spd:1 {start}"),
+            RulesErrorKind::NotPlayed {
+                entry: "spd:1".into(),
+                what: "speed limits",
+            },
+            "spd:1",
+        ),
+        (
+            format!("dim:7 linc:y {start}"),
+            RulesErrorKind::NotPlayed {
+                entry: "linc:y".into(),
+                what: "Linnaean captures",
+            },
+            "linc:y",
+        ),
+        (
+            "dim:3 start:/K2/3/2c/".to_owned(),
+            RulesErrorKind::PieceNotPlayed { letter: 'c' },
+            "c",
+        ),
+        (
+            "dim:3 start:/K2/1n1/3/".to_owned(),
+            RulesErrorKind::PieceNotPlayed { letter: 'n' },
+            "n",
+        ),
+    ];
+    for (text, kind, at) in cases {
+        assert!(kind.is_not_played(), "{kind:?}");
+        assert_eq!(error(&text), (kind, at.to_owned()), "{text}");
+    }
+    let message = error(&format!("dim:7 strat:x {start}")).0.to_string();
+    assert_eq!(
+        message,
+        "`strat` is not a key of a rules string; did you mean `start`?"
+    );
 }

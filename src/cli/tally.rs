@@ -22,6 +22,8 @@ pub struct Tally {
     pub no_record: usize,
     /// Games checked.
     pub games: usize,
+    /// Games not judged: their rules ask for what the engine does not play.
+    pub unjudged: usize,
     /// Turn lines checked.
     pub turns: usize,
     /// Problems by severity (error, warning, advice), then by code.
@@ -55,10 +57,15 @@ impl Tally {
     /// The tally of one game (`counts_game`: false for problems in no game).
     pub fn game(report: &Verdict, counts_game: bool) -> Tally {
         let mut tally = Tally::problems(&report.problems);
+        tally.unjudged = usize::from(!report.is_judged());
         if counts_game {
             tally.games = 1;
             tally.turns = report.turns;
-            let result = report.result.as_ref().map_or("no result", |v| v.short);
+            let result = match &report.result {
+                Some(ending) => ending.short,
+                None if tally.unjudged > 0 => "not judged",
+                None => "no result",
+            };
             tally.results.push((result, 1));
         }
         tally
@@ -69,10 +76,11 @@ impl Tally {
         self.codes[0].values().sum::<usize>() + self.unreadable + self.no_record
     }
 
-    /// The exit status for what was counted: 2 if a file could not be read,
-    /// 1 if there is an error (a path that yields no record is one).
+    /// The exit status for what was counted: 2 if a file could not be read
+    /// or a game could not be judged, 1 if there is an error (a path that
+    /// yields no record is one).
     pub fn status(&self) -> Status {
-        if self.unreadable > 0 {
+        if self.unreadable > 0 || self.unjudged > 0 {
             Status::Failure
         } else if self.error_count() > 0 {
             Status::Invalid
@@ -87,6 +95,7 @@ impl Tally {
         self.unreadable += other.unreadable;
         self.no_record += other.no_record;
         self.games += other.games;
+        self.unjudged += other.unjudged;
         self.turns += other.turns;
         for (mine, theirs) in self.codes.iter_mut().zip(other.codes) {
             for (code, n) in theirs {
@@ -131,6 +140,13 @@ impl Tally {
                 "no record".to_owned(),
                 self.no_record.to_string(),
                 String::new(),
+            ));
+        }
+        if self.unjudged > 0 {
+            rows.push((
+                "unjudged".to_owned(),
+                self.unjudged.to_string(),
+                "rules not played".to_owned(),
             ));
         }
         for (name, counts) in ["errors", "warnings", "advice"].iter().zip(&self.codes) {

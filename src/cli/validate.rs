@@ -55,7 +55,8 @@ Examples:
   hirp validate --strict game.hirp           warnings count as errors
 
 Exit status: 0 every record valid, 1 some record invalid or a path yields no
-record, 2 usage or I/O error.")]
+record, 2 usage or I/O error, or a tafl game whose rules are not played (no
+verdict is given).")]
 pub struct Args {
     /// Record files or directories to read; `-` reads standard input.
     #[arg(value_name = "PATH", required = true)]
@@ -525,6 +526,7 @@ fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> String {
     let result = match &report.result {
         Some(ending) => ending.text.clone(),
         None if syntax_only => "read".to_owned(),
+        None if !report.is_judged() => "not judged, its rules not played".to_owned(),
         None => "no result".to_owned(),
     };
     let standing = checked.view.as_ref().map_or_else(String::new, |view| {

@@ -25,7 +25,8 @@
 //!   family checks its records game by game (`parallel`): all three
 //!   crate-private;
 //! - [`Rng`]: the random source of the generators;
-//! - [`UnknownName`]: text that names no value of a closed vocabulary;
+//! - [`UnknownName`]: text that names no value of a closed vocabulary, and
+//!   [`closest`], the name it was most likely meant to be;
 //! - the input of the families' nom parsers, what their records share as
 //!   they are written back, and the XML writer of the SVG pictures and
 //!   pages (crate-private).
@@ -68,7 +69,7 @@ pub(crate) mod xml;
 
 pub use depth::{CheckOptions, Depth};
 pub use escape::{escape, must_escape};
-pub use name::UnknownName;
+pub use name::{UnknownName, closest};
 pub use rng::Rng;
 pub use severity::Severity;
 pub use span::{Edit, Found, Malformed, Span};

@@ -28,6 +28,17 @@ impl Verdict {
     pub fn count(&self, severity: Severity) -> usize {
         crate::core::diagnostic::count(&self.problems, severity)
     }
+
+    /// Whether the game was judged: not when its rules ask for what the
+    /// engine does not play (`hirp::tafl::rules::not_played`), for no
+    /// verdict may rest on rules that were not played.
+    pub fn is_judged(&self) -> bool {
+        let not_played = crate::tafl::replay::ProblemKind::RulesNotPlayed.into();
+        !self
+            .problems
+            .iter()
+            .any(|problem| problem.code == not_played)
+    }
 }
 
 /// How a game ended.

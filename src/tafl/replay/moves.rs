@@ -355,7 +355,7 @@ fn fault(error: &MoveError, m: &ast::WrittenMove) -> (ProblemKind, Span) {
     match *error {
         MoveError::NoPiece { .. } => (ProblemKind::NoPiece, m.from_span),
         MoveError::NotYours { .. } => (ProblemKind::NotYours, m.from_span),
-        MoveError::NotPlayed { .. } => (ProblemKind::NotPlayed, m.from_span),
+        MoveError::NotPlayed { .. } => (ProblemKind::RulesNotPlayed, m.from_span),
         MoveError::OffBoard { square, .. } => {
             let span = if square == m.from {
                 m.from_span

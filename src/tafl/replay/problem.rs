@@ -11,7 +11,11 @@ crate::core::diagnostic::problem_kinds! {
         RulesMissing = "rules::missing", Error, "the game's rule set is not known";
         /// `[rules:dim:7 esc:x start:...]`.
         RulesInvalid = "rules::invalid", Error, "the rules tag does not read";
-        /// `[rules:dim:7 foo:y start:...]`: an entry read as OpenTafl reads it.
+        /// `[rules:dim:7 spd:1 start:...]`, a knight or a commander in
+        /// `start:`, an unknown key: rules this engine does not play. The
+        /// game is not judged, and `validate` exits with status 2.
+        RulesNotPlayed = "rules::not_played", Error, "the rules are not played: no verdict is given";
+        /// `[rules:dim:7 start:... esc:c]`: an entry read as OpenTafl reads it.
         RulesQuestionable = "rules::questionable", Warning, "the rules tag bends the notation";
         /// `--rules brandub` on a file whose `[rules:]` tag says otherwise.
         RulesOverridden = "rules::overridden", Advice, "`--rules` overrides the game's rules tag";
@@ -35,8 +39,6 @@ crate::core::diagnostic::problem_kinds! {
         MayNotStop = "move::may_not_stop", Error, "the piece may not stop on that square";
         /// Brandub's king `d5-d4`, back onto the centre.
         MayNotReenter = "move::may_not_reenter", Error, "the piece may not come back to that square";
-        /// A commander's move under a rule set that does not play commanders.
-        NotPlayed = "move::not_played", Error, "the rule set does not move this piece";
         /// `d4-d6` refused, where the game plays on if an earlier legal
         /// move `d3-d4` is written `d3-d5` instead.
         Slip = "move::slip", Error, "an earlier move is written wrong";

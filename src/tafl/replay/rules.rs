@@ -5,7 +5,7 @@ use super::game::Game;
 use super::problem::ProblemKind;
 use crate::core::Span;
 use crate::core::diagnostic::Problem;
-use crate::tafl::rules::RuleSet;
+use crate::tafl::rules::{RuleSet, RulesError, RulesWarning};
 
 /// A rule set given by name or written out, as `--rules` takes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,16 +28,20 @@ pub fn rules_choice(text: &str) -> Result<RulesChoice, String> {
         });
     }
     if !text.contains(':') {
+        let guess = crate::core::closest(text, RuleSet::PRESETS.iter().copied());
+        let guess = guess.map_or(String::new(), |name| format!("; did you mean `{name}`?"));
         return Err(format!(
-            "`{text}` is neither a preset ({}) nor a rules string (`dim:7 start:/3t3/...`)",
+            "`{text}` is neither a preset ({}) nor a rules string (`dim:7 start:/3t3/...`){guess}",
             RuleSet::PRESETS.join(", ")
         ));
     }
     let (rules, _) = RuleSet::from_opentafl(text).map_err(|e| {
-        format!(
-            "the rules string does not read at byte {}: {e}",
-            e.span.start + 1
-        )
+        let at = e.span.start + 1;
+        if e.kind.is_not_played() {
+            format!("the rules string asks at byte {at} for what this engine does not play: {e}")
+        } else {
+            format!("the rules string does not read at byte {at}: {e}")
+        }
     })?;
     rules
         .check()
@@ -75,10 +79,6 @@ pub(crate) fn resolve(
         };
     };
     let value = tag.value_span;
-    let at = |range: std::ops::Range<usize>| {
-        let from = (value.start + range.start).min(value.end);
-        Span::new(from, (value.start + range.end).clamp(from, value.end))
-    };
     let read = RuleSet::from_opentafl(&tag.value);
     if let Some(rules) = given {
         if !matches!(&read, Ok((written, _)) if written == rules) {
@@ -90,7 +90,36 @@ pub(crate) fn resolve(
         }
         return Some(rules.clone());
     }
+    read_tag(read, value, problems)
+}
+
+/// The rule set a rules tag's value read as (`read`), what is wrong with
+/// it going into `problems`; `value` is where the value stands.
+fn read_tag(
+    read: Result<(RuleSet, Vec<RulesWarning>), RulesError>,
+    value: Span,
+    problems: &mut Vec<Problem>,
+) -> Option<RuleSet> {
+    let at = |range: std::ops::Range<usize>| {
+        let from = (value.start + range.start).min(value.end);
+        Span::new(from, (value.start + range.end).clamp(from, value.end))
+    };
     match read {
+        Err(e) if e.kind.is_not_played() => {
+            problems.push(
+                Problem::new(
+                    ProblemKind::RulesNotPlayed,
+                    at(e.span.clone()),
+                    e.to_string(),
+                )
+                .with_help(format!(
+                    "the game is not judged; the rules this engine plays are in \
+                         `docs/rules.md`, and its presets are {}",
+                    RuleSet::PRESETS.join(", ")
+                )),
+            );
+            None
+        }
         Err(e) => {
             problems.push(
                 Problem::new(ProblemKind::RulesInvalid, at(e.span.clone()), e.to_string())

@@ -80,9 +80,54 @@ pub enum RulesErrorKind {
     /// A starting position with two `K`.
     #[error("the starting position gives the defenders two kings")]
     TwoKings,
+    /// `dim:7 flavour:x`, `strat:/.../`: a key neither OpenTafl nor this
+    /// crate defines; no verdict may rest on a rule that is not played.
+    #[error("`{key}` is not a key of a rules string{}", did_you_mean(*.suggestion))]
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The key it is most likely a slip for.
+        suggestion: Option<&'static str>,
+    },
+    /// `kj:j`, `spd:1`: a rule this engine does not play; no verdict may
+    /// rest on it.
+    #[error("{what} are not played: a verdict cannot rest on `{entry}`")]
+    NotPlayed {
+        /// The entry.
+        entry: String,
+        /// What it concerns.
+        what: &'static str,
+    },
+    /// `start:` with a knight (`n`) or a commander (`c`): pieces this
+    /// engine does not move; no verdict may rest on their moves.
+    #[error("the starting position has a `{letter}`, a piece this engine does not move")]
+    PieceNotPlayed {
+        /// The piece's letter.
+        letter: char,
+    },
 }
 
-/// Something a rules string does that is read, but is worth a word.
+impl RulesErrorKind {
+    /// Whether the rules read, but ask for what this engine does not play
+    /// (an unknown key, a rule or a piece not played): a game under them
+    /// cannot be judged, where other errors make the rules string wrong.
+    pub fn is_not_played(&self) -> bool {
+        matches!(
+            self,
+            RulesErrorKind::UnknownKey { .. }
+                | RulesErrorKind::NotPlayed { .. }
+                | RulesErrorKind::PieceNotPlayed { .. }
+        )
+    }
+}
+
+/// `; did you mean `KEY`?`, or nothing.
+fn did_you_mean(suggestion: Option<&str>) -> String {
+    suggestion.map_or(String::new(), |key| format!("; did you mean `{key}`?"))
+}
+
+/// Something a rules string does that is read and played as written, but
+/// is worth a word.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
 pub struct RulesWarning {
@@ -95,12 +140,6 @@ pub struct RulesWarning {
 /// What a rules string does that is read, but is worth a word.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesWarningKind {
-    /// `dim:7 flavour:x`: a key neither OpenTafl nor this crate defines.
-    #[error("`{key}` is not a key of a rules string; the entry is ignored")]
-    UnknownKey {
-        /// The key.
-        key: String,
-    },
     /// `cor:a1,a7,g1,g7,`: a comma after the last square.
     #[error("a comma ends the list of squares")]
     TrailingComma,
@@ -116,20 +155,6 @@ pub enum RulesWarningKind {
     /// `start:/.../ ks:c`: the starting position is not the last entry.
     #[error("the starting position is not the last entry")]
     StartNotLast,
-    /// `kj:r`, `ber:c`: a rule this engine does not play.
-    #[error("{what} are not played: `{key}` is ignored")]
-    NotPlayed {
-        /// The key.
-        key: String,
-        /// What it concerns.
-        what: &'static str,
-    },
-    /// `start:` with a commander (`c`).
-    #[error("the starting position has a `{letter}`, which this engine does not move")]
-    PieceNotPlayed {
-        /// The piece's letter.
-        letter: char,
-    },
 }
 
 /// A two-way table between the values of a key and their letters.

@@ -9,6 +9,7 @@ use super::{
     ESCAPE, KING_ARMED, KING_STRENGTH, Letters, NO_MOVE, REPETITION, RulesError, RulesErrorKind,
     RulesWarning, RulesWarningKind, SHIELDWALL, YES_NO,
 };
+use crate::core::closest;
 use crate::tafl::rules::compiled::Class;
 use crate::tafl::rules::layout::{Layout, MAX_DIM, MIN_DIM};
 use crate::tafl::rules::pieces::PieceSet;
@@ -55,6 +56,15 @@ const NOT_PLAYED: [(&str, &str, &str); 4] = [
 ];
 
 const SILENT: [&str; 4] = ["nj", "cj", "mj", "gj"];
+
+/// Every key a rules string may hold: OpenTafl's, and the three this
+/// crate adds (`rpt`, `nomv`, `kgrp`); what a slip is compared with.
+pub(super) const KEYS: &[&str] = &[
+    "dim", "name", "esc", "surf", "atkf", "tfr", "rpt", "nomv", "ka", "ks", "kgrp", "kj", "nj",
+    "cj", "mj", "gj", "spd", "cor", "cen", "afor", "dfor", "corh", "cenh", "cenhe", "aforh",
+    "dforh", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors", "corre", "cenre",
+    "aforre", "dforre", "sw", "swf", "efe", "linc", "ber", "start", "starti",
+];
 
 impl RuleSet {
     /// Reads an OpenTafl rules string, with the warnings worth a word:
@@ -193,10 +203,10 @@ fn start(
         let unplayed = Piece::from_letter(letter).is_some_and(|(s, p)| Class::of(s, p).is_none());
         if unplayed && seen.insert(letter) {
             let from = entry.value_span.start + at;
-            warnings.push(warning(
-                RulesWarningKind::PieceNotPlayed { letter },
-                from..from + 1,
-            ));
+            return Err(RulesError {
+                kind: RulesErrorKind::PieceNotPlayed { letter },
+                span: from..from + 1,
+            });
         }
     }
     Ok(layout)
@@ -228,17 +238,13 @@ fn apply(
             let dim = rules.dim;
             special(rules, key).expect("a kind of square").squares = squares(entry, dim, warnings)?;
         }
-        _ => return other(rules, entry, warnings),
+        _ => return other(rules, entry),
     }
     Ok(())
 }
 
 /// The piece-type lists, the keys not played, the unknown keys.
-fn other(
-    rules: &mut RuleSet,
-    entry: &Entry,
-    warnings: &mut Vec<RulesWarning>,
-) -> Result<(), RulesError> {
+fn other(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
     if let Some(set) = piece_set(rules, entry.key) {
         *set = PieceSet::from_letters(entry.value).map_err(|at| {
             let letter = entry.value[at..].chars().next().unwrap_or('?');
@@ -248,19 +254,24 @@ fn other(
                 span: from..from + letter.len_utf8(),
             }
         })?;
-    } else if let Some((key, what, default)) = NOT_PLAYED.iter().find(|(k, ..)| *k == entry.key) {
+    } else if let Some((_, what, default)) = NOT_PLAYED.iter().find(|(k, ..)| *k == entry.key) {
         if entry.value != *default {
-            let kind = RulesWarningKind::NotPlayed {
-                key: (*key).to_owned(),
-                what,
-            };
-            warnings.push(warning(kind, entry.span.clone()));
+            return Err(RulesError {
+                kind: RulesErrorKind::NotPlayed {
+                    entry: format!("{}:{}", entry.key, entry.value),
+                    what,
+                },
+                span: entry.span.clone(),
+            });
         }
     } else if !SILENT.contains(&entry.key) {
-        let kind = RulesWarningKind::UnknownKey {
-            key: entry.key.to_owned(),
-        };
-        warnings.push(warning(kind, entry.span.clone()));
+        return Err(RulesError {
+            kind: RulesErrorKind::UnknownKey {
+                key: entry.key.to_owned(),
+                suggestion: closest(entry.key, KEYS.iter().copied()),
+            },
+            span: entry.span.clone(),
+        });
     }
     Ok(())
 }
