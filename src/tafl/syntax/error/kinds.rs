@@ -94,9 +94,9 @@ crate::core::diagnostic::syntax_kinds! {
         /// In a game file, a game with no rules tag: `[date:2015.01.07]\n\n1. d2-e2 d3-d2`.
         MissingRules = "missing_rules", Error, "a game gives its rules in a `[rules:...]` tag",
             "a rules tag `[rules:...]` before the turns";
-        /// A warning, in a game file: a rules entry the specification does not
-        /// list, such as the name OpenTafl writes:
-        /// `[rules:dim:7 name:Brandub start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]`.
+        /// A warning, in a game file: a rules entry neither the specification
+        /// nor OpenTafl writes (the rules then refuse it as not played):
+        /// `[rules:dim:7 flavour:x start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]`.
         UnlistedRulesEntry = "unlisted_rules_entry", Warning,
             "the notation's rules records list no such entry", "an entry such as `atkf:y`";
         /// In a game file, a turn number with no `.`: `[rules:dim:7]\n1 d2-e2 d3-d2`.

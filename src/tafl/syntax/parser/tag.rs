@@ -11,14 +11,15 @@ use crate::tafl::syntax::ast::{RulesEntry, Tag};
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 
 /// The entries section 3 of the OpenTafl notation specification lists for
-/// a rules record, its explanatory notes included, then the three this
-/// crate adds for what the seed texts need (`rpt`, `nomv`, `kgrp`:
+/// a rules record, its explanatory notes included; `name`, which OpenTafl
+/// writes in every rules record of its own; then the three this crate adds
+/// for what the seed texts need (`rpt`, `nomv`, `kgrp`:
 /// `docs/rules.md#tafl-about-these-rules`).
 const RULES_ENTRIES: &[&str] = &[
-    "dim", "esc", "surf", "atkf", "tfr", "ka", "ks", "kj", "nj", "cj", "mj", "gj", "spd", "cor",
-    "cen", "afor", "dfor", "corh", "cenh", "cenhe", "aforh", "dforh", "corp", "cenp", "aforp",
-    "dforp", "cors", "cens", "afors", "dfors", "corre", "cenre", "aforre", "dforre", "sw", "swf",
-    "efe", "linc", "ber", "start", "starti", "rpt", "nomv", "kgrp",
+    "dim", "name", "esc", "surf", "atkf", "tfr", "ka", "ks", "kj", "nj", "cj", "mj", "gj", "spd",
+    "cor", "cen", "afor", "dfor", "corh", "cenh", "cenhe", "aforh", "dforh", "corp", "cenp",
+    "aforp", "dforp", "cors", "cens", "afors", "dfors", "corre", "cenre", "aforre", "dforre", "sw",
+    "swf", "efe", "linc", "ber", "start", "starti", "rpt", "nomv", "kgrp",
 ];
 
 /// Whether `bytes` start a tag's shape: `[`, a tag name and `:`. Read from
