@@ -140,9 +140,6 @@ pub struct RulesWarning {
 /// What a rules string does that is read, but is worth a word.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesWarningKind {
-    /// `cor:a1,a7,g1,g7,`: a comma after the last square.
-    #[error("a comma ends the list of squares")]
-    TrailingComma,
     /// `ks:c ks:s`: a key given twice; the last counts.
     #[error("`{key}` is given again; this one counts")]
     Repeated {

@@ -77,7 +77,7 @@ impl RuleSet {
         let dim = dimension(&entries, &mut warnings)?;
         let mut rules = RuleSet::opentafl(start(text, &entries, dim, &mut warnings)?);
         for entry in &entries {
-            apply(&mut rules, entry, &mut warnings)?;
+            apply(&mut rules, entry)?;
         }
         Ok((rules, warnings))
     }
@@ -213,11 +213,7 @@ fn start(
 }
 
 /// Sets the field of one entry.
-fn apply(
-    rules: &mut RuleSet,
-    entry: &Entry,
-    warnings: &mut Vec<RulesWarning>,
-) -> Result<(), RulesError> {
+fn apply(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
     let key = entry.key;
     match key {
         "dim" | "start" | "starti" => {}
@@ -236,7 +232,7 @@ fn apply(
         "efe" => rules.edge_fort_escape = yes_no(entry, "efe")?,
         "cor" | "cen" | "afor" | "dfor" => {
             let dim = rules.dim;
-            special(rules, key).expect("a kind of square").squares = squares(entry, dim, warnings)?;
+            special(rules, key).expect("a kind of square").squares = squares(entry, dim)?;
         }
         _ => return other(rules, entry),
     }
@@ -341,12 +337,9 @@ fn occurrence(entry: &Entry) -> Result<u8, RulesError> {
         })
 }
 
-/// A list of squares, `a1,a7,g1,g7`, each on the board.
-fn squares(
-    entry: &Entry,
-    dim: u8,
-    warnings: &mut Vec<RulesWarning>,
-) -> Result<BTreeSet<Square>, RulesError> {
+/// A list of squares, `a1,a7,g1,g7`, each on the board; a comma after the
+/// last, as OpenTafl writes it, is read quietly.
+fn squares(entry: &Entry, dim: u8) -> Result<BTreeSet<Square>, RulesError> {
     let mut squares = BTreeSet::new();
     if entry.value.is_empty() {
         return Ok(squares);
@@ -356,8 +349,6 @@ fn squares(
         let span = entry.value_span.start + from..entry.value_span.start + from + item.len();
         from += item.len() + 1;
         if item.is_empty() && from > entry.value.len() {
-            let comma = span.start - 1..span.start;
-            warnings.push(warning(RulesWarningKind::TrailingComma, comma));
             continue;
         }
         let square = item

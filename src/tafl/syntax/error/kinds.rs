@@ -80,16 +80,17 @@ crate::core::diagnostic::syntax_kinds! {
             "`:`";
         /// In a game file, a tag with no `]`: `[date:2015.01.07`.
         UnterminatedTag = "unterminated_tag", Error, "this tag is never closed", "`]`";
-        /// A warning, in a game file: a tag's value over several lines, which
+        /// An advice, in a game file: a tag's value over several lines, which
         /// the specification forbids and OpenTafl writes:
         /// `[start-comment:The first line.\nThe second.]`.
-        MultilineTagValue = "multiline_tag_value", Warning, "this tag's value runs over several lines",
+        MultilineTagValue = "multiline_tag_value", Advice, "this tag's value runs over several lines",
             "`]` before the end of the line";
         /// In a game file, text after a tag on its line: `[date:2015.01.07] [result:1]`.
         TextAfterTag = "text_after_tag", Error, "a tag stands alone on its line", "the end of the line";
-        /// A warning, in a game file: a tag after the rules tag, which the
-        /// specification puts last: `[rules:dim:7]\n[date:2016.08.30]`.
-        RulesNotLast = "rules_not_last", Warning, "the rules tag is the last tag of a game",
+        /// An advice, in a game file: a tag after the rules tag, which the
+        /// specification puts last and OpenTafl writes before its comments:
+        /// `[rules:dim:7]\n[date:2016.08.30]`.
+        RulesNotLast = "rules_not_last", Advice, "the rules tag is the last tag of a game",
             "the turns, after the rules tag";
         /// In a game file, a game with no rules tag: `[date:2015.01.07]\n\n1. d2-e2 d3-d2`.
         MissingRules = "missing_rules", Error, "a game gives its rules in a `[rules:...]` tag",

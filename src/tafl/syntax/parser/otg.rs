@@ -269,8 +269,11 @@ impl Builder {
         }
         if self.rules_seen && !self.rules_followed {
             self.rules_followed = true;
+            // The tag's `[` and name, never its value (a start-comment may
+            // run over many lines).
+            let name = Span::new(tag.span.start, tag.span.start + 1 + tag.name.len());
             self.errors.push(
-                SyntaxError::new(Kind::RulesNotLast, tag.span, Found::Char('['))
+                SyntaxError::new(Kind::RulesNotLast, name, Found::Char('['))
                     .with_detail("this tag, and any after it, follows the rules tag")
                     .with_help(
                         "the specification puts the rules tag last; OpenTafl reads any order",
