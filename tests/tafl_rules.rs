@@ -998,6 +998,14 @@ fn what_is_not_played_is_refused() {
             "spd:1",
         ),
         (
+            format!("dim:7 spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, {start}"),
+            RulesErrorKind::NotPlayed {
+                entry: "spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1,".into(),
+                what: "speed limits",
+            },
+            "spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1,",
+        ),
+        (
             format!("dim:7 linc:y {start}"),
             RulesErrorKind::NotPlayed {
                 entry: "linc:y".into(),

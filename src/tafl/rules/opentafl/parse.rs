@@ -251,7 +251,12 @@ fn other(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
             }
         })?;
     } else if let Some((_, what, default)) = NOT_PLAYED.iter().find(|(k, ..)| *k == entry.key) {
-        if entry.value != *default {
+        // `spd:` may give a limit per piece, `-1,-1,...,`: none is a limit.
+        let leaves_out = entry
+            .value
+            .split(',')
+            .all(|v| v == *default || v.is_empty());
+        if !leaves_out || entry.value.is_empty() {
             return Err(RulesError {
                 kind: RulesErrorKind::NotPlayed {
                     entry: format!("{}:{}", entry.key, entry.value),

@@ -154,7 +154,7 @@ fn what_reads_but_is_worth_a_word_is_said() {
     // The last of a repeated key counts; the jumps of pieces never moved,
     // the values that leave a rule out, OpenTafl's `name:` and a comma
     // after the last square, as OpenTafl writes them, are read silently.
-    let text = format!("dim:7 name:X ks:c ks:w nj:c kj:n spd:-1 cor:a1,a7,g1,g7, {start}");
+    let text = format!("dim:7 name:X ks:c ks:w nj:c kj:n spd:-1,-1, cor:a1,a7,g1,g7, {start}");
     let (rules, warnings) = read(&text);
     assert_eq!(rules.corners.squares.len(), 4);
     assert_eq!(rules.king_strength, KingStrength::Weak);
