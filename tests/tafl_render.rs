@@ -118,13 +118,17 @@ fn nineteen() -> RuleSet {
         );
     }
     layout.set(sq("j10"), Some((Side::Defenders, Piece::King)));
-    layout.set(sq("j2"), Some((Side::Attackers, Piece::Commander)));
     let text = format!(
         "dim:19 afor:j3,c10 dfor:h8,l12 start:{}",
         layout.to_opentafl()
     );
-    let (rules, _) = RuleSet::from_opentafl(&text).unwrap();
+    let (mut rules, _) = RuleSet::from_opentafl(&text).unwrap();
     assert_eq!(rules.dim, 19);
+    // A commander, drawn though the engine does not move it (a rules
+    // string with one is refused).
+    rules
+        .start
+        .set(sq("j2"), Some((Side::Attackers, Piece::Commander)));
     rules
 }
 

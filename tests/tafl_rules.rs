@@ -990,28 +990,12 @@ fn what_is_not_played_is_refused() {
             "kj:j",
         ),
         (
-            format!("dim:7 spd:1 {start}"),
+            format!("dim:7 ber:c {start}"),
             RulesErrorKind::NotPlayed {
-                entry: "spd:1".into(),
-                what: "speed limits",
+                entry: "ber:c".into(),
+                what: "berserk moves",
             },
-            "spd:1",
-        ),
-        (
-            format!("dim:7 spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, {start}"),
-            RulesErrorKind::NotPlayed {
-                entry: "spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1,".into(),
-                what: "speed limits",
-            },
-            "spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1,",
-        ),
-        (
-            format!("dim:7 linc:y {start}"),
-            RulesErrorKind::NotPlayed {
-                entry: "linc:y".into(),
-                what: "Linnaean captures",
-            },
-            "linc:y",
+            "ber:c",
         ),
         (
             "dim:3 start:/K2/3/2c/".to_owned(),
@@ -1032,5 +1016,73 @@ fn what_is_not_played_is_refused() {
     assert_eq!(
         message,
         "`strat` is not a key of a rules string; did you mean `start`?"
+    );
+}
+
+/// `linc:y`: a defender beside the king on the throne, the king's three
+/// other sides held by attackers, is captured against the throne by an
+/// attacker that closes it; not without the rule, not when a side of the
+/// king is open, and not by a defender's move.
+#[test]
+fn a_defender_beside_the_king_on_the_throne_is_captured_by_the_linnaean_rule() {
+    // The king on e5, the middle of a 9 × 9 board; a defender on e6; the
+    // attackers on d5, f5 and e4, and one on e8 to close the defender.
+    let start = "start:/9/9/9/4t4/3tKt3/4T4/9/4t4/9/";
+    let position = |linc: &str, start: &str| {
+        let text = format!("dim:9 esc:e atkf:y {linc} {start}");
+        let (rules, warnings) = RuleSet::from_opentafl(&text).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        Position::new(&rules)
+    };
+    let mut linnaean = position("linc:y", start);
+    assert_eq!(captures(&play(&mut linnaean, "e8", "e7")), ["e6"]);
+    assert_eq!(linnaean.piece_at(sq("e6")), None);
+    let mut plain = position("linc:n", start);
+    assert!(captures(&play(&mut plain, "e8", "e7")).is_empty());
+    // A side of the king open (no attacker on e4): no capture.
+    let open = "start:/9/9/9/9/3tKt3/4T4/9/4t4/9/";
+    let mut open = position("linc:y", open);
+    assert!(captures(&play(&mut open, "e8", "e7")).is_empty());
+    // The rule is read and printed back.
+    let (rules, _) = RuleSet::from_opentafl(&format!("dim:9 linc:y {start}")).unwrap();
+    assert!(rules.linnaean);
+    assert!(rules.to_string().contains(" linc:y "), "{rules}");
+}
+
+/// `spd:`: a move covers at most its piece's limit of squares, in the
+/// moves the engine offers and in the moves it checks; other kinds of
+/// piece move as far as the way is free.
+#[test]
+fn a_speed_limit_bounds_the_moves_of_its_kind_of_piece() {
+    // Magpie's limits: the defenders' king one square, the rest none.
+    let text = "dim:7 atkf:n spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, \
+                start:/3t3/7/7/t2K2t/7/7/3t3/";
+    let (rules, warnings) = RuleSet::from_opentafl(text).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let position = Position::new(&rules);
+    let mut king = position.destinations(sq("d4"));
+    king.sort();
+    assert_eq!(king, [sq("c4"), sq("d3"), sq("d5"), sq("e4")]);
+    let err = position.check_move(mv("d4", "d6")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the king on d4 moves at most 1 square: d4 to d6 is 2"
+    );
+    assert!(matches!(
+        err,
+        MoveError::TooFar {
+            limit: 1,
+            distance: 2,
+            ..
+        }
+    ));
+    // The attackers' taflmen are not limited.
+    let (rules, _) = RuleSet::from_opentafl(&text.replace("atkf:n", "atkf:y")).unwrap();
+    assert!(Position::new(&rules).is_legal(mv("a4", "c4")));
+    // The limits print back as read.
+    assert!(
+        rules
+            .to_string()
+            .contains(" spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1 ")
     );
 }

@@ -43,12 +43,12 @@ pub struct Args {
 /// Runs `hirp gen`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     let options = match &args.rules {
-        Some(choice) => Kind::Tafl(hirp::tafl::generate::Options {
+        Some(choice) => Kind::Tafl(Box::new(hirp::tafl::generate::Options {
             rules: choice.rules.clone(),
             seed: args.seed,
             games: args.games,
             max_moves: args.max_turns,
-        }),
+        })),
         None => Kind::Hirp(Options {
             seed: args.seed,
             games: args.games,
@@ -80,7 +80,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 /// The games to write: HIRP's, or a tafl game's.
 enum Kind {
     Hirp(Options),
-    Tafl(hirp::tafl::generate::Options),
+    /// Boxed: a rule set is large beside HIRP's options.
+    Tafl(Box<hirp::tafl::generate::Options>),
 }
 
 /// Writes the games one at a time, a blank line between two.

@@ -367,6 +367,7 @@ fn fault(error: &MoveError, m: &ast::WrittenMove) -> (ProblemKind, Span) {
         MoveError::ZeroDistance { .. } => (ProblemKind::ZeroDistance, way),
         MoveError::NotOrthogonal { .. } => (ProblemKind::NotOrthogonal, way),
         MoveError::Blocked { .. } => (ProblemKind::Blocked, way),
+        MoveError::TooFar { .. } => (ProblemKind::TooFar, way),
         MoveError::MayNotPass { .. } => (ProblemKind::MayNotPass, way),
         MoveError::Occupied { .. } => (ProblemKind::Occupied, m.to_span),
         MoveError::MayNotStop { .. } => (ProblemKind::MayNotStop, m.to_span),

@@ -11,7 +11,7 @@ crate::core::diagnostic::problem_kinds! {
         RulesMissing = "rules::missing", Error, "the game's rule set is not known";
         /// `[rules:dim:7 esc:x start:...]`.
         RulesInvalid = "rules::invalid", Error, "the rules tag does not read";
-        /// `[rules:dim:7 spd:1 start:...]`, a knight or a commander in
+        /// `[rules:dim:7 kj:j start:...]`, a knight or a commander in
         /// `start:`, an unknown key: rules this engine does not play. The
         /// game is not judged, and `validate` exits with status 2.
         RulesNotPlayed = "rules::not_played", Error, "the rules are not played: no verdict is given";
@@ -29,6 +29,8 @@ crate::core::diagnostic::problem_kinds! {
         ZeroDistance = "move::zero_distance", Error, "a move must leave its square";
         /// `h1-h3` on a 7 × 7 board.
         OffBoard = "move::off_board", Error, "the square is not on the board";
+        /// Magpie's king `d4-d6`: further than its speed limit (`spd:`).
+        TooFar = "move::too_far", Error, "the piece may not move that far";
         /// `d1-d3` over a piece on `d2`.
         Blocked = "move::blocked", Error, "a piece stands in the way";
         /// `d1-d2` with a piece on `d2`.

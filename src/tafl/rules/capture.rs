@@ -21,7 +21,43 @@ impl Position {
             return Bits::EMPTY;
         }
         let side = class.side();
-        self.sandwiched(to, side) | self.shieldwalls(to, side)
+        self.sandwiched(to, side) | self.shieldwalls(to, side) | self.linnaean(to, side)
+    }
+
+    /// The defender an attacker's move to `to` captures against the throne
+    /// by the Linnaean rule (`linc:y`): the king on the throne (the middle
+    /// square), the defender beside him with `to` on its far side, and the
+    /// king's three other sides held by attackers.
+    fn linnaean(&self, to: usize, side: Side) -> Bits {
+        let mut captured = Bits::EMPTY;
+        if !self.rules.set.linnaean || side != Side::Attackers {
+            return captured;
+        }
+        let grid = &self.rules.grid;
+        let dim = usize::from(self.rules.set.dim);
+        let throne = dim / 2 * dim + dim / 2;
+        if self.board.king != Some(throne) {
+            return captured;
+        }
+        let attackers = &self.board.side[si(Side::Attackers)];
+        let defenders = &self.board.side[si(Side::Defenders)];
+        for dir in DIRS {
+            let Some(victim) = grid.step(to, dir) else {
+                continue;
+            };
+            if grid.step(victim, dir) != Some(throne) || !defenders.has(victim) {
+                continue;
+            }
+            let held = DIRS
+                .iter()
+                .filter_map(|&d| grid.step(throne, d))
+                .filter(|&beside| beside != victim)
+                .all(|beside| attackers.has(beside));
+            if held {
+                captured.insert(victim);
+            }
+        }
+        captured
     }
 
     /// The enemies next to `to`, the king aside, each with a square

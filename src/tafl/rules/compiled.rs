@@ -126,6 +126,9 @@ pub(crate) struct Compiled {
     /// The centre squares and their neighbours, where a king of strength
     /// `c` is strong.
     pub(crate) near_centre: Bits,
+    /// Per class: the most squares a move may cover (`usize::MAX`: no
+    /// limit).
+    pub(crate) speed: [usize; 3],
     /// Whether the king's move captures.
     pub(crate) king_hammer: bool,
     /// Whether a piece is captured against the king.
@@ -153,6 +156,10 @@ impl Compiled {
                 Escape::Edge => grid.edge(),
             },
             near_centre: kinds[1] | grid.spread(kinds[1]),
+            speed: Class::ALL.map(|class| {
+                let limit = set.speed.limit(class.side(), class.piece());
+                limit.map_or(usize::MAX, usize::from)
+            }),
             king_hammer: matches!(set.king_armed, KingArmed::Yes | KingArmed::HammerOnly),
             king_anvil: matches!(set.king_armed, KingArmed::Yes | KingArmed::AnvilOnly),
             grid,

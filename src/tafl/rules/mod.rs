@@ -39,6 +39,7 @@ mod position;
 mod presets;
 mod ruleset;
 mod shieldwall;
+mod speed;
 mod square_set;
 mod zobrist;
 
@@ -53,4 +54,5 @@ pub use ruleset::{
     Escape, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule, RuleSet, SetupError,
     Shieldwall, Special,
 };
+pub use speed::{SpeedError, SpeedLimits};
 pub use square_set::SquareSet;

@@ -64,6 +64,22 @@ pub enum MoveError {
         /// The end square.
         to: Square,
     },
+    /// Magpie's king `d4-d6`, its speed limited to one square (`spd:`).
+    #[error("the {} on {from} moves at most {limit} {}: {from} to {to} is {distance}", piece_name(*side, *piece), if *limit == 1 { "square" } else { "squares" })]
+    TooFar {
+        /// The start square.
+        from: Square,
+        /// The end square.
+        to: Square,
+        /// Whose piece it is.
+        side: Side,
+        /// Its kind.
+        piece: Piece,
+        /// The most squares it may cover.
+        limit: u8,
+        /// The squares the move covers.
+        distance: usize,
+    },
     /// `d1-d3` over a piece on `d2`.
     #[error("the piece on {at} blocks the way")]
     Blocked {
@@ -178,6 +194,16 @@ impl Position {
                 from: mv.from,
                 to: mv.to,
             })?;
+        if distance > self.rules.speed[class as usize] {
+            return Err(MoveError::TooFar {
+                from: mv.from,
+                to: mv.to,
+                side: class.side(),
+                piece: class.piece(),
+                limit: u8::try_from(self.rules.speed[class as usize]).unwrap_or(u8::MAX),
+                distance,
+            });
+        }
         self.check_way(from, dir, distance, class)?;
         self.check_end(from, to, class)?;
         Ok((from, to, class))
@@ -365,8 +391,10 @@ impl Position {
         let c = class as usize;
         let occupied = self.board.occupied();
         let mut at = from;
+        let mut steps = 0;
         while let Some(next) = rules.grid.step(at, dir) {
-            if occupied.has(next) {
+            steps += 1;
+            if occupied.has(next) || steps > rules.speed[c] {
                 break;
             }
             let fenced = rules.fenced[c].iter().any(|f| f.has(next) && !f.has(from));

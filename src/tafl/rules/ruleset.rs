@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use super::layout::{Layout, MAX_DIM, MIN_DIM};
 use super::pieces::PieceSet;
+use super::speed::SpeedLimits;
 use crate::tafl::{Piece, Side, Square};
 
 /// The rules of a tafl game.
@@ -85,6 +86,14 @@ pub struct RuleSet {
     /// `efe:`: whether the defenders win by an unbreakable fort against the
     /// edge around a king who stands on the edge and can move. Default `n`.
     pub edge_fort_escape: bool,
+    /// `linc:`: whether a defender beside the king on the throne, the
+    /// king's three other sides held by attackers, is captured against the
+    /// throne by an attacker that closes it on its far side (the Linnaean
+    /// capture). Default `n`.
+    pub linnaean: bool,
+    /// `spd:`: the most squares a move of each kind of piece may cover.
+    /// Default `-1`, no limit.
+    pub speed: SpeedLimits,
     /// `start:` or `starti:`: the pieces at the start. Required, of side
     /// [`RuleSet::dim`].
     pub start: Layout,
@@ -262,6 +271,8 @@ impl RuleSet {
             shieldwall: Shieldwall::None,
             shieldwall_flank: true,
             edge_fort_escape: false,
+            linnaean: false,
+            speed: SpeedLimits::default(),
             start,
         }
     }

@@ -89,7 +89,7 @@ pub enum RulesErrorKind {
         /// The key it is most likely a slip for.
         suggestion: Option<&'static str>,
     },
-    /// `kj:j`, `spd:1`: a rule this engine does not play; no verdict may
+    /// `kj:j`, `ber:c`: a rule this engine does not play; no verdict may
     /// rest on it.
     #[error("{what} are not played: a verdict cannot rest on `{entry}`")]
     NotPlayed {

@@ -14,6 +14,7 @@ use crate::tafl::rules::compiled::Class;
 use crate::tafl::rules::layout::{Layout, MAX_DIM, MIN_DIM};
 use crate::tafl::rules::pieces::PieceSet;
 use crate::tafl::rules::ruleset::{RuleSet, Special, check_kings};
+use crate::tafl::rules::speed::SpeedError;
 use crate::tafl::{Piece, Square};
 
 /// One entry of a rules string.
@@ -48,12 +49,8 @@ impl Entry<'_> {
 /// the value that leaves them out. The jumps of knights, commanders,
 /// mercenaries and guards are read silently: the engine moves none of
 /// those pieces, and says so of a start that has them.
-const NOT_PLAYED: [(&str, &str, &str); 4] = [
-    ("kj", "king jumps", "n"),
-    ("spd", "speed limits", "-1"),
-    ("ber", "berserk moves", "n"),
-    ("linc", "Linnaean captures", "n"),
-];
+const NOT_PLAYED: [(&str, &str, &str); 2] =
+    [("kj", "king jumps", "n"), ("ber", "berserk moves", "n")];
 
 const SILENT: [&str; 4] = ["nj", "cj", "mj", "gj"];
 
@@ -230,6 +227,16 @@ fn apply(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
         "sw" => rules.shieldwall = choose(entry, "sw", SHIELDWALL, "`n`, `w` or `s`")?,
         "swf" => rules.shieldwall_flank = yes_no(entry, "swf")?,
         "efe" => rules.edge_fort_escape = yes_no(entry, "efe")?,
+        "linc" => rules.linnaean = yes_no(entry, "linc")?,
+        "spd" => {
+            rules.speed = entry.value.parse().map_err(|e: SpeedError| {
+                entry.error(RulesErrorKind::Value {
+                    key: "spd",
+                    value: entry.value.to_owned(),
+                    expected: e.expected(),
+                })
+            })?
+        }
         "cor" | "cen" | "afor" | "dfor" => {
             let dim = rules.dim;
             special(rules, key).expect("a kind of square").squares = squares(entry, dim)?;
@@ -251,12 +258,7 @@ fn other(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
             }
         })?;
     } else if let Some((_, what, default)) = NOT_PLAYED.iter().find(|(k, ..)| *k == entry.key) {
-        // `spd:` may give a limit per piece, `-1,-1,...,`: none is a limit.
-        let leaves_out = entry
-            .value
-            .split(',')
-            .all(|v| v == *default || v.is_empty());
-        if !leaves_out || entry.value.is_empty() {
+        if entry.value != *default {
             return Err(RulesError {
                 kind: RulesErrorKind::NotPlayed {
                     entry: format!("{}:{}", entry.key, entry.value),

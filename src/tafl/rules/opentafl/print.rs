@@ -115,6 +115,8 @@ impl fmt::Display for RuleSet {
         e.letter("sw", SHIELDWALL, self.shieldwall, d.shieldwall)?;
         e.letter("swf", YES_NO, self.shieldwall_flank, d.shieldwall_flank)?;
         e.letter("efe", YES_NO, self.edge_fort_escape, d.edge_fort_escape)?;
+        e.letter("linc", YES_NO, self.linnaean, d.linnaean)?;
+        e.value("spd", self.speed, d.speed)?;
         write!(e.out, " start:{}", self.start)
     }
 }

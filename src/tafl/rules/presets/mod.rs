@@ -16,6 +16,7 @@ use super::ruleset::{
     Escape, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule, RuleSet, Shieldwall,
     Special,
 };
+use super::speed::SpeedLimits;
 use crate::tafl::Square;
 
 /// Brandub's start, a cross (rule 2).
@@ -119,6 +120,8 @@ fn brandub() -> RuleSet {
         shieldwall: Shieldwall::None,
         shieldwall_flank: true,
         edge_fort_escape: false,
+        linnaean: false,
+        speed: SpeedLimits::default(),
         // 2. "un roi et ses quatre défenseurs, et huit attaquants. Ceux-ci
         // sont placés sous la forme d'une croix" (a king and his four
         // defenders, and eight attackers, set out as a cross).
@@ -234,6 +237,8 @@ fn hnefatafl(start: &str) -> RuleSet {
         shieldwall: Shieldwall::None,
         shieldwall_flank: true,
         edge_fort_escape: false,
+        linnaean: false,
+        speed: SpeedLimits::default(),
         // "Le roi est défendu par sa garde constituée de 12 petits pions
         // blancs. Le camp des assaillants est constitué de 24 pions noirs" (the
         // king is defended by his guard of 12 white pieces; the attackers are

@@ -15,6 +15,7 @@ use crate::tafl::rules::ruleset::{
     Escape, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule, RuleSet, Shieldwall,
     Special,
 };
+use crate::tafl::rules::speed::SpeedLimits;
 use crate::tafl::{Piece, Side};
 
 /// No repetition rule: no game of either archive ends on a repeated
@@ -73,6 +74,8 @@ pub(super) fn brandubh_online() -> RuleSet {
         shieldwall: Shieldwall::None,
         shieldwall_flank: true,
         edge_fort_escape: false,
+        linnaean: false,
+        speed: SpeedLimits::default(),
         // The cross, as Brandub's.
         start: layout(BRANDUB_START),
     }
@@ -127,6 +130,8 @@ pub(super) fn copenhagen() -> RuleSet {
         shieldwall_flank: true,
         // The defenders win by an exit fort.
         edge_fort_escape: true,
+        linnaean: false,
+        speed: SpeedLimits::default(),
         // The usual 11 × 11 layout.
         start: layout(HNEFATAFL_11_START),
     }
