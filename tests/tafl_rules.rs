@@ -1086,3 +1086,25 @@ fn a_speed_limit_bounds_the_moves_of_its_kind_of_piece() {
             .contains(" spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1 ")
     );
 }
+
+/// A fort is hostile to the king as it is to the defenders' taflmen,
+/// whatever its list says of `K`, as OpenTafl's engine plays: Foteviken
+/// Tablut's `aforh:K` makes no fort hostile to the king.
+#[test]
+fn a_fort_is_hostile_to_the_king_only_as_to_the_defenders_taflmen() {
+    // A weak king on d2 beside the empty attackers' fort d1; g3-d3 closes
+    // him against it.
+    let position = |aforh: &str| {
+        let text = format!("dim:7 atkf:y ks:w afor:d1 {aforh} start:/7/3K3/6t/7/7/7/7/");
+        let (rules, warnings) = RuleSet::from_opentafl(&text).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        Position::new(&rules)
+    };
+    let mut king_only = position("aforh:K");
+    assert_eq!(end(&play(&mut king_only, "g3", "d3")), None);
+    let mut taflmen = position("aforh:TK");
+    assert_eq!(
+        end(&play(&mut taflmen, "g3", "d3")),
+        Some((End::KingCaptured, ATTACKERS_WIN))
+    );
+}

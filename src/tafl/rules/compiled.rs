@@ -189,10 +189,18 @@ impl Compiled {
             } else {
                 (special.hostile, special.hostile)
             };
-            if class.is_in(empty) {
+            // A fort is hostile to the king as it is to the defenders'
+            // taflmen, whatever its list says of `K`, as OpenTafl's engine
+            // plays (`docs/rules.md#tafl-rule-sets-as-opentafl-rules-strings`).
+            let hostile_to = if class == Class::King && k >= 2 {
+                Class::Defender
+            } else {
+                class
+            };
+            if hostile_to.is_in(empty) {
                 self.hostile_empty[c] |= squares;
             }
-            if class.is_in(full) {
+            if hostile_to.is_in(full) {
                 self.hostile_full[c] |= squares;
             }
         }
