@@ -214,13 +214,13 @@ fn an_archive_is_checked_under_the_rules_sent() {
         );
         assert_eq!(game.steps[0].diagnostics, vec![0]);
     }
-    let wrong = server.post("/api/validate?rules=fetlar", &record);
+    let wrong = server.post("/api/validate?rules=fetlah", &record);
     assert_eq!(wrong.status, 400);
     assert!(
         wrong.json()["error"]
             .as_str()
             .unwrap()
-            .starts_with("rules: `fetlar` is neither a preset")
+            .starts_with("rules: `fetlah` is neither a preset")
     );
 }
 

@@ -240,3 +240,51 @@ fn a_tafl_file_checked_on_several_threads_reads_as_on_one() {
         }
     }
 }
+
+/// `hirp rules` lists every preset with its board, a line and its rules
+/// string; `hirp rules NAME` prints the string alone, which a game file's
+/// tag then replays under as `--rules NAME` does; a name that is no preset
+/// is exit 2, with the nearest.
+#[test]
+fn hirp_rules_lists_the_presets_and_prints_one() {
+    let listed = hirp().arg("rules").output().unwrap();
+    assert_eq!(listed.status.code(), Some(0));
+    let listing = String::from_utf8(listed.stdout).unwrap();
+    for name in RuleSet::PRESETS {
+        assert!(
+            listing.contains(&format!("\n{name} (")) || listing.starts_with(name),
+            "{name}"
+        );
+    }
+    insta::assert_snapshot!(listing);
+
+    let printed = hirp().args(["rules", "magpie"]).output().unwrap();
+    assert_eq!(printed.status.code(), Some(0));
+    let string = String::from_utf8(printed.stdout).unwrap();
+    let magpie = RuleSet::preset("magpie").unwrap();
+    assert_eq!(string, format!("{magpie}\n"));
+    // Pasted into a tag: the king's two-square move is refused as under
+    // `--rules magpie`.
+    let game = format!(
+        "[rules:{}]\n\n1. a4-a2 d5-f5\n2. d6-b6 d4-d6\n",
+        string.trim_end()
+    );
+    let out = hirp()
+        .args(["validate", "-"])
+        .write_stdin(game)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("hirp::tafl::move::too_far")
+    );
+
+    let unknown = hirp().args(["rules", "tablot"]).output().unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(unknown.stderr).unwrap(),
+        "error: `tablot` is not a preset; did you mean `tablut`? (`hirp rules` lists them)\n"
+    );
+}

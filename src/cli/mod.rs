@@ -19,6 +19,7 @@ mod progress;
 mod replay;
 mod report;
 mod rewrite;
+mod rules;
 mod screen;
 mod sequence;
 mod serve;
@@ -40,7 +41,7 @@ pub use report::Reporter;
 pub use stdout::Stdout;
 
 /// Read, check and replay game records of the Viking board games: HIRP, and
-/// the tafl games (Brandub, Hnefatafl).
+/// the tafl games (Brandub, Hnefatafl and the variants OpenTafl plays).
 #[derive(Debug, Parser)]
 #[command(name = "hirp", version, propagate_version = true)]
 #[command(after_help = "\
@@ -89,6 +90,7 @@ enum Command {
     Notation(notation::Args),
     Fmt(fmt::Args),
     Gen(generate::Args),
+    Rules(rules::Args),
     Serve(serve::Args),
 }
 
@@ -126,6 +128,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Notation(args) => notation::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
         Command::Gen(args) => generate::run(args, &reporter),
+        Command::Rules(args) => rules::run(args, &reporter),
         Command::Serve(args) => serve::run(args, &reporter),
     };
     status.into()

@@ -375,9 +375,9 @@ pub fn diff(
 /// `--rules`, shared by the commands that read records.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RulesArg {
-    /// Tafl: the rule set, a preset (brandub, hnefatafl-11, hnefatafl-13,
-    /// brandubh-online, copenhagen)
-    /// or an OpenTafl rules string ("dim:7 esc:c start:/3t3/..."); without
+    /// Tafl: the rule set, a preset (brandub, copenhagen, tablut...: `hirp
+    /// rules` lists them) or an OpenTafl rules string ("dim:7 esc:c
+    /// start:/3t3/..."); without
     /// it, a game file's [rules:] tag. A record whose name and first line
     /// say neither family is read as tafl when --rules is given.
     #[arg(long, value_name = "NAME|RULESTRING", value_parser = parse_rules)]

@@ -31,8 +31,8 @@ pub fn rules_choice(text: &str) -> Result<RulesChoice, String> {
         let guess = crate::core::closest(text, RuleSet::PRESETS.iter().copied());
         let guess = guess.map_or(String::new(), |name| format!("; did you mean `{name}`?"));
         return Err(format!(
-            "`{text}` is neither a preset ({}) nor a rules string (`dim:7 start:/3t3/...`){guess}",
-            RuleSet::PRESETS.join(", ")
+            "`{text}` is neither a preset (`hirp rules` lists them) nor a rules string \
+             (`dim:7 start:/3t3/...`){guess}"
         ));
     }
     let (rules, _) = RuleSet::from_opentafl(text).map_err(|e| {
@@ -69,10 +69,9 @@ pub(crate) fn resolve(
             None => {
                 let how = "an archive names no rule set: give `--rules`";
                 problems.push(
-                    Problem::new(ProblemKind::RulesMissing, start, how).with_help(format!(
-                        "give `--rules` a preset ({}) or a rules string",
-                        RuleSet::PRESETS.join(", ")
-                    )),
+                    Problem::new(ProblemKind::RulesMissing, start, how).with_help(
+                        "give `--rules` a preset (`hirp rules` lists them) or a rules string",
+                    ),
                 );
                 None
             }
@@ -112,11 +111,10 @@ fn read_tag(
                     at(e.span.clone()),
                     e.to_string(),
                 )
-                .with_help(format!(
-                    "the game is not judged; the rules this engine plays are in \
-                         `docs/rules.md`, and its presets are {}",
-                    RuleSet::PRESETS.join(", ")
-                )),
+                .with_help(
+                    "the game is not judged; `docs/rules.md` says what this engine plays, \
+                     and `hirp rules` lists its presets",
+                ),
             );
             None
         }

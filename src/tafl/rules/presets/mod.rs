@@ -7,6 +7,7 @@
 //! played online are in [`online`].
 
 mod online;
+mod opentafl;
 
 use std::collections::BTreeSet;
 
@@ -33,14 +34,25 @@ const HNEFATAFL_13_START: &str = "/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1
 
 impl RuleSet {
     /// The names of the presets, for [`RuleSet::preset`]: the seeds' games
-    /// (`brandub`, `hnefatafl-11`, `hnefatafl-13`), then the variants played
-    /// online (`brandubh-online`, `copenhagen`).
-    pub const PRESETS: [&str; 5] = [
+    /// (`brandub`, `hnefatafl-11`, `hnefatafl-13`), the variants played
+    /// online (`brandubh-online`, `copenhagen`), then the variants built
+    /// into OpenTafl, as OpenTafl writes their rules (`sea-battle` to
+    /// `magpie`).
+    pub const PRESETS: [&str; 14] = [
         "brandub",
         "hnefatafl-11",
         "hnefatafl-13",
         "brandubh-online",
         "copenhagen",
+        "sea-battle",
+        "fetlar",
+        "copenhagen-opentafl",
+        "copenhagen-relaxed",
+        "brandub-opentafl",
+        "tawlbwrdd",
+        "tablut",
+        "foteviken-tablut",
+        "magpie",
     ];
 
     /// The preset named `name`, one of [`RuleSet::PRESETS`].
@@ -51,7 +63,34 @@ impl RuleSet {
             "hnefatafl-13" => Some(hnefatafl(HNEFATAFL_13_START)),
             "brandubh-online" => Some(online::brandubh_online()),
             "copenhagen" => Some(online::copenhagen()),
-            _ => None,
+            _ => opentafl::variant(name),
+        }
+    }
+
+    /// A line that says what the preset named `name` is, for `hirp rules`.
+    ///
+    /// ```
+    /// use hirp::tafl::rules::RuleSet;
+    ///
+    /// for name in RuleSet::PRESETS {
+    ///     assert!(RuleSet::preset_description(name).is_some(), "{name}");
+    /// }
+    /// assert_eq!(
+    ///     RuleSet::preset_description("magpie"),
+    ///     Some("Magpie, OpenTafl's: the king moves one square at a time")
+    /// );
+    /// ```
+    pub fn preset_description(name: &str) -> Option<&'static str> {
+        match name {
+            "brandub" => Some("Brandub, as the seed text gives it"),
+            "hnefatafl-11" => Some("Hnefatafl on 11 × 11, as the seed text gives it"),
+            "hnefatafl-13" => Some("Hnefatafl on 13 × 13, as the seed text gives it"),
+            "brandubh-online" => Some("Brandubh as the archive's online games play it"),
+            "copenhagen" => Some("Copenhagen as the archive's online games play it"),
+            _ => opentafl::VARIANTS
+                .iter()
+                .find(|(n, ..)| *n == name)
+                .map(|(_, description, _)| *description),
         }
     }
 }
@@ -313,7 +352,23 @@ mod tests {
             assert_eq!(read, rules, "{name}: {rules}");
             assert!(warnings.is_empty(), "{name}: {warnings:?}");
         }
-        assert_eq!(RuleSet::preset("fetlar"), None);
+        assert_eq!(RuleSet::preset("berserk"), None);
+        assert_eq!(RuleSet::preset_description("berserk"), None);
+    }
+
+    /// OpenTafl's variants are the rules strings it writes, read back as
+    /// they are: the name, and every entry OpenTafl's defaults leave out.
+    #[test]
+    fn opentafls_variants_are_the_strings_it_writes() {
+        for (name, _, text) in opentafl::VARIANTS {
+            let (written, warnings) = RuleSet::from_opentafl(text).unwrap();
+            assert!(warnings.is_empty(), "{name}: {warnings:?}");
+            assert_eq!(RuleSet::preset(name), Some(written), "{name}");
+        }
+        let magpie = RuleSet::preset("magpie").unwrap();
+        assert_eq!(magpie.name.as_deref(), Some("Magpie"));
+        assert!(!magpie.speed.is_none());
+        assert!(RuleSet::preset("tablut").unwrap().linnaean);
     }
 
     #[test]

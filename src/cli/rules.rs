@@ -1,0 +1,64 @@
+//! `hirp rules`: the tafl rules presets, each with its board, what it is
+//! and its rules string.
+
+use hirp::tafl::rules::RuleSet;
+
+use super::{Reporter, Status, write_stdout};
+
+/// List the tafl rules presets, or print one preset's rules string.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Each preset names a tafl rule set that --rules takes (for an archive, which
+names none, or to replay a game file under other rules than its tag's). With
+no NAME, every preset is listed: its name, its board, a line on what it is,
+and its rules string in OpenTafl's notation. With a NAME, its rules string
+alone is printed, ready to paste into a game file's [rules:] tag.
+
+Examples:
+  hirp rules
+  hirp rules tablut
+  printf '[rules:%s]\\n\\n1. d1-d3\\n' \"$(hirp rules brandub)\" > game.otg")]
+pub struct Args {
+    /// A preset whose rules string to print.
+    #[arg(value_name = "NAME")]
+    name: Option<String>,
+}
+
+/// Runs `hirp rules`.
+pub fn run(args: Args, reporter: &Reporter) -> Status {
+    let text = match args.name {
+        None => listing(),
+        Some(name) => match RuleSet::preset(&name) {
+            Some(rules) => format!("{rules}\n"),
+            None => {
+                let guess = hirp::core::closest(&name, RuleSet::PRESETS.iter().copied());
+                let guess = guess.map_or(String::new(), |g| format!("; did you mean `{g}`?"));
+                reporter.error(&format!(
+                    "`{name}` is not a preset{guess} (`hirp rules` lists them)"
+                ));
+                return Status::Failure;
+            }
+        },
+    };
+    match write_stdout(&text) {
+        Ok(()) => Status::Ok,
+        Err(message) => {
+            reporter.error(&message);
+            Status::Failure
+        }
+    }
+}
+
+/// Every preset: its name and board, what it is, and its rules string.
+fn listing() -> String {
+    let mut out = String::new();
+    for name in RuleSet::PRESETS {
+        let rules = RuleSet::preset(name).expect("a listed preset exists");
+        let description = RuleSet::preset_description(name).unwrap_or_default();
+        let dim = rules.dim;
+        out.push_str(&format!(
+            "{name} ({dim} × {dim}): {description}\n  {rules}\n"
+        ));
+    }
+    out
+}
