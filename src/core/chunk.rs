@@ -30,8 +30,9 @@ pub(crate) struct Piece<E> {
     pub(crate) line: usize,
     /// Where the rest of the game was left unread, if it was.
     pub(crate) cut: Option<Cut>,
-    /// What was found of the input as a whole, on its first piece.
-    pub(crate) note: Option<E>,
+    /// What was found of the input as a whole, on its first piece (boxed:
+    /// few pieces have one, and a piece is moved as it is handed over).
+    pub(crate) note: Option<Box<E>>,
 }
 
 /// A line read onto the [`Cutter`]'s buffer.
@@ -95,7 +96,7 @@ pub(crate) struct Cutter<E> {
     /// How long a line and a game may be.
     pub(crate) limits: Limits,
     /// What the next piece tells of the input.
-    note: Option<E>,
+    note: Option<Box<E>>,
     /// The piece being gathered.
     pub(crate) buf: Vec<u8>,
     /// Its offset and lines before it.
@@ -250,7 +251,9 @@ impl<R: BufRead, S: Splitter> Games<R, S> {
     fn judge(&mut self) -> io::Result<Option<Piece<S::Note>>> {
         match self.reader.start()? {
             TextVerdict::Utf8 => {}
-            TextVerdict::Utf16(warning) => self.cutter.note = Some(self.splitter.note(warning)),
+            TextVerdict::Utf16(warning) => {
+                self.cutter.note = Some(Box::new(self.splitter.note(warning)));
+            }
             TextVerdict::NotText(error) => {
                 let shown = not_text(self.reader.sample(), &error);
                 return Ok(Some(Piece {
@@ -258,7 +261,7 @@ impl<R: BufRead, S: Splitter> Games<R, S> {
                     offset: shown.offset,
                     line: shown.line,
                     cut: None,
-                    note: Some(self.splitter.note(error)),
+                    note: Some(Box::new(self.splitter.note(error))),
                 }));
             }
         }

@@ -259,7 +259,7 @@ impl Splitter for Split {
             offset: piece.offset,
             line: piece.line,
             cut: piece.cut,
-            note: piece.note,
+            note: piece.note.map(|note| *note),
         }
     }
 }

@@ -260,8 +260,10 @@ impl Reader<'_> {
     }
 
     /// The label of the turn when the automata read it whole, the reading
-    /// then at its end; `None` when unsure.
-    #[inline(always)]
+    /// then at its end; `None` when unsure. Kept out of line, so that the
+    /// automata's loops have the registers to themselves, whatever the code
+    /// that reads the turns around them.
+    #[inline(never)]
     fn shaped(&mut self) -> Option<Label> {
         let label = self.label()?;
         if self.blanks() == 0 || !matches!(self.peek()?, b'H' | b'K' | b'L') {
