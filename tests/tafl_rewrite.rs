@@ -166,6 +166,25 @@ fn a_loose_game_file_is_printed_canonical() {
     assert_eq!(twice, out);
 }
 
+/// A tag's value over several lines is written one paragraph a line, a
+/// blank line kept between two paragraphs, as OpenTafl's start-comments
+/// have them; written so, it is canonical.
+#[test]
+fn fmt_keeps_the_paragraphs_of_a_tags_value() {
+    let record = "[start-comment:The first paragraph,\r\n  still the first.\n\n\n\
+                  The second.  \n]\n\
+                  [rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. d2-c2 d3-c3\n";
+    let (status, out, err) = run(&["fmt", "-"], Some(record));
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(
+        out,
+        "[start-comment:The first paragraph, still the first.\n\nThe second.]\n\
+         [rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. d2-c2 d3-c3\n"
+    );
+    let (status, _, err) = run(&["fmt", "--check", "-"], Some(&out));
+    assert_eq!(status, 0, "{err}");
+}
+
 /// `--write` rewrites a tafl file in canonical form; `--check` then passes.
 #[test]
 fn fmt_write_rewrites_a_tafl_file() {

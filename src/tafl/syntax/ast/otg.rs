@@ -47,24 +47,19 @@ impl OtgGame {
     }
 
     /// The game in canonical form: as [`Display`](fmt::Display) writes it
-    /// (which keeps what was written), but with each tag on one line, the
-    /// line ends of a value that runs over several, and the blanks around
-    /// them, written as one space, and the rules tag last, as the
-    /// specification puts them.
+    /// (which keeps what was written), but with the rules tag last, as the
+    /// specification puts it, and each paragraph of a tag's value on one
+    /// line: the line ends of a value that runs over several, and the
+    /// blanks around them, written as one space, but for a blank line,
+    /// which parts two paragraphs (as in OpenTafl's start-comments) and is
+    /// kept.
     pub fn canonical(&self) -> String {
         let mut text = String::new();
         let (rules, others): (Vec<&Tag>, Vec<&Tag>) =
             self.tags.iter().partition(|tag| tag.name == "rules");
         for tag in others.into_iter().chain(rules) {
             if tag.value.contains(['\n', '\r']) {
-                let lines: Vec<&str> = tag.value.split(['\n', '\r']).map(str::trim).collect();
-                let value = lines.into_iter().filter(|l| !l.is_empty());
-                let _ = writeln!(
-                    text,
-                    "[{}:{}]",
-                    tag.name,
-                    value.collect::<Vec<_>>().join(" ")
-                );
+                let _ = writeln!(text, "[{}:{}]", tag.name, paragraphs(&tag.value));
             } else {
                 let _ = writeln!(text, "{tag}");
             }
@@ -85,6 +80,23 @@ impl OtgGame {
             _ => None,
         }
     }
+}
+
+/// A tag's value over several lines as paragraphs, each on one line (its
+/// lines joined by a space, the blanks around them dropped), a blank line
+/// between two.
+fn paragraphs(value: &str) -> String {
+    let lines: Vec<&str> = value
+        .lines()
+        .flat_map(|l| l.split('\r'))
+        .map(str::trim)
+        .collect();
+    let parts: Vec<String> = lines
+        .split(|line| line.is_empty())
+        .filter(|part| !part.is_empty())
+        .map(|part| part.join(" "))
+        .collect();
+    parts.join("\n\n")
 }
 
 impl fmt::Display for OtgGame {
