@@ -134,6 +134,16 @@ fn neither_family_imports_the_other() {
     }
 }
 
+/// Nothing below the binary names the command line: the layers above the
+/// families (the JSON document, the page) no more than the core or a
+/// family.
+#[test]
+fn nothing_of_the_library_names_the_command_line() {
+    for layer in ["core", "hirp", "tafl", "json", "page"] {
+        imports_nothing_above(layer, &["cli"]);
+    }
+}
+
 /// The replay writes steps itself (`replay::written`, both directions of a
 /// step), and the generator builds on it, not the other way round.
 #[test]
