@@ -71,11 +71,14 @@ pub struct RuleSet {
     pub centre_hostile_when_empty: PieceSet,
     /// `afor:` and `aforh:`, `aforp:`, `afors:`, `aforre:`: the attackers'
     /// fortresses (default none): hostile to `TCNKM`, passable, stopped on
-    /// and entered by `tcnkmTCNKM` by default.
+    /// and entered by `tcnkmTCNKM` by default. A fort is hostile to the
+    /// king exactly when it is to the defenders' taflmen (`T`), whatever
+    /// its list says of `K`, as OpenTafl's engine plays.
     pub attacker_forts: Special,
     /// `dfor:` and `dforh:`, `dforp:`, `dfors:`, `dforre:`: the defenders'
     /// fortresses (default none): hostile to `tcnkm`, passable and stopped
-    /// on by `TCNKM`, entered by `tcnkmTCNKM` by default.
+    /// on by `TCNKM`, entered by `tcnkmTCNKM` by default; hostile to the
+    /// king as to the defenders' taflmen, as the attackers' forts are.
     pub defender_forts: Special,
     /// `sw:`: whether a row of pieces along the edge is captured at once.
     /// Default `n`.
