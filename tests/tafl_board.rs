@@ -68,3 +68,34 @@ fn the_svg_board_is_a_picture_of_the_position() {
         "the king on the corner he escaped to"
     );
 }
+
+/// `hirp replay` shows a game file's start-comment before its first move,
+/// a paragraph a line, escaped; not when it starts at a later move.
+#[test]
+fn the_replay_shows_the_start_comment_before_the_first_move() {
+    let game = "[attackers:Ann]\n[start-comment:Played at the club,\n  on a Tuesday.\n\n\
+                A rematch \x1b[2J follows.]\n\
+                [rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. d2-c2 d3-c3\n";
+    let out = hirp()
+        .args(["replay", "--color", "never", "-"])
+        .write_stdin(game)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "-: Ann (attackers) against defenders\n\n\
+             Played at the club, on a Tuesday.\n\n\
+             A rematch \\u{1b}[2J follows.\n\nAfter 1a: d2-c2\n"
+        ),
+        "{text}"
+    );
+    let later = hirp()
+        .args(["replay", "--color", "never", "--turn", "1b", "-"])
+        .write_stdin(game)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(later.stdout).unwrap();
+    assert!(!text.contains("Played at the club"), "{text}");
+}

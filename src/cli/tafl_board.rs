@@ -19,6 +19,25 @@ pub struct TaflGame {
     /// The players a game file's `[attackers:]` and `[defenders:]` tags
     /// name, as written: `Ann (attackers) against Bo (defenders)`.
     pub players: Option<String>,
+    /// What a game file's `[start-comment:]` tag says before the first
+    /// move, a paragraph a line, a blank line between two.
+    pub start_comment: Option<String>,
+}
+
+/// The start-comment of `game`, if it has one that says something: its
+/// paragraphs, each on one line, a blank line between two.
+fn start_comment(game: Game<'_>) -> Option<String> {
+    let Game::Otg(game) = game else {
+        return None;
+    };
+    let value = &game.tag("start-comment")?.value;
+    let lines: Vec<&str> = value.lines().map(str::trim).collect();
+    let paragraphs: Vec<String> = lines
+        .split(|line| line.is_empty())
+        .filter(|part| !part.is_empty())
+        .map(|part| part.join(" "))
+        .collect();
+    (!paragraphs.is_empty()).then(|| paragraphs.join("\n\n"))
 }
 
 /// The players the tags of `game` name: `Ann (attackers) against Bo
@@ -85,6 +104,7 @@ pub fn read_game(
         replay,
         games: games.len(),
         players: players(*game),
+        start_comment: start_comment(*game),
     })
 }
 

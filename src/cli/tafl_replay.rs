@@ -202,7 +202,18 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     }
     let last = only.unwrap_or(steps.len() - 1);
     let blocks = plan(&moves, only, request.keep_going);
-    if let Err(message) = print(&moves, &request, title.as_deref(), &blocks, reporter) {
+    // The start-comment, before the first move, when the replay shows it.
+    let comment = read
+        .start_comment
+        .as_deref()
+        .filter(|_| only.is_none_or(|n| n == 0));
+    // Each paragraph escaped, the blank lines between them kept.
+    let comment = comment.map(|c| c.split("\n\n").map(escape).collect::<Vec<_>>().join("\n\n"));
+    let heading = match (title, comment) {
+        (Some(title), Some(comment)) => Some(format!("{title}\n\n{comment}")),
+        (title, comment) => title.or(comment),
+    };
+    if let Err(message) = print(&moves, &request, heading.as_deref(), &blocks, reporter) {
         reporter.error(&message);
         return Status::Failure;
     }
