@@ -19,25 +19,19 @@ pub struct TaflGame {
     /// The players a game file's `[attackers:]` and `[defenders:]` tags
     /// name, as written: `Ann (attackers) against Bo (defenders)`.
     pub players: Option<String>,
-    /// What a game file's `[start-comment:]` tag says before the first
-    /// move, a paragraph a line, a blank line between two.
-    pub start_comment: Option<String>,
+    /// The paragraphs of a game file's `[start-comment:]` tag, said before
+    /// the first move.
+    pub start_comment: Vec<String>,
 }
 
-/// The start-comment of `game`, if it has one that says something: its
-/// paragraphs, each on one line, a blank line between two.
-fn start_comment(game: Game<'_>) -> Option<String> {
-    let Game::Otg(game) = game else {
-        return None;
-    };
-    let value = &game.tag("start-comment")?.value;
-    let lines: Vec<&str> = value.lines().map(str::trim).collect();
-    let paragraphs: Vec<String> = lines
-        .split(|line| line.is_empty())
-        .filter(|part| !part.is_empty())
-        .map(|part| part.join(" "))
-        .collect();
-    (!paragraphs.is_empty()).then(|| paragraphs.join("\n\n"))
+/// The paragraphs of the start-comment of `game`, if it has one.
+fn start_comment(game: Game<'_>) -> Vec<String> {
+    match game {
+        Game::Otg(game) => game
+            .tag("start-comment")
+            .map_or_else(Vec::new, |t| t.paragraphs()),
+        Game::Csv(_) => Vec::new(),
+    }
 }
 
 /// The players the tags of `game` name: `Ann (attackers) against Bo

@@ -202,13 +202,13 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     }
     let last = only.unwrap_or(steps.len() - 1);
     let blocks = plan(&moves, only, request.keep_going);
-    // The start-comment, before the first move, when the replay shows it.
-    let comment = read
-        .start_comment
-        .as_deref()
-        .filter(|_| only.is_none_or(|n| n == 0));
-    // Each paragraph escaped, the blank lines between them kept.
-    let comment = comment.map(|c| c.split("\n\n").map(escape).collect::<Vec<_>>().join("\n\n"));
+    // The start-comment, before the first move, when the replay shows it:
+    // each paragraph escaped, a blank line between two.
+    let shown = only.is_none_or(|n| n == 0) && !read.start_comment.is_empty();
+    let comment = shown.then(|| {
+        let paragraphs: Vec<_> = read.start_comment.iter().map(|p| escape(p)).collect();
+        paragraphs.join("\n\n")
+    });
     let heading = match (title, comment) {
         (Some(title), Some(comment)) => Some(format!("{title}\n\n{comment}")),
         (title, comment) => title.or(comment),

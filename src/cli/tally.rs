@@ -57,7 +57,7 @@ impl Tally {
     /// The tally of one game (`counts_game`: false for problems in no game).
     pub fn game(report: &Verdict, counts_game: bool) -> Tally {
         let mut tally = Tally::problems(&report.problems);
-        tally.unjudged = usize::from(!report.is_judged());
+        tally.unjudged = usize::from(!report.judged);
         if counts_game {
             tally.games = 1;
             tally.turns = report.turns;

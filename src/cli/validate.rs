@@ -526,7 +526,7 @@ fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> String {
     let result = match &report.result {
         Some(ending) => ending.text.clone(),
         None if syntax_only => "read".to_owned(),
-        None if !report.is_judged() => "not judged, its rules not played".to_owned(),
+        None if !report.judged => "not judged, its rules not played".to_owned(),
         None => "no result".to_owned(),
     };
     let standing = checked.view.as_ref().map_or_else(String::new, |view| {

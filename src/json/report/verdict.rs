@@ -16,6 +16,10 @@ pub struct Verdict {
     pub result: Option<Ending>,
     /// Every problem, in file order.
     pub problems: Vec<Problem>,
+    /// Whether the game was judged: not when its rules ask for what the
+    /// engine does not play, for no verdict may rest on rules that were
+    /// not played (a tafl game's `hirp::tafl::rules::not_played`).
+    pub judged: bool,
 }
 
 impl Verdict {
@@ -27,17 +31,6 @@ impl Verdict {
     /// The number of problems of a severity.
     pub fn count(&self, severity: Severity) -> usize {
         crate::core::diagnostic::count(&self.problems, severity)
-    }
-
-    /// Whether the game was judged: not when its rules ask for what the
-    /// engine does not play (`hirp::tafl::rules::not_played`), for no
-    /// verdict may rest on rules that were not played.
-    pub fn is_judged(&self) -> bool {
-        let not_played = crate::tafl::replay::ProblemKind::RulesNotPlayed.into();
-        !self
-            .problems
-            .iter()
-            .any(|problem| problem.code == not_played)
     }
 }
 
@@ -71,15 +64,18 @@ impl From<crate::hirp::replay::GameReport> for Verdict {
                 text: victory.to_string(),
             }),
             problems: report.problems,
+            judged: true,
         }
     }
 }
 
 impl From<crate::tafl::replay::Replay> for Verdict {
     fn from(mut replay: crate::tafl::replay::Replay) -> Verdict {
+        let judged = replay.is_judged();
         let problems = std::mem::take(&mut replay.problems);
         Verdict {
             problems,
+            judged,
             ..Verdict::of_replay(&replay)
         }
     }
@@ -104,6 +100,7 @@ impl Verdict {
                 text: outcome.to_string(),
             }),
             problems: replay.problems.clone(),
+            judged: replay.is_judged(),
         }
     }
 }

@@ -72,6 +72,16 @@ impl Replay {
         crate::core::diagnostic::no_error(&self.problems)
     }
 
+    /// Whether the game was judged: not when its rules ask for what the
+    /// engine does not play (`hirp::tafl::rules::not_played`).
+    pub fn is_judged(&self) -> bool {
+        let not_played = ProblemKind::RulesNotPlayed.into();
+        !self
+            .problems
+            .iter()
+            .any(|problem| problem.code == not_played)
+    }
+
     /// The number of problems of a severity.
     pub fn count(&self, severity: Severity) -> usize {
         crate::core::diagnostic::count(&self.problems, severity)

@@ -5,18 +5,8 @@ use std::fmt;
 
 use crate::tafl::{Piece, Side};
 
-/// The kinds of piece of a speed list of twelve, in its order: the
-/// attackers' `tcnkmg`, then the defenders' `TCNKMG`.
-const ORDER: [Piece; 6] = [
-    Piece::Taflman,
-    Piece::Commander,
-    Piece::Knight,
-    Piece::King,
-    Piece::Mercenary,
-    Piece::Guard,
-];
-
-/// The most squares a move of each kind of piece may cover; `None` is no
+/// The most squares a move of each kind of piece may cover, in the order
+/// of [`Piece::ALL`] for the attackers, then for the defenders; `None` is no
 /// limit. OpenTafl's `spd:` entry: one number for every piece (`spd:4`),
 /// two for the attackers and the defenders (`spd:3,4`), or one a kind of
 /// piece (`spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1`, in the order
@@ -42,7 +32,7 @@ pub struct SpeedLimits([Option<u8>; 12]);
 impl SpeedLimits {
     /// The most squares a move of `piece` of `side` may cover, if limited.
     pub fn limit(&self, side: Side, piece: Piece) -> Option<u8> {
-        let kind = ORDER.iter().position(|&p| p == piece).unwrap_or(0);
+        let kind = Piece::ALL.iter().position(|&p| p == piece).unwrap_or(0);
         self.0[usize::from(side == Side::Defenders) * 6 + kind]
     }
 

@@ -59,7 +59,7 @@ impl OtgGame {
             self.tags.iter().partition(|tag| tag.name == "rules");
         for tag in others.into_iter().chain(rules) {
             if tag.value.contains(['\n', '\r']) {
-                let _ = writeln!(text, "[{}:{}]", tag.name, paragraphs(&tag.value));
+                let _ = writeln!(text, "[{}:{}]", tag.name, tag.paragraphs().join("\n\n"));
             } else {
                 let _ = writeln!(text, "{tag}");
             }
@@ -82,23 +82,6 @@ impl OtgGame {
     }
 }
 
-/// A tag's value over several lines as paragraphs, each on one line (its
-/// lines joined by a space, the blanks around them dropped), a blank line
-/// between two.
-fn paragraphs(value: &str) -> String {
-    let lines: Vec<&str> = value
-        .lines()
-        .flat_map(|l| l.split('\r'))
-        .map(str::trim)
-        .collect();
-    let parts: Vec<String> = lines
-        .split(|line| line.is_empty())
-        .filter(|part| !part.is_empty())
-        .map(|part| part.join(" "))
-        .collect();
-    parts.join("\n\n")
-}
-
 impl fmt::Display for OtgGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::core::written::tags_and_turns(f, &self.tags, &self.turns, "")
@@ -119,6 +102,23 @@ pub struct Tag {
 }
 
 impl Tag {
+    /// The value's paragraphs, each on one line: the lines of a paragraph
+    /// joined by a space, the blanks around them dropped; a blank line
+    /// parts two paragraphs (as in OpenTafl's start-comments).
+    pub fn paragraphs(&self) -> Vec<String> {
+        let lines: Vec<&str> = self
+            .value
+            .lines()
+            .flat_map(|line| line.split('\r'))
+            .map(str::trim)
+            .collect();
+        lines
+            .split(|line| line.is_empty())
+            .filter(|part| !part.is_empty())
+            .map(|part| part.join(" "))
+            .collect()
+    }
+
     /// The value read as a rules record's entries, `dim:11 atkf:y`: its
     /// words separated by blanks, each split at its first `:`. What they say
     /// is for the rules to read.
