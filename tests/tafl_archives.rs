@@ -229,53 +229,112 @@ fn generated_games_of_the_online_presets_validate() {
     }
 }
 
+/// What OpenTafl writes against the letter of its own notation, which
+/// `--pedantic` reports: tags after the rules tag, a tag value over
+/// several lines, and (as its writer never marks an end) a last move
+/// without `++` or `--`.
+const RULES_NOT_LAST: &str = "hirp::tafl::syntax::rules_not_last";
+const MULTILINE: &str = "hirp::tafl::syntax::multiline_tag_value";
+const UNMARKED: &str = "hirp::tafl::end::unmarked";
+
 #[test]
 fn game_files_in_the_shape_opentafl_saves_replay_under_their_rules_strings() {
+    let shaped = [RULES_NOT_LAST, MULTILINE];
     let files = [
         (
             "brandub-strong-centre-king.otg",
             "attackers",
             "king-captured",
+            &shaped[..],
         ),
-        ("copenhagen-resigned.otg", "defenders", "resigned"),
-        ("copenhagen-timeout.otg", "attackers", "timeout"),
-        ("fetlar-defenders-first.otg", "defenders", "king-escaped"),
-        ("tablut-edge-escape.otg", "defenders", "king-escaped"),
+        (
+            "brandub-club-annotated.otg",
+            "defenders",
+            "king-escaped",
+            &[RULES_NOT_LAST, MULTILINE, UNMARKED][..],
+        ),
+        ("copenhagen-resigned.otg", "defenders", "resigned", &shaped),
+        ("copenhagen-timeout.otg", "attackers", "timeout", &shaped),
+        (
+            "fetlar-defenders-first.otg",
+            "defenders",
+            "king-escaped",
+            &shaped,
+        ),
+        (
+            "tablut-edge-escape.otg",
+            "defenders",
+            "king-escaped",
+            &shaped,
+        ),
     ];
-    for (name, winner, victory) in files {
+    for (name, winner, victory, pedantic_codes) in files {
         let path = format!("fixtures/tafl/opentafl/{name}");
-        let out = hirp()
-            .args(["validate", &path, "--format", "json"])
-            .output()
-            .expect("hirp runs");
-        assert!(out.status.success(), "{name}");
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-        let game = &report["files"][0]["games"][0];
-        assert_eq!(game["result"]["winner"], winner, "{name}");
-        assert_eq!(game["result"]["victory"], victory, "{name}");
-        let codes: Vec<&str> = game["diagnostics"]
-            .as_array()
-            .expect("diagnostics")
-            .iter()
-            .filter_map(|d| d["code"].as_str())
-            .collect();
-        // What OpenTafl writes against its own specification, read with an
-        // advice, never a warning: tags after the rules tag, a tag value
-        // over two lines (its `name:` entry is read quietly).
-        let severities: Vec<&str> = game["diagnostics"]
-            .as_array()
-            .expect("diagnostics")
-            .iter()
-            .filter_map(|d| d["severity"].as_str())
-            .collect();
-        assert_eq!(severities, ["advice", "advice"], "{name}");
-        assert_eq!(
-            codes,
-            [
-                "hirp::tafl::syntax::rules_not_last",
-                "hirp::tafl::syntax::multiline_tag_value"
-            ],
-            "{name}"
-        );
+        // None of it is a problem (its `name:` entry and a list of squares
+        // ending in `,` are read quietly); with --pedantic, it is advice,
+        // never a warning.
+        for (pedantic, codes) in [(false, &[][..]), (true, pedantic_codes)] {
+            let mut args = vec!["validate", &path, "--format", "json"];
+            if pedantic {
+                args.push("--pedantic");
+            }
+            let out = hirp().args(&args).output().expect("hirp runs");
+            assert!(out.status.success(), "{name}");
+            let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+            let game = &report["files"][0]["games"][0];
+            assert_eq!(game["result"]["winner"], winner, "{name}");
+            assert_eq!(game["result"]["victory"], victory, "{name}");
+            let diagnostics = game["diagnostics"].as_array().expect("diagnostics");
+            let found: Vec<(&str, &str)> = diagnostics
+                .iter()
+                .filter_map(|d| Some((d["code"].as_str()?, d["severity"].as_str()?)))
+                .collect();
+            let expected: Vec<(&str, &str)> = codes.iter().map(|c| (*c, "advice")).collect();
+            assert_eq!(found, expected, "{name}, --pedantic {pedantic}");
+        }
     }
+}
+
+/// Every command that reports problems is as quiet on a file in the shape
+/// OpenTafl saves as `validate`: no note on the letter of the notation
+/// without `--pedantic`, the notes with it; `fix` writes no `--` unless
+/// asked.
+#[test]
+fn opentafl_s_own_shape_is_reported_only_with_pedantic_by_every_command() {
+    let path = "fixtures/tafl/opentafl/brandub-club-annotated.otg";
+    let codes = [RULES_NOT_LAST, MULTILINE];
+    let run = |args: &[&str]| {
+        let out = hirp().args(args).output().expect("hirp runs");
+        let err = String::from_utf8(out.stderr).expect("UTF-8");
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).expect("UTF-8"),
+            err,
+        )
+    };
+    for command in [
+        &["replay", "--color", "never", path][..],
+        &["json", path],
+        &["fix", path],
+        &["fmt", "--check", path],
+    ] {
+        let (_, _, quiet) = run(command);
+        assert!(!quiet.contains("hirp::"), "{command:?}: {quiet}");
+        let (_, _, pedantic) = run(&[command, &["--pedantic"]].concat());
+        for code in codes {
+            assert!(
+                pedantic.contains(code),
+                "{command:?} --pedantic: {pedantic}"
+            );
+        }
+    }
+    let (status, fixed, note) = run(&["fix", path]);
+    assert_eq!(status, Some(0));
+    assert_eq!(fixed, std::fs::read_to_string(path).expect("the fixture"));
+    assert!(
+        note.ends_with(": 0 problems fixed; 0 errors left\n"),
+        "{note}"
+    );
+    let (_, fixed, _) = run(&["fix", "--pedantic", path]);
+    assert!(fixed.contains("14. b5-b3 Kd7-a7-- \n"), "{fixed}");
 }

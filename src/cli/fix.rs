@@ -7,7 +7,7 @@ use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::rules::RuleSet;
 
 use super::family::{Family, RulesArg, family};
-use super::report::{Source, line_ends};
+use super::report::{PedanticArg, Source, line_ends};
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, inputs_or_report};
 use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_stdout};
@@ -63,6 +63,9 @@ pub struct Args {
 
     #[command(flatten)]
     rules: RulesArg,
+
+    #[command(flatten)]
+    pedantic: PedanticArg,
 }
 
 /// What fixing a record gave.
@@ -87,6 +90,8 @@ pub struct Subject<'a> {
     original: &'a [u8],
     family: Family,
     rules: Option<&'a RuleSet>,
+    /// Whether the problems of pedantic codes are reported and fixed.
+    pedantic: bool,
 }
 
 impl<'a> Subject<'a> {
@@ -99,7 +104,14 @@ impl<'a> Subject<'a> {
             original,
             family: family(path, rules, original),
             rules: rules.map(|r| &r.rules),
+            pedantic: false,
         }
+    }
+
+    /// The same record, the problems of pedantic codes reported and fixed
+    /// when `pedantic` says so (`--pedantic`).
+    pub fn pedantic(self, pedantic: bool) -> Subject<'a> {
+        Subject { pedantic, ..self }
     }
 
     /// The record's family.
@@ -130,6 +142,19 @@ fn fix(
     // Offsets count the bytes as read: UTF-16 is read decoded to UTF-8.
     let read = hirp::hirp::syntax::transcode(subject.original);
     let mut each = |part: Part<'_>| -> io::Result<()> {
+        // The problems of pedantic codes neither fixed nor reported, unless
+        // asked for.
+        let check = |piece: &[u8], base: usize| {
+            let mut checked = (part.check)(piece, base);
+            if !subject.pedantic {
+                checked.retain(|p| !p.code.is_pedantic());
+            }
+            checked
+        };
+        let part = Part {
+            check: &check,
+            ..part
+        };
         let gap = &read[copied..part.offset];
         out.write_all(gap)?;
         offset += gap.len();
@@ -210,7 +235,8 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
         }
     };
     let path = input.path.as_str();
-    let subject = Subject::of(path, &original, args.rules.rules.as_ref());
+    let subject =
+        Subject::of(path, &original, args.rules.rules.as_ref()).pedantic(args.pedantic.pedantic);
     let result = if args.diff {
         diff(&subject, reporter)
     } else if args.in_place {

@@ -6,6 +6,7 @@ use hirp::tafl::replay::RulesChoice;
 
 use super::family::RulesArg;
 use super::pieces::read_pieces;
+use super::report::PedanticArg;
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, inputs_or_report};
 use super::{Reporter, Status, holds_no_game, io_reason, write_stdout};
@@ -62,10 +63,14 @@ pub struct Args {
 
     #[command(flatten)]
     rules: RulesArg,
+
+    #[command(flatten)]
+    pedantic: PedanticArg,
 }
 
 /// Runs `hirp fmt`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
+    let reporter = &reporter.with(args.pedantic);
     if args.write && args.files.iter().any(|f| f == "-") {
         reporter.error("--write rewrites files; standard input (`-`) cannot be rewritten");
         return Status::Failure;

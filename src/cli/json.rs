@@ -10,6 +10,7 @@ use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::syntax::{Form, Record};
 
 use super::family::{Family, Hirp, Opened, Reading as _, RulesArg, Tafl, family};
+use super::report::PedanticArg;
 use super::walk::{Found, inputs_or_report};
 use super::{Reporter, Status, Stdout, each_chunk, holds_no_game, io_reason, write_stdout};
 
@@ -63,10 +64,14 @@ pub struct Args {
 
     #[command(flatten)]
     rules: RulesArg,
+
+    #[command(flatten)]
+    pedantic: PedanticArg,
 }
 
 /// Runs `hirp json`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
+    let reporter = &reporter.with(args.pedantic);
     if args.schema {
         let schema = hirp::json::schema(args.lines);
         let written = serde_json::to_string_pretty(&schema)

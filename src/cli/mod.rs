@@ -311,7 +311,8 @@ pub fn each_chunk<F: family::Reading>(
         if F::broken(&parsed) {
             *status = (*status).max(Status::Invalid);
         }
-        let problems = F::syntax_problems(&parsed);
+        let mut problems = F::syntax_problems(&parsed);
+        problems.retain(|p| reporter.shows(p));
         if !problems.is_empty() {
             let (offset, line) = F::start(&chunk);
             let source = report::Source::excerpt(path, &text, offset, line);

@@ -14,7 +14,7 @@ use hirp::hirp::syntax::{Game, Turn};
 
 use super::boards::{Block, Printer, marked, plan, show_with_legend};
 use super::family::{Family, RulesArg};
-use super::report::Source;
+use super::report::{PedanticArg, Source};
 use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
 /// The rulebook's example game, corrected: what `hirp replay` shows without a file.
@@ -84,6 +84,9 @@ pub struct Args {
 
     #[command(flatten)]
     rules: RulesArg,
+
+    #[command(flatten)]
+    pedantic: PedanticArg,
 }
 
 /// Checks a HIRP turn label such as `S3` (or `s3`), or a tafl move's
@@ -247,6 +250,7 @@ fn count_games(bytes: &[u8]) -> usize {
 
 /// Runs `hirp replay`, as the record's family replays it.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
+    let reporter = &reporter.with(args.pedantic);
     match Family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
         Ok(family) => family.replay(args, reporter, color),
         Err(message) => {

@@ -9,6 +9,7 @@
 use std::fmt;
 use std::io::{IsTerminal, Write as _};
 
+use hirp::diagnostic::Problem;
 use hirp::hirp::syntax::{escape, must_escape};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
@@ -19,6 +20,18 @@ pub struct Reporter {
     handler: GraphicalReportHandler,
     /// Diagnostics are not shown (the command shows them its own way).
     silent: bool,
+    /// The problems of a pedantic code are reported (`--pedantic`).
+    pedantic: bool,
+}
+
+/// `--pedantic`, shared by the commands that report problems.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct PedanticArg {
+    /// Also report the notes on the letter of OpenTafl's notation that
+    /// OpenTafl's own files do not follow: the rules tag not last, a tag
+    /// over several lines, a game's last move without `++` or `--`.
+    #[arg(long)]
+    pub pedantic: bool,
 }
 
 impl Reporter {
@@ -44,7 +57,25 @@ impl Reporter {
         Reporter {
             handler,
             silent: false,
+            pedantic: false,
         }
+    }
+
+    /// This reporter, reporting the problems of pedantic codes when
+    /// `pedantic` says so.
+    pub fn with(&self, pedantic: PedanticArg) -> Self {
+        Reporter {
+            handler: self.handler.clone(),
+            silent: self.silent,
+            pedantic: pedantic.pedantic,
+        }
+    }
+
+    /// Whether `problem` is reported: all are, but those of a pedantic code
+    /// ([`Code::is_pedantic`](hirp::diagnostic::Code::is_pedantic)) only
+    /// with `--pedantic`. What is not reported is not counted either.
+    pub fn shows(&self, problem: &Problem) -> bool {
+        self.pedantic || !problem.code.is_pedantic()
     }
 
     /// A reporter that shows no diagnostic, only one-line errors.
@@ -272,10 +303,27 @@ impl miette::SourceCode for Excerpt {
             .starts
             .partition_point(|&s| s <= start)
             .saturating_sub(1);
-        let skipped = line.saturating_sub(before);
+        let last = self
+            .starts
+            .partition_point(|&s| s < start + span.len())
+            .saturating_sub(1)
+            .max(line);
+        // Only short lines are shown around the span: a long one, such as a
+        // commentary or a start-comment, is left out rather than quoted.
+        // miette is given the lines to show, and no more.
+        let shown_before = (1..=before)
+            .take_while(|&n| line.checked_sub(n).is_some_and(|l| self.short(l)))
+            .count();
+        let shown_after = (1..=after).take_while(|&n| self.short(last + n)).count();
+        let skipped = line - shown_before;
         let from = self.starts[skipped];
+        let to = self
+            .starts
+            .get(last + shown_after + 1)
+            .copied()
+            .unwrap_or(self.shown.text.len());
         let local = miette::SourceSpan::new((start - from).into(), span.len());
-        let contents = self.shown.text[from..].read_span(&local, before, after)?;
+        let contents = self.shown.text[from..to].read_span(&local, before, after)?;
         // The column is the text's, as a file's reader counts it.
         let column = match contents.column() {
             0 => 0,
@@ -297,7 +345,25 @@ impl miette::SourceCode for Excerpt {
     }
 }
 
+/// The longest line, in characters, shown as context around a span.
+const CONTEXT_WIDTH: usize = 100;
+
 impl Excerpt {
+    /// Whether line `n` of what is shown is there and short enough to be
+    /// shown as context.
+    fn short(&self, n: usize) -> bool {
+        let Some(&start) = self.starts.get(n) else {
+            return false;
+        };
+        let end = self
+            .starts
+            .get(n + 1)
+            .copied()
+            .unwrap_or(self.shown.text.len());
+        let line = &self.shown.text[start..end];
+        line.trim_end_matches(['\n', '\r']).chars().count() <= CONTEXT_WIDTH
+    }
+
     /// Where a span of the file is shown.
     fn shown_span(&self, span: &miette::SourceSpan) -> miette::SourceSpan {
         let Some(start) = span.offset().checked_sub(self.offset) else {

@@ -62,12 +62,14 @@ pub struct Moves<'a> {
 }
 
 impl<'a> Moves<'a> {
-    /// The game `number` of the record at `path`, as read.
-    pub fn new(path: &'a str, number: usize, read: &'a TaflGame) -> Moves<'a> {
+    /// The game `number` of the record at `path`, as read, with the
+    /// problems `reporter` shows.
+    pub fn new(path: &'a str, number: usize, read: &'a TaflGame, reporter: &Reporter) -> Moves<'a> {
         let replay = &read.replay;
         let mut problems: Vec<(Option<usize>, &Problem)> = replay
             .problems
             .iter()
+            .filter(|p| reporter.shows(p))
             .map(|p| (place(replay, p), p))
             .collect();
         problems.sort_by_key(|(at, p)| (at.map_or(0, |n| n + 1), p.span.start));
@@ -167,7 +169,7 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
             return Status::Failure;
         }
     };
-    let moves = Moves::new(request.path, request.game, &read);
+    let moves = Moves::new(request.path, request.game, &read, reporter);
     let steps = &moves.replay.steps;
     let only = match request.turn {
         None => None,

@@ -16,7 +16,7 @@ use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 use super::family::RulesArg;
 use super::judged::{Judged, check_input};
 use super::progress::Progress;
-use super::report::Source;
+use super::report::{PedanticArg, Source};
 use super::sequence::{Cut, Piece, Sequence};
 use super::tally::Tally;
 use super::walk::{Found, Input, Nothing, inputs_or_report};
@@ -46,7 +46,9 @@ its entry's `error`): a file that holds no game (empty, or only comments; a
 tag begins a game) or a directory with no *.hirp or *.otg file.
 
 Severities: error (the record is wrong), warning (legal but sloppy: an attack
-written without `>`, battles out of board order), advice (a note).
+written without `>`, battles out of board order), advice (a note). The notes
+on the letter of OpenTafl's notation that OpenTafl's own files do not follow
+are advice given only with --pedantic.
 
 Examples:
   hirp validate game.hirp
@@ -91,6 +93,9 @@ pub struct Args {
 
     #[command(flatten)]
     rules: RulesArg,
+
+    #[command(flatten)]
+    pedantic: PedanticArg,
 }
 
 /// Output formats.
@@ -100,8 +105,22 @@ enum Format {
     Json,
 }
 
+/// A game's problems as `args` ask for them: those of pedantic codes only
+/// with `--pedantic`, warnings made errors with `--strict`.
+fn as_asked(problems: &mut Vec<Problem>, args: &Args, reporter: &Reporter) {
+    problems.retain(|p| reporter.shows(p));
+    if args.strict {
+        for problem in problems {
+            if problem.severity == Severity::Warning {
+                problem.severity = Severity::Error;
+            }
+        }
+    }
+}
+
 /// Runs `hirp validate`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
+    let reporter = &reporter.with(args.pedantic);
     let Some(found) = inputs_or_report(&args.paths, reporter) else {
         return Status::Failure;
     };
@@ -294,13 +313,7 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
     // was halted (output stopped) before its end.
     let (mut something, mut halted) = (false, false);
     let on_game = |mut checked: Judged<'_>| {
-        if args.strict {
-            for problem in &mut checked.verdict.problems {
-                if problem.severity == Severity::Warning {
-                    problem.severity = Severity::Error;
-                }
-            }
-        }
+        as_asked(&mut checked.verdict.problems, args, reporter);
         something |= checked.in_game || checked.verdict.count(Severity::Error) > 0;
         let advanced = (checked.offset + checked.text.len()).saturating_sub(last_offset);
         last_offset = checked.offset + checked.text.len();

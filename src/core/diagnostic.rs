@@ -48,6 +48,10 @@ pub trait Kind: fmt::Debug + Send + Sync + 'static {
     fn message(&self) -> &'static str;
     /// Whether it is a reader's: the text could not be read there.
     fn is_syntax(&self) -> bool;
+    /// Whether it is reported only when asked for (`--pedantic`): a note
+    /// on the letter of the notation's text where the family's own programs
+    /// write otherwise, of no weight for a record they wrote.
+    fn is_pedantic(&self) -> bool;
     /// The kind itself, to ask which table it is of.
     fn as_any(&self) -> &dyn Any;
 }
@@ -76,6 +80,13 @@ impl Code {
     /// Whether the code is a reader's: the text could not be read there.
     pub fn is_syntax(self) -> bool {
         self.0.is_syntax()
+    }
+
+    /// Whether its problems are reported only when asked for
+    /// (`--pedantic`): notes on the letter of the notation's text where the
+    /// family's own programs write otherwise.
+    pub fn is_pedantic(self) -> bool {
+        self.0.is_pedantic()
     }
 
     /// The kind, if it is of the table `K`.
@@ -306,10 +317,11 @@ pub(crate) use table_enum;
 /// enum whose rows each give a variant, its code (without the family's
 /// prefix, which comes first), its severity before `--strict` and its
 /// one-line message, with `ALL`, `code()`, `severity()` and `message()`,
-/// and its [`Kind`] for [`Code`]s.
+/// and its [`Kind`] for [`Code`]s; with `, pedantic = [Variant, ...]` after
+/// the prefix, those rows are [`Kind::is_pedantic`] (`PEDANTIC` lists them).
 macro_rules! problem_kinds {
     (
-        $prefix:literal;
+        $prefix:literal $(, pedantic = [$($pedantic:ident),* $(,)?])?;
         $(#[$meta:meta])*
         $name:ident {
             $(
@@ -336,14 +348,31 @@ macro_rules! problem_kinds {
             }
         }
 
-        $crate::core::diagnostic::kind_of_table!($name, $prefix, code, false);
+        $crate::core::diagnostic::kind_of_table!(
+            $name, $prefix, code, false, [$($($pedantic),*)?]
+        );
     };
 }
 pub(crate) use problem_kinds;
 
 /// The [`Kind`] of a table's rows, and a [`Code`] from a row.
 macro_rules! kind_of_table {
-    ($name:ident, $prefix:literal, $code:ident, $syntax:literal) => {
+    (
+        $name:ident, $prefix:literal, $code:ident, $syntax:literal,
+        [$($pedantic:ident),*]
+    ) => {
+        impl $name {
+            /// The kinds reported only when asked for (`--pedantic`): notes
+            /// on the letter of the notation's text where the family's own
+            /// programs write otherwise.
+            pub const PEDANTIC: &[$name] = &[$($name::$pedantic),*];
+
+            /// Whether it is one of [`PEDANTIC`](Self::PEDANTIC).
+            pub fn is_pedantic(self) -> bool {
+                $name::PEDANTIC.contains(&self)
+            }
+        }
+
         impl $crate::core::diagnostic::Kind for $name {
             fn prefix(&self) -> &'static str {
                 $prefix
@@ -359,6 +388,9 @@ macro_rules! kind_of_table {
             }
             fn is_syntax(&self) -> bool {
                 $syntax
+            }
+            fn is_pedantic(&self) -> bool {
+                $name::is_pedantic(*self)
             }
             fn as_any(&self) -> &dyn ::std::any::Any {
                 self
@@ -381,13 +413,14 @@ pub(crate) use kind_of_table;
 /// what the reader expected there, with `ALL`, `name()`, `severity()`,
 /// `message()` and `expected()`, its [`Kind`] for [`Code`]s and its
 /// `SyntaxKind` for syntax errors (with `, label = path` after the prefix, the
-/// label of an error with no detail is that function's). A reader's table
+/// label of an error with no detail is that function's; with `, pedantic =
+/// [Variant, ...]`, those rows are [`Kind::is_pedantic`]). A reader's table
 /// has rows `UnexpectedLine`, `LineTooLong` and `GameTooLong` and an
 /// `is_not_text()`: its `ReaderKind`, by which the core reads for the
 /// family, is made of them.
 macro_rules! syntax_kinds {
     (
-        $prefix:literal $(, label = $label:path)?;
+        $prefix:literal $(, label = $label:path)? $(, pedantic = [$($pedantic:ident),* $(,)?])?;
         $(#[$meta:meta])*
         $name:ident {
             $(
@@ -419,7 +452,9 @@ macro_rules! syntax_kinds {
             }
         }
 
-        $crate::core::diagnostic::kind_of_table!($name, $prefix, name, true);
+        $crate::core::diagnostic::kind_of_table!(
+            $name, $prefix, name, true, [$($($pedantic),*)?]
+        );
 
         impl $crate::core::syntax_error::SyntaxKind for $name {
             fn severity(self) -> $crate::core::Severity {

@@ -68,6 +68,17 @@ impl CheckedPiece {
         problems.any(|(p, &g)| g == Some(n) && p.severity == Severity::Error)
     }
 
+    /// Keeps only the problems `keep` keeps, with their games.
+    pub fn retain(&mut self, keep: impl Fn(&Problem) -> bool) {
+        let kept: Vec<bool> = self.problems.iter().map(&keep).collect();
+        let mut n = 0;
+        self.game.retain(|_| {
+            n += 1;
+            kept[n - 1]
+        });
+        self.problems.retain(keep);
+    }
+
     /// How many errors it has.
     pub fn errors(&self) -> usize {
         let errors = self.problems.iter();

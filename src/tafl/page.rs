@@ -29,7 +29,9 @@ use crate::tafl::syntax::{Form, parse_bytes};
 
 /// The page of a tafl record of `form` read from `bytes`, called `name`,
 /// each game replayed under `rules` if given, else its `[rules:]` tag, as
-/// `hirp validate` replays it.
+/// `hirp validate` replays it; the problems of pedantic codes
+/// ([`Code::is_pedantic`](crate::core::diagnostic::Code::is_pedantic)) are
+/// left out, as `hirp validate` leaves them out without `--pedantic`.
 pub fn page(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> Page {
     let mut games = Vec::new();
     let (title, diagnostics) = each_game(name, bytes, form, rules, |game| games.push(game));
@@ -68,11 +70,17 @@ fn each_game(
         let diagnostics = parsed
             .errors
             .iter()
-            .map(|e| diagnostic(&Problem::syntax(e), &lines))
+            .map(Problem::syntax)
+            .filter(|p| !p.code.is_pedantic())
+            .map(|p| diagnostic(&p, &lines))
             .collect();
         return (title, diagnostics);
     }
-    let replays = replay_record(&parsed.record, &parsed.errors, rules);
+    let mut replays = replay_record(&parsed.record, &parsed.errors, rules);
+    for replay in &mut replays {
+        // As `hirp validate` reports, without `--pedantic`.
+        replay.problems.retain(|p| !p.code.is_pedantic());
+    }
     let count = replays.len();
     for (n, replay) in replays.iter().enumerate() {
         let mut game = game_page(replay, &text, &lines);

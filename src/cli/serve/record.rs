@@ -103,7 +103,9 @@ pub fn validation(subject: &Subject, bytes: &[u8]) -> Result<FileValidation, Api
     };
     subject
         .family
-        .check_bytes(bytes, subject.rule_set(), |judged| {
+        .check_bytes(bytes, subject.rule_set(), |mut judged| {
+            // As `hirp validate` reports, without --pedantic.
+            judged.verdict.problems.retain(|p| !p.code.is_pedantic());
             let lines = LineIndex::excerpt(judged.text, judged.offset, judged.line);
             if judged.in_game {
                 let view = judged.view.as_ref();

@@ -1,7 +1,7 @@
 //! The codes of what the tafl replay reports: `hirp::tafl::<area>::<name>`.
 
 crate::core::diagnostic::problem_kinds! {
-    "hirp::tafl::";
+    "hirp::tafl::", pedantic = [Unmarked];
     /// The kinds of problem the tafl replay finds. Each has a stable code
     /// `hirp::tafl::<area>::<name>` and a default severity; the doc of each
     /// gives a record that triggers it (a fixture named after the code,
@@ -65,7 +65,9 @@ crate::core::diagnostic::problem_kinds! {
         Result = "end::result", Error, "the recorded result is not how the game ended";
         /// `d4-d2++`, the king not captured.
         Marker = "end::marker", Error, "the marker says the game ends here, and it does not";
-        /// The move that captures the king, written without `++`.
+        /// The move that captures the king, written without `++`. Reported
+        /// only when asked for (`--pedantic`): the notation makes the mark
+        /// optional, and OpenTafl never writes it.
         Unmarked = "end::unmarked", Advice, "the move that ends the game is marked";
     }
 }

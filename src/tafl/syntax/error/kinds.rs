@@ -41,7 +41,7 @@ impl SyntaxErrorKind {
 const RESULTS: &str = "`Black`, `White`, `Draw` or `Ongoing`";
 
 crate::core::diagnostic::syntax_kinds! {
-    "hirp::tafl::syntax::";
+    "hirp::tafl::syntax::", pedantic = [MultilineTagValue, RulesNotLast];
     /// The kinds of syntax error of the tafl readers. Each has a stable code
     /// `hirp::tafl::syntax::<name>`; the doc of each variant says which form
     /// it concerns and ends with an input that triggers it.
@@ -80,14 +80,16 @@ crate::core::diagnostic::syntax_kinds! {
             "`:`";
         /// In a game file, a tag with no `]`: `[date:2015.01.07`.
         UnterminatedTag = "unterminated_tag", Error, "this tag is never closed", "`]`";
-        /// An advice, in a game file: a tag's value over several lines, which
-        /// the specification forbids and OpenTafl writes:
+        /// An advice, in a game file, reported only when asked for
+        /// (`--pedantic`): a tag's value over several lines, which the
+        /// specification forbids and OpenTafl writes:
         /// `[start-comment:The first line.\nThe second.]`.
         MultilineTagValue = "multiline_tag_value", Advice, "this tag's value runs over several lines",
             "`]` before the end of the line";
         /// In a game file, text after a tag on its line: `[date:2015.01.07] [result:1]`.
         TextAfterTag = "text_after_tag", Error, "a tag stands alone on its line", "the end of the line";
-        /// An advice, in a game file: a tag after the rules tag, which the
+        /// An advice, in a game file, reported only when asked for
+        /// (`--pedantic`): a tag after the rules tag, which the
         /// specification puts last and OpenTafl writes before its comments:
         /// `[rules:dim:7]\n[date:2016.08.30]`.
         RulesNotLast = "rules_not_last", Advice, "the rules tag is the last tag of a game",

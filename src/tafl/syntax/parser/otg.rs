@@ -267,14 +267,16 @@ impl Builder {
         if self.place.turn_seen {
             self.end_game();
         }
-        if self.rules_seen && !self.rules_followed {
+        let rules = self.game.as_ref().and_then(OtgGame::rules);
+        if let Some(rules) = rules.filter(|_| !self.rules_followed) {
             self.rules_followed = true;
-            // The tag's `[` and name, never its value (a start-comment may
-            // run over many lines).
-            let name = Span::new(tag.span.start, tag.span.start + 1 + tag.name.len());
+            // At the rules tag's `[rules`, never at the tag after it, whose
+            // value (a start-comment) may be a whole text.
+            let at = Span::new(rules.span.start, rules.span.start + "[rules".len());
+            let name = &tag.name;
             self.errors.push(
-                SyntaxError::new(Kind::RulesNotLast, name, Found::Char('['))
-                    .with_detail("this tag, and any after it, follows the rules tag")
+                SyntaxError::new(Kind::RulesNotLast, at, Found::Char('['))
+                    .with_detail(format!("the `{name}` tag, and any after it, follow it"))
                     .with_help(
                         "the specification puts the rules tag last; OpenTafl reads any order",
                     ),

@@ -51,7 +51,21 @@ pub(super) fn tag<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResult<'a
         Err(_) => return Err(nom::Err::Failure(colon_error(&i))),
     };
     let (end, closed) = bracket_end(&i);
-    let (body, value) = tag_value(i, end, errors);
+    let (body, value) = tag_value(i, end);
+    let lines = 1 + crate::core::encoding::line_ends(value.as_bytes());
+    if lines > 1 {
+        // At the tag's `[` and name, never its value: a start-comment may
+        // be a whole text.
+        let at = Span::new(offset(&start), offset(&start) + 1 + name.len());
+        errors.push(
+            SyntaxError::new(Kind::MultilineTagValue, at, Found::Char('['))
+                .with_detail(format!("its value runs over {lines} lines"))
+                .with_help(
+                    "the specification keeps a tag on one line; the value is read with its \
+                     line ends",
+                ),
+        );
+    }
     let i = if closed {
         skip(body, 1)
     } else {
@@ -123,16 +137,10 @@ fn tag_name<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> PResult<'a, &'a 
 /// tag value = { ? any character but "]" ? } ;
 /// ```
 ///
-/// Reads up to `end`, the offset of the tag's `]` (or end); a value over
-/// several lines is read and warned of.
-fn tag_value<'a>(i: Input<'a>, end: usize, errors: &mut Vec<SyntaxError>) -> (Input<'a>, &'a str) {
+/// Reads up to `end`, the offset of the tag's `]` (or end), over several
+/// lines if need be.
+fn tag_value(i: Input<'_>, end: usize) -> (Input<'_>, &str) {
     let value = &i.fragment()[..end - i.location_offset()];
-    if let Some(n) = value.find(['\n', '\r']) {
-        let at = skip(i, n);
-        errors.push(error_at(Kind::MultilineTagValue, &at).with_help(
-            "the specification keeps a tag on one line; the value is read with its line ends",
-        ));
-    }
     (skip(i, value.len()), value)
 }
 
