@@ -359,3 +359,42 @@ fn a_tafl_replay_starts_at_turn_and_ends_with_130_on_ctrl_c() {
     tmux.keys(&["C-c"]);
     assert_eq!(tmux.exit_status(), 130);
 }
+
+/// A game in the shape OpenTafl saves an annotated replay.
+const TAFL_ANNOTATED: &str = "fixtures/tafl/opentafl/brandub-club-annotated.otg";
+
+#[test]
+fn a_tafl_game_s_heading_start_comment_and_commentary_are_in_the_pane() {
+    let Some(tmux) = Tmux::start("tafl-notes", (80, 40), TAFL_ANNOTATED) else {
+        return;
+    };
+    // With the first move: the whole heading, the start-comment, then the
+    // move's commentary, over the legend.
+    let first = tmux.wait_for("1a: The attackers open on the edge");
+    let lines: Vec<&str> = first.lines().collect();
+    assert!(lines.iter().all(|l| l.chars().count() <= 80));
+    for text in [
+        "Ask (attackers) against Embla",
+        "Event: Club evening",
+        "Rules: Brandub Club",
+        "The defenders play for a corner from the first move.",
+    ] {
+        assert!(first.contains(text), "{text}:\n{first}");
+    }
+    let start = common::replay::at(&first, "The defenders play for a corner");
+    let comment = common::replay::at(&first, "1a: The attackers open");
+    assert!(start < comment && comment < common::replay::at(&first, "● attacker"));
+    insta::assert_snapshot!("interactive_tafl_annotated_80x40", first);
+    // Later, the players name the game over the move's commentary.
+    tmux.keys(&["g", "8", "b", "Enter"]);
+    let king = tmux.wait_for("From d7 he looks at both top corners.");
+    assert!(king.contains("8b: The king leaves the centre"), "{king}");
+    assert!(king.contains("Ask (attackers) against Embla"), "{king}");
+    assert!(!king.contains("Event: Club evening"), "{king}");
+    tmux.keys(&["Right"]);
+    let quiet = tmux.wait_for("After 9a: d1-d3");
+    assert!(quiet.contains("9a: A quiet move."), "{quiet}");
+    assert!(!quiet.contains("8b: "), "{quiet}");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}

@@ -183,10 +183,12 @@ fn a_game_of_several_or_with_players_is_named_first() {
         out.starts_with("fixtures/tafl/archives/brandubh.csv, game 3 of 420\n\nAfter 1a: "),
         "{out}"
     );
+    // The players named first, then what the tags say of the game.
     let (_, out, _) = replay(&["fixtures/tafl/syntax/brandub.otg", "--turn", "1a"]);
     assert!(
         out.starts_with(
-            "fixtures/tafl/syntax/brandub.otg: Ann (attackers) against Bo (defenders)\n\n"
+            "fixtures/tafl/syntax/brandub.otg: Ann (attackers) against Bo (defenders)\n\
+             Event: Club evening\nDate: 2024.03.14\n\n"
         ),
         "{out}"
     );

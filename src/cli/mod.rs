@@ -26,6 +26,7 @@ mod serve;
 mod stdout;
 mod tafl_board;
 mod tafl_diff;
+mod tafl_notes;
 mod tafl_replay;
 mod tafl_scene;
 mod tally;

@@ -3,7 +3,7 @@
 
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
 use hirp::tafl::replay::{Game, Replay, RulesChoice, replay_game};
-use hirp::tafl::syntax::{Form, parse_bytes};
+use hirp::tafl::syntax::{Annotations, Form, parse_bytes};
 
 use super::family::family;
 use super::{Reporter, Status, io_reason, write_stdout};
@@ -16,48 +16,9 @@ pub struct TaflGame {
     pub replay: Replay,
     /// The number of games in the record.
     pub games: usize,
-    /// The players a game file's `[attackers:]` and `[defenders:]` tags
-    /// name, as written: `Ann (attackers) against Bo (defenders)`.
-    pub players: Option<String>,
-    /// The paragraphs of a game file's `[start-comment:]` tag, said before
-    /// the first move.
-    pub start_comment: Vec<String>,
-}
-
-/// The paragraphs of the start-comment of `game`, if it has one.
-fn start_comment(game: Game<'_>) -> Vec<String> {
-    match game {
-        Game::Otg(game) => game
-            .tag("start-comment")
-            .map_or_else(Vec::new, |t| t.paragraphs()),
-        Game::Csv(_) => Vec::new(),
-    }
-}
-
-/// The players the tags of `game` name: `Ann (attackers) against Bo
-/// (defenders)`, a side without a tag by its name alone; `None` when
-/// neither has one.
-fn players(game: Game<'_>) -> Option<String> {
-    let Game::Otg(game) = game else {
-        return None;
-    };
-    let name = |side: &str| {
-        game.tag(side)
-            .map(|t| t.value.trim())
-            .filter(|v| !v.is_empty())
-    };
-    if name("attackers").is_none() && name("defenders").is_none() {
-        return None;
-    }
-    let player = |side: &str| match name(side) {
-        Some(name) => format!("{name} ({side})"),
-        None => side.to_owned(),
-    };
-    Some(format!(
-        "{} against {}",
-        player("attackers"),
-        player("defenders")
-    ))
+    /// What a game file says of the game for a person: its players, its
+    /// heading, its start-comment, the commentary on its moves.
+    pub annotations: Annotations,
 }
 
 /// Reads the tafl record at `path` (`-` for standard input, an archive if
@@ -97,8 +58,7 @@ pub fn read_game(
         text: text.into_owned(),
         replay,
         games: games.len(),
-        players: players(*game),
-        start_comment: start_comment(*game),
+        annotations: game.annotations(),
     })
 }
 

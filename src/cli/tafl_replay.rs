@@ -12,12 +12,13 @@ use hirp::hirp::syntax::escape;
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
 use hirp::tafl::replay::{ProblemKind, Replay, RulesChoice};
 use hirp::tafl::rules::{Outcome, Position};
-use hirp::tafl::syntax::MoveAddress;
+use hirp::tafl::syntax::{Annotations, MoveAddress};
 
 use super::boards::{Block, Printer, counts};
 use super::replay::{file_name, no_board};
 use super::report::Source;
 use super::tafl_board::{TaflGame, read_game};
+use super::tafl_notes::{self, Named};
 use super::tafl_scene::TaflScene;
 use super::{Reporter, Status, io_reason, write_stdout};
 
@@ -59,6 +60,11 @@ pub struct Moves<'a> {
     text: &'a str,
     /// The record, for the diagnostics.
     pub source: Source,
+    /// The number of games in the record.
+    games: usize,
+    /// What the game file says of the game: its heading, its
+    /// start-comment, each move's commentary.
+    about: &'a Annotations,
 }
 
 impl<'a> Moves<'a> {
@@ -81,6 +87,18 @@ impl<'a> Moves<'a> {
             problems,
             text: &read.text,
             source: Source::new(path, &read.text),
+            games: read.games,
+            about: &read.annotations,
+        }
+    }
+
+    /// The game as its heading names it, with what its file says of it.
+    pub fn named(&self) -> Named<'a> {
+        Named {
+            path: self.path,
+            number: self.number,
+            games: self.games,
+            about: self.about,
         }
     }
 
@@ -184,7 +202,9 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
             }
         },
     };
-    let title = title(request.path, request.game, &read);
+    let named = moves.named();
+    let width = tafl_notes::width();
+    let title = named.heading(width);
     if steps.is_empty() {
         let shown = (moves.number, moves.path, "moves");
         let problems = moves.problems.iter().map(|(_, p)| *p);
@@ -199,23 +219,24 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         );
     }
     if request.interactive {
-        let scene = TaflScene::new(&moves, reporter, title.as_deref());
+        let scene = TaflScene::new(&moves, reporter);
         return super::interactive::run(&scene, only, reporter);
     }
     let last = only.unwrap_or(steps.len() - 1);
     let blocks = plan(&moves, only, request.keep_going);
-    // The start-comment, before the first move, when the replay shows it:
-    // each paragraph escaped, a blank line between two.
-    let shown = only.is_none_or(|n| n == 0) && !read.start_comment.is_empty();
-    let comment = shown.then(|| {
-        let paragraphs: Vec<_> = read.start_comment.iter().map(|p| escape(p)).collect();
-        paragraphs.join("\n\n")
-    });
+    // The start-comment, before the first move, when the replay shows it.
+    let comment = named
+        .start_comment(width)
+        .filter(|_| only.is_none_or(|n| n == 0));
     let heading = match (title, comment) {
         (Some(title), Some(comment)) => Some(format!("{title}\n\n{comment}")),
         (title, comment) => title.or(comment),
     };
-    if let Err(message) = print(&moves, &request, heading.as_deref(), &blocks, reporter) {
+    let shown = Shown {
+        title: heading.as_deref(),
+        width,
+    };
+    if let Err(message) = print(&moves, &request, shown, &blocks, reporter) {
         reporter.error(&message);
         return Status::Failure;
     }
@@ -225,20 +246,6 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         .iter()
         .any(|(at, p)| p.severity == Severity::Error && at.is_none_or(|n| n <= last));
     if invalid { Status::Invalid } else { Status::Ok }
-}
-
-/// What names the game shown, when the file holds more than one or its
-/// tags name the players: `games.csv, game 2 of 3`, `game.otg: Ann
-/// (attackers) against Bo (defenders)`.
-fn title(path: &str, number: usize, read: &TaflGame) -> Option<String> {
-    let path = escape(path);
-    let players = read.players.as_deref().map(escape);
-    match (read.games, players) {
-        (0 | 1, None) => None,
-        (0 | 1, Some(players)) => Some(format!("{path}: {players}")),
-        (games, None) => Some(format!("{path}, game {number} of {games}")),
-        (games, Some(players)) => Some(format!("{path}, game {number} of {games}: {players}")),
-    }
 }
 
 /// What to print: the problems before the first move shown, then a board a
@@ -275,13 +282,22 @@ fn plan<'a>(moves: &Moves<'a>, only: Option<usize>, keep_going: bool) -> Vec<Blo
     blocks
 }
 
+/// What heads a replay's output, and the width of its prose.
+struct Shown<'a> {
+    /// What names the game and its start-comment, if anything does.
+    title: Option<&'a str>,
+    /// The width the commentary is wrapped to.
+    width: usize,
+}
+
 /// Prints the title and the blocks in order, as [`Printer`] does, each
-/// board with its caption; writes the picture of each board into
-/// `--svg-dir`. `Err` with a message when something cannot be written.
+/// board with its caption and the commentary on its move; writes the
+/// picture of each board into `--svg-dir`. `Err` with a message when
+/// something cannot be written.
 fn print(
     moves: &Moves<'_>,
     request: &Request<'_>,
-    title: Option<&str>,
+    shown: Shown<'_>,
     blocks: &[Block<'_>],
     reporter: &Reporter,
 ) -> Result<(), String> {
@@ -297,13 +313,17 @@ fn print(
         reporter,
         stopped: &stopped,
     };
-    printer.print(title, blocks, |n| {
+    let named = moves.named();
+    printer.print(shown.title, blocks, |n| {
         let caption = format!("After {}", moves.describe(n, true));
         let board = moves.board(n).with_caption(&caption);
         write_stdout(&board.text(TextOptions {
             glyphs: Glyphs::Unicode,
             color: request.color,
         }))?;
+        if let Some(comment) = named.comment(moves.address(n), shown.width) {
+            write_stdout(&format!("\n{comment}\n"))?;
+        }
         match request.svg_dir {
             Some(dir) => write_picture(dir, moves, n),
             None => Ok(()),

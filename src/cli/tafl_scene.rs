@@ -1,6 +1,7 @@
 //! `hirp replay -i` on a tafl record: a frame a move, the heading and the
-//! board at the top of the screen, the move's problems and the legend in
-//! the pane under it.
+//! board at the top of the screen; in the pane under it, what names the
+//! game (its players, event, date, rules...), the start-comment with the
+//! first move, the move's commentary, its problems and the legend.
 
 use hirp::hirp::render::canvas::{Canvas, Style};
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
@@ -16,8 +17,6 @@ const KEYS: &str = "→/n next move  ←/p previous  Home/End first/last  g go t
 pub struct TaflScene<'a> {
     moves: &'a Moves<'a>,
     reporter: &'a Reporter,
-    /// What names the game, when there is something to say.
-    title: Option<&'a str>,
     /// The rows of the board, under its heading.
     rows: usize,
     /// The columns of the board.
@@ -25,8 +24,8 @@ pub struct TaflScene<'a> {
 }
 
 impl<'a> TaflScene<'a> {
-    /// The moves of a game, with what names it.
-    pub fn new(moves: &'a Moves<'a>, reporter: &'a Reporter, title: Option<&'a str>) -> Self {
+    /// The moves of a game.
+    pub fn new(moves: &'a Moves<'a>, reporter: &'a Reporter) -> Self {
         let board = Board::of(&moves.positions[0]).text(TextOptions::default());
         // The files and the frame above and below the ranks.
         let rows = usize::from(moves.positions[0].rules().dim) + 4;
@@ -39,7 +38,6 @@ impl<'a> TaflScene<'a> {
         TaflScene {
             moves,
             reporter,
-            title,
             rows,
             columns,
         }
@@ -104,10 +102,19 @@ impl Scene for TaflScene<'_> {
         top
     }
 
-    /// What names the game, the problems before the first move (with the
-    /// first), the move's problems, the legend.
+    /// What names the game (with the first move, its whole heading and its
+    /// start-comment), the move's commentary, the problems before the
+    /// first move (with the first), the move's problems, the legend.
     fn pane(&self, frame: usize, columns: usize) -> Vec<String> {
-        let mut parts: Vec<String> = self.title.map(str::to_owned).into_iter().collect();
+        let named = self.moves.named();
+        let mut parts: Vec<String> = Vec::new();
+        if frame == 0 {
+            parts.extend(named.heading(columns));
+            parts.extend(named.start_comment(columns));
+        } else {
+            parts.extend(named.short_heading(columns));
+        }
+        parts.extend(named.comment(self.moves.address(frame), columns));
         let mut problems = self.moves.at(Some(frame));
         if frame == 0 {
             problems.splice(0..0, self.moves.at(None));

@@ -3,7 +3,9 @@
 
 use crate::core::Span;
 use crate::tafl::Side;
-use crate::tafl::syntax::{CsvGame, MoveAddress, OtgGame, Ply, Record, ResultLabel, Tag};
+use crate::tafl::syntax::{
+    Annotations, CsvGame, MoveAddress, OtgGame, Ply, Record, ResultLabel, Tag,
+};
 
 /// A game of a record of either form.
 #[derive(Clone, Copy, Debug)]
@@ -73,6 +75,16 @@ impl<'a> Game<'a> {
         match self {
             Game::Otg(g) => g.span,
             Game::Csv(g) => g.span,
+        }
+    }
+
+    /// What the record says of the game for a person: a game file's
+    /// players, heading, start-comment and commentary
+    /// ([`OtgGame::annotations`]); nothing for an archive's line.
+    pub fn annotations(self) -> Annotations {
+        match self {
+            Game::Otg(g) => g.annotations(),
+            Game::Csv(_) => Annotations::default(),
         }
     }
 

@@ -12,10 +12,12 @@
 
 use std::fmt;
 
+mod about;
 mod csv;
 mod otg;
 mod ply;
 
+pub use about::{Annotations, Detail};
 pub use csv::{CSV_HEADER, Count, CsvGame, CsvRecord, ResultLabel};
 pub use otg::{
     Commentary, MoveAddress, OtgGame, OtgRecord, RulesEntry, Tag, Turn, Variation,

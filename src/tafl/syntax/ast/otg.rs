@@ -106,17 +106,7 @@ impl Tag {
     /// joined by a space, the blanks around them dropped; a blank line
     /// parts two paragraphs (as in OpenTafl's start-comments).
     pub fn paragraphs(&self) -> Vec<String> {
-        let lines: Vec<&str> = self
-            .value
-            .lines()
-            .flat_map(|line| line.split('\r'))
-            .map(str::trim)
-            .collect();
-        lines
-            .split(|line| line.is_empty())
-            .filter(|part| !part.is_empty())
-            .map(|part| part.join(" "))
-            .collect()
+        paragraphs(&self.value)
     }
 
     /// The value read as a rules record's entries, `dim:11 atkf:y`: its
@@ -131,6 +121,22 @@ impl fmt::Display for Tag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "[{}:{}]", self.name, self.value)
     }
+}
+
+/// The paragraphs of `text`, each on one line: the lines of a paragraph
+/// joined by a space, the blanks around them dropped; a blank line parts
+/// two paragraphs.
+pub(super) fn paragraphs(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text
+        .lines()
+        .flat_map(|line| line.split('\r'))
+        .map(str::trim)
+        .collect();
+    lines
+        .split(|line| line.is_empty())
+        .filter(|part| !part.is_empty())
+        .map(|part| part.join(" "))
+        .collect()
 }
 
 /// One entry of a rules tag's value, `atkf:y`.

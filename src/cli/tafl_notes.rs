@@ -1,0 +1,184 @@
+//! A tafl game's annotations as a terminal shows them: the heading that
+//! names the game (its file, its players, then a line for each of its
+//! event, round, site, date, rules, variant and annotator), the
+//! start-comment before the first move, and each move's commentary with
+//! its board. The record's text is escaped; a heading's line longer than
+//! the width is cut, prose is wrapped at its words.
+
+use hirp::hirp::syntax::escape;
+use hirp::tafl::syntax::{Annotations, MoveAddress};
+
+/// What the lines of a title after its first begin with.
+const TITLE_INDENT: &str = "  ";
+
+/// The widest that `replay` writes prose, whatever the terminal.
+const MAX_WIDTH: usize = 100;
+
+/// The width `replay` writes prose in: the terminal's, or `COLUMNS` when
+/// standard output is not a terminal, at most 100; 80 when neither says.
+pub fn width() -> usize {
+    super::replay::output_columns()
+        .unwrap_or(80)
+        .clamp(20, MAX_WIDTH)
+}
+
+/// A tafl game as the heading names it.
+pub struct Named<'a> {
+    /// The record's path, `-` for standard input.
+    pub path: &'a str,
+    /// The game's number in the record, from 1.
+    pub number: usize,
+    /// The number of games in the record.
+    pub games: usize,
+    /// What the game file says of the game.
+    pub about: &'a Annotations,
+}
+
+impl Named<'_> {
+    /// What names the game, when the file holds more than one or its tags
+    /// name the players: `games.csv, game 2 of 3`, `game.otg: Ann
+    /// (attackers) against Bo (defenders)`.
+    pub fn title(&self) -> Option<String> {
+        let path = escape(self.path);
+        let players = self.about.players.as_deref().map(escape);
+        let (number, games) = (self.number, self.games);
+        match (games, players) {
+            (0 | 1, None) => None,
+            (0 | 1, Some(players)) => Some(format!("{path}: {players}")),
+            (games, None) => Some(format!("{path}, game {number} of {games}")),
+            (games, Some(players)) => Some(format!("{path}, game {number} of {games}: {players}")),
+        }
+    }
+
+    /// The heading in lines of at most `width` characters: the title (the
+    /// path alone when only the details say something), wrapped, then a
+    /// line a detail, `Event: Club evening`, cut with `…` when too long.
+    /// `None` when there is nothing to say.
+    pub fn heading(&self, width: usize) -> Option<String> {
+        let details = &self.about.details;
+        let title = match self.title() {
+            Some(title) => title,
+            None if details.is_empty() => return None,
+            None => escape(self.path).into_owned(),
+        };
+        let mut lines = wrap(&title, width, "", TITLE_INDENT);
+        for detail in details {
+            let line = format!("{}: {}", detail.label, escape(&detail.value));
+            lines.push(cut(&line, width));
+        }
+        Some(lines.join("\n"))
+    }
+
+    /// The title alone, wrapped to `width`: what names the game when the
+    /// rest of the heading has been shown.
+    pub fn short_heading(&self, width: usize) -> Option<String> {
+        let title = self.title()?;
+        Some(wrap(&title, width, "", TITLE_INDENT).join("\n"))
+    }
+
+    /// The start-comment, its paragraphs wrapped to `width`, a blank line
+    /// between two; `None` when there is none.
+    pub fn start_comment(&self, width: usize) -> Option<String> {
+        prose(&self.about.start_comment, width, "")
+    }
+
+    /// The commentary on the move at `address`: `1b: ` and its paragraphs
+    /// wrapped to `width`, each line after the first under the first
+    /// word; `None` when it has none.
+    pub fn comment(&self, address: MoveAddress, width: usize) -> Option<String> {
+        let lead = format!("{address}: ");
+        prose(self.about.comment(address), width, &lead)
+    }
+}
+
+/// Paragraphs escaped and wrapped to `width`, a blank line between two,
+/// the first led by `lead` and every other line indented as far; `None`
+/// for no paragraph.
+fn prose(paragraphs: &[String], width: usize, lead: &str) -> Option<String> {
+    if paragraphs.is_empty() {
+        return None;
+    }
+    let indent = " ".repeat(lead.chars().count());
+    let mut lines: Vec<String> = Vec::new();
+    for (n, paragraph) in paragraphs.iter().enumerate() {
+        if n > 0 {
+            lines.push(String::new());
+        }
+        let first = if n == 0 { lead } else { &indent };
+        lines.extend(wrap(&escape(paragraph), width, first, &indent));
+    }
+    Some(lines.join("\n"))
+}
+
+/// `text` in lines of at most `width` characters, broken at blanks (a word
+/// longer than a line is broken where it must be): the first line begins
+/// with `first`, the others with `indent`.
+pub fn wrap(text: &str, width: usize, first: &str, indent: &str) -> Vec<String> {
+    let mut lines = vec![first.to_owned()];
+    let mut bare = true;
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let line = lines.last_mut().expect("a line");
+            let used = line.chars().count();
+            let room = width.saturating_sub(used + usize::from(!bare));
+            if word.len() <= room {
+                if !bare {
+                    line.push(' ');
+                }
+                line.extend(word.iter());
+                bare = false;
+                break;
+            }
+            if bare {
+                // A word longer than a whole line: as much as fits, or all
+                // of it after an indent as wide as a line.
+                let take = if used >= width {
+                    word.len()
+                } else {
+                    width - used
+                };
+                let rest = word.split_off(take);
+                line.extend(word.iter());
+                word = rest;
+            }
+            lines.push(indent.to_owned());
+            bare = true;
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    lines
+}
+
+/// `line` cut to `width` characters, its end `…` when it is cut.
+fn cut(line: &str, width: usize) -> String {
+    if line.chars().count() <= width {
+        return line.to_owned();
+    }
+    let mut shown: String = line.chars().take(width.saturating_sub(1)).collect();
+    shown.push('…');
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prose_is_wrapped_at_its_words() {
+        assert_eq!(
+            wrap("one two three four", 9, "", ""),
+            ["one two", "three", "four"]
+        );
+        assert_eq!(
+            wrap("one two three", 12, "1a: ", "    "),
+            ["1a: one two", "    three"]
+        );
+        assert_eq!(wrap("abcdefghij", 4, "", ""), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 10, "x", ""), ["x"]);
+        assert_eq!(cut("abcdef", 4), "abc…");
+        assert_eq!(cut("abcd", 4), "abcd");
+    }
+}
