@@ -238,9 +238,17 @@ fn the_schema_describes_the_data() {
         "marks",
         "diagnostics",
         "battles",
+        "comment",
     ] {
         assert!(steps.get(field).is_some(), "{field}");
     }
+    let game = &schema["$defs"]["PackedGame"]["properties"];
+    assert!(game.get("about").is_some(), "{game}");
+    assert!(
+        schema["$defs"]["Field"]["properties"]
+            .get("label")
+            .is_some()
+    );
 }
 
 #[test]

@@ -177,6 +177,16 @@ fn a_tafl_page_and_its_boards_are_what_hirp_html_draws() {
     let board = server.post("/api/board?step=5", &record);
     assert_eq!(board.status, 200);
     assert_eq!(board.text(), model.games[0].steps[5].board);
+    // A game file's annotations: its heading and commentary, as in the page
+    // `hirp html` writes.
+    let annotated = "fixtures/tafl/opentafl/brandub-club-annotated.otg";
+    let record = fixture(annotated);
+    let model = hirp::tafl::page::page("record.otg", &record, Form::Otg, None);
+    let answer = server.post("/api/page", &record);
+    let packed: hirp::page::Packed = serde_json::from_slice(&answer.body).unwrap();
+    assert_eq!(packed, hirp::page::pack(&model));
+    assert_eq!(packed.games[0].about[0].value, "Club evening");
+    assert_eq!(packed.games[0].steps[1].comment.len(), 1);
     let hirp_page = server.post(
         "/api/page",
         &fixture("fixtures/valid/17-match-to-five.hirp"),

@@ -93,9 +93,7 @@ fn each_comment_follows_the_board_of_its_move() {
         let commented = ["1a", "1b", "2b", "8b", "9a", "9b", "14b"].contains(&address);
         assert_eq!(shown.contains(&lead), commented, "{address}:\n{shown}");
     }
-    assert!(moves[27].ends_with(
-        "14b: The king reaches the corner a7, and the game is over.\n"
-    ));
+    assert!(moves[27].ends_with("14b: The king reaches the corner a7, and the game is over.\n"));
     let (_, king) = replay(&[ANNOTATED, "--turn", "8b"], 80, None);
     insta::assert_snapshot!("annotated_two_paragraphs", king);
 }

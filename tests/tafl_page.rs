@@ -79,3 +79,78 @@ fn a_record_text_is_escaped_in_the_page() {
     let html = hirp::page::html::html(&page);
     assert!(!html.contains("<script>alert(1)"));
 }
+
+/// A game file's page names the game by its players, lists what its tags
+/// say under the name, shows its start-comment on the first board and each
+/// move's commentary on the move's board; the advice `--pedantic` gives is
+/// not on it.
+#[test]
+fn a_game_file_s_annotations_are_on_its_page() {
+    let path = "fixtures/tafl/opentafl/brandub-club-annotated.otg";
+    let annotated = page(path, &read(path), Form::Otg, None);
+    let game = &annotated.games[0];
+    assert_eq!(game.name, "Ask (attackers) against Embla (defenders)");
+    let about: Vec<(&str, &str)> = game
+        .about
+        .iter()
+        .map(|f| (f.label.as_str(), f.value.as_str()))
+        .collect();
+    assert_eq!(
+        about,
+        [
+            ("Event", "Club evening"),
+            ("Round", "2"),
+            ("Site", "Reykjavik, Iceland"),
+            ("Date", "2026.11.27"),
+            ("Rules", "Brandub Club"),
+            ("Annotator", "Embla"),
+        ]
+    );
+    assert!(game.diagnostics.is_empty(), "{:?}", game.diagnostics);
+    assert_eq!(game.steps[0].comment.len(), 2);
+    assert!(game.steps[0].comment[1].starts_with("The defenders play for a corner"));
+    let commented: Vec<&str> = game
+        .steps
+        .iter()
+        .filter(|s| !s.comment.is_empty())
+        .filter_map(|s| s.turn.as_deref())
+        .collect();
+    assert_eq!(commented, ["1a", "1b", "2b", "8b", "9a", "9b", "14b"]);
+    let king = game.steps.iter().find(|s| s.turn.as_deref() == Some("8b"));
+    assert_eq!(
+        king.expect("the king's move").comment,
+        [
+            "The king leaves the centre for the top edge.",
+            "From d7 he looks at both top corners."
+        ]
+    );
+    // Packed, the page keeps them; a game that says nothing has none.
+    let packed = hirp::page::pack(&annotated);
+    assert_eq!(packed.games[0].about.len(), 6);
+    assert_eq!(packed.games[0].steps[16].comment.len(), 2);
+    let plain = "fixtures/tafl/valid/brandub/king_escaped.otg";
+    let plain = page(plain, &read(plain), Form::Otg, None);
+    assert!(plain.games[0].about.is_empty());
+    assert!(plain.games[0].steps.iter().all(|s| s.comment.is_empty()));
+    assert_eq!(plain.games[0].name, "game 1");
+}
+
+/// What the tags and the commentary say is text on the page, never markup.
+#[test]
+fn annotations_are_escaped_in_the_page() {
+    let record = "[event:<b>Cup</b>]\n[attackers:</script><img src=x onerror=alert(1)>]\n\
+                  [rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\
+                  [start-comment:<script>alert(1)</script>]\n\n\
+                  1. d2-c2 d3-c3\n[<i>first</i>|\x1b[2J]\n";
+    let page = page("x.otg", record.as_bytes(), Form::Otg, None);
+    let game = &page.games[0];
+    assert_eq!(game.about[0].value, "<b>Cup</b>");
+    assert_eq!(game.steps[0].comment, ["<script>alert(1)</script>"]);
+    assert_eq!(game.steps[1].comment, ["<i>first</i>"]);
+    assert_eq!(game.steps[2].comment, ["\\u{1b}[2J"]);
+    let html = hirp::page::html::html(&page);
+    assert_eq!(html.matches("<script").count(), 2, "the page's own");
+    for markup in ["<b>", "<img", "<i>"] {
+        assert!(!html.contains(markup), "{markup}");
+    }
+}

@@ -4,8 +4,9 @@
 //! A page is drawn from a [`Page`], the core's model that knows no family
 //! of games ([`crate::core::page`]): a game is a list of [`Step`]s, each
 //! with its board as SVG, a heading, the turn line with the byte range of
-//! the token just played, the marks of the tokens at fault and the step's
-//! problems, plus the game's result. Each family gives pages by building
+//! the token just played, the marks of the tokens at fault, the step's
+//! problems and the record's commentary on it, plus the game's result and
+//! what the record says of the game. Each family gives pages by building
 //! this model ([`crate::hirp::page`] for HIRP's records, [`crate::tafl::page`] for the
 //! tafl games'); [`html::html`] writes it as one self-contained file,
 //! [`html::served`] is the page of `hirp serve`, and [`pack`] the JSON both
@@ -26,5 +27,6 @@
 pub mod html;
 
 pub use crate::core::page::{
-    GamePage, Mark, Packed, PackedGame, PackedStep, Packer, Page, Range, Step, Table, pack, schema,
+    Field, GamePage, Mark, Packed, PackedGame, PackedStep, Packer, Page, Range, Step, Table, pack,
+    schema,
 };

@@ -1,5 +1,8 @@
 //! Tafl records as pages: each game replayed, a board at the start and
-//! after every move, the move marked in its turn's text.
+//! after every move, the move marked in its turn's text; a game file's
+//! players in the game's name, its event, date, rules... under it, its
+//! start-comment on the first board and each move's commentary on the
+//! move's board.
 //!
 //! ```
 //! use hirp::tafl::syntax::Form;
@@ -20,12 +23,12 @@
 use crate::core::diagnostic::Problem;
 use crate::core::escape;
 use crate::core::json::problem::{Diagnostic, LineIndex, diagnostic};
-use crate::core::page::{GamePage, Mark, Packed, Packer, Page, Step};
+use crate::core::page::{Field, GamePage, Mark, Packed, Packer, Page, Step};
 use crate::core::page::{shown_with, title};
 use crate::tafl::render::Board;
-use crate::tafl::replay::{Replay, ReplayedMove, replay_record};
+use crate::tafl::replay::{Game, Replay, ReplayedMove, replay_record};
 use crate::tafl::rules::RuleSet;
-use crate::tafl::syntax::{Form, parse_bytes};
+use crate::tafl::syntax::{Annotations, Form, parse_bytes};
 
 /// The page of a tafl record of `form` read from `bytes`, called `name`,
 /// each game replayed under `rules` if given, else its `[rules:]` tag, as
@@ -82,16 +85,52 @@ fn each_game(
         replay.problems.retain(|p| !p.code.is_pedantic());
     }
     let count = replays.len();
-    for (n, replay) in replays.iter().enumerate() {
+    let games = Game::all(&parsed.record);
+    for (n, (replay, written)) in replays.iter().zip(games).enumerate() {
         let mut game = game_page(replay, &text, &lines);
-        game.name = if count > 1 {
-            format!("game {} of {count}", n + 1)
-        } else {
-            "game 1".to_owned()
-        };
+        let about = written.annotations();
+        game.name = game_name(n, count, about.players.as_deref());
+        annotate(&mut game, replay, &about);
         each(game);
     }
     (title, Vec::new())
+}
+
+/// What names game `n` (from 0) of `count` in the game picker: `game 2 of
+/// 3: Ann (attackers) against Bo (defenders)`, the players alone in a
+/// record of one game.
+fn game_name(n: usize, count: usize, players: Option<&str>) -> String {
+    match players.map(escape) {
+        Some(players) if count > 1 => format!("game {} of {count}: {players}", n + 1),
+        Some(players) => players.into_owned(),
+        None if count > 1 => format!("game {} of {count}", n + 1),
+        None => "game 1".to_owned(),
+    }
+}
+
+/// Gives a game's page what its record says of it: the details under its
+/// name, its start-comment on the first step, and each move's commentary
+/// on the move's step.
+fn annotate(game: &mut GamePage, replay: &Replay, about: &Annotations) {
+    let shown = |paragraphs: &[String]| -> Vec<String> {
+        paragraphs.iter().map(|p| escape(p).into_owned()).collect()
+    };
+    game.about = about
+        .details
+        .iter()
+        .map(|detail| Field {
+            label: detail.label.to_owned(),
+            value: escape(&detail.value).into_owned(),
+        })
+        .collect();
+    if let Some(start) = game.steps.first_mut() {
+        start.comment = shown(&about.start_comment);
+    }
+    // The steps after the first are the moves', in order, when there are
+    // boards.
+    for (step, played) in game.steps.iter_mut().skip(1).zip(&replay.steps) {
+        step.comment = shown(about.comment(played.address));
+    }
 }
 
 /// One game replayed, as a page.

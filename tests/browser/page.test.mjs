@@ -114,3 +114,43 @@ test("a record's text is shown as text, never run", async (t) => {
   assert.deepEqual(problems, []);
   writeFileSync(join(artefacts, 'hostile.hirp'), record);
 });
+
+test("a tafl game file's heading and commentary are shown with its moves", async (t) => {
+  const { page, problems } = await open(t, 'annotated', ['fixtures/tafl/opentafl/brandub-club-annotated.otg']);
+  assert.equal(await page.locator('#game-name').textContent(), 'Ask (attackers) against Embla (defenders)');
+  const about = await page.locator('#game-about').evaluate((dl) =>
+    [...dl.children].map((node) => node.tagName + ' ' + node.textContent));
+  assert.deepEqual(about.slice(0, 4), ['DT Event', 'DD Club evening', 'DT Round', 'DD 2']);
+  assert.ok(about.includes('DD Brandub Club'), about.join(', '));
+  // The start-comment on the first board, each move's commentary on its own.
+  const comment = page.locator('#comment');
+  assert.equal(await comment.locator('p').count(), 2);
+  assert.match(await comment.textContent(), /The defenders play for a corner from the first move\./);
+  await page.click('#next');
+  assert.equal(await heading(page), 'After 1a');
+  assert.equal(await comment.textContent(), 'The attackers open on the edge, away from the king.');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await heading(page), 'After 2a');
+  assert.ok(await comment.isHidden(), 'a move with no commentary has none');
+  await page.locator('#slider').fill('16');
+  assert.equal(await heading(page), 'After 8b');
+  assert.equal(await comment.locator('p').count(), 2);
+  await shot(page, 'page-annotated');
+  // No problem to show: OpenTafl's own shape is no problem.
+  assert.equal(await page.locator('#problems').textContent(), 'None: the record is as the rules want it.');
+  assert.deepEqual(problems, []);
+});
+
+test("a game file's annotations are shown as text, never run", async (t) => {
+  const record = '[event:<b>Cup</b>]\n[attackers:</script><img src=x onerror=alert(1)>]\n' +
+    '[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n' +
+    '[start-comment:<script>alert(2)</script>]\n\n1. d2-c2 d3-c3\n[<i>first</i>|]\n';
+  const { page, problems } = await open(t, 'hostile-tafl', ['-'], record);
+  assert.equal(await page.locator('img, b, i, #comment script').count(), 0);
+  assert.equal(await page.locator('#game-about dd').textContent(), '<b>Cup</b>');
+  assert.equal(await page.locator('#comment').textContent(), '<script>alert(2)</script>');
+  await page.click('#next');
+  assert.equal(await page.locator('#comment').textContent(), '<i>first</i>');
+  assert.deepEqual(problems, []);
+});

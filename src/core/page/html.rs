@@ -17,7 +17,7 @@ pub const SCRIPT: &str = include_str!("page.js");
 
 /// The SHA-256 of [`SCRIPT`] in base64, as a Content-Security-Policy names
 /// the one script a self-contained page may run (a test checks it).
-pub const SCRIPT_SHA256: &str = "sha256-NSeFZeVsOkyLFTlcoWI6Jks77UiDIKPxwvilsnUDlWk=";
+pub const SCRIPT_SHA256: &str = "sha256-5R5GmztYBwuC6r8TiGGq+1FkXqWX8HdV2NbrX7kBiGU=";
 
 /// The Content-Security-Policy of a self-contained page: its own style and
 /// script only, and no request of any kind.
@@ -129,12 +129,13 @@ fn header(out: &mut String, title: &str) {
     ));
     out.push_str(
         "<p id=\"picker\" hidden><label for=\"game\">Game</label> \
-         <select id=\"game\"></select></p>\n<p id=\"game-name\"></p>\n</header>\n",
+         <select id=\"game\"></select></p>\n<p id=\"game-name\"></p>\n\
+         <dl id=\"game-about\" class=\"about\" hidden></dl>\n</header>\n",
     );
 }
 
-/// The viewer: the board, the controls, the turn line, the battles and
-/// the problems.
+/// The viewer: the board, the controls, the turn line, the commentary,
+/// the battles and the problems.
 fn viewer(out: &mut String) {
     out.push_str(VIEWER);
 }
@@ -152,6 +153,7 @@ const VIEWER: &str = r#"<main id="viewer">
 <input type="range" id="slider" min="0" max="0" value="0"></label>
 </nav>
 <p class="turn-line" id="turn-line"></p>
+<section id="comment" class="comment" aria-label="Commentary" hidden></section>
 <div id="battles"></div>
 <ul id="step-problems" class="problems"></ul>
 </section>

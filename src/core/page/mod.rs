@@ -5,7 +5,8 @@
 //! A page is drawn from a [`Page`], a model that knows no family of games:
 //! a game is a list of [`Step`]s, each with its board as SVG, a heading,
 //! the turn line with the byte range of the token just played, the marks of
-//! the tokens at fault and the step's problems, plus the game's result. A
+//! the tokens at fault, the step's problems and the record's commentary on
+//! it, plus the game's result and what the record says of the game. A
 //! family gives pages by building this model; [`html::html`] writes it as
 //! one self-contained file, [`html::served`] is the page of a server with
 //! an editor, and [`pack`] the JSON both read (described by [`schema`]).
@@ -77,6 +78,10 @@ pub struct GamePage {
     /// How the game ended, said for a person (`Silfr wins by Drepið,
     /// doubled: 10 points`); `None` while no one has won.
     pub result: Option<String>,
+    /// What the record says of the game under its name, in order: its
+    /// event, its date, its rules... (a tafl game file's tags); none when
+    /// it says nothing.
+    pub about: Vec<Field>,
 }
 
 impl GamePage {
@@ -93,8 +98,19 @@ impl GamePage {
             steps,
             diagnostics: problems.iter().map(|p| diagnostic(p, lines)).collect(),
             result,
+            about: Vec::new(),
         }
     }
+}
+
+/// One thing a game's heading says of it: `Event`, `Club evening`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Field {
+    /// What it is: `Event`, `Date`, `Rules`.
+    pub label: String,
+    /// What the record says, on one line.
+    pub value: String,
 }
 
 /// One board of a game and what led to it.
@@ -118,11 +134,14 @@ pub struct Step {
     pub diagnostics: Vec<usize>,
     /// The battles fought in this step, if any.
     pub battles: Option<Table>,
+    /// The record's commentary on the step, its paragraphs: on a move, the
+    /// text written on it; at the start, the game's start-comment.
+    pub comment: Vec<String>,
 }
 
 impl Step {
     /// A step of nothing but its heading: no turn, board, line, token
-    /// played, marks, problems or battles yet.
+    /// played, marks, problems, battles or commentary yet.
     pub fn headed(heading: impl Into<String>) -> Step {
         Step {
             turn: None,
@@ -133,6 +152,7 @@ impl Step {
             marks: Vec::new(),
             diagnostics: Vec::new(),
             battles: None,
+            comment: Vec::new(),
         }
     }
 }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{GamePage, Mark, Page, Range, Table};
+use super::{Field, GamePage, Mark, Page, Range, Table};
 use crate::core::json::problem::Diagnostic;
 
 /// A [`Page`] packed for its script.
@@ -33,6 +33,10 @@ pub struct PackedGame {
     pub name: String,
     /// How the game ended, said for a person; `null` while no one has won.
     pub result: Option<String>,
+    /// What the record says of the game under its name (its event, date,
+    /// rules...), in order, if anything.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub about: Vec<Field>,
     /// Every problem of the game, in the record's order (as `hirp validate
     /// --format json` writes them).
     pub diagnostics: Vec<Diagnostic>,
@@ -69,6 +73,10 @@ pub struct PackedStep {
     /// The battles fought in this step, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battles: Option<Table>,
+    /// The record's commentary on the step (at the start, the game's
+    /// start-comment), its paragraphs, if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comment: Vec<String>,
 }
 
 impl Packed {
@@ -202,6 +210,7 @@ impl Packer {
         PackedGame {
             name: game.name.clone(),
             result: game.result.clone(),
+            about: game.about.clone(),
             diagnostics: game.diagnostics.clone(),
             steps: game
                 .steps
@@ -216,6 +225,7 @@ impl Packer {
                     marks: step.marks.clone(),
                     diagnostics: step.diagnostics.clone(),
                     battles: step.battles.clone(),
+                    comment: step.comment.clone(),
                 })
                 .collect(),
         }

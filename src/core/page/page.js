@@ -44,6 +44,7 @@
       step.lines = lines;
       step.marks = step.marks || [];
       step.diagnostics = step.diagnostics || [];
+      step.comment = step.comment || [];
       previous = lines;
     });
   }
@@ -116,6 +117,23 @@
     box.append(table);
   }
 
+  // What the record says of the game: the event, the date, the rules...
+  function about(g) {
+    const list = $('game-about');
+    list.replaceChildren();
+    for (const field of g.about || []) list.append(el('dt', null, field.label), el('dd', null, field.value));
+    list.hidden = !list.children.length;
+  }
+
+  // The record's commentary on the step (on the first, its start-comment),
+  // a paragraph each.
+  function comment(step) {
+    const box = $('comment');
+    box.replaceChildren();
+    for (const paragraph of step.comment) box.append(el('p', null, paragraph));
+    box.hidden = !step.comment.length;
+  }
+
   // One problem as a person reads it: sign, severity, where, message,
   // what the rules computed, and the help.
   function problem(d, link) {
@@ -152,6 +170,7 @@
     if (!list.children.length) list.append(el('li', 'none', 'None: the record is as the rules want it.'));
     $('result').textContent = g.result || 'No one has won: the game is not over.';
     $('game-name').textContent = g.name;
+    about(g);
   }
 
   function render() {
@@ -167,6 +186,7 @@
     $('first').disabled = $('previous').disabled = state.step === 0;
     $('next').disabled = $('last').disabled = state.step === g.steps.length - 1;
     turnLine(step);
+    comment(step);
     battles(step);
     const mine = $('step-problems');
     mine.replaceChildren();
