@@ -1,9 +1,9 @@
 //! What a tafl game file says of its game beside its moves, as a person
 //! reads it in `hirp replay`: the heading that names the game (its
-//! players, event, round, site, date, rules and annotator), the
-//! start-comment before the first move, and each move's commentary after
-//! the move's board; long values cut, prose wrapped to the width, the
-//! record's text escaped.
+//! players, event, round, site, date, time control, rules and annotator),
+//! the start-comment before the first move, and each move's commentary
+//! after the move's board; long values cut, prose wrapped to the width,
+//! the record's text escaped.
 
 mod common;
 
@@ -104,7 +104,7 @@ fn each_comment_follows_the_board_of_its_move() {
 fn long_values_are_cut_prose_is_wrapped_and_the_text_escaped() {
     let event = "The long and winding annual tournament of the club, held in the old hall";
     let game = format!(
-        "[event:{event}]\n[attackers:Ann \x1b[31m]\n\
+        "[event:{event}]\n[time-control:300 30/3 3i]\n[attackers:Ann \x1b[31m]\n\
          [start-comment:A start-comment long enough to be wrapped in a narrow terminal.]\n\
          [rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n\
          1. d2-c2 d3-c3\n[|A comment \x07 long enough to be wrapped, with \
@@ -121,4 +121,18 @@ fn long_values_are_cut_prose_is_wrapped_and_the_text_escaped() {
         assert!(line.chars().count() <= 40, "{line:?} in\n{out}");
     }
     insta::assert_snapshot!("annotated_narrow", out);
+}
+
+/// A game of no moves is still named and its start-comment said.
+#[test]
+fn a_game_of_no_moves_has_its_heading_and_start_comment() {
+    let game = "[attackers:Ann]\n[event:Puzzle night]\n[start-comment:A position to study.]\n\
+                [rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n";
+    let (status, out) = replay(&["-"], 80, Some(game));
+    assert_eq!(status, Some(0));
+    assert_eq!(
+        out,
+        "-: Ann (attackers) against defenders\nEvent: Puzzle night\n\nA position to study.\n\
+         game 1 of - has no moves: there is no board to show\n"
+    );
 }

@@ -1,8 +1,8 @@
 //! A tafl game's annotations as a terminal shows them: the heading that
 //! names the game (its file, its players, then a line for each of its
-//! event, round, site, date, rules, variant and annotator), the
-//! start-comment before the first move, and each move's commentary with
-//! its board. The record's text is escaped; a heading's line longer than
+//! event, round, site, date, time control, rules, variant and annotator),
+//! the start-comment before the first move, and each move's commentary
+//! with its board. The record's text is escaped; a heading's line longer than
 //! the width is cut, prose is wrapped at its words.
 
 use hirp::hirp::syntax::escape;

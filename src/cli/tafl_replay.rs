@@ -204,14 +204,22 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     };
     let named = moves.named();
     let width = tafl_notes::width();
-    let title = named.heading(width);
+    // The heading, then the start-comment when the replay shows the start:
+    // from the first move, or a game of none.
+    let comment = named
+        .start_comment(width)
+        .filter(|_| only.is_none_or(|n| n == 0));
+    let heading = match (named.heading(width), comment) {
+        (Some(title), Some(comment)) => Some(format!("{title}\n\n{comment}")),
+        (title, comment) => title.or(comment),
+    };
     if steps.is_empty() {
         let shown = (moves.number, moves.path, "moves");
         let problems = moves.problems.iter().map(|(_, p)| *p);
         let valid = moves.replay.is_valid();
         return no_board(
             shown,
-            title.as_deref(),
+            heading.as_deref(),
             &moves.source,
             problems,
             valid,
@@ -224,14 +232,6 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     }
     let last = only.unwrap_or(steps.len() - 1);
     let blocks = plan(&moves, only, request.keep_going);
-    // The start-comment, before the first move, when the replay shows it.
-    let comment = named
-        .start_comment(width)
-        .filter(|_| only.is_none_or(|n| n == 0));
-    let heading = match (title, comment) {
-        (Some(title), Some(comment)) => Some(format!("{title}\n\n{comment}")),
-        (title, comment) => title.or(comment),
-    };
     let shown = Shown {
         title: heading.as_deref(),
         width,

@@ -9,8 +9,8 @@ use super::otg::{Commentary, MoveAddress, OtgGame, Tag};
 /// One thing a game's heading says of it: `Event`, `Club evening`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Detail {
-    /// What it is: `Event`, `Round`, `Site`, `Date`, `Rules`, `Variant`,
-    /// `Annotator`.
+    /// What it is: `Event`, `Round`, `Site`, `Date`, `Time control`,
+    /// `Rules`, `Variant`, `Annotator`.
     pub label: &'static str,
     /// What the record says, its paragraphs joined by a space.
     pub value: String,
@@ -24,8 +24,9 @@ pub struct Annotations {
     pub players: Option<String>,
     /// What a heading says of the game, in this order, each when the record
     /// says it: the event (`[event:]`), the round, the site, the date, the
-    /// rules' name (the `name:` entry of the rules tag, `_` read as a
-    /// blank), the variant and the annotator.
+    /// time control (`[time-control:]`, as written), the rules' name (the
+    /// `name:` entry of the rules tag, `_` read as a blank), the variant
+    /// and the annotator.
     pub details: Vec<Detail>,
     /// The paragraphs of the start-comment (`[start-comment:]`), said
     /// before the first move.
@@ -56,11 +57,12 @@ impl Annotations {
 
 /// The tags a heading gives, each with its label, in order; `rules` stands
 /// for the rules tag's `name:` entry.
-const DETAILS: [(&str, &str); 7] = [
+const DETAILS: [(&str, &str); 8] = [
     ("event", "Event"),
     ("round", "Round"),
     ("site", "Site"),
     ("date", "Date"),
+    ("time-control", "Time control"),
     ("rules", "Rules"),
     ("variant", "Variant"),
     ("annotator", "Annotator"),
