@@ -50,18 +50,23 @@ impl Named<'_> {
         }
     }
 
-    /// The heading in lines of at most `width` characters: the title (the
-    /// path alone when only the details say something), wrapped, then a
-    /// line a detail, `Event: Club evening`, cut with `…` when too long.
-    /// `None` when there is nothing to say.
-    pub fn heading(&self, width: usize) -> Option<String> {
+    /// The heading: the title (the path alone when only the details say
+    /// something), on one line or with `wrapped` in lines of at most
+    /// `width` characters, then a line a detail, `Event: Club evening`, cut
+    /// to `width` with `…` when too long. `None` when there is nothing to
+    /// say.
+    pub fn heading(&self, width: usize, wrapped: bool) -> Option<String> {
         let details = &self.about.details;
         let title = match self.title() {
             Some(title) => title,
             None if details.is_empty() => return None,
             None => escape(self.path).into_owned(),
         };
-        let mut lines = wrap(&title, width, "", TITLE_INDENT);
+        let mut lines = if wrapped {
+            wrap(&title, width, "", TITLE_INDENT)
+        } else {
+            vec![title]
+        };
         for detail in details {
             let line = format!("{}: {}", detail.label, escape(&detail.value));
             lines.push(cut(&line, width));

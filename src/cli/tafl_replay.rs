@@ -209,7 +209,8 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     let comment = named
         .start_comment(width)
         .filter(|_| only.is_none_or(|n| n == 0));
-    let heading = match (named.heading(width), comment) {
+    // The title on its line, as written whatever the path.
+    let heading = match (named.heading(width, false), comment) {
         (Some(title), Some(comment)) => Some(format!("{title}\n\n{comment}")),
         (title, comment) => title.or(comment),
     };

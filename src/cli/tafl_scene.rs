@@ -109,7 +109,7 @@ impl Scene for TaflScene<'_> {
         let named = self.moves.named();
         let mut parts: Vec<String> = Vec::new();
         if frame == 0 {
-            parts.extend(named.heading(columns));
+            parts.extend(named.heading(columns, true));
             parts.extend(named.start_comment(columns));
         } else {
             parts.extend(named.short_heading(columns));
