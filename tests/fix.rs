@@ -651,3 +651,37 @@ fn a_tie_is_the_choices_a_problem_offers() {
     );
     assert!(!error.is_tied(), "{error:?}");
 }
+
+#[test]
+fn fix_straightens_typographic_quotes_around_a_tag_value() {
+    let game = common::fixture("fixtures/rulebook/corrected.hirp");
+    for (open, close) in [("“", "”"), ("„", "“"), ("«", "»")] {
+        let text = format!("[Event {open}Jarl Cup{close}]\n{game}");
+        let output = hirp()
+            .args(["fix", "-"])
+            .write_stdin(text)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{open}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            format!("[Event \"Jarl Cup\"]\n{game}"),
+            "{open}"
+        );
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            !stderr.contains("hirp::syntax::unquoted_tag_value"),
+            "fixed, so not reported as left: {stderr}"
+        );
+    }
+    let shown = hirp()
+        .args(["validate", "-"])
+        .write_stdin(format!("[Event “Jarl Cup”]\n{game}"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(shown.stderr).unwrap();
+    assert!(
+        stderr.contains("help: write the value in straight quotes: \"Jarl Cup\""),
+        "{stderr}"
+    );
+}

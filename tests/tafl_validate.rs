@@ -288,3 +288,56 @@ fn hirp_rules_lists_the_presets_and_prints_one() {
         "error: `tablot` is not a preset; did you mean `tablut`? (`hirp rules` lists them)\n"
     );
 }
+
+#[test]
+fn preset_names_are_read_in_any_case() {
+    let upper = hirp().args(["rules", "MAGPIE"]).output().unwrap();
+    assert_eq!(upper.status.code(), Some(0));
+    let lower = hirp().args(["rules", "magpie"]).output().unwrap();
+    assert_eq!(upper.stdout, lower.stdout);
+
+    let game = "1. d1-d3\n";
+    let out = hirp()
+        .args(["validate", "--rules", "Brandub", "-"])
+        .write_stdin(format!(
+            "[rules:{}]\n\n{game}",
+            "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+        ))
+        .output()
+        .unwrap();
+    assert_ne!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // A near miss in another case is named in the preset's own.
+    let near = hirp()
+        .args(["validate", "--rules", "Brandubh", "-"])
+        .write_stdin(game)
+        .output()
+        .unwrap();
+    assert_eq!(near.status.code(), Some(2));
+    assert!(
+        String::from_utf8(near.stderr)
+            .unwrap()
+            .contains("did you mean `brandub`?")
+    );
+}
+
+#[test]
+fn max_errors_zero_is_refused_in_words() {
+    let out = hirp()
+        .args(["validate", "--max-errors", "0", "-"])
+        .write_stdin("1. d1-d3\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("stopping after no error would report nothing: give 1 or more"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("non-zero type"), "{stderr}");
+}

@@ -77,7 +77,7 @@ pub struct Args {
 
     /// Stop after the Nth error: nothing is reported after it, warnings and
     /// advice included, and the summary counts what was reported.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_max_errors)]
     max_errors: Option<NonZeroUsize>,
 
     /// Check N files at a time (default: one per core).
@@ -98,6 +98,15 @@ pub struct Args {
 enum Format {
     Human,
     Json,
+}
+
+/// Reads `--max-errors`: a count of errors, from 1.
+fn parse_max_errors(text: &str) -> Result<NonZeroUsize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("stopping after no error would report nothing: give 1 or more".to_owned()),
+        Ok(n) => Ok(NonZeroUsize::new(n).expect("not zero")),
+        Err(_) => Err(format!("`{text}` is not a count of errors: give 1 or more")),
+    }
 }
 
 /// Runs `hirp validate`.

@@ -300,11 +300,15 @@ fn tag_value(i: Input<'_>) -> PResult<'_, String> {
         let value = rest[..rest.find([']', '\n', '\r']).unwrap_or(rest.len())].trim_end();
         if !value.is_empty() && !value.contains('"') {
             let at = offset(&i);
+            let (help, inner) = match typographic_quoted(value) {
+                Some(inner) => ("write the value in straight quotes", inner),
+                None => ("write the value in quotes", value),
+            };
             error = error
-                .with_help(format!("write the value in quotes: \"{value}\""))
+                .with_help(format!("{help}: \"{inner}\""))
                 .with_fix(Edit::new(
                     Span::new(at, at + value.len()),
-                    format!("\"{value}\""),
+                    format!("\"{inner}\""),
                 ));
         }
         return Err(nom::Err::Failure(error));
@@ -329,6 +333,15 @@ fn tag_value(i: Input<'_>) -> PResult<'_, String> {
             )),
         )),
     }
+}
+
+/// The text inside `value` when typographic quotes enclose it, as a word
+/// processor writes `“Jarl Cup”`, `„Jarl Cup“` or `«Jarl Cup»`.
+fn typographic_quoted(value: &str) -> Option<&str> {
+    const OPENING: [char; 5] = ['“', '”', '„', '«', '»'];
+    const CLOSING: [char; 4] = ['”', '“', '»', '«'];
+    let inner = value.strip_prefix(OPENING)?.strip_suffix(CLOSING)?;
+    (!inner.contains(OPENING) && !inner.contains(CLOSING)).then_some(inner)
 }
 
 /// The 1-based column of the input's first character within its line.
