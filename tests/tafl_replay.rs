@@ -221,7 +221,12 @@ fn a_game_without_a_rule_set_is_the_error_board_gives() {
     assert_eq!((status, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: game 1 of fixtures/tafl/valid/brandub/timeout.csv has no rule set: give --rules\n"
+        format!(
+            "error: fixtures/tafl/valid/brandub/timeout.csv is an archive of tafl games, which \
+             names no rule set: give --rules, a preset ({}: `hirp rules` says what each is) or a \
+             rules string\n",
+            hirp::tafl::rules::RuleSet::PRESETS.join(", ")
+        )
     );
     let board = hirp().args(["board", archive]).output().unwrap();
     assert_eq!(board.status.code(), Some(2));

@@ -95,6 +95,18 @@ fn invalid_fixtures_report_their_code_as_a_user_sees_it() {
             .find(|k| stem.starts_with(&format!("err_{}", k.code().replace("::", "_"))))
             .expect("the fixture is named after a code");
         let code = format!("hirp::tafl::{}", kind.code());
+        if *kind == ProblemKind::RulesMissing {
+            // The command line refuses an archive with no rule set in one
+            // line, naming the presets, not with this code once a game.
+            assert_eq!(status, 2, "{}", relative(path));
+            assert_eq!(err.lines().count(), 1, "{}: {err}", relative(path));
+            assert!(
+                err.contains("which names no rule set: give --rules"),
+                "{err}"
+            );
+            insta::assert_snapshot!(format!("{err}\n---\n{out}"));
+            return;
+        }
         assert!(err.contains(&code), "{}: {err}", relative(path));
         if *kind == ProblemKind::RulesNotPlayed {
             // No verdict rests on rules that are not played.
@@ -340,4 +352,33 @@ fn max_errors_zero_is_refused_in_words() {
         "{stderr}"
     );
     assert!(!stderr.contains("non-zero type"), "{stderr}");
+}
+
+#[test]
+fn an_archive_without_rules_is_refused_once_by_each_command() {
+    let archive = "fixtures/tafl/valid/brandub/timeout.csv";
+    let html = std::env::temp_dir().join(format!("hirp-no-rules-{}.html", std::process::id()));
+    let html = html.to_str().unwrap();
+    for args in [
+        vec!["validate", archive, archive],
+        vec!["fix", archive],
+        vec!["html", archive, "-o", html],
+    ] {
+        let out = hirp().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let named = args.iter().filter(|a| **a == archive).count();
+        assert_eq!(stderr.lines().count(), named, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("copenhagen, sea-battle"),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!std::path::Path::new(html).exists());
+    let given = hirp()
+        .args(["validate", "--rules", "brandubh-online", archive])
+        .output()
+        .unwrap();
+    assert_eq!(given.status.code(), Some(0));
 }

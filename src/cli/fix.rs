@@ -9,7 +9,7 @@ use hirp::tafl::rules::RuleSet;
 use super::family::{Family, RulesArg, family};
 use super::report::{Source, line_ends};
 use super::rewrite::Rewrite;
-use super::walk::{Found, Input, Target, inputs_or_report};
+use super::walk::{Found, Input, Target, archives_need_rules, inputs_or_report};
 use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
@@ -185,6 +185,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let Some(found) = inputs_or_report(&args.files, reporter) else {
         return Status::Failure;
     };
+    let found = archives_need_rules(found, args.rules.rules.as_ref());
     let mut status = Status::Ok;
     for found in &found {
         let file = match found {

@@ -2,9 +2,10 @@
 
 use hirp::page::{self, html};
 
-use super::family::{RulesArg, family};
+use super::family::{Family, RulesArg, archive_without_rules, family};
 use super::replay::EXAMPLE;
 use super::{Reporter, Status, io_reason, read_input, write_stdout};
+use hirp::tafl::syntax::Form;
 
 /// Write a record as one HTML page that replays it, board by board.
 #[derive(Debug, clap::Args)]
@@ -70,6 +71,10 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     };
     let choice = args.rules.rules.as_ref();
     let path = args.file.as_deref().unwrap_or_default();
+    if choice.is_none() && family(path, choice, &bytes) == Family::Tafl(Form::Csv) {
+        reporter.error(&archive_without_rules(path));
+        return Status::Failure;
+    }
     // Packed game by game: one game's boards are held at a time.
     let page = family(path, choice, &bytes).packed(&name, &bytes, choice.map(|c| &c.rules));
     if page.games.is_empty() && page.diagnostics.is_empty() {

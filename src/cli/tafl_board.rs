@@ -88,6 +88,9 @@ pub fn read_game(
         .filter(|e| parsed.record.game_at(e.span.start) == Some(number - 1))
         .collect();
     let replay = replay_game(*game, &errors, rules.map(|r| &r.rules));
+    if replay.rules.is_none() && form == Form::Csv {
+        return Err(super::family::archive_without_rules(path));
+    }
     if replay.rules.is_none() {
         return Err(format!(
             "game {number} of {path} has no rule set: give --rules"

@@ -19,7 +19,7 @@ use super::progress::Progress;
 use super::report::Source;
 use super::sequence::{Cut, Piece, Sequence};
 use super::tally::Tally;
-use super::walk::{Found, Input, Nothing, inputs_or_report};
+use super::walk::{Found, Input, Nothing, archives_need_rules, inputs_or_report};
 use super::{Reporter, Status};
 
 /// Check records against the rules: every illegal step, every miscounted battle.
@@ -114,6 +114,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let Some(found) = inputs_or_report(&args.paths, reporter) else {
         return Status::Failure;
     };
+    let found = archives_need_rules(found, args.rules.rules.as_ref());
     // The status that the paths yielding nothing give, even if the work
     // stops before they are reported.
     let mut walked = Status::Ok;

@@ -6,6 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use super::{Reporter, Status, io_reason};
+use hirp::tafl::replay::RulesChoice;
 
 /// Where an input is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +80,33 @@ pub enum Found {
 /// (`*.csv`) are read only when named: a directory's other CSV files are
 /// not records.
 pub const WALKED: [&str; 2] = ["hirp", "otg"];
+
+/// `found` with each archive (`*.csv`) put in the place of nothing to read
+/// when no rule set is given: an archive's games name none, so none of them
+/// could be judged, and one line says so, not one a game.
+pub fn archives_need_rules(found: Vec<Found>, rules: Option<&RulesChoice>) -> Vec<Found> {
+    if rules.is_some() {
+        return found;
+    }
+    found
+        .into_iter()
+        .map(|found| match found {
+            Found::Input(input) if is_archive(&input.path) => Found::Nothing(Nothing {
+                message: super::family::archive_without_rules(&input.path),
+                path: input.path,
+                status: Status::Failure,
+            }),
+            found => found,
+        })
+        .collect()
+}
+
+/// Whether `path` names an archive, `*.csv`.
+fn is_archive(path: &str) -> bool {
+    std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
 
 /// The inputs `paths` name, as [`inputs`] finds them; `None` when they
 /// cannot be found, the error reported.

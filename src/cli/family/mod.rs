@@ -388,6 +388,17 @@ fn parse_rules(text: &str) -> Result<RulesChoice, String> {
     rules_choice(text)
 }
 
+/// Why the archive at `path` cannot be judged without `--rules`, naming
+/// the presets.
+pub fn archive_without_rules(path: &str) -> String {
+    format!(
+        "{} is an archive of tafl games, which names no rule set: give --rules, a preset ({}: \
+         `hirp rules` says what each is) or a rules string",
+        escape(shown(path)),
+        RuleSet::PRESETS.join(", ")
+    )
+}
+
 /// The family of the record at `path`, from `head`, the start of its text:
 /// by the extension when it names one (`.hirp`, `.otg`, `.csv`); else by
 /// the first line that is not blank, as HIRP's or OpenTafl's (a tag, a
