@@ -382,3 +382,46 @@ fn an_archive_without_rules_is_refused_once_by_each_command() {
         .unwrap();
     assert_eq!(given.status.code(), Some(0));
 }
+
+#[test]
+fn directories_are_walked_for_records_in_any_case_and_hint_at_archives() {
+    let dir = std::env::temp_dir().join(format!("hirp-walk-case-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        root().join("fixtures/rulebook/corrected.hirp"),
+        dir.join("GAME.HIRP"),
+    )
+    .unwrap();
+    let path = dir.to_str().unwrap();
+    let out = hirp().args(["validate", path]).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("GAME.HIRP: game 1")
+    );
+
+    std::fs::remove_file(dir.join("GAME.HIRP")).unwrap();
+    std::fs::copy(
+        root().join("fixtures/tafl/valid/brandub/timeout.csv"),
+        dir.join("games.csv"),
+    )
+    .unwrap();
+    let out = hirp()
+        .args(["validate", "--rules", "brandub", path])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("archives (*.csv, 1 here) are read only when named, with --rules"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -158,6 +158,7 @@ fn walk(dir: &str, found: &mut Vec<Found>) {
         .require_git(false)
         .sort_by_file_path(|a, b| a.cmp(b))
         .build();
+    let mut archives = 0usize;
     for entry in walk {
         match entry {
             Err(e) => found.push(Found::Nothing(Nothing {
@@ -166,11 +167,14 @@ fn walk(dir: &str, found: &mut Vec<Found>) {
                 status: Status::Failure,
             })),
             Ok(entry) => {
-                let is_record = entry.file_type().is_some_and(|t| t.is_file())
-                    && entry
-                        .path()
-                        .extension()
-                        .is_some_and(|e| WALKED.iter().any(|w| e == *w));
+                let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                // `GAME.HIRP` as `game.hirp`.
+                let extension = entry.path().extension().and_then(|e| e.to_str());
+                let is_record = is_file
+                    && extension.is_some_and(|e| WALKED.iter().any(|w| e.eq_ignore_ascii_case(w)));
+                archives += usize::from(
+                    is_file && extension.is_some_and(|e| e.eq_ignore_ascii_case("csv")),
+                );
                 if is_record {
                     found.push(Found::Input(Input {
                         path: entry.path().display().to_string(),
@@ -184,7 +188,15 @@ fn walk(dir: &str, found: &mut Vec<Found>) {
     if found.len() == before {
         found.push(Found::Nothing(Nothing {
             path: dir.to_owned(),
-            message: format!("{dir} holds no *.hirp or *.otg file"),
+            message: if archives > 0 {
+                format!(
+                    "{dir} holds no *.hirp or *.otg file; archives (*.csv, {archives} here) are read \
+                     only when named, with --rules: `{}/*.csv`",
+                    dir.trim_end_matches('/')
+                )
+            } else {
+                format!("{dir} holds no *.hirp or *.otg file")
+            },
             status: Status::Invalid,
         }));
     }
