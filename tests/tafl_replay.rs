@@ -254,7 +254,7 @@ fn what_makes_no_sense_for_tafl_is_a_usage_error() {
     assert_eq!(status, 2);
     assert_eq!(
         err,
-        "error: fixtures/tafl/valid/brandub/king_escaped.otg has 1 game(s), not a game 2\n"
+        "error: fixtures/tafl/valid/brandub/king_escaped.otg has 1 game; there is no game 2\n"
     );
     let (status, _, err) = replay(&["no-such.otg"]);
     assert_eq!(status, 2);
@@ -300,4 +300,45 @@ fn help_says_replay_takes_tafl_records() {
     assert!(help.contains("A tafl record (.otg; .csv, or standard input, with --rules)"));
     assert!(help.contains("hirp replay game.otg --turn 3b"), "{help}");
     assert!(help.contains("--rules <NAME|RULESTRING>"), "{help}");
+}
+
+/// A record that holds no game is said so alike by every command that
+/// shows one, for both families, with `validate`'s status 1; a game past
+/// the last is a usage error, status 2, in one wording.
+#[test]
+fn an_empty_record_is_said_so_alike_by_every_command() {
+    let dir = std::env::temp_dir().join(format!("hirp-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["empty.hirp", "empty.otg"] {
+        let path = dir.join(name);
+        std::fs::write(&path, "").unwrap();
+        let path = path.to_str().unwrap();
+        for command in ["validate", "replay", "board", "html"] {
+            let out = hirp().args([command, path]).output().unwrap();
+            assert_eq!(out.status.code(), Some(1), "{command} {name}");
+            assert_eq!(
+                String::from_utf8(out.stderr).unwrap(),
+                format!("error: {path} holds no game\n"),
+                "{command} {name}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    for path in [
+        "fixtures/tafl/valid/brandub/agreed.otg",
+        "fixtures/rulebook/corrected.hirp",
+    ] {
+        for command in ["replay", "board"] {
+            let out = hirp()
+                .args([command, "--game", "3", path])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{command} {path}");
+            assert_eq!(
+                String::from_utf8(out.stderr).unwrap(),
+                format!("error: {path} has 1 game; there is no game 3\n"),
+                "{command} {path}"
+            );
+        }
+    }
 }

@@ -342,8 +342,8 @@ pub struct OneGame {
 }
 
 /// Reports a game that is not there: a record with no game at all has its
-/// syntax errors reported, if it has any, and is invalid (status 1); else
-/// the game asked for is missing (status 2).
+/// syntax errors reported, if it has any, and holds no game (status 1, as
+/// `validate` says of it); else the game asked for is missing (status 2).
 pub fn no_game(
     path: &str,
     bytes: &[u8],
@@ -358,14 +358,22 @@ pub fn no_game(
         let _ = each_chunk::<family::Hirp>(chunks, path, reporter, &mut status, |_| Ok(()));
         if status == Status::Invalid {
             reporter.error(&format!("{path} has no game that could be read"));
-            return Status::Invalid;
+        } else {
+            reporter.error(&holds_no_game(path));
         }
+        return Status::Invalid;
     }
-    reporter.error(&format!(
+    reporter.error(&no_such_game(path, games, number));
+    Status::Failure
+}
+
+/// Why game `number` of the record at `path`, which holds `games` games
+/// (at least one), cannot be shown.
+pub fn no_such_game(path: &str, games: usize, number: usize) -> String {
+    format!(
         "{path} has {games} game{}; there is no game {number}",
         if games == 1 { "" } else { "s" },
-    ));
-    Status::Failure
+    )
 }
 
 /// Game `number` (from 1) of the record `bytes` read from `path`; `Err`

@@ -60,6 +60,27 @@ fn players(game: Game<'_>) -> Option<String> {
     ))
 }
 
+/// Why a game cannot be shown: a record that holds none (status 1, as
+/// `validate` says of it), or a usage or I/O error (status 2).
+pub enum Refusal {
+    /// The record holds no game.
+    Invalid(String),
+    /// No such game, a record that cannot be read, no rule set.
+    Failure(String),
+}
+
+impl Refusal {
+    /// Reports the refusal; returns its exit status.
+    pub fn report(self, reporter: &Reporter) -> Status {
+        let (message, status) = match self {
+            Refusal::Invalid(message) => (message, Status::Invalid),
+            Refusal::Failure(message) => (message, Status::Failure),
+        };
+        reporter.error(&message);
+        status
+    }
+}
+
 /// Reads the tafl record at `path` (`-` for standard input, an archive if
 /// its first line holds a comma) and replays its game `number` (from 1)
 /// under `rules` if given, else under its rules tag. `Err` with the
@@ -69,17 +90,26 @@ pub fn read_game(
     path: &str,
     rules: Option<&RulesChoice>,
     number: usize,
-) -> Result<TaflGame, String> {
-    let bytes = super::read_input(path)?.bytes;
+) -> Result<TaflGame, Refusal> {
+    let bytes = super::read_input(path).map_err(Refusal::Failure)?.bytes;
     // A record told as HIRP's is read as a game file.
     let form = family(path, rules, &bytes).tafl_form().unwrap_or(Form::Otg);
     let (text, parsed) = parse_bytes(&bytes, form);
     let games = Game::all(&parsed.record);
+    if games.is_empty() && !parsed.has_errors() {
+        return Err(Refusal::Invalid(super::holds_no_game(path)));
+    }
     let Some(game) = games.get(number.wrapping_sub(1)) else {
-        return Err(format!(
-            "{path} has {} game(s), not a game {number}",
-            games.len()
-        ));
+        if games.is_empty() {
+            return Err(Refusal::Invalid(format!(
+                "{path} has no game that could be read"
+            )));
+        }
+        return Err(Refusal::Failure(super::no_such_game(
+            path,
+            games.len(),
+            number,
+        )));
     };
     // As `replay_record` gives each game its errors.
     let errors: Vec<_> = parsed
@@ -89,12 +119,12 @@ pub fn read_game(
         .collect();
     let replay = replay_game(*game, &errors, rules.map(|r| &r.rules));
     if replay.rules.is_none() && form == Form::Csv {
-        return Err(super::family::archive_without_rules(path));
+        return Err(Refusal::Failure(super::family::archive_without_rules(path)));
     }
     if replay.rules.is_none() {
-        return Err(format!(
+        return Err(Refusal::Failure(format!(
             "game {number} of {path} has no rule set: give --rules"
-        ));
+        )));
     }
     Ok(TaflGame {
         text: text.into_owned(),
@@ -130,7 +160,7 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     };
     let replay = match read_game(request.path, request.rules, request.game) {
         Ok(read) => read.replay,
-        Err(message) => return fail(message),
+        Err(refused) => return refused.report(reporter),
     };
     let positions = replay.positions();
     let index = match request.turn {

@@ -162,10 +162,7 @@ fn place(replay: &Replay, problem: &Problem) -> Option<usize> {
 pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     let read = match read_game(request.path, request.rules, request.game) {
         Ok(read) => read,
-        Err(message) => {
-            reporter.error(&message);
-            return Status::Failure;
-        }
+        Err(refused) => return refused.report(reporter),
     };
     let moves = Moves::new(request.path, request.game, &read);
     let steps = &moves.replay.steps;
