@@ -628,3 +628,53 @@ fn a_path_that_yields_no_record_is_an_error() {
     insta::assert_snapshot!(shown);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn rules_given_for_hirp_records_is_said_to_be_left_aside_once() {
+    for command in ["validate", "fix", "json", "board"] {
+        let output = hirp()
+            .args([
+                command,
+                "--rules",
+                "brandub",
+                "fixtures/rulebook/corrected.hirp",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{command}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let notes = stderr.matches("--rules is for tafl records").count();
+        assert_eq!(notes, 1, "{command}: {stderr}");
+    }
+    let output = hirp()
+        .args([
+            "validate",
+            "--quiet",
+            "--rules",
+            "brandub",
+            "fixtures/valid",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr.matches("--rules is for tafl records").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(stderr.contains("HIRP records (fixtures/valid/"), "{stderr}");
+    let tafl = hirp()
+        .args([
+            "validate",
+            "--rules",
+            "brandubh-online",
+            "fixtures/tafl/valid/brandub/timeout.csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8(tafl.stderr)
+            .unwrap()
+            .contains("--rules is for")
+    );
+}

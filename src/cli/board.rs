@@ -45,6 +45,7 @@ pub struct Args {
 
 /// Runs `hirp board`, as the record's family shows a board.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
+    super::family::rules_left_aside(args.rules.rules.as_ref(), args.file.as_deref(), reporter);
     match Family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
         Ok(family) => family.board(args, reporter, color),
         Err(message) => {

@@ -185,6 +185,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let Some(found) = inputs_or_report(&args.files, reporter) else {
         return Status::Failure;
     };
+    super::family::rules_left_aside(
+        args.rules.rules.as_ref(),
+        found.iter().filter_map(|f| match f {
+            Found::Input(input) => Some(input.path.as_str()),
+            Found::Nothing(_) => None,
+        }),
+        reporter,
+    );
     let found = archives_need_rules(found, args.rules.rules.as_ref());
     let mut status = Status::Ok;
     for found in &found {

@@ -56,6 +56,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             }
         };
     }
+    super::family::rules_left_aside(args.rules.rules.as_ref(), args.file.as_deref(), reporter);
     let (name, bytes) = match &args.file {
         None => (
             "rulebook-example.hirp".to_owned(),

@@ -114,6 +114,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let Some(found) = inputs_or_report(&args.paths, reporter) else {
         return Status::Failure;
     };
+    super::family::rules_left_aside(
+        args.rules.rules.as_ref(),
+        found.iter().filter_map(|f| match f {
+            Found::Input(input) => Some(input.path.as_str()),
+            Found::Nothing(_) => None,
+        }),
+        reporter,
+    );
     let found = archives_need_rules(found, args.rules.rules.as_ref());
     // The status that the paths yielding nothing give, even if the work
     // stops before they are reported.

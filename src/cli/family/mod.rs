@@ -388,6 +388,42 @@ fn parse_rules(text: &str) -> Result<RulesChoice, String> {
     rules_choice(text)
 }
 
+/// Notes, once, that `--rules` is left aside for the HIRP records among
+/// `paths` (those named `*.hirp`): it chooses among tafl rule sets, and
+/// HIRP has one.
+pub fn rules_left_aside<'a>(
+    rules: Option<&RulesChoice>,
+    paths: impl IntoIterator<Item = &'a str>,
+    reporter: &Reporter,
+) {
+    if rules.is_none() {
+        return;
+    }
+    let hirp: Vec<&str> = paths
+        .into_iter()
+        .filter(|path| is_named_hirp(path))
+        .collect();
+    match hirp.as_slice() {
+        [] => {}
+        [one] => reporter.note(&format!(
+            "--rules is for tafl records: {} is a HIRP record, read by HIRP's rules.",
+            shown(one)
+        )),
+        [first, ..] => reporter.note(&format!(
+            "--rules is for tafl records: the {} HIRP records ({}, ...) are read by HIRP's rules.",
+            hirp.len(),
+            shown(first)
+        )),
+    }
+}
+
+/// Whether `path` ends in `.hirp`, in any case.
+fn is_named_hirp(path: &str) -> bool {
+    std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("hirp"))
+}
+
 /// Why the archive at `path` cannot be judged without `--rules`, naming
 /// the presets.
 pub fn archive_without_rules(path: &str) -> String {
