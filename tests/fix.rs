@@ -685,3 +685,32 @@ fn fix_straightens_typographic_quotes_around_a_tag_value() {
         "{stderr}"
     );
 }
+
+#[test]
+fn diff_names_each_path_it_cannot_compare_once() {
+    let dir = std::env::temp_dir().join(format!("hirp-diff-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join("binary.hirp");
+    std::fs::write(&binary, b"G1 KeHeiHei /\n\0\0\0\x01\x02").unwrap();
+    let binary = binary.to_str().unwrap();
+    let corrected = "fixtures/rulebook/corrected.hirp";
+    let output = hirp().args(["diff", binary, corrected]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!("error: {binary} is not a record to compare: this file is binary, not text\n")
+    );
+    let (a, b) = (dir.join("a.hirp"), dir.join("b.hirp"));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let output = hirp().args(["diff", a, b]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!(
+            "error: cannot read {a}: no such file or directory\n\
+             error: cannot read {b}: no such file or directory\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
