@@ -10,7 +10,7 @@ use super::family::{Family, RulesArg, family};
 use super::report::{Source, line_ends};
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, archives_need_rules, inputs_or_report};
-use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_stdout};
+use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_record_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
 #[derive(Debug, clap::Args)]
@@ -208,6 +208,26 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     status
 }
 
+/// Corrects `subject` to standard output: streamed through a pipe or into
+/// a file; on a terminal, held whole and shown with what would act on the
+/// terminal escaped.
+fn to_stdout(subject: &Subject<'_>, reporter: &Reporter) -> io::Result<Fixed> {
+    let cannot = |e: io::Error| {
+        io::Error::other(format!(
+            "cannot write to standard output: {}",
+            io_reason(&e)
+        ))
+    };
+    if !io::IsTerminal::is_terminal(&io::stdout()) {
+        let mut out = io::BufWriter::with_capacity(1 << 16, Stdout);
+        return fix(subject, ROUNDS, &mut out, reporter).map_err(cannot);
+    }
+    let mut held = Vec::new();
+    let fixed = fix(subject, ROUNDS, &mut held, reporter).map_err(cannot)?;
+    write_record_stdout(&String::from_utf8_lossy(&held)).map_err(io::Error::other)?;
+    Ok(fixed)
+}
+
 /// Corrects one input as `args` say: to standard output, as a diff, or in
 /// place. Returns its exit status.
 fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
@@ -225,13 +245,7 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
     } else if args.in_place {
         in_place(&subject, &input.target, reporter)
     } else {
-        let mut out = io::BufWriter::with_capacity(1 << 16, Stdout);
-        fix(&subject, ROUNDS, &mut out, reporter).map_err(|e| {
-            io::Error::other(format!(
-                "cannot write to standard output: {}",
-                io_reason(&e)
-            ))
-        })
+        to_stdout(&subject, reporter)
     };
     let fixed = match result {
         Ok(fixed) => fixed,
@@ -305,7 +319,7 @@ fn diff(subject: &Subject<'_>, reporter: &Reporter) -> io::Result<Fixed> {
         .unified_diff()
         .header(&format!("a/{path}"), &format!("b/{path}"))
         .to_string();
-    write_stdout(&shown).map_err(io::Error::other)?;
+    write_record_stdout(&shown).map_err(io::Error::other)?;
     let left = fix(&subject.with(&after), 0, &mut io::sink(), reporter)?;
     Ok(Fixed {
         errors: left.errors,

@@ -8,7 +8,7 @@ use super::family::RulesArg;
 use super::pieces::read_pieces;
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, inputs_or_report};
-use super::{Reporter, Status, holds_no_game, io_reason, write_stdout};
+use super::{Reporter, Status, holds_no_game, io_reason, write_record_stdout};
 
 /// Print records in canonical notation, or check that they are.
 #[derive(Debug, clap::Args)]
@@ -94,7 +94,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         };
         status = status.max(file);
     }
-    if let Err(message) = write_stdout(&out) {
+    if let Err(message) = write_record_stdout(&out) {
         reporter.error(&message);
         return Status::Failure;
     }

@@ -32,6 +32,7 @@ mod tally;
 mod validate;
 mod walk;
 
+use std::borrow::Cow;
 use std::io::{self, Read};
 use std::process::ExitCode;
 
@@ -231,6 +232,41 @@ pub fn write_stdout(text: &str) -> Result<(), String> {
         .write_all(text.as_bytes())
         .and_then(|()| Stdout.flush())
         .map_err(|e| format!("cannot write to standard output: {}", io_reason(&e)))
+}
+
+/// Writes a record's text to standard output: as it is through a pipe or
+/// into a file, so that nothing of it is lost; with the characters that
+/// would act on a terminal escaped (`\u{1b}`) when standard output is one,
+/// so that a record cannot retitle the window or clear the screen.
+pub fn write_record_stdout(text: &str) -> Result<(), String> {
+    if io::IsTerminal::is_terminal(&io::stdout()) {
+        write_stdout(&for_terminal(text))
+    } else {
+        write_stdout(text)
+    }
+}
+
+/// `text` with each line's characters that would act on a terminal
+/// escaped, its line ends (`\n`, `\r\n`) kept.
+fn for_terminal(text: &str) -> Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c != '\n' && hirp::core::must_escape(c))
+    {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix("\r\n") {
+            Some(body) => (body, "\r\n"),
+            None => line
+                .strip_suffix('\n')
+                .map_or((line, ""), |body| (body, "\n")),
+        };
+        out.push_str(&hirp::core::escape(body));
+        out.push_str(end);
+    }
+    Cow::Owned(out)
 }
 
 /// The error for a file that holds no game (nor any error): empty, or only
