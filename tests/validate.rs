@@ -335,3 +335,19 @@ fn valid_games_cover_every_victory() {
     assert!(victories.iter().any(|(_, m)| *m == 2), "a doubled game");
     assert!(victories.iter().any(|(_, m)| *m == 3), "a tripled game");
 }
+
+#[test]
+fn a_game_cut_by_max_errors_counts_what_is_reported_as_the_summary_does() {
+    let output = common::hirp()
+        .args(["validate", "--max-errors", "1", "fixtures/rulebook/en.hirp"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("(10 turns; 1 error, no warnings, no advice, then stopped)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nerrors     1  "), "{stdout}");
+    assert!(stdout.contains("\nwarnings   0\n"), "{stdout}");
+}

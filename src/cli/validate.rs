@@ -509,17 +509,20 @@ fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> 
             .map(|p| reporter.render(p, &source) + "\n")
             .collect()
     };
-    let out = if counts_game {
-        game_line(path, checked, args.syntax_only)
-    } else {
-        String::new()
-    };
+    let line = counts_game.then(|| game_line(path, checked, args.syntax_only));
+    let out = line.as_ref().map_or_else(String::new, |(head, tail)| {
+        format!("{head}{}{tail}", counts(report))
+    });
     let mut cut: Option<Cut> = None;
     if args.max_errors.is_some() && tally.error_count() > 0 {
-        let (mut report, out, rendered) = (report.clone(), out.clone(), rendered.clone());
+        let (mut report, rendered) = (report.clone(), rendered.clone());
         cut = Some(Box::new(move |errors| {
             let kept = up_to_error(&report.problems, errors);
             report.problems.truncate(kept);
+            // The game's line counts what is reported, as the summary does.
+            let out = line.map_or_else(String::new, |(head, tail)| {
+                format!("{head}{}, then stopped{tail}", counts(&report))
+            });
             Piece {
                 out: out.into_bytes(),
                 err: rendered[..kept].concat(),
@@ -537,9 +540,9 @@ fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> 
     }
 }
 
-/// The line of a game in the human output; with `syntax_only`, a game is
-/// `read`, its result not sought.
-fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> String {
+/// The line of a game in the human output, around the counts of its
+/// problems; with `syntax_only`, a game is `read`, its result not sought.
+fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> (String, String) {
     let report = &checked.verdict;
     let result = match &report.result {
         Some(ending) => ending.text.clone(),
@@ -558,14 +561,14 @@ fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> String {
             view.game, view.score.0, view.score.1
         )
     });
-    format!(
-        "{}: game {}: {result} ({} turn{}; {}){standing}\n",
+    let head = format!(
+        "{}: game {}: {result} ({} turn{}; ",
         escape(path),
         checked.number,
         report.turns,
         if report.turns == 1 { "" } else { "s" },
-        counts(report)
-    )
+    );
+    (head, format!("){standing}\n"))
 }
 
 /// "2 errors, 1 warning, no advice".
