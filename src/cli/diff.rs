@@ -20,7 +20,7 @@ after them still agree. Both records are of one family.
 
 Examples:
   hirp diff mine.hirp theirs.hirp
-  hirp diff fixtures/rulebook/en.hirp fixtures/rulebook/corrected.hirp
+  hirp fix game.hirp | hirp diff game.hirp -      what fix would change
   hirp diff mine.otg theirs.otg
   hirp diff --rules copenhagen a.csv b.csv
 

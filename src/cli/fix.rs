@@ -32,10 +32,11 @@ with its permissions: a crash or a full disk leaves the old file or the new
 one, never part of one.
 
 Directories are walked for *.hirp and *.otg files (hidden and ignored files
-left out), in path order; archives (*.csv) are read when named. With several files, standard output gets each corrected
-record in turn, as fixing it alone would print it and with nothing between
-them (as `cat` joins files); --diff prints a diff a file, --in-place
-rewrites each file.
+left out), in path order; archives (*.csv) are read when named, with
+--rules. With several files, standard output gets each corrected record in
+turn, as fixing it alone would print it and with nothing between them (as
+`cat` joins files); --diff prints a diff a file, --in-place rewrites each
+file.
 
 Examples:
   hirp fix game.hirp                  the corrected record on standard output

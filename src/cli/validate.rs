@@ -36,10 +36,10 @@ after. A [Result] tag (`Silfr Drepid 10`, `*`, `..., Match Silfr 5-2`) is
 checked against what the replay finds.
 
 Directories are walked for *.hirp and *.otg files (hidden and ignored files
-left out), in path order; archives (*.csv) are read when named. Files are
-checked in parallel, each game by game in flat memory, and reported in
-order. A summary table ends the output, unless no
-file was found.
+left out), in path order; archives (*.csv) are read when named, with
+--rules. Files are checked in parallel, each game by game in flat memory,
+and reported in order. A summary table ends the output, unless no file was
+found.
 
 A path that yields no record is an error named on standard error (in JSON,
 its entry's `error`): a file that holds no game (empty, or only comments; a
