@@ -175,15 +175,23 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
             }
         },
     };
-    let caption = match index {
-        0 => format!("{}, game {}: the start", request.path, request.game),
+    // The file's name, not the path to it, as HIRP's pictures say it.
+    let name = super::replay::file_name(request.path);
+    let mut caption = match index {
+        0 => format!("{name}, game {}: the start", request.game),
         n => format!(
-            "{}, game {}: after {}",
-            request.path,
+            "{name}, game {}: after {}",
             request.game,
             replay.steps[n - 1].address
         ),
     };
+    // At the game's end, how it ends.
+    if let Some(outcome) = replay
+        .outcome
+        .filter(|_| index == replay.steps.len() && index > 0)
+    {
+        caption.push_str(&format!(" — {outcome}"));
+    }
     let mut board = Board::of(&positions[index]).with_caption(&caption);
     if let Some(step) = index.checked_sub(1).map(|n| &replay.steps[n])
         && let Some(mv) = step.applied.mv()
