@@ -12,6 +12,7 @@ mod html;
 mod interactive;
 mod json;
 mod judged;
+mod manual;
 mod mend;
 mod notation;
 mod pieces;
@@ -93,6 +94,8 @@ enum Command {
     Gen(generate::Args),
     Rules(rules::Args),
     Serve(serve::Args),
+    Completions(manual::CompletionsArgs),
+    Man(manual::ManArgs),
 }
 
 /// How a command ended, as the process exit status.
@@ -131,6 +134,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Gen(args) => generate::run(args, &reporter),
         Command::Rules(args) => rules::run(args, &reporter),
         Command::Serve(args) => serve::run(args, &reporter),
+        Command::Completions(args) => manual::completions(args, &reporter),
+        Command::Man(args) => manual::man(args, &reporter),
     };
     status.into()
 }
