@@ -2,10 +2,9 @@
 
 use hirp::page::{self, html};
 
-use super::family::{Family, RulesArg, archive_without_rules, family};
+use super::family::{RulesArg, archive_without_rules, family};
 use super::replay::EXAMPLE;
 use super::{Reporter, Status, io_reason, read_input, write_stdout};
-use hirp::tafl::syntax::Form;
 
 /// Write a record as one HTML page that replays it, board by board.
 #[derive(Debug, clap::Args)]
@@ -72,7 +71,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     };
     let choice = args.rules.rules.as_ref();
     let path = args.file.as_deref().unwrap_or_default();
-    if choice.is_none() && family(path, choice, &bytes) == Family::Tafl(Form::Csv) {
+    if choice.is_none() && family(path, choice, &bytes).needs_rules() {
         reporter.error(&archive_without_rules(path));
         return Status::Failure;
     }

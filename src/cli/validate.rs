@@ -109,11 +109,11 @@ fn parse_max_errors(text: &str) -> Result<NonZeroUsize, String> {
     }
 }
 
-/// Runs `hirp validate`.
-pub fn run(args: Args, reporter: &Reporter) -> Status {
-    let Some(found) = inputs_or_report(&args.paths, reporter) else {
-        return Status::Failure;
-    };
+/// What the paths given yield, archives without `--rules` refused and
+/// `--rules` for HIRP records noted; `None` when they cannot be found, the
+/// error reported.
+fn found(args: &Args, reporter: &Reporter) -> Option<Vec<Found>> {
+    let found = inputs_or_report(&args.paths, reporter)?;
     super::family::rules_left_aside(
         args.rules.rules.as_ref(),
         found.iter().filter_map(|f| match f {
@@ -122,7 +122,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }),
         reporter,
     );
-    let found = archives_need_rules(found, args.rules.rules.as_ref());
+    Some(archives_need_rules(found, args.rules.rules.as_ref()))
+}
+
+/// Runs `hirp validate`.
+pub fn run(args: Args, reporter: &Reporter) -> Status {
+    let Some(found) = found(&args, reporter) else {
+        return Status::Failure;
+    };
     // The status that the paths yielding nothing give, even if the work
     // stops before they are reported.
     let mut walked = Status::Ok;

@@ -241,6 +241,12 @@ impl Family {
         each_family!(self, f => f.extension())
     }
 
+    /// Whether a record of this family and form names no rule set of its
+    /// own, and so cannot be judged without `--rules`: a tafl archive.
+    pub fn needs_rules(self) -> bool {
+        self == Family::Tafl(Form::Csv)
+    }
+
     /// The form of a tafl record, `None` for another family's.
     pub fn tafl_form(self) -> Option<Form> {
         match self {
