@@ -434,6 +434,47 @@ fn custom(rules: &str, record: &str, turn: Side) -> Position {
 }
 
 #[test]
+fn a_third_repetition_under_tfr_w_loses_for_the_side_that_repeats() {
+    // A lone attacker and the king go back and forth: the start comes back
+    // a third time with the eighth move.
+    let record = "/7/7/7/3K3/7/7/1t5/";
+    let rules = "dim:7 surf:n ks:w cenh: cenhe:";
+    let attackers = [("b1", "b2"), ("d4", "d5"), ("b2", "b1"), ("d5", "d4")];
+    let defenders = [("d4", "d5"), ("b1", "b2"), ("d5", "d4"), ("b2", "b1")];
+    let cases = [
+        ("tfr:d", Side::Attackers, None),
+        ("tfr:w", Side::Attackers, ATTACKERS_WIN),
+        ("tfr:w", Side::Defenders, DEFENDERS_WIN),
+        ("tfr:l", Side::Attackers, DEFENDERS_WIN),
+        ("tfr:l", Side::Defenders, ATTACKERS_WIN),
+    ];
+    for (tfr, first, winner) in cases {
+        let mut pos = custom(&format!("{rules} {tfr}"), record, first);
+        let moves = if first == Side::Attackers {
+            attackers
+        } else {
+            defenders
+        };
+        let mut ends = Vec::new();
+        for &(from, to) in moves.iter().cycle().take(8) {
+            ends.push(end(&play(&mut pos, from, to)));
+        }
+        let (last, before) = ends.split_last().expect("eight moves");
+        assert!(before.iter().all(Option::is_none), "{tfr}: {before:?}");
+        assert_eq!(
+            *last,
+            Some((End::Repetition, winner)),
+            "{tfr}, {first} first"
+        );
+    }
+    // `tfr:i`: the game goes on.
+    let mut pos = custom(&format!("{rules} tfr:i"), record, Side::Attackers);
+    for &(from, to) in attackers.iter().cycle().take(12) {
+        assert_eq!(end(&play(&mut pos, from, to)), None);
+    }
+}
+
+#[test]
 fn shieldwalls_fall_at_once_when_a_flank_closes() {
     // Guards on b1 and c1, faced by b2 and c2; the move to d1 closes the
     // row against the corner a1 under `sw:s`.
