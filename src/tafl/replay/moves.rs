@@ -8,9 +8,9 @@ use super::result::{self, EndPly};
 use super::{Applied, Replay, ReplayedMove};
 use crate::core::diagnostic::Problem;
 use crate::core::{Edit, Span};
-use crate::tafl::Side;
 use crate::tafl::rules::{End, Move, MoveError, Played, Position, RuleSet};
 use crate::tafl::syntax::{self as ast, Info, MoveType, Ply};
+use crate::tafl::{Side, Square};
 
 /// Replays `game`'s main line under `rules`, adding to `problems`; with
 /// `ahead`, a written move is weighed against its slips by how much of the
@@ -440,7 +440,13 @@ fn check_captures(
     } else {
         format!("captures {}", list(&computed))
     };
-    let label = format!("{moved} {captures}");
+    let special = (spurious.is_empty() && matches!(game, Game::Otg(_)))
+        .then(|| unwritten_special(position, moved.to, played, &written, &missing))
+        .flatten();
+    let label = match &special {
+        Some(how) => format!("{moved} {captures}; OpenTafl's writer leaves out {how}"),
+        None => format!("{moved} {captures}"),
+    };
     let text = capture_text(&computed, game);
     let end = m.captures.last().map_or(m.to_span.end, |c| c.span.end);
     let span = Span::new(m.to_span.end, end);
@@ -453,6 +459,7 @@ fn check_captures(
                 .map_or(m.span, |c| c.span);
             (ProblemKind::CaptureSpurious, at)
         }
+        None if special.is_some() => (ProblemKind::CaptureUnwrittenSpecial, m.to_span),
         None => (ProblemKind::CaptureMissing, m.to_span),
     };
     let help = if text.is_empty() {
@@ -466,6 +473,31 @@ fn check_captures(
             .with_help(help)
             .with_fix(Edit::new(span, text)),
     );
+}
+
+/// When the captures missing from a move's list are exactly the ones it
+/// took in a shieldwall or by the Linnaean rule, none of those written:
+/// what OpenTafl's writer leaves out, and how they were taken
+/// (`docs/rules.md#tafl-reading-the-captures-opentafls-writer-leaves-out`).
+fn unwritten_special(
+    position: &Position,
+    to: Square,
+    played: &Played,
+    written: &[Square],
+    missing: &[&Square],
+) -> Option<String> {
+    let special = position.special_captures(to, played.captures);
+    let taken = |s: &Square| special.shieldwall.contains(*s) || special.linnaean.contains(*s);
+    if !missing.iter().all(|s| taken(s)) || written.iter().any(taken) {
+        return None;
+    }
+    let names: Vec<String> = missing.iter().map(ToString::to_string).collect();
+    let how = match (special.shieldwall.is_empty(), special.linnaean.is_empty()) {
+        (false, true) => "taken in a shieldwall",
+        (true, false) => "taken by the Linnaean rule",
+        _ => "taken in a shieldwall and by the Linnaean rule",
+    };
+    Some(format!("{}, {how}", names.join(", ")))
 }
 
 /// A capture list as the record's form writes it: `xd3/f3` in a game file,

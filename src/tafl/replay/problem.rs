@@ -57,6 +57,10 @@ crate::core::diagnostic::problem_kinds! {
         CaptureMissing = "capture::missing", Error, "the move captures more than is written";
         /// `d4-d2xd3`, `d3` not captured.
         CaptureSpurious = "capture::spurious", Error, "the move does not capture what is written";
+        /// In a game file, `d5-d1` closing a shieldwall of `b1` and `c1`
+        /// against the corner, written without `xb1/c1`: the captures
+        /// OpenTafl's writer leaves out, and only those, missing.
+        CaptureUnwrittenSpecial = "capture::unwritten_special", Warning, "the move's shieldwall or Linnaean captures are not written";
         /// `d4-d2xd1xd1`: a square listed twice.
         CaptureRepeated = "capture::repeated", Advice, "a captured square is written twice";
         /// An archive's line whose capture counts are not its moves'.
