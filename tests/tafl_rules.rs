@@ -497,6 +497,48 @@ fn shieldwalls_fall_at_once_when_a_flank_closes() {
 }
 
 #[test]
+fn shieldwalls_take_only_enemies_faced_by_enemies_whatever_the_move() {
+    // A piece's first move closes a wall, the corner closing its other end,
+    // though no other attacker stands on an edge.
+    let copenhagen = "dim:11 atkf:y tfr:w sw:s efe:y";
+    let record = "/11/11/11/11/11/5K5/3t7/11/11/1tt8/1TT8/";
+    let mut pos = custom(copenhagen, record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "d5", "d1")), ["b1", "c1"]);
+    // Relaxed shieldwalls: a row of attackers faced by attackers is no
+    // wall, whoever moves.
+    let relaxed = "dim:11 atkf:y tfr:w sw:s swf:n efe:y";
+    let record = "/5t5/T10/t10/t10/tt3K5/tt9/tt9/11/11/6T4/11/";
+    let mut pos = custom(relaxed, record, Side::Defenders);
+    let played = play(&mut pos, "g2", "k2");
+    assert!(played.captures.is_empty());
+    assert_eq!(
+        pos.piece_at(sq("a6")),
+        Some((Side::Attackers, Piece::Taflman))
+    );
+}
+
+#[test]
+fn under_opentafls_rules_a_side_with_no_legal_move_loses() {
+    let copenhagen = "dim:11 atkf:y tfr:w sw:s efe:y";
+    // The king walled in on the edge: the defenders cannot move.
+    let record = "/5t5/11/11/11/11/11/11/11/5t5/11/4tKt4/";
+    let mut pos = custom(copenhagen, record, Side::Attackers);
+    let played = play(&mut pos, "f3", "f2");
+    assert_eq!(end(&played), Some((End::NoMoves, ATTACKERS_WIN)));
+    // The attacker on b1, walled in by the corner and two guards: the
+    // attackers cannot move.
+    let record = "/11/11/11/11/11/5K5/11/11/11/2T8/1tT8/";
+    let mut pos = custom(copenhagen, record, Side::Defenders);
+    let played = play(&mut pos, "c2", "b2");
+    assert_eq!(end(&played), Some((End::NoMoves, DEFENDERS_WIN)));
+    // A guard beside an empty corner, which he may not enter, has no move.
+    let record = "/5t5/11/11/11/11/11/11/11/t4t5/Tt9/4tKt4/";
+    let mut pos = custom(copenhagen, record, Side::Attackers);
+    let played = play(&mut pos, "f3", "f2");
+    assert_eq!(end(&played), Some((End::NoMoves, ATTACKERS_WIN)));
+}
+
+#[test]
 fn attackers_encircling_every_defender_win_under_surf() {
     // The king on c2, his guard on d2 and the free c3, ringed but for b2.
     let record = "/7/7/7/2t4/1t1t3/t1KTt2/2tt3/";
