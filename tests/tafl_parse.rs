@@ -8,6 +8,8 @@ use common::examples::expand;
 
 // The command's own rendering of diagnostics, so that the snapshots show
 // them as users see them.
+#[path = "../src/cli/quote.rs"]
+mod quote;
 #[allow(dead_code)]
 #[path = "../src/cli/report.rs"]
 mod report;

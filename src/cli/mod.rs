@@ -17,6 +17,7 @@ mod mend;
 mod notation;
 mod pieces;
 mod progress;
+mod quote;
 mod replay;
 mod report;
 mod rewrite;

@@ -51,6 +51,12 @@ impl Default for Limits {
 /// (and, if not, what it looks like): the whole input when it is shorter.
 pub const SAMPLE: usize = 8 * 1024;
 
+/// The most bytes of a line that a diagnostic quotes on either side of
+/// what it points at, and of what it points at: a longer line is shown cut
+/// around the label, never whole, so that what is shown of one diagnostic
+/// is bounded whatever the line.
+pub const QUOTE: usize = 200;
+
 /// Errors in a game after which the rest of it is left alone: syntax
 /// errors after which the rest of what is read (a game, as records are
 /// read) is left unread, and errors after which a game's replay stops. A
