@@ -9,7 +9,7 @@ use super::tag::{starts_tag, tag};
 use super::turn::{bracket_end, commentary, starts_variation, turn, variation};
 use super::{
     Input, PResult, error_at, into_error, is_line_end, next_line, offset, peek, skip, span,
-    to_line_end,
+    stopped, to_line_end,
 };
 use crate::core::limits::MAX_ERRORS;
 use crate::core::{Edit, Found, Span};
@@ -29,12 +29,17 @@ fn otg_record(i: Input<'_>, damaged: &[usize]) -> (OtgRecord, Vec<SyntaxError>) 
     let (mut i, _) = opt(byte_order_mark).parse(i).unwrap_or((i, None));
     let mut builder = Builder::default();
     while !i.fragment().is_empty() {
+        if stopped(&builder.errors) {
+            // Inside a line: said there.
+            break;
+        }
         if builder.errors.len() >= MAX_ERRORS {
             builder
                 .errors
                 .push(too_many_errors(i, builder.errors.len()));
             break;
         }
+        i.context().set_errors_before(builder.errors.len());
         let start = offset(&i);
         let end = offset(&to_line_end(i));
         if damaged.iter().any(|&d| start <= d && d < end) {
