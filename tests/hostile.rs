@@ -157,26 +157,47 @@ fn a_game_of_a_million_turns_is_cut_and_the_next_game_read() {
         .chain(io::Cursor::new("\n[Game \"2\"]\nG1 KeHeiHei /\n"));
     let (seen, peak) = peak_of(|| check(input));
     assert_eq!(seen.games, 2, "{seen:?}");
-    assert_eq!(seen.codes, ["hirp::syntax::game_too_long"]);
+    // Read up to its ten thousandth turn; cut at 256 KiB.
+    assert_eq!(
+        seen.codes,
+        [
+            "hirp::syntax::too_many_turns",
+            "hirp::syntax::game_too_long"
+        ]
+    );
     assert!(peak < BOUND, "{peak} bytes");
 }
 
 #[test]
-fn a_million_turns_in_many_games_take_flat_memory() {
+fn four_hundred_thousand_turns_in_many_games_take_flat_memory() {
     let game = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
-    let (seen, peak) = peak_of(|| check(repeat(game, 250_000)));
-    assert_eq!(seen.games, 250_000);
+    let (seen, peak) = peak_of(|| check(repeat(game, 100_000)));
+    assert_eq!(seen.games, 100_000);
     assert_eq!(seen.problems, 0);
     assert!(peak < BOUND, "{peak} bytes");
 }
 
 #[test]
-fn a_million_turns_in_utf16_take_flat_memory() {
+fn reading_stops_after_a_hundred_thousand_games() {
+    let game = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
+    let input = repeat(game, 100_000)
+        .chain(io::Cursor::new("\n\n[Game \"next\"]\n"))
+        .chain(repeat(game, 1000));
+    let (seen, peak) = peak_of(|| check(input));
+    assert_eq!(seen.games, 100_000);
+    assert_eq!(seen.codes, ["hirp::syntax::too_many_games"]);
+    // Nothing after it is read.
+    assert_eq!(seen.chunks, 100_001);
+    assert!(peak < BOUND, "{peak} bytes");
+}
+
+#[test]
+fn four_hundred_thousand_turns_in_utf16_take_flat_memory() {
     let game = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
     let utf16: Vec<u8> = game.encode_utf16().flat_map(u16::to_le_bytes).collect();
-    let input = io::Cursor::new(b"\xff\xfe").chain(repeat_bytes(utf16, 250_000));
+    let input = io::Cursor::new(b"\xff\xfe").chain(repeat_bytes(utf16, 100_000));
     let (seen, peak) = peak_of(|| check(input));
-    assert_eq!(seen.games, 250_000);
+    assert_eq!(seen.games, 100_000);
     assert_eq!(seen.codes, ["hirp::syntax::utf16"]);
     assert_eq!(seen.problems, 1, "the warning");
     assert!(peak < BOUND, "{peak} bytes");

@@ -5,11 +5,16 @@
 //! labels and help, the file name and the lines shown are written with
 //! [`escape`], and a diagnostic's spans are moved to where what they point
 //! at is shown. What a diagnostic shows of its source is a [`Quote`]: the
-//! lines around its labels, a long one cut around them.
+//! lines around its labels, a long one cut around them; and at most
+//! [`MAX_SHOWN`] diagnostics are shown of one file.
 
+use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::fmt;
 use std::io::{IsTerminal, Write as _};
+use std::sync::{Mutex, PoisonError};
 
+use hirp::core::limits::MAX_SHOWN;
 use hirp::hirp::syntax::{escape, must_escape};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan};
 
@@ -21,6 +26,9 @@ pub struct Reporter {
     handler: GraphicalReportHandler,
     /// Diagnostics are not shown (the command shows them its own way).
     silent: bool,
+    /// The diagnostics rendered of each file, by its name as shown: after
+    /// [`MAX_SHOWN`], a note says the rest are not shown, and they are not.
+    shown: Mutex<HashMap<String, usize>>,
 }
 
 impl Reporter {
@@ -46,6 +54,7 @@ impl Reporter {
         Reporter {
             handler,
             silent: false,
+            shown: Mutex::default(),
         }
     }
 
@@ -57,9 +66,24 @@ impl Reporter {
         }
     }
 
-    /// Renders one diagnostic about `text`, read from `path`.
+    /// Renders one diagnostic about a source. Past [`MAX_SHOWN`] of its
+    /// file, the first gives a line saying the rest are not shown, and
+    /// each is the empty string.
     pub fn render(&self, diagnostic: &dyn Diagnostic, source: &Source) -> String {
-        render_with(&self.handler, diagnostic, source)
+        let shown = {
+            let mut shown = self.shown.lock().unwrap_or_else(PoisonError::into_inner);
+            let count = shown.entry(source.name.clone()).or_default();
+            *count += 1;
+            *count
+        };
+        match shown.cmp(&(MAX_SHOWN + 1)) {
+            Ordering::Less => render_with(&self.handler, diagnostic, source),
+            Ordering::Equal => format!(
+                "note: {}: the first {MAX_SHOWN} diagnostics are shown, and no more\n",
+                source.name
+            ),
+            Ordering::Greater => String::new(),
+        }
     }
 
     /// Renders one diagnostic, as [`Reporter::render`] does, in lines of at
@@ -107,7 +131,9 @@ impl Reporter {
     ) -> String {
         diagnostics
             .into_iter()
-            .map(|diagnostic| self.render(diagnostic, source) + "\n")
+            .map(|diagnostic| self.render(diagnostic, source))
+            .filter(|rendered| !rendered.is_empty())
+            .map(|rendered| rendered + "\n")
             .collect()
     }
 

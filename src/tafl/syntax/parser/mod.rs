@@ -30,7 +30,7 @@ use crate::core::input::{
     error_at, into_error, is_line_end, offset, peek, peek2, skip, skip_to, span, text_between,
     to_line_end,
 };
-use crate::core::limits::MAX_ERRORS;
+use crate::core::limits::{MAX_ERRORS, MAX_TURNS};
 use crate::core::{Malformed, Severity};
 
 /// The result of a rule.
@@ -217,6 +217,16 @@ fn stop_in_line<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, 
         span: span(&i, &end),
     };
     (end, Ply::Malformed(rest))
+}
+
+/// The error of a turn, at `i`, beyond [`MAX_TURNS`] in its game: it and
+/// the rest of the piece are not read.
+fn too_many_turns(i: &Input<'_>, turn: crate::core::Span) -> SyntaxError {
+    let mut error = error_at(SyntaxErrorKind::TooManyTurns, i);
+    error.span = turn;
+    error.with_help(format!(
+        "the game is read up to its turn {MAX_TURNS}; the rest of it is not read"
+    ))
 }
 
 /// The input after the end of the current line.
