@@ -31,6 +31,7 @@ mod tafl_diff;
 mod tafl_replay;
 mod tafl_scene;
 mod tally;
+mod temporary;
 mod validate;
 mod walk;
 
