@@ -161,6 +161,8 @@ fn every_syntax_error_kind_has_a_fixture() {
             SyntaxErrorKind::LineTooLong
                 | SyntaxErrorKind::GameTooLong
                 | SyntaxErrorKind::TooManyErrors
+                | SyntaxErrorKind::TooManyTurns
+                | SyntaxErrorKind::TooManyGames
         ) {
             continue;
         }

@@ -8,6 +8,8 @@ use common::examples::expand;
 
 // The command's own rendering of diagnostics, so that the snapshots show
 // them as users see them.
+#[path = "../src/cli/quote.rs"]
+mod quote;
 #[allow(dead_code)]
 #[path = "../src/cli/report.rs"]
 mod report;
@@ -103,6 +105,8 @@ fn every_code_has_a_fixture() {
             SyntaxErrorKind::LineTooLong
                 | SyntaxErrorKind::GameTooLong
                 | SyntaxErrorKind::TooManyErrors
+                | SyntaxErrorKind::TooManyTurns
+                | SyntaxErrorKind::TooManyGames
         ) {
             continue;
         }

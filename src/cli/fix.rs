@@ -29,7 +29,10 @@ the original is kept under the first free name of FILE.orig, FILE.orig.1,
 FILE.orig.2... (a backup is never overwritten), and the corrected record,
 written to a new file beside it and flushed to the disk, is renamed over it
 with its permissions: a crash or a full disk leaves the old file or the new
-one, never part of one.
+one, never part of one. The backup is written under a temporary name and
+renamed once whole. Ctrl-C or SIGTERM removes the temporary files before
+hirp ends (exit status 130 or 143); one that a run killed outright left is
+removed by the next run on the file.
 
 Directories are walked for *.hirp and *.otg files (hidden and ignored files
 left out), in path order; archives (*.csv) are read when named, with
@@ -344,6 +347,9 @@ fn in_place(subject: &Subject<'_>, target: &Target, reporter: &Reporter) -> io::
         return Err(cannot(io::Error::other("it is standard input")));
     };
     let mut rewrite = Rewrite::begin(file).map_err(cannot)?;
+    for note in &rewrite.notes {
+        reporter.note(&format!("{path}: {note}"));
+    }
     rewrite.write_all(&corrected).map_err(cannot)?;
     fixed.kept = Some(rewrite.commit_keeping(file, original).map_err(cannot)?);
     Ok(fixed)

@@ -17,6 +17,7 @@ mod mend;
 mod notation;
 mod pieces;
 mod progress;
+mod quote;
 mod replay;
 mod report;
 mod rewrite;
@@ -30,6 +31,7 @@ mod tafl_diff;
 mod tafl_replay;
 mod tafl_scene;
 mod tally;
+mod temporary;
 mod validate;
 mod walk;
 

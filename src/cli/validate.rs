@@ -513,7 +513,8 @@ fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> 
         report
             .problems
             .iter()
-            .map(|p| reporter.render(p, &source) + "\n")
+            .map(|p| reporter.render(p, &source))
+            .map(|r| if r.is_empty() { r } else { r + "\n" })
             .collect()
     };
     let line = counts_game.then(|| game_line(path, checked, args.syntax_only));

@@ -3,7 +3,7 @@
 
 use super::ahead::{self, Ahead};
 use super::game::{Game, WrittenPly};
-use super::problem::ProblemKind;
+use super::problem::{Errors, ProblemKind};
 use super::result::{self, EndPly};
 use super::{Applied, Replay, ReplayedMove};
 use crate::core::diagnostic::Problem;
@@ -27,12 +27,23 @@ pub(crate) fn replay(
     let mut end_ply: Option<EndPly> = None;
     let plies: Vec<WrittenPly<'_>> = game.plies().collect();
     let mut looking = ahead.then(Ahead::default);
+    let mut errors = Errors::default();
     for (at, written) in plies.iter().enumerate() {
         let written = *written;
         if written.ply.as_move().is_some() {
             moves += 1;
         }
         if unread || matches!(written.ply, Ply::Placeholder(_)) {
+            continue;
+        }
+        if let Some(count) = errors.full(&problems) {
+            let label =
+                format!("the game has {count} errors before this move; the rest is not replayed");
+            problems.push(turn_of(
+                Problem::new(ProblemKind::Unread, written.ply.span(), label),
+                &written,
+            ));
+            unread = true;
             continue;
         }
         if let Ply::Malformed(m) = written.ply {

@@ -1,4 +1,9 @@
-//! The codes of what the tafl replay reports: `hirp::tafl::<area>::<name>`.
+//! The codes of what the tafl replay reports: `hirp::tafl::<area>::<name>`,
+//! and the count of a game's errors by which its replay stops.
+
+use crate::core::Severity;
+use crate::core::diagnostic::Problem;
+use crate::core::limits::MAX_ERRORS;
 
 crate::core::diagnostic::problem_kinds! {
     "hirp::tafl::";
@@ -71,5 +76,25 @@ crate::core::diagnostic::problem_kinds! {
         Marker = "end::marker", Error, "the marker says the game ends here, and it does not";
         /// The move that captures the king, written without `++`.
         Unmarked = "end::unmarked", Advice, "the move that ends the game is marked";
+    }
+}
+
+/// The errors among a game's problems so far, counted as they come.
+#[derive(Default)]
+pub(super) struct Errors {
+    /// Errors counted.
+    count: usize,
+    /// Problems counted.
+    seen: usize,
+}
+
+impl Errors {
+    /// The number of errors, once it reaches
+    /// [`MAX_ERRORS`]: the replay stops.
+    pub(super) fn full(&mut self, problems: &[Problem]) -> Option<usize> {
+        let new = &problems[self.seen.min(problems.len())..];
+        self.count += new.iter().filter(|p| p.severity == Severity::Error).count();
+        self.seen = problems.len();
+        (self.count >= MAX_ERRORS).then_some(self.count)
     }
 }

@@ -9,11 +9,11 @@ use super::group::{ItemKind, Reading, begins_game, mislabelled};
 use super::turn::turn;
 use super::{
     Input, PResult, Parsed, error_at, fail, into_error, is_line_end, offset, peek, peek2, skip,
-    skip_char, span, to_line_end,
+    skip_char, span, to_line_end, too_many_turns,
 };
 use crate::hirp::syntax::ast::{Comment, CommentKind, Game, Record, Span, Tag, Turn};
 use crate::hirp::syntax::error::{Edit, Found, SyntaxError, SyntaxErrorKind as Kind};
-use crate::hirp::syntax::limits::MAX_ERRORS;
+use crate::hirp::syntax::limits::{MAX_ERRORS, MAX_TURNS};
 
 /// Reads a whole record, skipping the lines that hold a `damaged` offset.
 pub(super) fn read(i: Input<'_>, damaged: &[usize]) -> Parsed {
@@ -47,6 +47,10 @@ fn record(i: Input<'_>, damaged: &[usize]) -> Parsed {
         match line(i) {
             Ok((rest, line)) => {
                 builder.add(line);
+                if let Some(turn) = builder.turn_beyond_limit() {
+                    builder.errors.push(too_many_turns(&i, turn));
+                    break;
+                }
                 i = rest;
             }
             Err(e) => {
@@ -519,6 +523,16 @@ impl Builder {
                 ..turn
             }),
         }
+    }
+
+    /// The turn that takes the last game beyond [`MAX_TURNS`], taken out of
+    /// it, if one does: its span.
+    fn turn_beyond_limit(&mut self) -> Option<Span> {
+        let game = self.games.last_mut()?;
+        if game.turns.len() <= MAX_TURNS {
+            return None;
+        }
+        game.turns.pop().map(|turn| turn.span)
     }
 
     /// Where reading stands, for [`begins_game`].
