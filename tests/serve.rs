@@ -186,6 +186,30 @@ fn a_tafl_page_and_its_boards_are_what_hirp_html_draws() {
 }
 
 #[test]
+fn a_tafl_page_holds_the_variations_as_branches_with_their_boards() {
+    use hirp::tafl::syntax::Form;
+    let server = Server::start(&[]);
+    let record = fixture("fixtures/tafl/valid/brandub/king_escaped_with_variations.otg");
+    let model = hirp::tafl::page::page("record.otg", &record, Form::Otg, None);
+    let answer = server.post("/api/page", &record);
+    assert_eq!(answer.status, 200);
+    let packed: hirp::page::Packed = serde_json::from_slice(&answer.body).unwrap();
+    assert_eq!(packed, hirp::page::pack(&model));
+    let labels: Vec<&str> = packed.games[0]
+        .branches
+        .iter()
+        .map(|b| b.label.as_str())
+        .collect();
+    assert_eq!(labels, ["1a.1", "1a.1.1a.1", "1a.2", "3b.1"]);
+    // A variation's board, by its step after the main line's.
+    let step = packed.games[0].branches[1].steps[0];
+    let board = server.post(&format!("/api/board?step={step}"), &record);
+    assert_eq!(board.status, 200);
+    assert_eq!(board.text(), model.games[0].steps[step].board);
+    assert_eq!(model.games[0].steps[step].heading, "After 1a.1.1a.1.1b");
+}
+
+#[test]
 fn an_archive_is_checked_under_the_rules_sent() {
     let server = Server::start(&[]);
     let archive = fixture("fixtures/tafl/archives/brandubh.csv");

@@ -29,8 +29,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     game: usize,
 
-    /// The turn after which to show the position (`S3`; a tafl move, `3b`);
-    /// by default the last.
+    /// The turn after which to show the position (`S3`; a tafl move, `3b`,
+    /// or a variation's, `7a.1.2b`); by default the last.
     #[arg(long, value_name = "LABEL", value_parser = parse_turn)]
     turn: Option<String>,
 

@@ -28,6 +28,7 @@ mod serve;
 mod stdout;
 mod tafl_board;
 mod tafl_diff;
+mod tafl_moves;
 mod tafl_replay;
 mod tafl_scene;
 mod tally;

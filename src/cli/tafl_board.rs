@@ -2,7 +2,8 @@
 //! as an SVG picture.
 
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
-use hirp::tafl::replay::{Game, Replay, RulesChoice, replay_game};
+use hirp::tafl::replay::{Game, Replay, ReplayedMove, RulesChoice, replay_game};
+use hirp::tafl::rules::Position;
 use hirp::tafl::syntax::{Form, parse_bytes};
 
 use super::family::family;
@@ -162,18 +163,12 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         Ok(read) => read.replay,
         Err(refused) => return refused.report(reporter),
     };
-    let positions = replay.positions();
-    let index = match request.turn {
-        None => replay.steps.len(),
-        Some(wanted) => match replay.steps.iter().position(|s| s.address == wanted) {
-            Some(n) => n + 1,
-            None => {
-                return fail(format!(
-                    "game {} of {} has no move {wanted}",
-                    request.game, request.path
-                ));
-            }
-        },
+    let Some((positions, steps, index)) = shown(&replay, request.turn) else {
+        let wanted = request.turn.unwrap_or_default();
+        return fail(format!(
+            "game {} of {} has no move {wanted}",
+            request.game, request.path
+        ));
     };
     // The file's name, not the path to it, as HIRP's pictures say it.
     let name = super::replay::file_name(request.path);
@@ -182,7 +177,9 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         n => format!(
             "{name}, game {}: after {}",
             request.game,
-            replay.steps[n - 1].address
+            request
+                .turn
+                .map_or_else(|| steps[n - 1].address.to_string(), str::to_owned)
         ),
     };
     // At the game's end, how it ends.
@@ -193,7 +190,7 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         caption.push_str(&format!(" — {outcome}"));
     }
     let mut board = Board::of(&positions[index]).with_caption(&caption);
-    if let Some(step) = index.checked_sub(1).map(|n| &replay.steps[n])
+    if let Some(step) = index.checked_sub(1).map(|n| &steps[n])
         && let Some(mv) = step.applied.mv()
     {
         board = board.with_last_move(mv, step.captures.iter());
@@ -211,4 +208,24 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         Ok(()) => Status::Ok,
         Err(message) => fail(message),
     }
+}
+
+/// The positions of the line of play that holds the move `turn` (`3b`,
+/// `7a.1.2b`; by default the main line's last), that line's moves, and
+/// the index of the position after the move; `None` when the game has no
+/// such move.
+fn shown<'a>(
+    replay: &'a Replay,
+    turn: Option<&str>,
+) -> Option<(Vec<Position>, &'a [ReplayedMove], usize)> {
+    let Some(wanted) = turn else {
+        return Some((replay.positions(), &replay.steps, replay.steps.len()));
+    };
+    if let Some(n) = replay.steps.iter().position(|s| s.address == wanted) {
+        return Some((replay.positions(), &replay.steps, n + 1));
+    }
+    replay.variations.iter().find_map(|variation| {
+        let n = (0..variation.steps.len()).find(|&n| variation.label_of(n) == wanted)?;
+        Some((variation.positions(), &variation.steps[..], n + 1))
+    })
 }

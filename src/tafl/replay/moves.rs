@@ -21,11 +21,58 @@ pub(crate) fn replay(
     mut problems: Vec<Problem>,
     ahead: bool,
 ) -> Replay {
-    let mut position = Position::new(&rules);
-    let mut steps = Vec::new();
-    let (mut moves, mut after_end, mut unread) = (0, false, false);
-    let mut end_ply: Option<EndPly> = None;
     let plies: Vec<WrittenPly<'_>> = game.plies().collect();
+    let walked = walk(game, Position::new(&rules), &plies, ahead, &mut problems);
+    let unread = walked.unread.is_some();
+    let outcome = if unread {
+        walked.position.outcome()
+    } else {
+        result::judge(game, &walked.position, walked.end_ply, &mut problems)
+    };
+    if let Some(line) = game.csv().filter(|_| !unread) {
+        result::check_counts(line, rules.first_side(), &mut problems);
+    }
+    Replay {
+        rules: Some(rules),
+        steps: walked.steps,
+        moves: walked.moves,
+        outcome,
+        problems,
+        variations: Vec::new(),
+    }
+}
+
+/// A line of plies replayed: the position it leads to, the moves played,
+/// and how it stopped.
+pub(crate) struct Walked {
+    /// The position after the last move played.
+    pub(crate) position: Position,
+    /// The moves replayed, in order.
+    pub(crate) steps: Vec<ReplayedMove>,
+    /// The moves the line writes.
+    pub(crate) moves: usize,
+    /// The index of the ply the replay could not read, after which nothing
+    /// is replayed.
+    pub(crate) unread: Option<usize>,
+    /// The timeout or resignation that ends the line, if one does.
+    pub(crate) end_ply: Option<EndPly>,
+}
+
+/// Replays the line `plies` of `game` from `position`, adding to
+/// `problems`: each move checked and played, a ply after the end reported
+/// once, nothing after a ply that could not be read. With `ahead`, a
+/// written move is weighed against its slips by how much of the line plays
+/// after each.
+pub(crate) fn walk(
+    game: Game<'_>,
+    mut position: Position,
+    plies: &[WrittenPly<'_>],
+    ahead: bool,
+    problems: &mut Vec<Problem>,
+) -> Walked {
+    let mut steps = Vec::new();
+    let (mut moves, mut after_end, mut unread) = (0, false, None);
+    let mut end_ply: Option<EndPly> = None;
     let mut looking = ahead.then(Ahead::default);
     let mut errors = Errors::default();
     for (at, written) in plies.iter().enumerate() {
@@ -33,7 +80,7 @@ pub(crate) fn replay(
         if written.ply.as_move().is_some() {
             moves += 1;
         }
-        if unread || matches!(written.ply, Ply::Placeholder(_)) {
+        if unread.is_some() || matches!(written.ply, Ply::Placeholder(_)) {
             continue;
         }
         if let Some(count) = errors.full(&problems) {
@@ -55,7 +102,7 @@ pub(crate) fn replay(
                 ),
                 &written,
             ));
-            unread = true;
+            unread = Some(at);
             continue;
         }
         if position.outcome().is_some() || end_ply.is_some() {
@@ -69,11 +116,11 @@ pub(crate) fn replay(
             Ply::Move(m) => {
                 let context = Context {
                     game,
-                    plies: &plies,
+                    plies,
                     at,
                     ahead: looking.as_mut(),
                 };
-                steps.push(play(&mut position, m, context, &mut problems));
+                steps.push(play(&mut position, m, context, problems));
             }
             Ply::Timeout(_) | Ply::Resignation(_) => {
                 let end = if matches!(written.ply, Ply::Timeout(_)) {
@@ -89,20 +136,12 @@ pub(crate) fn replay(
             Ply::Placeholder(_) | Ply::Malformed(_) => {}
         }
     }
-    let outcome = if unread {
-        position.outcome()
-    } else {
-        result::judge(game, &position, end_ply, &mut problems)
-    };
-    if let Some(line) = game.csv().filter(|_| !unread) {
-        result::check_counts(line, rules.first_side(), &mut problems);
-    }
-    Replay {
-        rules: Some(rules),
+    Walked {
+        position,
         steps,
         moves,
-        outcome,
-        problems,
+        unread,
+        end_ply,
     }
 }
 
@@ -122,9 +161,9 @@ fn after_the_end(
     turn_of(problem, written)
 }
 
-/// The problem with the address of the ply it lies in.
+/// The problem with the label of the ply it lies in.
 fn turn_of(mut problem: Problem, written: &WrittenPly<'_>) -> Problem {
-    problem.turn = Some(written.address().to_string());
+    problem.turn = Some(written.label());
     problem
 }
 
@@ -231,10 +270,10 @@ fn slip(
         format!(
             "{} plays only if {} is {meant}",
             ast_squares(later),
-            written.address()
+            written.label()
         ),
     )
-    .with_help(format!("write `{text}` at {}", written.address()))
+    .with_help(format!("write `{text}` at {}", written.label()))
     .with_fix(Edit::new(whole, text));
     Some(problem)
 }

@@ -76,6 +76,15 @@ crate::core::diagnostic::problem_kinds! {
         Marker = "end::marker", Error, "the marker says the game ends here, and it does not";
         /// The move that captures the king, written without `++`.
         Unmarked = "end::unmarked", Advice, "the move that ends the game is marked";
+        /// `99a.1.1a. d2-c2` in a game of ten turns, or `3a.2.1a.1.1a.`
+        /// with no variation `3a.2`: the variation is not replayed.
+        NoBranch = "variation::no_branch", Error, "the move the variation branches from is not in the game";
+        /// `7a.3.1a.`, the second variation off 7a; `7a.1.3a.` after
+        /// `7a.1.1a.`.
+        Numbering = "variation::numbering", Warning, "the variation is not numbered as the lines before it are";
+        /// `12b.1.1a. d2-c2`, which replaces 12b, the turn's second move,
+        /// with no `.....` for the first.
+        Placeholders = "variation::placeholders", Warning, "`.....` stands for each move of the turn before the variation's first";
     }
 }
 
