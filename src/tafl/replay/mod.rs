@@ -32,6 +32,7 @@
 //! ```
 
 mod ahead;
+mod captures;
 mod fix;
 mod game;
 mod moves;
