@@ -94,7 +94,6 @@
 //! cycle runs between the modules. One crate keeps one version, one
 //! documentation and one `cargo install` for what is one tool.
 #![doc = include_str!("../docs/library.md")]
-
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
