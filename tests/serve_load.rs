@@ -1,6 +1,6 @@
 //! `hirp serve` under load on loopback: a bounded number of clients at
 //! once validate the rulebook's example, and every answer must be the
-//! report. The ordinary test is small; the figures in the README come from
+//! report. The ordinary test is small; the figures in `docs/guide.md` come from
 //! the long one, on a release build:
 //!
 //! ```text
@@ -80,7 +80,7 @@ fn every_answer_under_load_is_the_report() {
 }
 
 #[test]
-#[ignore = "the long run whose figures the README gives; run it on a release build"]
+#[ignore = "the long run whose figures docs/guide.md gives; run it on a release build"]
 fn load_figures() {
     let server = Server::start(&[]);
     let (total, at_once) = (1000, 32);

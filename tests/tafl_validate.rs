@@ -141,19 +141,19 @@ fn every_code_has_its_fixture() {
     }
 }
 
-/// The README's table of the replay's codes lists every code with its
+/// The table in `docs/codes.md` of the replay's codes lists every code with its
 /// severity and message, and links the fixture that reports it, whose line
 /// at fault it quotes.
 #[test]
-fn the_readme_lists_every_replay_code_with_its_game() {
-    let readme = common::fixture("README.md");
+fn the_codes_page_lists_every_replay_code_with_its_game() {
+    let page = common::fixture("docs/codes.md");
     for kind in ProblemKind::ALL {
         let code = format!("hirp::tafl::{}", kind.code());
         let start = format!("| `{code}` | {} | `", kind.severity().name());
-        let line = readme
+        let line = page
             .lines()
             .find(|l| l.starts_with(&start))
-            .unwrap_or_else(|| panic!("README.md lacks the row of {code}"));
+            .unwrap_or_else(|| panic!("docs/codes.md lacks the row of {code}"));
         assert!(
             line.ends_with(&format!(" | {} |", kind.message())),
             "{line}"
@@ -164,7 +164,8 @@ fn the_readme_lists_every_replay_code_with_its_game() {
         let path = &link[..link.find(')').expect("the link ends")];
         let name = format!("err_{}.", kind.code().replace("::", "_"));
         assert!(path.contains(&name), "{code} links {path}");
-        let game = common::fixture(path);
+        // The link is relative to docs/.
+        let game = common::fixture(&format!("docs/{path}"));
         assert!(
             game.contains(&example.replace("\\|", "|")),
             "{path} holds `{example}`"

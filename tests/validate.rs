@@ -280,17 +280,17 @@ fn every_problem_kind_has_a_fixture() {
 }
 
 #[test]
-fn readme_lists_every_replay_code_with_its_game() {
-    let readme = common::fixture("README.md");
+fn the_codes_page_lists_every_replay_code_with_its_game() {
+    let page = common::fixture("docs/codes.md");
     for kind in ProblemKind::ALL {
         let code = kind.code();
         let (area, name) = code.split_once("::").unwrap();
         let row = format!("| `hirp::{code}` | {} | ", kind.severity().name());
-        let game = format!("(fixtures/invalid/rules/err_{area}_{name}.hirp)");
-        let line = readme
+        let game = format!("(../fixtures/invalid/rules/err_{area}_{name}.hirp)");
+        let line = page
             .lines()
             .find(|l| l.starts_with(&row))
-            .unwrap_or_else(|| panic!("README.md lacks the row of hirp::{code}"));
+            .unwrap_or_else(|| panic!("docs/codes.md lacks the row of hirp::{code}"));
         assert!(line.contains(&game), "the row of hirp::{code} links {game}");
     }
 }
