@@ -139,7 +139,9 @@ impl Quote {
             let line = line_range(n);
             let window = window.unwrap_or_else(|| match &labelled {
                 Some((near, start)) => beside(source, &line, near, *start),
-                None => line.clone(),
+                // No label's part found on a line (one starting inside a
+                // line end): the start of each, as long as a window.
+                None => line.start..floor(source, (line.start + 2 * QUOTE).min(line.end)),
             });
             quote.push(text, line, through(n), window);
         }
@@ -445,6 +447,16 @@ mod tests {
         let (quote, at) = quoted(text, 2..7);
         assert_eq!(quote.text, "a\nb\nc\nd\ne\n");
         assert_eq!(&quote.text[at], "b\nc\nd");
+    }
+
+    #[test]
+    fn a_label_inside_a_line_end_quotes_no_long_line_whole() {
+        let text = format!("abc\r\n{}\r\n", "x".repeat(3000));
+        let (quote, at) = quoted(&text, 4..4);
+        assert_eq!(at, 4..4);
+        let lines: Vec<&str> = quote.text.lines().collect();
+        assert_eq!(lines[0], "abc");
+        assert_eq!(lines[1], format!("{}…", "x".repeat(2 * QUOTE)));
     }
 
     #[test]
