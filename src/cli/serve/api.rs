@@ -10,12 +10,15 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use hirp::json::report::Validation;
-use hirp::page::{self, html};
+use hirp::page::html;
 use serde::{Deserialize, Serialize};
 
 use super::super::mend::mend;
 use super::guard::{self, ApiError, Shared, record, work};
-use super::record::{Subject, page_of, validation};
+use super::record::{Subject, packed_of, validation};
+
+/// The first line of an SVG file, as the boards are drawn.
+const XML_DECLARATION: &str = r#"<?xml version="1.0" encoding="UTF-8"?>"#;
 
 /// The header of `/api/page`'s answer that names the record's family:
 /// `HIRP` or `tafl`.
@@ -135,8 +138,8 @@ async fn page(
     let (params, bytes) = call(query, request).await?;
     let (packed, family, rules) = work(&shared, move || {
         let subject = params.subject(&bytes)?;
-        let (page, rules) = page_of(&subject, &bytes)?;
-        Ok::<_, ApiError>((page::pack(&page), subject.family, rules))
+        let (packed, rules) = packed_of(&subject, &bytes)?;
+        Ok::<_, ApiError>((packed, subject.family, rules))
     })
     .await??;
     let mut answer = json(&packed);
@@ -158,7 +161,7 @@ async fn board(
 ) -> Result<Response, ApiError> {
     let (params, bytes) = call(query, request).await?;
     let (game, step) = (params.game.unwrap_or(1), params.step.unwrap_or(0));
-    let (page, _) = work(&shared, move || page_of(&params.subject(&bytes)?, &bytes)).await??;
+    let (page, _) = work(&shared, move || packed_of(&params.subject(&bytes)?, &bytes)).await??;
     let found = game
         .checked_sub(1)
         .and_then(|g| page.games.get(g))
@@ -172,7 +175,7 @@ async fn board(
                 ),
             )
         })?;
-    let board = found.steps.get(step).ok_or_else(|| {
+    let board = page.board(game - 1, step).ok_or_else(|| {
         let steps = found.steps.len();
         ApiError::new(
             StatusCode::NOT_FOUND,
@@ -183,7 +186,10 @@ async fn board(
         )
     })?;
     let kind = "image/svg+xml; charset=utf-8";
-    Ok(([(header::CONTENT_TYPE, kind)], board.board.clone()).into_response())
+    // A page holds its boards without the XML declaration a file of one
+    // starts with.
+    let file = format!("{XML_DECLARATION}\n{board}\n");
+    Ok(([(header::CONTENT_TYPE, kind)], file).into_response())
 }
 
 fn plural(n: usize) -> &'static str {
