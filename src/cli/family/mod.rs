@@ -30,7 +30,7 @@ use ::hirp::core::CheckOptions;
 use ::hirp::diagnostic::Problem;
 use ::hirp::hirp::syntax::{escape, starts_record};
 use ::hirp::json::DocumentWriter;
-use ::hirp::page::{Packed, Page};
+use ::hirp::page::Packed;
 use ::hirp::tafl::replay::{RulesChoice, rules_choice};
 use ::hirp::tafl::rules::RuleSet;
 use ::hirp::tafl::syntax::Form;
@@ -177,10 +177,8 @@ pub trait GameFamily: Reading {
     /// Writes a record's games to `out` as JSON Lines, one game a line.
     fn json_lines(&self, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()>;
 
-    /// A record's page, named `name`, a tafl one replayed under `rules`.
-    fn page(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Page;
-
-    /// A record's page packed game by game, as `hirp html` writes it.
+    /// A record's page, named `name`, a tafl one replayed under `rules`,
+    /// packed game by game, as `hirp html` writes it.
     fn packed(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Packed;
 
     /// The turns a record's page would show, and the name of the preset its
@@ -313,11 +311,6 @@ impl Family {
     /// See [`GameFamily::json_lines`].
     pub fn json_lines(self, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
         each_family!(self, f => f.json_lines(out, opened))
-    }
-
-    /// See [`GameFamily::page`].
-    pub fn page(self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Page {
-        each_family!(self, f => f.page(name, bytes, rules))
     }
 
     /// See [`GameFamily::packed`].
