@@ -110,6 +110,20 @@ impl Tally {
         }
     }
 
+    /// The summary table, after a line saying so if `--max-errors` stopped
+    /// the work after `stopped` errors.
+    pub fn summary(&self, stopped: Option<std::num::NonZeroUsize>) -> String {
+        let mut out = String::new();
+        if let Some(max) = stopped {
+            let plural = if max.get() == 1 { "" } else { "s" };
+            out.push_str(&format!(
+                "stopped after {max} error{plural} (--max-errors)\n"
+            ));
+        }
+        out.push_str(&self.render());
+        out
+    }
+
     /// The summary table.
     pub fn render(&self) -> String {
         fn list<'a, K: std::fmt::Display + Ord + 'a>(

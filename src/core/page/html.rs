@@ -17,7 +17,7 @@ pub const SCRIPT: &str = include_str!("page.js");
 
 /// The SHA-256 of [`SCRIPT`] in base64, as a Content-Security-Policy names
 /// the one script a self-contained page may run (a test checks it).
-pub const SCRIPT_SHA256: &str = "sha256-5R5GmztYBwuC6r8TiGGq+1FkXqWX8HdV2NbrX7kBiGU=";
+pub const SCRIPT_SHA256: &str = "sha256-QsY1GYBUqD0fpuHYaUMncw3rMiS5KqL/gWDlUoyoQf8=";
 
 /// The Content-Security-Policy of a self-contained page: its own style and
 /// script only, and no request of any kind.
@@ -154,6 +154,7 @@ const VIEWER: &str = r#"<main id="viewer">
 </nav>
 <p class="turn-line" id="turn-line"></p>
 <section id="comment" class="comment" aria-label="Commentary" hidden></section>
+<div id="branches" class="branches"></div>
 <div id="battles"></div>
 <ul id="step-problems" class="problems"></ul>
 </section>

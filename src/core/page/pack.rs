@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Field, GamePage, Mark, Page, Range, Table};
+use super::{Branch, Field, GamePage, Mark, Page, Range, Table};
 use crate::core::json::problem::Diagnostic;
 
 /// A [`Page`] packed for its script.
@@ -40,8 +40,12 @@ pub struct PackedGame {
     /// Every problem of the game, in the record's order (as `hirp validate
     /// --format json` writes them).
     pub diagnostics: Vec<Diagnostic>,
-    /// The boards, from the start of the game on.
+    /// The boards, from the start of the game on: the main line's, then
+    /// each branch's.
     pub steps: Vec<PackedStep>,
+    /// The other lines of play, variations of moves, if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub branches: Vec<Branch>,
 }
 
 /// One step of a [`PackedGame`].
@@ -228,6 +232,7 @@ impl Packer {
                     comment: step.comment.clone(),
                 })
                 .collect(),
+            branches: game.branches.clone(),
         }
     }
 

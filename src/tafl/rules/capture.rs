@@ -28,7 +28,7 @@ impl Position {
     /// by the Linnaean rule (`linc:y`): the king on the throne (the middle
     /// square), the defender beside him with `to` on its far side, and the
     /// king's three other sides held by attackers.
-    fn linnaean(&self, to: usize, side: Side) -> Bits {
+    pub(crate) fn linnaean(&self, to: usize, side: Side) -> Bits {
         let mut captured = Bits::EMPTY;
         if !self.rules.set.linnaean || side != Side::Attackers {
             return captured;
@@ -62,7 +62,7 @@ impl Position {
 
     /// The enemies next to `to`, the king aside, each with a square
     /// closing it on the far side.
-    fn sandwiched(&self, to: usize, side: Side) -> Bits {
+    pub(crate) fn sandwiched(&self, to: usize, side: Side) -> Bits {
         let grid = &self.rules.grid;
         let enemy = side.opponent();
         let mut captured = Bits::EMPTY;

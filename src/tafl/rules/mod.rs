@@ -39,6 +39,7 @@ mod position;
 mod presets;
 mod ruleset;
 mod shieldwall;
+mod special_captures;
 mod speed;
 mod square_set;
 mod zobrist;
