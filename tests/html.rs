@@ -257,6 +257,49 @@ fn the_schema_describes_the_data() {
     }
 }
 
+/// `hirp html` on a tafl game file with a heading, commentary and
+/// variations: the page's data names the game, lists its details, holds
+/// the start-comment, the commentary of the main line's moves and of the
+/// branches' moves, and the branches.
+#[test]
+fn a_tafl_page_holds_the_heading_the_commentary_and_the_branches() {
+    let path = "fixtures/tafl/opentafl/brandub-annotated-variations.otg";
+    let output = hirp().args(["html", path]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let html = String::from_utf8(output.stdout).unwrap();
+    let data = data_of(&html);
+    let game = &data.games[0];
+    assert_eq!(game.name, "Ask (attackers) against Embla (defenders)");
+    let about: Vec<(&str, &str)> = game
+        .about
+        .iter()
+        .map(|f| (f.label.as_str(), f.value.as_str()))
+        .collect();
+    assert_eq!(about[..2], [("Event", "Club evening"), ("Round", "3")]);
+    assert_eq!(
+        game.steps[0].comment.last().map(String::as_str),
+        Some("The attackers try three openings.")
+    );
+    assert_eq!(
+        game.steps[1].comment,
+        ["The attackers open towards the corner."]
+    );
+    let labels: Vec<&str> = game.branches.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["1a.1", "1a.1.1a.1", "1a.2", "3b.1"]);
+    let last = &game.branches[3];
+    let comments: Vec<&[String]> = (last.steps[0]..last.steps[1])
+        .map(|n| &game.steps[n].comment[..])
+        .collect();
+    assert_eq!(
+        comments,
+        [
+            &["A slower way to the same corner.".to_owned()][..],
+            &[],
+            &[]
+        ]
+    );
+}
+
 #[test]
 fn a_record_packed_game_by_game_is_packed_as_its_whole_page() {
     // `hirp html` packs each game as it is replayed and drops its boards;

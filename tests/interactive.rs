@@ -399,6 +399,51 @@ fn a_tafl_game_s_heading_start_comment_and_commentary_are_in_the_pane() {
     assert_eq!(tmux.exit_status(), 0);
 }
 
+/// A game with a heading, commentary and variations, in the same shape.
+const TAFL_ANNOTATED_VARIATIONS: &str = "fixtures/tafl/opentafl/brandub-annotated-variations.otg";
+
+#[test]
+fn a_tafl_variation_s_commentary_is_in_the_pane() {
+    let Some(tmux) = Tmux::start(
+        "tafl-notes-variations",
+        (100, 50),
+        TAFL_ANNOTATED_VARIATIONS,
+    ) else {
+        return;
+    };
+    let first = tmux.wait_for("1a: The attackers open towards the corner.");
+    for text in [
+        "Event: Club evening",
+        "The attackers try three openings.",
+        "Variations of 1a (v):",
+    ] {
+        assert!(first.contains(text), "{text}:\n{first}");
+    }
+    // A variation that replaces the first move starts the game too: the
+    // whole heading and the start-comment, then its move's commentary.
+    tmux.keys(&["v"]);
+    let replaced = tmux.wait_for("1a.1.1a: The other wing first.");
+    assert!(replaced.contains("After 1a.1.1a: f4-f7"), "{replaced}");
+    assert!(
+        replaced.contains("The attackers try three openings."),
+        "{replaced}"
+    );
+    let comment = common::replay::at(&replaced, "1a.1.1a: The other wing first.");
+    assert!(comment < common::replay::at(&replaced, "In variation 1a.1"));
+    tmux.keys(&["Right"]);
+    let second = tmux.wait_for("1a.1.1b: A capture against the corner.");
+    assert!(second.contains("Ask (attackers) against Embla"), "{second}");
+    assert!(!second.contains("Event: Club evening"), "{second}");
+    assert!(!second.contains("The other wing first."), "{second}");
+    // Into the variation off the variation, and back.
+    tmux.keys(&["v"]);
+    tmux.wait_for("1a.1.1a.1.1b: A quieter answer.");
+    tmux.keys(&["b"]);
+    tmux.wait_for("1a.1.1b: A capture against the corner.");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}
+
 #[test]
 fn v_steps_into_a_tafl_move_s_variations_and_b_back() {
     let args = "fixtures/tafl/valid/brandub/king_escaped_with_variations.otg";

@@ -217,6 +217,8 @@ fn a_tafl_page_holds_the_variations_as_branches_with_their_boards() {
     assert_eq!(board.status, 200);
     assert_eq!(board.text(), model.games[0].steps[step].board);
     assert_eq!(model.games[0].steps[step].heading, "After 1a.1.1a.1.1b");
+    // The commentary on a variation's move, with its step.
+    assert_eq!(packed.games[0].steps[step].comment, ["A quieter answer."]);
 }
 
 #[test]

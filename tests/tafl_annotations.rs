@@ -2,16 +2,34 @@
 //! reads it in `hirp replay`: the heading that names the game (its
 //! players, event, round, site, date, time control, rules and annotator),
 //! the start-comment before the first move, and each move's commentary
-//! after the move's board; long values cut, prose wrapped to the width,
-//! the record's text escaped.
+//! after the move's board, a variation's under its line where the
+//! variation is listed and after its boards when it is shown; long values
+//! cut, prose wrapped to the width, the record's text escaped.
 
 mod common;
 
 use common::{fixture, hirp};
-use hirp::tafl::syntax::{Form, MoveAddress, parse};
+use hirp::tafl::syntax::{Annotations, Form, OtgGame, parse};
 
 /// A game in the shape OpenTafl saves an annotated replay.
 const ANNOTATED: &str = "fixtures/tafl/opentafl/brandub-club-annotated.otg";
+
+/// A game in the same shape with variations, commentary on their moves.
+const VARIATIONS: &str = "fixtures/tafl/opentafl/brandub-annotated-variations.otg";
+
+/// The addresses of the moves of the main line of `game` that `about`
+/// has commentary on, `1b`.
+fn commented(game: &OtgGame, about: &Annotations) -> Vec<String> {
+    let mut commented = Vec::new();
+    for turn in &game.turns {
+        for (n, ply) in turn.plies.iter().enumerate() {
+            if !about.comment(ply.span()).is_empty() {
+                commented.push(format!("{}{}", turn.number, ["a", "b"][n]));
+            }
+        }
+    }
+    commented
+}
 
 /// Runs `hirp replay --color never ARGS` in a terminal of `columns`
 /// columns (as `COLUMNS` says when standard output is not one), `stdin`
@@ -35,7 +53,8 @@ fn replay(args: &[&str], columns: usize, stdin: Option<&str>) -> (Option<i32>, S
 #[test]
 fn the_game_file_says_who_played_where_when_and_under_which_rules() {
     let parsed = parse(&fixture(ANNOTATED), Form::Otg);
-    let about = parsed.record.as_otg().expect("a game file").games[0].annotations();
+    let game = &parsed.record.as_otg().expect("a game file").games[0];
+    let about = game.annotations();
     assert_eq!(
         about.players.as_deref(),
         Some("Ask (attackers) against Embla (defenders)")
@@ -57,9 +76,12 @@ fn the_game_file_says_who_played_where_when_and_under_which_rules() {
         ]
     );
     assert_eq!(about.start_comment.len(), 2, "two paragraphs");
-    let commented: Vec<String> = about.comments.iter().map(|(a, _)| a.to_string()).collect();
-    assert_eq!(commented, ["1a", "1b", "2b", "8b", "9a", "9b", "14b"]);
-    let king = MoveAddress { turn: 8, ply: 1 };
+    assert_eq!(
+        commented(game, &about),
+        ["1a", "1b", "2b", "8b", "9a", "9b", "14b"]
+    );
+    assert_eq!(about.comments.len(), 7);
+    let king = game.turns[7].plies[1].span();
     assert_eq!(
         about.comment(king),
         [
@@ -67,7 +89,110 @@ fn the_game_file_says_who_played_where_when_and_under_which_rules() {
             "From d7 he looks at both top corners."
         ]
     );
-    assert!(about.comment(MoveAddress { turn: 3, ply: 0 }).is_empty());
+    assert!(about.comment(game.turns[2].plies[0].span()).is_empty());
+}
+
+/// A variation's moves have their commentary as the main line's have
+/// theirs; a `.....` has none, even where the text before its `|` says
+/// something.
+#[test]
+fn the_commentary_on_a_variation_s_moves_is_read() {
+    let parsed = parse(&fixture(VARIATIONS), Form::Otg);
+    let game = &parsed.record.as_otg().expect("a game file").games[0];
+    let about = game.annotations();
+    assert_eq!(commented(game, &about), ["1a", "1b", "2b", "3b"]);
+    let said = |turn: usize, line: usize, ply: usize| {
+        about.comment(game.turns[turn].variations[line].plies[ply].span())
+    };
+    assert_eq!(said(0, 0, 0), ["The other wing first."]);
+    assert_eq!(said(0, 0, 1), ["A capture against the corner."]);
+    assert_eq!(said(0, 1, 1), ["A quieter answer."]);
+    assert!(said(0, 2, 0).is_empty());
+    assert_eq!(said(0, 4, 0), ["Or along the bottom edge."]);
+    assert_eq!(said(2, 0, 1), ["A slower way to the same corner."]);
+    assert_eq!(about.comments.len(), 9);
+    let written: Vec<usize> = about.comments.iter().map(|c| c.ply.start).collect();
+    assert!(written.is_sorted(), "in the order written");
+    let shared = "[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n\
+                  1. d2-c2 d3-c3\n1a.1.1a. ..... d3-d2\n[Said of the dots.|Said of d3-d2.]\n";
+    let parsed = parse(shared, Form::Otg);
+    let game = &parsed.record.as_otg().expect("a game file").games[0];
+    let about = game.annotations();
+    let paragraphs: Vec<&[String]> = about.comments.iter().map(|c| &c.paragraphs[..]).collect();
+    assert_eq!(paragraphs, [["Said of d3-d2."]]);
+}
+
+/// The whole replay of a game with a heading, a start-comment, commentary
+/// and variations: the heading and the start-comment first, each move's
+/// commentary after its board, and under a move the variations that
+/// replace it, each line with the commentary on its moves under it.
+#[test]
+fn a_replay_shows_the_commentary_of_the_main_line_and_of_the_variations() {
+    let (status, out) = replay(&[VARIATIONS], 80, None);
+    assert_eq!(status, Some(0));
+    assert!(out.starts_with(
+        "fixtures/tafl/opentafl/brandub-annotated-variations.otg: \
+         Ask (attackers) against Embla (defenders)\nEvent: Club evening\n"
+    ));
+    let at = |text: &str| common::replay::at(&out, text);
+    // In the order a person reads them.
+    let order = [
+        "The attackers try three openings.",
+        "After 1a: b4-b7",
+        "1a: The attackers open towards the corner.",
+        "Variation 1a.1, instead of 1a: b4-b7",
+        "  1a.1.1a. f4-f7 e4-e7xf7",
+        "    1a.1.1a: The other wing first.",
+        "    1a.1.1b: A capture against the corner.",
+        "    Variation 1a.1.1a.1, instead of 1a.1.1b: e4-e7xf7",
+        "        1a.1.1a.1.1b: A quieter answer.",
+        "Variation 1a.2, instead of 1a: b4-b7",
+        "    1a.2.1a: Or along the bottom edge.",
+        "After 1b: c4-c3",
+        "1b: The defenders open the king's row.",
+        "After 3b: Ka4-a7 — the defenders win: the king escaped",
+        "3b: The king escapes to a7.",
+        "Variation 3b.1, instead of 3b: Ka4-a7",
+        "    3b.1.1b: A slower way to the same corner.",
+    ];
+    for pair in order.windows(2) {
+        assert!(at(pair[0]) < at(pair[1]), "{pair:?} in\n{out}");
+    }
+    insta::assert_snapshot!("variations_annotated", out);
+}
+
+/// A variation shown with `--turn` has the commentary on its moves after
+/// their boards, led by their labels; the start-comment is said before a
+/// variation that starts the game, not before one that branches later.
+#[test]
+fn a_variation_shown_has_its_commentary_after_its_boards() {
+    let (status, out) = replay(&[VARIATIONS, "--turn", "1a.1"], 80, None);
+    assert_eq!(status, Some(0));
+    assert!(
+        out.contains("\n\nThe attackers try three openings.\n"),
+        "{out}"
+    );
+    let first = common::replay::at(&out, "After 1a.1.1a: f4-f7");
+    let comment = common::replay::at(&out, "\n1a.1.1a: The other wing first.\n");
+    let second = common::replay::at(&out, "After 1a.1.1b: e4-e7xf7");
+    assert!(first < comment && comment < second, "{out}");
+    assert!(
+        out.contains("\n1a.1.1b: A capture against the corner.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n    1a.1.1a.1.1b: A quieter answer.\n"),
+        "{out}"
+    );
+    let (_, later) = replay(&[VARIATIONS, "--turn", "3b.1"], 80, None);
+    assert!(
+        !later.contains("The attackers try three openings."),
+        "{later}"
+    );
+    assert!(
+        later.contains("\n3b.1.1b: A slower way to the same corner.\n"),
+        "{later}"
+    );
 }
 
 /// The heading, the start-comment and the first move's board and

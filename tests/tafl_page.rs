@@ -213,3 +213,47 @@ fn a_problem_in_a_variation_is_shown_on_its_step() {
     let [a, b] = step.marks[0].range;
     assert_eq!(&step.line[a..b], "d4-e5");
 }
+
+/// A game file with a heading, commentary and variations: its page names
+/// the game and lists its details, and each step, of the main line or of a
+/// branch, has the commentary on its move.
+#[test]
+fn the_steps_of_a_branch_have_the_commentary_on_their_moves() {
+    let path = "fixtures/tafl/opentafl/brandub-annotated-variations.otg";
+    let annotated = page(path, &read(path), Form::Otg, None);
+    let game = &annotated.games[0];
+    assert!(game.diagnostics.is_empty(), "{:?}", game.diagnostics);
+    assert_eq!(game.name, "Ask (attackers) against Embla (defenders)");
+    assert_eq!(game.about[0].value, "Club evening");
+    assert_eq!(game.steps[0].comment.len(), 2, "the start-comment");
+    let labels: Vec<&str> = game.branches.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["1a.1", "1a.1.1a.1", "1a.2", "3b.1"]);
+    let commented: Vec<(&str, &str)> = game
+        .steps
+        .iter()
+        .filter_map(|s| Some((s.turn.as_deref()?, s.comment.first()?.as_str())))
+        .collect();
+    assert_eq!(
+        commented,
+        [
+            ("1a", "The attackers open towards the corner."),
+            ("1b", "The defenders open the king's row."),
+            ("2b", "The king runs for the a file."),
+            ("3b", "The king escapes to a7."),
+            ("1a.1.1a", "The other wing first."),
+            ("1a.1.1b", "A capture against the corner."),
+            ("1a.1.1a.1.1b", "A quieter answer."),
+            ("1a.2.1a", "Or along the bottom edge."),
+            ("3b.1.1b", "A slower way to the same corner."),
+        ]
+    );
+    // A branch's first step is after the main line's, with its commentary.
+    let first = game.branches[0].steps[0];
+    assert_eq!(game.steps[first].turn.as_deref(), Some("1a.1.1a"));
+    assert_eq!(game.steps[first].comment, ["The other wing first."]);
+    let packed = hirp::page::pack(&annotated);
+    assert_eq!(
+        packed.games[0].steps[first].comment,
+        game.steps[first].comment
+    );
+}

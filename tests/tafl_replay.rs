@@ -361,8 +361,11 @@ fn variations_are_listed_under_the_move_they_replace() {
         listed,
         "Variation 1a.1, instead of 1a: b4-b7\n\
          \x20 1a.1.1a. f4-f7 e4-e7xf7\n\
+         \x20   1a.1.1a: The other wing first.\n\
+         \x20   1a.1.1b: A capture against the corner.\n\
          \x20   Variation 1a.1.1a.1, instead of 1a.1.1b: e4-e7xf7\n\
          \x20     1a.1.1a.1.1a. ..... e4-e6\n\
+         \x20       1a.1.1a.1.1b: A quieter answer.\n\
          \x20     1a.1.1a.1.2a. b4-b6 Kd4-e4\n\
          \x20 1a.1.2a. b4-b6 Kd4-e4\n\
          Variation 1a.2, instead of 1a: b4-b7\n\

@@ -122,10 +122,8 @@ impl<'a> Moves<'a> {
     /// The commentary on frame `f`'s move, wrapped to `width` and led by
     /// its label; `None` when it has none.
     pub fn comment(&self, f: usize, width: usize) -> Option<String> {
-        match self.frames[f] {
-            (None, n) => self.named().comment(self.replay.steps[n].address, width),
-            (Some(_), _) => None,
-        }
+        self.named()
+            .comment(&self.label(f), self.step(f).span, width)
     }
 
     /// How many frames there are.
@@ -350,9 +348,9 @@ impl<'a> Moves<'a> {
     /// The lines listing the variations under frame `f`, each indented
     /// by `indent`: each variation headed by the move it replaces, its
     /// lines as written with their problems counted (the last with how
-    /// the variation ends), the variations under its moves after the line
-    /// that holds them.
-    pub fn listing(&self, f: Option<usize>, indent: usize) -> Vec<String> {
+    /// the variation ends), the commentary on a line's moves under it,
+    /// wrapped to `width`, and the variations under its moves after it.
+    pub fn listing(&self, f: Option<usize>, indent: usize, width: usize) -> Vec<String> {
         let mut out = Vec::new();
         let pad = " ".repeat(indent);
         for v in self.listed_at(f) {
@@ -381,8 +379,18 @@ impl<'a> Moves<'a> {
                     text.push_str(&format!(" — {outcome}"));
                 }
                 out.push(text);
+                let under = indent + 4;
+                for &g in &held {
+                    let comment = self.comment(g, width.saturating_sub(under));
+                    out.extend(comment.iter().flat_map(|c| c.lines()).map(|line| {
+                        match line.is_empty() {
+                            true => String::new(),
+                            false => format!("{}{line}", " ".repeat(under)),
+                        }
+                    }));
+                }
                 for g in held {
-                    out.extend(self.listing(Some(g), indent + 4));
+                    out.extend(self.listing(Some(g), under, width));
                 }
             }
         }

@@ -5,8 +5,9 @@
 //! with its board. The record's text is escaped; a heading's line longer than
 //! the width is cut, prose is wrapped at its words.
 
+use hirp::core::Span;
 use hirp::hirp::syntax::escape;
-use hirp::tafl::syntax::{Annotations, MoveAddress};
+use hirp::tafl::syntax::Annotations;
 
 /// What the lines of a title after its first begin with.
 const TITLE_INDENT: &str = "  ";
@@ -87,12 +88,13 @@ impl Named<'_> {
         prose(&self.about.start_comment, width, "")
     }
 
-    /// The commentary on the move at `address`: `1b: ` and its paragraphs
-    /// wrapped to `width`, each line after the first under the first
-    /// word; `None` when it has none.
-    pub fn comment(&self, address: MoveAddress, width: usize) -> Option<String> {
-        let lead = format!("{address}: ");
-        prose(self.about.comment(address), width, &lead)
+    /// The commentary on the move written at `ply`, labelled `label`
+    /// (`1b`, `7a.1.2b`): `1b: ` and its paragraphs wrapped to `width`,
+    /// each line after the first under the first word; `None` when it has
+    /// none.
+    pub fn comment(&self, label: &str, ply: Span, width: usize) -> Option<String> {
+        let lead = format!("{label}: ");
+        prose(self.about.comment(ply), width, &lead)
     }
 }
 

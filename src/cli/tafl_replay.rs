@@ -208,7 +208,7 @@ fn print(
         reporter,
         stopped: &stopped,
     };
-    let listed = moves.listing(None, 0);
+    let listed = moves.listing(None, 0, shown.width);
     if !listed.is_empty() {
         write_stdout(&format!("{}\n\n", listed.join("\n")))?;
     }
@@ -222,7 +222,7 @@ fn print(
         if let Some(comment) = moves.comment(f, shown.width) {
             write_stdout(&format!("\n{comment}\n"))?;
         }
-        let listed = moves.listing(Some(f), 0);
+        let listed = moves.listing(Some(f), 0, shown.width);
         if !listed.is_empty() {
             write_stdout(&format!("\n{}\n", listed.join("\n")))?;
         }

@@ -113,7 +113,7 @@ fn game_name(n: usize, count: usize, players: Option<&str>) -> String {
 
 /// Gives a game's page what its record says of it: the details under its
 /// name, its start-comment on the first step, and each move's commentary
-/// on the move's step.
+/// on the move's step, in the main line and in the variations.
 fn annotate(game: &mut GamePage, replay: &Replay, about: &Annotations) {
     let shown = |paragraphs: &[String]| -> Vec<String> {
         paragraphs.iter().map(|p| escape(p).into_owned()).collect()
@@ -129,10 +129,14 @@ fn annotate(game: &mut GamePage, replay: &Replay, about: &Annotations) {
     if let Some(start) = game.steps.first_mut() {
         start.comment = shown(&about.start_comment);
     }
-    // The steps after the first are the moves', in order, when there are
-    // boards.
-    for (step, played) in game.steps.iter_mut().skip(1).zip(&replay.steps) {
-        step.comment = shown(about.comment(played.address));
+    // The steps after the first are the moves', when there are boards: the
+    // main line's, then each variation's.
+    let played = replay
+        .steps
+        .iter()
+        .chain(replay.variations.iter().flat_map(|v| &v.steps));
+    for (step, played) in game.steps.iter_mut().skip(1).zip(played) {
+        step.comment = shown(about.comment(played.span));
     }
 }
 

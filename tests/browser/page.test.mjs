@@ -196,6 +196,33 @@ test("a tafl game's variations are branches to step into and back out of", async
   assert.deepEqual(problems, []);
 });
 
+test("a variation's moves show their commentary, and the main line's its own", async (t) => {
+  const { page, problems } = await open(t, 'variations-annotated',
+    ['fixtures/tafl/opentafl/brandub-annotated-variations.otg']);
+  const comment = page.locator('#comment');
+  assert.equal(await page.locator('#game-name').textContent(), 'Ask (attackers) against Embla (defenders)');
+  assert.match(await comment.textContent(), /The attackers try three openings\./);
+  await page.click('#next');
+  assert.equal(await heading(page), 'After 1a');
+  assert.equal(await comment.textContent(), 'The attackers open towards the corner.');
+  await page.locator('#branches button', { hasText: '1a.1:' }).click();
+  assert.equal(await heading(page), 'After 1a.1.1a');
+  assert.equal(await comment.textContent(), 'The other wing first.');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await comment.textContent(), 'A capture against the corner.');
+  await page.locator('#branches button', { hasText: '1a.1.1a.1:' }).click();
+  assert.equal(await heading(page), 'After 1a.1.1a.1.1b');
+  assert.equal(await comment.textContent(), 'A quieter answer.');
+  await shot(page, 'page-variation-commentary');
+  await page.keyboard.press('ArrowRight');
+  assert.ok(await comment.isHidden(), 'a move with no commentary has none');
+  await page.locator('#branches button.back').click();
+  await page.locator('#branches button.back').click();
+  assert.equal(await heading(page), 'After 1a');
+  assert.equal(await comment.textContent(), 'The attackers open towards the corner.');
+  assert.deepEqual(problems, []);
+});
+
 test('a problem in a variation lands on its board in its line of play', async (t) => {
   const { page, problems } = await open(t, 'variation-problem',
     ['fixtures/tafl/invalid/brandub/err_move_not_orthogonal_in_a_variation.otg']);

@@ -1,10 +1,12 @@
 //! What a game file says of its game for a person, beside its moves: who
 //! played it, where, when and under which rules (its tags), the
 //! start-comment said before the first move, and the commentary on each
-//! move of its main line. The text is as written, its paragraphs each on
-//! one line; those who show it escape it.
+//! move, of its main line and of its variations. The text is as written,
+//! its paragraphs each on one line; those who show it escape it.
 
-use super::otg::{Commentary, MoveAddress, OtgGame, Tag};
+use super::otg::{Commentary, OtgGame, Tag};
+use super::ply::Ply;
+use crate::core::Span;
 
 /// One thing a game's heading says of it: `Event`, `Club evening`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,19 +33,29 @@ pub struct Annotations {
     /// The paragraphs of the start-comment (`[start-comment:]`), said
     /// before the first move.
     pub start_comment: Vec<String>,
-    /// The commentary on the moves of the main line that have some, in
-    /// the order of the moves: each move's paragraphs.
-    pub comments: Vec<(MoveAddress, Vec<String>)>,
+    /// The commentary on the moves that have some, of the main line and
+    /// of the variations, in the order they are written.
+    pub comments: Vec<Comment>,
+}
+
+/// The commentary on one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The move as written (the span of its [`Ply`], which a replayed
+    /// move keeps as its `span`).
+    pub ply: Span,
+    /// Its paragraphs.
+    pub paragraphs: Vec<String>,
 }
 
 impl Annotations {
-    /// The paragraphs of the commentary on the move at `address`; none
-    /// when it has none.
-    pub fn comment(&self, address: MoveAddress) -> &[String] {
+    /// The paragraphs of the commentary on the move written at `ply`,
+    /// in the main line or in a variation; none when it has none.
+    pub fn comment(&self, ply: Span) -> &[String] {
         self.comments
-            .iter()
-            .find(|(at, _)| *at == address)
-            .map_or(&[], |(_, paragraphs)| paragraphs.as_slice())
+            .binary_search_by_key(&ply.start, |c| c.ply.start)
+            .ok()
+            .map_or(&[], |n| self.comments[n].paragraphs.as_slice())
     }
 
     /// Whether the game says nothing of itself but its moves.
@@ -71,7 +83,7 @@ const DETAILS: [(&str, &str); 8] = [
 impl OtgGame {
     /// What the game file says of this game for a person: its players,
     /// the details of its heading, its start-comment, and the commentary
-    /// on each move of its main line.
+    /// on each move, of its main line and of its variations.
     ///
     /// ```
     /// use hirp::tafl::syntax::{Form, parse};
@@ -79,7 +91,8 @@ impl OtgGame {
     /// let text = "[event:Club evening]\n[attackers:Ask]\n\
     ///             [rules:dim:7 name:Brandub_Club start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\
     ///             [start-comment:A quiet game.]\n\n\
-    ///             1. d2-e2 d3-d2\n[|The defenders close the file.]\n";
+    ///             1. d2-e2 d3-d2\n[|The defenders close the file.]\n\
+    ///             1a.1.1a. d2-c2\n[Or the other way.]\n";
     /// let parsed = parse(text, Form::Otg);
     /// let game = &parsed.record.as_otg().unwrap().games[0];
     /// let about = game.annotations();
@@ -87,9 +100,11 @@ impl OtgGame {
     /// let details: Vec<_> = about.details.iter().map(|d| (d.label, d.value.as_str())).collect();
     /// assert_eq!(details, [("Event", "Club evening"), ("Rules", "Brandub Club")]);
     /// assert_eq!(about.start_comment, ["A quiet game."]);
-    /// let second = about.comments[0].0;
-    /// assert_eq!(second, "1b");
-    /// assert_eq!(about.comment(second), ["The defenders close the file."]);
+    /// let turn = &game.turns[0];
+    /// assert_eq!(about.comment(turn.plies[0].span()), [] as [String; 0]);
+    /// assert_eq!(about.comment(turn.plies[1].span()), ["The defenders close the file."]);
+    /// let variation = &turn.variations[0];
+    /// assert_eq!(about.comment(variation.plies[0].span()), ["Or the other way."]);
     /// ```
     pub fn annotations(&self) -> Annotations {
         let details = DETAILS
@@ -104,18 +119,17 @@ impl OtgGame {
             .collect();
         let mut comments = Vec::new();
         for turn in &self.turns {
-            for (n, _) in turn.plies.iter().enumerate() {
-                let said = turn.commentary.as_ref().map(|c| c.paragraphs(n));
-                if let Some(paragraphs) = said.filter(|p| !p.is_empty()) {
-                    let ply = u8::from(n > 0);
-                    let address = MoveAddress {
-                        turn: turn.number,
-                        ply,
-                    };
-                    comments.push((address, paragraphs));
-                }
+            commented(&turn.plies, turn.commentary.as_ref(), &mut comments);
+            for variation in &turn.variations {
+                commented(
+                    &variation.plies,
+                    variation.commentary.as_ref(),
+                    &mut comments,
+                );
             }
         }
+        // In the order written, for the lookup.
+        comments.sort_by_key(|c| c.ply.start);
         Annotations {
             players: self.players(),
             details,
@@ -143,6 +157,24 @@ impl OtgGame {
             player("attackers"),
             player("defenders")
         ))
+    }
+}
+
+/// Adds to `comments` the commentary `commentary` says of each of `plies`
+/// (of a turn or of a variation's line), a text a ply, those of `.....`
+/// left out.
+fn commented(plies: &[Ply], commentary: Option<&Commentary>, comments: &mut Vec<Comment>) {
+    let Some(commentary) = commentary else {
+        return;
+    };
+    for (n, ply) in plies.iter().enumerate() {
+        let paragraphs = commentary.paragraphs(n);
+        if !paragraphs.is_empty() && !matches!(ply, Ply::Placeholder(_)) {
+            comments.push(Comment {
+                ply: ply.span(),
+                paragraphs,
+            });
+        }
     }
 }
 

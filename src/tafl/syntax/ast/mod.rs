@@ -17,7 +17,7 @@ mod csv;
 mod otg;
 mod ply;
 
-pub use about::{Annotations, Detail};
+pub use about::{Annotations, Comment, Detail};
 pub use csv::{CSV_HEADER, Count, CsvGame, CsvRecord, ResultLabel};
 pub use otg::{
     Commentary, MoveAddress, OtgGame, OtgRecord, RulesEntry, Tag, Turn, Variation,
