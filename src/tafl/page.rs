@@ -56,8 +56,9 @@ pub fn packed(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> 
 }
 
 /// Hands each game of the record, as a page, to `each`, in order: returns
-/// the page's title and the problems that lie in no game.
-fn each_game(
+/// the page's title and the problems that lie in no game. The games are
+/// replayed first, and drawn one at a time.
+pub fn each_game(
     name: &str,
     bytes: &[u8],
     form: Form,
