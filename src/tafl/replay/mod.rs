@@ -32,6 +32,7 @@
 mod ahead;
 mod fix;
 mod game;
+mod move_type;
 mod moves;
 mod problem;
 mod result;
