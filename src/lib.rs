@@ -93,7 +93,7 @@
 //! which is the binary's (`src/cli`, behind the `cli` feature); and no
 //! cycle runs between the modules. One crate keeps one version, one
 //! documentation and one `cargo install` for what is one tool.
-
+#![doc = include_str!("../docs/library.md")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -143,7 +143,18 @@ fn as_from_stdin(args: &[&str], path: &str) -> (Option<i32>, String) {
         .unwrap()
         .replace(path, "-")
         .replace(name, "standard input");
-    (output.status.code(), stdout)
+    (output.status.code(), caption_unwrapped(&stdout))
+}
+
+/// `shown` with a board's caption on one line: a caption is wrapped to the
+/// board's width, so a file's name and "standard input" wrap apart.
+fn caption_unwrapped(shown: &str) -> String {
+    match shown.split_once("\n     a  b") {
+        Some((caption, board)) if !caption.contains("\n\n") => {
+            format!("{}\n     a  b{board}", caption.replace('\n', " "))
+        }
+        _ => shown.to_owned(),
+    }
 }
 
 #[test]
@@ -163,7 +174,7 @@ fn a_tafl_record_on_stdin_or_in_a_txt_file_is_read_as_tafl_by_every_command() {
                 .write_stdin(text.clone())
                 .output()
                 .unwrap();
-            let stdout = String::from_utf8(output.stdout).unwrap();
+            let stdout = caption_unwrapped(&String::from_utf8(output.stdout).unwrap());
             assert_eq!(
                 (output.status.code(), stdout),
                 expected,
@@ -626,5 +637,155 @@ fn a_path_that_yields_no_record_is_an_error() {
         ],
     );
     insta::assert_snapshot!(shown);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn rules_given_for_hirp_records_is_said_to_be_left_aside_once() {
+    for command in ["validate", "fix", "json", "board"] {
+        let output = hirp()
+            .args([
+                command,
+                "--rules",
+                "brandub",
+                "fixtures/rulebook/corrected.hirp",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{command}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let notes = stderr.matches("--rules is for tafl records").count();
+        assert_eq!(notes, 1, "{command}: {stderr}");
+    }
+    let output = hirp()
+        .args([
+            "validate",
+            "--quiet",
+            "--rules",
+            "brandub",
+            "fixtures/valid",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr.matches("--rules is for tafl records").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(stderr.contains("HIRP records (fixtures/valid/"), "{stderr}");
+    let tafl = hirp()
+        .args([
+            "validate",
+            "--rules",
+            "brandubh-online",
+            "fixtures/tafl/valid/brandub/timeout.csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8(tafl.stderr)
+            .unwrap()
+            .contains("--rules is for")
+    );
+}
+
+#[test]
+fn completions_are_scripts_each_shell_reads_and_name_every_command() {
+    let commands = [
+        "replay",
+        "board",
+        "html",
+        "validate",
+        "fix",
+        "diff",
+        "json",
+        "notation",
+        "fmt",
+        "gen",
+        "rules",
+        "serve",
+        "completions",
+        "man",
+    ];
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = hirp().args(["completions", shell]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for command in commands {
+            assert!(script.contains(command), "{shell}: no {command}");
+        }
+    }
+    // Bash reads its script without a syntax error.
+    let script = hirp()
+        .args(["completions", "bash"])
+        .output()
+        .unwrap()
+        .stdout;
+    let dir = std::env::temp_dir().join(format!("hirp-completions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("hirp.bash");
+    std::fs::write(&path, script).unwrap();
+    let checked = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        checked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    let unknown = hirp().args(["completions", "tcsh"]).output().unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+#[test]
+fn man_writes_a_page_for_hirp_and_each_command() {
+    let output = hirp().arg("man").output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(page.contains(".TH hirp 1"), "{page}");
+    assert!(page.contains("tafl"), "the page says what hirp is for");
+
+    let dir = std::env::temp_dir().join(format!("hirp-man-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = hirp()
+        .args(["man", "--dir", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let mut pages: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    assert_eq!(
+        pages,
+        [
+            "hirp-board.1",
+            "hirp-completions.1",
+            "hirp-diff.1",
+            "hirp-fix.1",
+            "hirp-fmt.1",
+            "hirp-gen.1",
+            "hirp-html.1",
+            "hirp-json.1",
+            "hirp-man.1",
+            "hirp-notation.1",
+            "hirp-replay.1",
+            "hirp-rules.1",
+            "hirp-serve.1",
+            "hirp-validate.1",
+            "hirp.1",
+        ]
+    );
+    let validate = std::fs::read_to_string(dir.join("hirp-validate.1")).unwrap();
+    assert!(validate.contains(".TH hirp-validate 1"), "{validate}");
+    assert!(
+        validate.contains("max\\-errors"),
+        "the page lists the options"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

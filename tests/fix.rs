@@ -651,3 +651,66 @@ fn a_tie_is_the_choices_a_problem_offers() {
     );
     assert!(!error.is_tied(), "{error:?}");
 }
+
+#[test]
+fn fix_straightens_typographic_quotes_around_a_tag_value() {
+    let game = common::fixture("fixtures/rulebook/corrected.hirp");
+    for (open, close) in [("“", "”"), ("„", "“"), ("«", "»")] {
+        let text = format!("[Event {open}Jarl Cup{close}]\n{game}");
+        let output = hirp()
+            .args(["fix", "-"])
+            .write_stdin(text)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{open}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            format!("[Event \"Jarl Cup\"]\n{game}"),
+            "{open}"
+        );
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            !stderr.contains("hirp::syntax::unquoted_tag_value"),
+            "fixed, so not reported as left: {stderr}"
+        );
+    }
+    let shown = hirp()
+        .args(["validate", "-"])
+        .write_stdin(format!("[Event “Jarl Cup”]\n{game}"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(shown.stderr).unwrap();
+    assert!(
+        stderr.contains("help: write the value in straight quotes: \"Jarl Cup\""),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn diff_names_each_path_it_cannot_compare_once() {
+    let dir = std::env::temp_dir().join(format!("hirp-diff-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join("binary.hirp");
+    std::fs::write(&binary, b"G1 KeHeiHei /\n\0\0\0\x01\x02").unwrap();
+    let binary = binary.to_str().unwrap();
+    let corrected = "fixtures/rulebook/corrected.hirp";
+    let output = hirp().args(["diff", binary, corrected]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!("error: {binary} is not a record to compare: this file is binary, not text\n")
+    );
+    let (a, b) = (dir.join("a.hirp"), dir.join("b.hirp"));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let output = hirp().args(["diff", a, b]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!(
+            "error: cannot read {a}: no such file or directory\n\
+             error: cannot read {b}: no such file or directory\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -157,26 +157,47 @@ fn a_game_of_a_million_turns_is_cut_and_the_next_game_read() {
         .chain(io::Cursor::new("\n[Game \"2\"]\nG1 KeHeiHei /\n"));
     let (seen, peak) = peak_of(|| check(input));
     assert_eq!(seen.games, 2, "{seen:?}");
-    assert_eq!(seen.codes, ["hirp::syntax::game_too_long"]);
+    // Read up to its ten thousandth turn; cut at 256 KiB.
+    assert_eq!(
+        seen.codes,
+        [
+            "hirp::syntax::too_many_turns",
+            "hirp::syntax::game_too_long"
+        ]
+    );
     assert!(peak < BOUND, "{peak} bytes");
 }
 
 #[test]
-fn a_million_turns_in_many_games_take_flat_memory() {
+fn four_hundred_thousand_turns_in_many_games_take_flat_memory() {
     let game = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
-    let (seen, peak) = peak_of(|| check(repeat(game, 250_000)));
-    assert_eq!(seen.games, 250_000);
+    let (seen, peak) = peak_of(|| check(repeat(game, 100_000)));
+    assert_eq!(seen.games, 100_000);
     assert_eq!(seen.problems, 0);
     assert!(peak < BOUND, "{peak} bytes");
 }
 
 #[test]
-fn a_million_turns_in_utf16_take_flat_memory() {
+fn reading_stops_after_a_hundred_thousand_games() {
+    let game = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
+    let input = repeat(game, 100_000)
+        .chain(io::Cursor::new("\n\n[Game \"next\"]\n"))
+        .chain(repeat(game, 1000));
+    let (seen, peak) = peak_of(|| check(input));
+    assert_eq!(seen.games, 100_000);
+    assert_eq!(seen.codes, ["hirp::syntax::too_many_games"]);
+    // Nothing after it is read.
+    assert_eq!(seen.chunks, 100_001);
+    assert!(peak < BOUND, "{peak} bytes");
+}
+
+#[test]
+fn four_hundred_thousand_turns_in_utf16_take_flat_memory() {
     let game = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
     let utf16: Vec<u8> = game.encode_utf16().flat_map(u16::to_le_bytes).collect();
-    let input = io::Cursor::new(b"\xff\xfe").chain(repeat_bytes(utf16, 250_000));
+    let input = io::Cursor::new(b"\xff\xfe").chain(repeat_bytes(utf16, 100_000));
     let (seen, peak) = peak_of(|| check(input));
-    assert_eq!(seen.games, 250_000);
+    assert_eq!(seen.games, 100_000);
     assert_eq!(seen.codes, ["hirp::syntax::utf16"]);
     assert_eq!(seen.problems, 1, "the warning");
     assert!(peak < BOUND, "{peak} bytes");
@@ -408,5 +429,180 @@ fn a_long_token_is_quoted_short() {
     assert_eq!(
         labels,
         ["`He7777777777777777777777…` could not be read; the rest of the game is not checked"]
+    );
+}
+
+/// What a command gave on `bytes`, written to a file named `name` (or, with
+/// `-` among `args`, on standard input): its exit status and standard
+/// error.
+fn command_on(name: &str, bytes: &[u8], args: &[&str]) -> (Option<i32>, String) {
+    let dir = std::env::temp_dir().join(format!("hirp-hostile-cmd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let mut command = common::hirp();
+    command.args(args);
+    if args.contains(&"-") {
+        command.write_stdin(bytes.to_vec());
+    } else {
+        command.arg(&path);
+    }
+    let output = command.output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Checks that `args` on `bytes` ends with exit status 1 and no panic,
+/// writing at most `most` bytes, in lines of at most a window's width, on
+/// standard error; returns standard error.
+fn ends_bounded(name: &str, bytes: &[u8], args: &[&str], most: usize) -> String {
+    let (code, stderr) = command_on(name, bytes, args);
+    assert_eq!(
+        code,
+        Some(1),
+        "hirp {args:?} {name}:\n{}",
+        &stderr[..stderr.len().min(2000)]
+    );
+    assert!(!stderr.contains("panicked"), "hirp {args:?} {name}");
+    assert!(
+        stderr.len() <= most,
+        "hirp {args:?} {name}: {} bytes",
+        stderr.len()
+    );
+    // A line quoted is at most 200 bytes either side of a label and 200 of
+    // it, with the gutter and marks; a label's line as long.
+    let longest = stderr.lines().map(str::len).max().unwrap_or(0);
+    assert!(
+        longest < 1000,
+        "hirp {args:?} {name}: a line of {longest} bytes"
+    );
+    stderr
+}
+
+#[test]
+fn a_label_at_the_end_of_a_line_of_exactly_the_limit_is_shown() {
+    // `G1 ` and 65,533 letters: one line of exactly 64 KiB, read like any
+    // other; its last error points at its end.
+    let hirp = format!("G1 {}\n", "Z".repeat(65_533)).into_bytes();
+    assert_eq!(hirp.len(), 64 * 1024 + 1);
+    let (codes, _) = codes(&hirp);
+    assert_eq!(
+        codes,
+        [
+            "hirp::syntax::expected_piece",
+            "hirp::syntax::missing_outcome"
+        ]
+    );
+    for args in [
+        &["validate"][..],
+        &["validate", "--syntax-only"],
+        &["json"],
+        &["fix"],
+        &["fmt", "--check"],
+        &["validate", "-"],
+    ] {
+        let stderr = ends_bounded("line.hirp", &hirp, args, 20_000);
+        if args != ["json"] && args != ["fmt", "--check"] {
+            assert!(stderr.contains("line.hirp:1:65537]") || stderr.contains("<stdin>:1:65537]"));
+        }
+    }
+    // An archive's line of exactly 64 KiB, a move cut short at its end.
+    let mut csv = "d2-e2 e2-d2 ".repeat(5462).into_bytes();
+    csv.truncate(64 * 1024 - 1);
+    csv.extend_from_slice(b"x\n");
+    assert_eq!(csv.len(), 64 * 1024 + 1);
+    for args in [
+        &["json", "--rules", "brandub"][..],
+        &["fmt", "--check", "--rules", "brandub"],
+        &["validate", "--rules", "brandub"],
+        &["fix", "--rules", "brandub"],
+    ] {
+        let stderr = ends_bounded("line.csv", &csv, args, 2_000_000);
+        assert!(
+            stderr.contains("hirp::tafl::syntax::expected_square"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_long_archive_line_of_errors_writes_a_bounded_report() {
+    // Every move from an empty square: one error a move, each quoting its
+    // line. 32 KB wrote 342 MB when each quoted the whole line.
+    let line = format!("{}\n", "d2-e2 e2-d2 ".repeat(2666));
+    let stderr = ends_bounded(
+        "moves.csv",
+        line.as_bytes(),
+        &["validate", "--rules", "copenhagen"],
+        2_000_000,
+    );
+    // The replay stops after a thousand errors.
+    assert_eq!(stderr.matches("hirp::tafl::move::no_piece\n").count(), 999);
+    assert!(stderr.contains("the game has 1000 errors before this move"));
+    assert!(stderr.contains(" │ …"), "the quoted line is cut");
+}
+
+#[test]
+fn an_archive_line_stops_after_a_thousand_syntax_errors() {
+    use hirp::tafl::syntax::{Form, SyntaxErrorKind, parse_bytes};
+    // A move run on into one token of 64 KB: two errors every two bytes.
+    let line = format!(
+        "d1-d3 f4-c4 e1-e2{} e7-e10,1,1,White\n",
+        "e2".repeat(32_700)
+    );
+    let ((_, parsed), peak) = peak_of(|| parse_bytes(line.as_bytes(), Form::Csv));
+    let errors = &parsed.errors;
+    assert!(
+        (1000..1003).contains(&errors.len()),
+        "{} errors",
+        errors.len()
+    );
+    let last = errors.last().unwrap();
+    assert_eq!(last.kind, SyntaxErrorKind::TooManyErrors);
+    assert_eq!(last.span.end, line.len() - 1, "over the rest of the line");
+    assert!(peak < BOUND, "{peak} bytes");
+    // Read and replayed to the stop, where the replay stops too.
+    let stderr = ends_bounded(
+        "token.csv",
+        line.as_bytes(),
+        &["json", "--rules", "copenhagen"],
+        2_000_000,
+    );
+    assert!(stderr.contains("hirp::tafl::syntax::too_many_errors"));
+    // In a game file's turn, too.
+    let turn = format!(
+        "[rules:dim:7]\n\n1. d2-c2{}\n2. d2-c2 c5-c4\n",
+        " e2".repeat(5000)
+    );
+    let (_, parsed) = parse_bytes(turn.as_bytes(), Form::Otg);
+    let kinds: Vec<SyntaxErrorKind> = parsed.errors.iter().map(|e| e.kind).collect();
+    assert_eq!(kinds.len(), 1001);
+    assert_eq!(kinds[1000], SyntaxErrorKind::TooManyErrors);
+    let game = &parsed.record.as_otg().unwrap().games[0];
+    assert_eq!(game.turns.len(), 1, "the turn after is not read");
+}
+
+#[test]
+fn a_file_shows_at_most_ten_thousand_diagnostics() {
+    // Twelve thousand games of a match, none with a result: an error each.
+    let record = "G1 KeHeiHei /\n\n".repeat(12_000);
+    let output = common::hirp()
+        .args(["validate", "-q", "-"])
+        .write_stdin(record)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.matches("hirp::match::unfinished\n").count(), 10_000);
+    assert_eq!(stderr.matches("note: ").count(), 1);
+    assert!(stderr.contains("note: <stdin>: the first 10000 diagnostics are shown, and no more\n"));
+    // Counted all the same.
+    let summary = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        summary.contains("errors    11999  hirp::match::unfinished 11999"),
+        "{summary}"
     );
 }

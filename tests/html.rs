@@ -241,6 +241,12 @@ fn the_schema_describes_the_data() {
     ] {
         assert!(steps.get(field).is_some(), "{field}");
     }
+    // A game's other lines of play, its variations.
+    assert!(schema["$defs"]["PackedGame"]["properties"]["branches"].is_object());
+    let branch = &schema["$defs"]["Branch"]["properties"];
+    for field in ["label", "moves", "at", "from", "steps"] {
+        assert!(branch.get(field).is_some(), "{field}");
+    }
 }
 
 #[test]

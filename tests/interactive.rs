@@ -359,3 +359,74 @@ fn a_tafl_replay_starts_at_turn_and_ends_with_130_on_ctrl_c() {
     tmux.keys(&["C-c"]);
     assert_eq!(tmux.exit_status(), 130);
 }
+
+#[test]
+fn v_steps_into_a_tafl_move_s_variations_and_b_back() {
+    let args = "fixtures/tafl/valid/brandub/king_escaped_with_variations.otg";
+    let Some(tmux) = Tmux::start("tafl-variations", (120, 60), args) else {
+        return;
+    };
+    let first = tmux.wait_for("After 1a: b4-b7");
+    assert!(first.contains("v variation  b back"), "{first}");
+    assert!(first.contains("Variations of 1a (v):"), "{first}");
+    assert!(first.contains("1a.1.1a: f4-f7"), "{first}");
+    // v: the first move of each variation of 1a, then 1a again.
+    tmux.keys(&["v"]);
+    let screen = tmux.wait_for("After 1a.1.1a: f4-f7");
+    assert!(
+        screen.contains("In variation 1a.1, instead of 1a: b goes back"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("> 1a.1.1a: f4-f7"),
+        "the variation shown marked:\n{screen}"
+    );
+    tmux.keys(&["v"]);
+    tmux.wait_for("After 1a.2.1a: d2-c2");
+    tmux.keys(&["v"]);
+    tmux.wait_for("After 1a: b4-b7");
+    // → and ← go along the line of play shown.
+    tmux.keys(&["v", "Right"]);
+    tmux.wait_for("After 1a.1.1b: e4-e7xf7");
+    tmux.keys(&["v"]);
+    tmux.wait_for("After 1a.1.1a.1.1b: e4-e6");
+    tmux.keys(&["End"]);
+    tmux.wait_for("After 1a.1.1a.1.2b: Kd4-e4");
+    tmux.keys(&["Home"]);
+    tmux.wait_for("After 1a.1.1a: f4-f7");
+    // b: back to the move the variation replaces, in the line it leaves.
+    tmux.keys(&["End", "b"]);
+    tmux.wait_for("After 1a.1.1b: e4-e7xf7");
+    tmux.keys(&["b"]);
+    tmux.wait_for("After 1a: b4-b7");
+    tmux.keys(&["b"]);
+    tmux.wait_for("not in a variation");
+    tmux.keys(&["End"]);
+    tmux.wait_for("After 3b: Ka4-a7--");
+    tmux.keys(&["g", "3", "b", ".", "1", ".", "2", "b", "Enter"]);
+    tmux.wait_for("After 3b.1.2b: Ka6-a7-- — the defenders win: the king escaped");
+    tmux.keys(&["p"]);
+    tmux.wait_for("After 3b.1.2a: g4-g6");
+    tmux.keys(&["v"]);
+    tmux.wait_for("no variation of this move");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}
+
+#[test]
+fn a_tafl_replay_starts_at_a_variation_s_move() {
+    let args = "fixtures/tafl/valid/brandub/king_escaped_with_variations.otg --turn 1a.2.1b";
+    let Some(tmux) = Tmux::start("tafl-variation-turn", (80, 24), args) else {
+        return;
+    };
+    let screen = tmux.wait_for("After 1a.2.1b: d3-d2");
+    // The keys, in 80 columns.
+    let keys = "→/n next  ←/p previous  v variation  b back  Home/End first/last  g go  q quit";
+    assert_eq!(screen.lines().last(), Some(keys), "{screen}");
+    tmux.keys(&["p"]);
+    tmux.wait_for("After 1a.2.1a: d2-c2");
+    tmux.keys(&["p"]);
+    tmux.wait_for("After 1a.2.1a: d2-c2");
+    tmux.keys(&["q"]);
+    assert_eq!(tmux.exit_status(), 0);
+}

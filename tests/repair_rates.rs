@@ -12,7 +12,7 @@
 //! Safety, asserted for every variant: a repair applied leaves the game
 //! valid, and changes no token that the mistake left right. The floors on
 //! the rates are what the repairs reach today. The table is printed
-//! (`cargo test --test repair_rates -- --nocapture`); the README shows it.
+//! (`cargo test --test repair_rates -- --nocapture`); `docs/performance.md` shows it.
 
 #[path = "common/mutations.rs"]
 mod mutations;
@@ -40,9 +40,9 @@ const FLOOR_VALID: usize = 91;
 /// The lowest share of variants that must be restored exactly, in percent.
 const FLOOR_RESTORED: usize = 89;
 
-/// The README's copy of the table lies between these lines.
-const README_START: &str = "<!-- repair rates: tests/repair_rates.rs -->";
-const README_END: &str = "<!-- end of repair rates -->";
+/// The copy of the table in `docs/performance.md` lies between these lines.
+const DOC_START: &str = "<!-- repair rates: tests/repair_rates.rs -->";
+const DOC_END: &str = "<!-- end of repair rates -->";
 
 /// The spans of a record's tokens: labels, steps, Penningr actions, battles.
 fn tokens(text: &str) -> Vec<Span> {
@@ -128,7 +128,7 @@ fn table(totals: &[Counts], all: &Counts) -> String {
     out
 }
 
-/// The table as the README shows it: a Markdown table and the totals.
+/// The table as `docs/performance.md` shows it: a Markdown table and the totals.
 fn markdown(totals: &[Counts], all: &Counts) -> String {
     let mut out = String::from(
         "| mistake | variants | legal | restored | different | listed | nothing | unsafe |\n\
@@ -156,19 +156,26 @@ fn markdown(totals: &[Counts], all: &Counts) -> String {
     out
 }
 
-/// Checks the README's copy of the table, or with `HIRP_UPDATE_DOCS=1`
+/// Checks the copy of the table in `docs/performance.md`, or with `HIRP_UPDATE_DOCS=1`
 /// writes it there.
-fn check_readme(table: &str) {
-    let path = common::root().join("README.md");
-    let readme = std::fs::read_to_string(&path).unwrap();
-    let start = readme.find(README_START).expect("the README has the table") + README_START.len();
-    let end = readme.find(README_END).expect("the table ends");
-    let shown = readme[start..end].trim();
+fn check_doc(table: &str) {
+    let path = common::root().join("docs/performance.md");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let start = page
+        .find(DOC_START)
+        .expect("docs/performance.md has the table")
+        + DOC_START.len();
+    let end = page.find(DOC_END).expect("the table ends");
+    let shown = page[start..end].trim();
     if std::env::var_os("HIRP_UPDATE_DOCS").is_some_and(|v| v == "1") {
-        let updated = format!("{}\n{}\n{}", &readme[..start], table.trim(), &readme[end..]);
+        let updated = format!("{}\n{}\n{}", &page[..start], table.trim(), &page[end..]);
         std::fs::write(&path, updated).unwrap();
     } else {
-        assert_eq!(shown, table.trim(), "the README's table of repair rates");
+        assert_eq!(
+            shown,
+            table.trim(),
+            "the table in docs/performance.md of repair rates"
+        );
     }
 }
 
@@ -226,5 +233,5 @@ fn fix_restores_single_mistakes() {
     );
     assert!(valid >= FLOOR_VALID, "{valid}% end valid\n{report}");
     assert!(restored >= FLOOR_RESTORED, "{restored}% restored\n{report}");
-    check_readme(&markdown(&totals, &all));
+    check_doc(&markdown(&totals, &all));
 }

@@ -397,7 +397,7 @@ fn the_readme_picture_is_what_board_draws() {
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
         common::fixture("docs/rulebook-s4.svg"),
-        "docs/rulebook-s4.svg is stale: run the command in README.md again"
+        "docs/rulebook-s4.svg is stale: run the command in docs/guide.md again"
     );
 }
 

@@ -311,3 +311,177 @@ fn a_read_only_file_is_left_as_it_was() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A record of `games` random games, a space doubled in each, with the
+/// record at `start` before them: something to format, and something to
+/// fix if `start` is.
+fn record_of(start: &str, games: usize) -> String {
+    let mut text = common::fixture(start);
+    text.push('\n');
+    text.push_str(
+        &hirp::hirp::generate::record(hirp::hirp::generate::Options {
+            seed: 7,
+            games,
+            max_turns: 60,
+        })
+        .to_string()
+        .replace("\nG2 ", "\nG2  "),
+    );
+    text
+}
+
+/// Starts `hirp ARGS` in `dir`.
+#[cfg(unix)]
+fn start(dir: &Path, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_hirp"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Sends `signal` (`TERM`, `INT`, `KILL`) to `child`.
+#[cfg(unix)]
+fn signal(child: &std::process::Child, signal: &str) {
+    let sent = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+/// Waits until a temporary file of a rewrite stands in `dir`, while
+/// `child` runs; whether one did.
+#[cfg(unix)]
+fn wait_for_temporary(dir: &Path, child: &mut std::process::Child) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(120) {
+        if names(dir).iter().any(|n| n.ends_with(".hirp-new")) {
+            return true;
+        }
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    false
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_or_sigterm_while_writing_removes_the_new_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch("signal");
+    // Formatting writes the new file as it goes: seconds of writing.
+    let record = record_of("fixtures/rulebook/corrected.hirp", 1500);
+    for (name, status) in [("TERM", 143), ("INT", 130)] {
+        std::fs::write(dir.join("big.hirp"), &record).unwrap();
+        let mut child = start(&dir, &["fmt", "--write", "big.hirp"]);
+        assert!(
+            wait_for_temporary(&dir, &mut child),
+            "{name}: no new file seen"
+        );
+        signal(&child, name);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(status),
+            "{name}: {:?} {stderr}",
+            output.status.signal()
+        );
+        assert_eq!(
+            last_line(&stderr),
+            "error: interrupted; the file being rewritten is left as it was"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("big.hirp")).unwrap(),
+            record
+        );
+        assert_eq!(names(&dir), ["big.hirp"], "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_new_file_left_by_a_killed_run_is_removed_by_the_next() {
+    let dir = scratch("killed");
+    let record = record_of("fixtures/rulebook/corrected.hirp", 1500);
+    std::fs::write(dir.join("big.hirp"), &record).unwrap();
+    let mut child = start(&dir, &["fmt", "--write", "big.hirp"]);
+    assert!(wait_for_temporary(&dir, &mut child), "no new file seen");
+    signal(&child, "KILL");
+    let pid = child.id();
+    child.wait().unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("big.hirp")).unwrap(),
+        record
+    );
+    let left = format!(".big.hirp.{pid}.hirp-new");
+    assert_eq!(names(&dir), [left.as_str(), "big.hirp"]);
+    // A file named as an earlier version named it: whose it is, is not
+    // known, and it is left alone.
+    std::fs::write(dir.join(".big.hirp.hirp-new"), "a part").unwrap();
+    let (status, stderr) = run(&dir, &["fmt", "--write", "big.hirp"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "big.hirp: removed {left}, a temporary file an interrupted run left\n\
+             big.hirp: .big.hirp.hirp-new looks like a temporary file of another run; \
+             it is left alone\n"
+        )
+    );
+    assert_eq!(names(&dir), [".big.hirp.hirp-new", "big.hirp"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn fix_in_place_killed_at_any_moment_leaves_whole_files() {
+    let dir = scratch("kill-sweep");
+    let record = record_of("fixtures/rulebook/en.hirp", 120);
+    std::fs::write(dir.join("g.hirp"), &record).unwrap();
+    let begun = std::time::Instant::now();
+    let (status, _) = run(&dir, &["fix", "--in-place", "g.hirp"]);
+    let took = begun.elapsed();
+    assert_eq!(status, 0);
+    let corrected = std::fs::read_to_string(dir.join("g.hirp")).unwrap();
+    assert_ne!(corrected, record);
+    for n in 1..=24u32 {
+        for name in names(&dir) {
+            std::fs::remove_file(dir.join(name)).unwrap();
+        }
+        std::fs::write(dir.join("g.hirp"), &record).unwrap();
+        let child = start(&dir, &["fix", "--in-place", "g.hirp"]);
+        std::thread::sleep(took * n / 20);
+        let sent = if n % 2 == 0 { "TERM" } else { "INT" };
+        // The run may be over: the signal finds no process.
+        let _ = Command::new("kill")
+            .arg(format!("-{sent}"))
+            .arg(child.id().to_string())
+            .status();
+        let output = child.wait_with_output().unwrap();
+        let now = std::fs::read_to_string(dir.join("g.hirp")).unwrap();
+        assert!(
+            now == record || now == corrected,
+            "{n}: g.hirp is part of one"
+        );
+        let left = names(&dir);
+        match left.as_slice() {
+            [file] if file == "g.hirp" => assert_eq!(now, record, "{n}"),
+            [file, backup] if file == "g.hirp" && backup == "g.hirp.orig" => {
+                assert_eq!(now, corrected, "{n}");
+                let kept = std::fs::read_to_string(dir.join(backup)).unwrap();
+                assert_eq!(kept, record, "{n}: the backup is whole");
+            }
+            _ => panic!("{n}: {left:?} after {:?}", output.status),
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -454,7 +454,7 @@ fn a_game_beyond_the_limit_at_its_first_line_is_cut_there() {
     assert_eq!(chunks.len(), 2);
     let second = &chunks[1];
     let cut = second.cut.expect("the second game is cut");
-    assert!(!cut.long_line);
+    assert_eq!(cut.bound, hirp::core::limits::Bound::Game);
     assert_eq!(&second.bytes[..cut.at], b"\n; a comment of some length\n");
     let (_, parsed) = hirp::hirp::syntax::parse_chunk(second);
     assert_eq!(parsed.errors.len(), 1);

@@ -28,9 +28,12 @@ fn anchors() -> Vec<String> {
         .collect()
 }
 
-/// Every `docs/rules.md#anchor` written in `text`.
+/// Every `docs/rules.md#anchor` written in `text`, and every link
+/// `](rules.md#anchor)` of a page beside it under `docs/`.
 fn links(text: &str) -> Vec<String> {
+    let from_docs = text.match_indices("](rules.md#");
     text.match_indices("docs/rules.md#")
+        .chain(from_docs)
         .map(|(n, found)| {
             text[n + found.len()..]
                 .chars()
@@ -52,14 +55,31 @@ fn sources(dir: &Path, found: &mut Vec<(String, String)>) {
     }
 }
 
+/// The README and the pages under `docs/`, each with its path.
+fn pages() -> Vec<(String, String)> {
+    let mut names = vec!["README.md".to_owned()];
+    for entry in std::fs::read_dir("docs").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            names.push(path.display().to_string());
+        }
+    }
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(&name).unwrap();
+            (name, text)
+        })
+        .collect()
+}
+
 #[test]
 fn every_link_into_the_rules_names_a_heading() {
     let anchors = anchors();
     let mut files = Vec::new();
     sources(Path::new("src"), &mut files);
-    for name in ["README.md", "docs/rules.md"] {
-        files.push((name.to_owned(), std::fs::read_to_string(name).unwrap()));
-    }
+    files.extend(pages());
     let mut checked = 0;
     for (name, text) in &files {
         for link in links(text) {
@@ -90,13 +110,10 @@ fn every_code_the_replay_reports_is_in_the_rules() {
 }
 
 #[test]
-fn the_code_and_readme_cite_no_file_outside_the_repository() {
+fn the_code_and_docs_cite_no_file_outside_the_repository() {
     let mut files = Vec::new();
     sources(Path::new("src"), &mut files);
-    files.push((
-        "README.md".to_owned(),
-        std::fs::read_to_string("README.md").unwrap(),
-    ));
+    files.extend(pages());
     for (name, text) in files {
         assert!(!text.contains("shared/"), "{name} cites shared/");
     }

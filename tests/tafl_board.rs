@@ -99,3 +99,34 @@ fn the_replay_shows_the_start_comment_before_the_first_move() {
     let text = String::from_utf8(later.stdout).unwrap();
     assert!(!text.contains("Played at the club"), "{text}");
 }
+
+#[test]
+fn a_picture_caption_names_the_file_and_at_the_end_the_result() {
+    let path = "fixtures/tafl/valid/brandub/king_escaped.otg";
+    let out = hirp().args(["board", "--svg", "-", path]).output().unwrap();
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let caption: Vec<&str> = svg
+        .lines()
+        .filter(|l| l.contains(r#"class="caption""#))
+        .filter_map(|l| l.split('>').nth(1)?.split('<').next())
+        .collect();
+    assert_eq!(
+        caption,
+        [
+            "king_escaped.otg, game 1: after 3b —",
+            "the defenders win: the king escaped"
+        ]
+    );
+    // Before the end, no result.
+    let early = hirp()
+        .args(["board", "--svg", "-", "--turn", "1a", path])
+        .output()
+        .unwrap();
+    let early = String::from_utf8(early.stdout).unwrap();
+    assert!(
+        early.contains("king_escaped.otg, game 1: after 1a<"),
+        "{early}"
+    );
+    assert!(!early.contains("defenders win"));
+}

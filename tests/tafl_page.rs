@@ -79,3 +79,62 @@ fn a_record_text_is_escaped_in_the_page() {
     let html = hirp::page::html::html(&page);
     assert!(!html.contains("<script>alert(1)"));
 }
+
+#[test]
+fn variations_are_branches_with_their_boards_after_the_main_line() {
+    let path = "fixtures/tafl/valid/brandub/king_escaped_with_variations.otg";
+    let page = page(path, &read(path), Form::Otg, None);
+    let game = &page.games[0];
+    assert!(game.diagnostics.is_empty());
+    // The start and 6 moves, then the variations' 4 + 4 + 2 + 2 moves.
+    assert_eq!(game.steps.len(), 7 + 12);
+    let branches: Vec<(&str, &str, usize, usize, [usize; 2])> = game
+        .branches
+        .iter()
+        .map(|b| (b.label.as_str(), b.moves.as_str(), b.at, b.from, b.steps))
+        .collect();
+    assert_eq!(
+        branches,
+        [
+            ("1a.1", "f4-f7 e4-e7xf7 b4-b6 Kd4-e4", 1, 0, [7, 11]),
+            ("1a.1.1a.1", "e4-e6 b4-b6 Kd4-e4", 8, 7, [11, 14]),
+            ("1a.2", "d2-c2 d3-d2", 1, 0, [14, 16]),
+            ("3b.1", "Ka4-a6 g4-g6 Ka6-a7--", 6, 5, [16, 19]),
+        ]
+    );
+    // Each step of a branch shows its line, its move marked.
+    let step = &game.steps[12];
+    assert_eq!(step.heading, "After 1a.1.1a.1.2a");
+    assert_eq!(step.turn.as_deref(), Some("1a.1.1a.1.2a"));
+    assert_eq!(step.line, "1a.1.1a.1.2a. b4-b6 Kd4-e4");
+    let [a, b] = step.played.expect("the move is marked");
+    assert_eq!(&step.line[a..b], "b4-b6");
+    assert!(step.board.starts_with("<?xml"));
+    // The packed page keeps them for the script.
+    let packed = hirp::page::pack(&page);
+    assert_eq!(packed.games[0].branches, game.branches);
+    let board = packed.board(0, 12).expect("the board packed");
+    assert_eq!(
+        Some(board.trim_end()),
+        step.board.trim_end().split_once('\n').map(|(_, svg)| svg)
+    );
+}
+
+#[test]
+fn a_problem_in_a_variation_is_shown_on_its_step() {
+    let path = "fixtures/tafl/invalid/brandub/err_move_not_orthogonal_in_a_variation.otg";
+    let page = page(path, &read(path), Form::Otg, None);
+    let game = &page.games[0];
+    assert_eq!(game.diagnostics.len(), 1);
+    let problem = &game.diagnostics[0];
+    assert_eq!(problem.code, "hirp::tafl::move::not_orthogonal");
+    assert_eq!(problem.turn.as_deref(), Some("1a.1.1a.1.2b"));
+    let shown: Vec<usize> = (0..game.steps.len())
+        .filter(|&n| !game.steps[n].diagnostics.is_empty())
+        .collect();
+    assert_eq!(shown, [13]);
+    let step = &game.steps[13];
+    assert_eq!(step.heading, "After 1a.1.1a.1.2b");
+    let [a, b] = step.marks[0].range;
+    assert_eq!(&step.line[a..b], "d4-e5");
+}

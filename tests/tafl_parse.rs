@@ -8,6 +8,8 @@ use common::examples::expand;
 
 // The command's own rendering of diagnostics, so that the snapshots show
 // them as users see them.
+#[path = "../src/cli/quote.rs"]
+mod quote;
 #[allow(dead_code)]
 #[path = "../src/cli/report.rs"]
 mod report;
@@ -103,6 +105,8 @@ fn every_code_has_a_fixture() {
             SyntaxErrorKind::LineTooLong
                 | SyntaxErrorKind::GameTooLong
                 | SyntaxErrorKind::TooManyErrors
+                | SyntaxErrorKind::TooManyTurns
+                | SyntaxErrorKind::TooManyGames
         ) {
             continue;
         }
@@ -175,13 +179,13 @@ fn documented_examples_trigger_their_error() {
     }
 }
 
-/// The README's row of a code: its cells after the code, trimmed.
-fn readme_row<'a>(readme: &'a str, code: &str) -> Vec<&'a str> {
+/// The row of a code in `docs/codes.md`: its cells after the code, trimmed.
+fn codes_row<'a>(page: &'a str, code: &str) -> Vec<&'a str> {
     let start = format!("| `{code}` |");
-    let line = readme
+    let line = page
         .lines()
         .find(|l| l.starts_with(&start))
-        .unwrap_or_else(|| panic!("README.md lacks the row of {code}"));
+        .unwrap_or_else(|| panic!("docs/codes.md lacks the row of {code}"));
     line[start.len()..]
         .trim_end_matches('|')
         .split(" | ")
@@ -189,26 +193,27 @@ fn readme_row<'a>(readme: &'a str, code: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// The README's table of the readers' codes lists every code with its
+/// The table in `docs/codes.md` of the readers' codes lists every code with its
 /// severity and message, and each row's example, read in the form of the
 /// file it links (else of the kind's documented example), gives its code.
 #[test]
-fn the_readme_lists_every_syntax_code_with_an_example_that_gives_it() {
-    let readme = common::fixture("README.md");
+fn the_codes_page_lists_every_syntax_code_with_an_example_that_gives_it() {
+    let codes = common::fixture("docs/codes.md");
     let forms: Vec<(String, Form)> = documented_examples()
         .into_iter()
         .map(|(name, form, _)| (name, form))
         .collect();
     for kind in SyntaxErrorKind::ALL {
         let code = format!("hirp::tafl::syntax::{}", kind.name());
-        let cells = readme_row(&readme, &code);
+        let cells = codes_row(&codes, &code);
         assert_eq!(cells[0], kind.severity().name(), "{code}");
         assert_eq!(cells[2].replace("\\|", "|"), kind.message(), "{code}");
         let example = cells[1].split('`').nth(1).expect("an example in backticks");
         let form = match cells[1].split_once("([file](") {
             Some((_, link)) => {
                 let path = link.trim_end_matches(')');
-                assert!(common::root().join(path).exists(), "{code} links {path}");
+                let linked = common::root().join("docs").join(path);
+                assert!(linked.exists(), "{code} links {path}");
                 assert!(
                     path.contains(&format!("err_{}.", kind.name())),
                     "{code} links {path}"

@@ -13,7 +13,7 @@
 //! Safety, asserted for every variant: a repair applied leaves the game
 //! valid, and changes no token that the mistake left right. The table is
 //! printed (`cargo test --release --test tafl_repair_rates -- --nocapture`);
-//! the README shows it.
+//! `docs/performance.md` shows it.
 
 #[path = "common/tafl_mutations.rs"]
 mod tafl_mutations;
@@ -42,9 +42,9 @@ const FLOOR_VALID: usize = 90;
 /// The lowest share of variants that must be restored exactly, in percent.
 const FLOOR_RESTORED: usize = 70;
 
-/// The README's copy of the table lies between these lines.
-const README_START: &str = "<!-- tafl repair rates: tests/tafl_repair_rates.rs -->";
-const README_END: &str = "<!-- end of tafl repair rates -->";
+/// The copy of the table in `docs/performance.md` lies between these lines.
+const DOC_START: &str = "<!-- tafl repair rates: tests/tafl_repair_rates.rs -->";
+const DOC_END: &str = "<!-- end of tafl repair rates -->";
 
 /// The spans of a record's tokens: every run of text between blanks.
 fn tokens(text: &str) -> Vec<Span> {
@@ -116,7 +116,7 @@ fn table(totals: &[Counts], all: &Counts) -> String {
     out
 }
 
-/// The table as the README shows it: a Markdown table and the totals.
+/// The table as `docs/performance.md` shows it: a Markdown table and the totals.
 fn markdown(totals: &[Counts], all: &Counts) -> String {
     let mut out = String::from(
         "| tafl mistake | variants | legal | restored | different | listed | nothing | unsafe |\n\
@@ -144,22 +144,25 @@ fn markdown(totals: &[Counts], all: &Counts) -> String {
     out
 }
 
-/// Checks the README's copy of the table, or with `HIRP_UPDATE_DOCS=1`
+/// Checks the copy of the table in `docs/performance.md`, or with `HIRP_UPDATE_DOCS=1`
 /// writes it there.
-fn check_readme(table: &str) {
-    let path = common::root().join("README.md");
-    let readme = std::fs::read_to_string(&path).unwrap();
-    let start = readme.find(README_START).expect("the README has the table") + README_START.len();
-    let end = readme.find(README_END).expect("the table ends");
-    let shown = readme[start..end].trim();
+fn check_doc(table: &str) {
+    let path = common::root().join("docs/performance.md");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let start = page
+        .find(DOC_START)
+        .expect("docs/performance.md has the table")
+        + DOC_START.len();
+    let end = page.find(DOC_END).expect("the table ends");
+    let shown = page[start..end].trim();
     if std::env::var_os("HIRP_UPDATE_DOCS").is_some_and(|v| v == "1") {
-        let updated = format!("{}\n{}\n{}", &readme[..start], table.trim(), &readme[end..]);
+        let updated = format!("{}\n{}\n{}", &page[..start], table.trim(), &page[end..]);
         std::fs::write(&path, updated).unwrap();
     } else {
         assert_eq!(
             shown,
             table.trim(),
-            "the README's table of tafl repair rates"
+            "the table in docs/performance.md of tafl repair rates"
         );
     }
 }
@@ -229,5 +232,5 @@ fn fix_restores_single_mistakes_in_tafl_games() {
     );
     assert!(valid >= FLOOR_VALID, "{valid}% end valid\n{report}");
     assert!(restored >= FLOOR_RESTORED, "{restored}% restored\n{report}");
-    check_readme(&markdown(&totals, &all));
+    check_doc(&markdown(&totals, &all));
 }

@@ -1,6 +1,7 @@
 //! `hirp replay` on tafl records, as a user sees it: a board a move, each
 //! move's problems under its board, the stop at the first error, `--turn`,
-//! `--svg-dir`, exit codes and usage errors.
+//! `--svg-dir`, the variations listed under the moves they replace, exit
+//! codes and usage errors.
 
 mod common;
 
@@ -9,6 +10,9 @@ use common::replay::{at, replay, replay_joined};
 
 const KING_ESCAPED: &str = "fixtures/tafl/valid/brandub/king_escaped.otg";
 const SPURIOUS: &str = "fixtures/tafl/invalid/brandub/err_capture_spurious.otg";
+const VARIATIONS: &str = "fixtures/tafl/valid/brandub/king_escaped_with_variations.otg";
+const IN_A_VARIATION: &str =
+    "fixtures/tafl/invalid/brandub/err_move_not_orthogonal_in_a_variation.otg";
 
 /// The headings of the boards printed, in order.
 fn headings(out: &str) -> Vec<&str> {
@@ -221,7 +225,12 @@ fn a_game_without_a_rule_set_is_the_error_board_gives() {
     assert_eq!((status, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: game 1 of fixtures/tafl/valid/brandub/timeout.csv has no rule set: give --rules\n"
+        format!(
+            "error: fixtures/tafl/valid/brandub/timeout.csv is an archive of tafl games, which \
+             names no rule set: give --rules, a preset ({}: `hirp rules` says what each is) or a \
+             rules string\n",
+            hirp::tafl::rules::RuleSet::PRESETS.join(", ")
+        )
     );
     let board = hirp().args(["board", archive]).output().unwrap();
     assert_eq!(board.status.code(), Some(2));
@@ -256,7 +265,7 @@ fn what_makes_no_sense_for_tafl_is_a_usage_error() {
     assert_eq!(status, 2);
     assert_eq!(
         err,
-        "error: fixtures/tafl/valid/brandub/king_escaped.otg has 1 game(s), not a game 2\n"
+        "error: fixtures/tafl/valid/brandub/king_escaped.otg has 1 game; there is no game 2\n"
     );
     let (status, _, err) = replay(&["no-such.otg"]);
     assert_eq!(status, 2);
@@ -302,4 +311,128 @@ fn help_says_replay_takes_tafl_records() {
     assert!(help.contains("A tafl record (.otg; .csv, or standard input, with --rules)"));
     assert!(help.contains("hirp replay game.otg --turn 3b"), "{help}");
     assert!(help.contains("--rules <NAME|RULESTRING>"), "{help}");
+}
+
+/// A record that holds no game is said so alike by every command that
+/// shows one, for both families, with `validate`'s status 1; a game past
+/// the last is a usage error, status 2, in one wording.
+#[test]
+fn an_empty_record_is_said_so_alike_by_every_command() {
+    let dir = std::env::temp_dir().join(format!("hirp-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["empty.hirp", "empty.otg"] {
+        let path = dir.join(name);
+        std::fs::write(&path, "").unwrap();
+        let path = path.to_str().unwrap();
+        for command in ["validate", "replay", "board", "html"] {
+            let out = hirp().args([command, path]).output().unwrap();
+            assert_eq!(out.status.code(), Some(1), "{command} {name}");
+            assert_eq!(
+                String::from_utf8(out.stderr).unwrap(),
+                format!("error: {path} holds no game\n"),
+                "{command} {name}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    for path in [
+        "fixtures/tafl/valid/brandub/agreed.otg",
+        "fixtures/rulebook/corrected.hirp",
+    ] {
+        for command in ["replay", "board"] {
+            let out = hirp()
+                .args([command, "--game", "3", path])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{command} {path}");
+            assert_eq!(
+                String::from_utf8(out.stderr).unwrap(),
+                format!("error: {path} has 1 game; there is no game 3\n"),
+                "{command} {path}"
+            );
+        }
+    }
+}
+
+#[test]
+fn variations_are_listed_under_the_move_they_replace() {
+    let (status, out, err) = replay(&[VARIATIONS]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(err, "");
+    // The main line's boards, and no variation's.
+    assert_eq!(headings(&out).len(), 6);
+    let listed = &out[at(&out, "Variation 1a.1,")..at(&out, "After 1b")];
+    assert_eq!(
+        listed,
+        "Variation 1a.1, instead of 1a: b4-b7\n\
+         \x20 1a.1.1a. f4-f7 e4-e7xf7\n\
+         \x20   Variation 1a.1.1a.1, instead of 1a.1.1b: e4-e7xf7\n\
+         \x20     1a.1.1a.1.1a. ..... e4-e6\n\
+         \x20     1a.1.1a.1.2a. b4-b6 Kd4-e4\n\
+         \x20 1a.1.2a. b4-b6 Kd4-e4\n\
+         Variation 1a.2, instead of 1a: b4-b7\n\
+         \x20 1a.2.1a. d2-c2 d3-d2\n\n"
+    );
+    assert!(
+        out.ends_with(
+            "Variation 3b.1, instead of 3b: Ka4-a7--\n\
+             \x20 3b.1.1a. ..... Ka4-a6\n\
+             \x20 3b.1.2a. g4-g6 Ka6-a7-- — the defenders win: the king escaped\n"
+        ),
+        "{out}"
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn an_error_in_a_variation_is_shown_with_the_move_it_replaces() {
+    let (status, joined) = replay_joined(&[IN_A_VARIATION]);
+    assert_eq!(status, 1, "{joined}");
+    // Counted on its line of the listing, shown after it, before 1b.
+    let line = "1a.1.1a.1.2a. b4-b6 Kd4-e5 — 1 error";
+    assert!(at(&joined, line) < at(&joined, "hirp::tafl::move::not_orthogonal"));
+    assert!(at(&joined, "hirp::tafl::move::not_orthogonal") < at(&joined, "After 1b"));
+    // It does not stop the main line's replay.
+    assert_eq!(headings(&joined).len(), 6);
+    assert!(!joined.contains("The replay stops"), "{joined}");
+    insta::assert_snapshot!(joined);
+}
+
+#[test]
+fn turn_takes_a_variation_or_one_of_its_moves() {
+    let (status, out, err) = replay(&[VARIATIONS, "--turn", "1a.1"]);
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(
+        headings(&out),
+        [
+            "After 1a.1.1a: f4-f7",
+            "After 1a.1.1b: e4-e7xf7",
+            "After 1a.1.2a: b4-b6",
+            "After 1a.1.2b: Kd4-e4"
+        ]
+    );
+    // The variation off 1a.1.1a is listed under the move it replaces.
+    assert!(
+        at(&out, "After 1a.1.1b") < at(&out, "Variation 1a.1.1a.1, instead of 1a.1.1b")
+            && at(&out, "Variation 1a.1.1a.1,") < at(&out, "After 1a.1.2a"),
+        "{out}"
+    );
+    let (status, out, _) = replay(&[VARIATIONS, "--turn", "1A.1.1A.1.2B"]);
+    assert_eq!(status, 0);
+    assert_eq!(headings(&out), ["After 1a.1.1a.1.2b: Kd4-e4"]);
+    assert!(out.contains(" 4 │ ●  ·  ○ (⊡)[♔] ·  ● │ 4"), "{out}");
+    // Only the problems up to the moves shown count.
+    let (status, _, err) = replay(&[IN_A_VARIATION, "--turn", "1a.1.1a.1.2a"]);
+    assert_eq!((status, err.as_str()), (0, ""));
+    let (status, _, err) = replay(&[IN_A_VARIATION, "--turn", "1a.1.1a.1.2b"]);
+    assert_eq!(status, 1);
+    assert!(err.contains("hirp::tafl::move::not_orthogonal"), "{err}");
+    for (wanted, what) in [("1a.3", "variation"), ("1a.1.5b", "move")] {
+        let (status, _, err) = replay(&[VARIATIONS, "--turn", wanted]);
+        assert_eq!(status, 2);
+        assert_eq!(
+            err,
+            format!("error: game 1 of {VARIATIONS} has no {what} {wanted}\n")
+        );
+    }
 }

@@ -435,6 +435,47 @@ fn custom(rules: &str, record: &str, turn: Side) -> Position {
 }
 
 #[test]
+fn a_third_repetition_under_tfr_w_loses_for_the_side_that_repeats() {
+    // A lone attacker and the king go back and forth: the start comes back
+    // a third time with the eighth move.
+    let record = "/7/7/7/3K3/7/7/1t5/";
+    let rules = "dim:7 surf:n ks:w cenh: cenhe:";
+    let attackers = [("b1", "b2"), ("d4", "d5"), ("b2", "b1"), ("d5", "d4")];
+    let defenders = [("d4", "d5"), ("b1", "b2"), ("d5", "d4"), ("b2", "b1")];
+    let cases = [
+        ("tfr:d", Side::Attackers, None),
+        ("tfr:w", Side::Attackers, ATTACKERS_WIN),
+        ("tfr:w", Side::Defenders, DEFENDERS_WIN),
+        ("tfr:l", Side::Attackers, DEFENDERS_WIN),
+        ("tfr:l", Side::Defenders, ATTACKERS_WIN),
+    ];
+    for (tfr, first, winner) in cases {
+        let mut pos = custom(&format!("{rules} {tfr}"), record, first);
+        let moves = if first == Side::Attackers {
+            attackers
+        } else {
+            defenders
+        };
+        let mut ends = Vec::new();
+        for &(from, to) in moves.iter().cycle().take(8) {
+            ends.push(end(&play(&mut pos, from, to)));
+        }
+        let (last, before) = ends.split_last().expect("eight moves");
+        assert!(before.iter().all(Option::is_none), "{tfr}: {before:?}");
+        assert_eq!(
+            *last,
+            Some((End::Repetition, winner)),
+            "{tfr}, {first} first"
+        );
+    }
+    // `tfr:i`: the game goes on.
+    let mut pos = custom(&format!("{rules} tfr:i"), record, Side::Attackers);
+    for &(from, to) in attackers.iter().cycle().take(12) {
+        assert_eq!(end(&play(&mut pos, from, to)), None);
+    }
+}
+
+#[test]
 fn shieldwalls_fall_at_once_when_a_flank_closes() {
     // Guards on b1 and c1, faced by b2 and c2; the move to d1 closes the
     // row against the corner a1 under `sw:s`.
@@ -454,6 +495,48 @@ fn shieldwalls_fall_at_once_when_a_flank_closes() {
     assert!(play(&mut pos, "c4", "c2").captures.is_empty());
     let mut pos = custom("dim:7 sw:s swf:n", record, Side::Attackers);
     assert_eq!(captures(&play(&mut pos, "c4", "c2")), ["b1", "c1"]);
+}
+
+#[test]
+fn shieldwalls_take_only_enemies_faced_by_enemies_whatever_the_move() {
+    // A piece's first move closes a wall, the corner closing its other end,
+    // though no other attacker stands on an edge.
+    let copenhagen = "dim:11 atkf:y tfr:w sw:s efe:y";
+    let record = "/11/11/11/11/11/5K5/3t7/11/11/1tt8/1TT8/";
+    let mut pos = custom(copenhagen, record, Side::Attackers);
+    assert_eq!(captures(&play(&mut pos, "d5", "d1")), ["b1", "c1"]);
+    // Relaxed shieldwalls: a row of attackers faced by attackers is no
+    // wall, whoever moves.
+    let relaxed = "dim:11 atkf:y tfr:w sw:s swf:n efe:y";
+    let record = "/5t5/T10/t10/t10/tt3K5/tt9/tt9/11/11/6T4/11/";
+    let mut pos = custom(relaxed, record, Side::Defenders);
+    let played = play(&mut pos, "g2", "k2");
+    assert!(played.captures.is_empty());
+    assert_eq!(
+        pos.piece_at(sq("a6")),
+        Some((Side::Attackers, Piece::Taflman))
+    );
+}
+
+#[test]
+fn under_opentafls_rules_a_side_with_no_legal_move_loses() {
+    let copenhagen = "dim:11 atkf:y tfr:w sw:s efe:y";
+    // The king walled in on the edge: the defenders cannot move.
+    let record = "/5t5/11/11/11/11/11/11/11/5t5/11/4tKt4/";
+    let mut pos = custom(copenhagen, record, Side::Attackers);
+    let played = play(&mut pos, "f3", "f2");
+    assert_eq!(end(&played), Some((End::NoMoves, ATTACKERS_WIN)));
+    // The attacker on b1, walled in by the corner and two guards: the
+    // attackers cannot move.
+    let record = "/11/11/11/11/11/5K5/11/11/11/2T8/1tT8/";
+    let mut pos = custom(copenhagen, record, Side::Defenders);
+    let played = play(&mut pos, "c2", "b2");
+    assert_eq!(end(&played), Some((End::NoMoves, DEFENDERS_WIN)));
+    // A guard beside an empty corner, which he may not enter, has no move.
+    let record = "/5t5/11/11/11/11/11/11/11/t4t5/Tt9/4tKt4/";
+    let mut pos = custom(copenhagen, record, Side::Attackers);
+    let played = play(&mut pos, "f3", "f2");
+    assert_eq!(end(&played), Some((End::NoMoves, ATTACKERS_WIN)));
 }
 
 #[test]
@@ -1413,4 +1496,260 @@ fn berserk_moves_are_written_with_their_type() {
             "`^` marks a jump, and d6-c6 jumps over no piece",
         ]
     );
+}
+
+// Variations: other lines of play of a game file, each replayed from the
+// move it replaces (`docs/rules.md#tafl-variations`).
+
+/// The Brandub game of `turns` (lines of a game file after its tags),
+/// replayed with its variations.
+fn replayed(turns: &str) -> hirp::tafl::replay::Replay {
+    let text = format!(
+        "[rules:dim:7 surf:n rpt:2 nomv:d ks:c cenh: cenre: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n{turns}"
+    );
+    let parsed = hirp::tafl::syntax::parse(&text, hirp::tafl::syntax::Form::Otg);
+    let mut replays = hirp::tafl::replay::replay_record(&parsed.record, &parsed.errors, None);
+    assert_eq!(replays.len(), 1);
+    replays.remove(0)
+}
+
+/// Each problem's code and the label of the move it lies in.
+fn coded(replay: &hirp::tafl::replay::Replay) -> Vec<(String, Option<String>)> {
+    replay
+        .problems
+        .iter()
+        .map(|p| (p.code.to_string(), p.turn.clone()))
+        .collect()
+}
+
+/// The layout after each move of a line of play, from its start.
+fn layouts(positions: &[Position]) -> Vec<String> {
+    positions.iter().map(|p| p.layout().to_string()).collect()
+}
+
+#[test]
+fn a_variation_is_replayed_from_the_move_it_replaces() {
+    let replay = replayed(
+        "1. b4-b7 c4-c3\n\
+         1a.1.1a. f4-f7 e4-e7xf7\n\
+         1a.1.2a. b4-b6 Kd4-e4\n\
+         2. a4-a2 Kd4-a4\n\
+         3. d2-f2 Ka4-a7--\n\
+         3b.1.1a. ..... Ka4-a6\n\
+         3b.1.2a. g4-g6 Ka6-a7--\n",
+    );
+    assert!(replay.problems.is_empty(), "{:?}", coded(&replay));
+    let labels: Vec<&str> = replay.variations.iter().map(|v| v.label.as_str()).collect();
+    assert_eq!(labels, ["1a.1", "3b.1"]);
+    // 1a.1 is played from the start, where 1a is: its capture against the
+    // corner computed as the main line's would be.
+    let first = &replay.variations[0];
+    assert_eq!(
+        (first.parent, first.branch, first.replaces),
+        (None, 0, true)
+    );
+    let start = Position::new(&preset("brandub"));
+    assert_eq!(first.start.layout(), start.layout());
+    let moves: Vec<String> = (0..first.steps.len()).map(|n| first.label_of(n)).collect();
+    assert_eq!(moves, ["1a.1.1a", "1a.1.1b", "1a.1.2a", "1a.1.2b"]);
+    assert_eq!(
+        first.steps[1]
+            .captures
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+        ["f7"]
+    );
+    assert_eq!(first.outcome, None);
+    // 3b.1 is played after 3a, its `.....`: the defenders' move, which
+    // ends the game as the main line's does.
+    let last = &replay.variations[1];
+    assert_eq!((last.parent, last.branch, last.replaces), (None, 5, true));
+    assert_eq!(last.label_of(0), "3b.1.1b");
+    assert_eq!(last.start.layout(), replay.positions()[5].layout());
+    assert_eq!(
+        last.outcome,
+        Some(Outcome {
+            end: End::KingEscaped,
+            winner: DEFENDERS_WIN
+        })
+    );
+    // The main line is as it is with no variation.
+    let alone = replayed("1. b4-b7 c4-c3\n2. a4-a2 Kd4-a4\n3. d2-f2 Ka4-a7--\n");
+    assert_eq!(layouts(&replay.positions()), layouts(&alone.positions()));
+    assert_eq!(replay.outcome, alone.outcome);
+}
+
+#[test]
+fn a_variation_off_a_variation_branches_after_the_move_it_names() {
+    let replay = replayed(
+        "1. b4-b7 c4-c3\n\
+         1a.1.1a. f4-f7 e4-e7xf7\n\
+         1a.1.1a.1.1a. ..... e4-e6\n\
+         1a.1.1a.1.2a. b4-b6 Kd4-e4\n\
+         1a.1.2a. b4-b6 Kd4-e4\n\
+         1a.2.1a. d2-c2 d3-d2\n",
+    );
+    assert!(replay.problems.is_empty(), "{:?}", coded(&replay));
+    let labels: Vec<&str> = replay.variations.iter().map(|v| v.label.as_str()).collect();
+    assert_eq!(labels, ["1a.1", "1a.1.1a.1", "1a.2"]);
+    // 1a.1.1a.1 replaces 1a.1.1b, the move after 1a.1.1a: it is played
+    // after f4-f7, by the defenders.
+    let nested = &replay.variations[1];
+    assert_eq!(
+        (nested.parent, nested.branch, nested.replaces),
+        (Some(0), 1, true)
+    );
+    assert_eq!(
+        nested.start.layout(),
+        replay.variations[0].positions()[1].layout()
+    );
+    assert_eq!(nested.label_of(0), "1a.1.1a.1.1b");
+    assert_eq!(nested.label_of(2), "1a.1.1a.1.2b");
+    let king = nested.positions().last().and_then(Position::king);
+    assert_eq!(king, Some(sq("e4")));
+    // Its parent goes on as written: the king there on e4 too, e7 holding
+    // the defender that captured on f7.
+    let parent = replay.variations[0].positions();
+    assert_eq!(parent.last().and_then(Position::king), Some(sq("e4")));
+    assert!(parent.last().unwrap().piece_at(sq("e7")).is_some());
+    assert!(
+        nested
+            .positions()
+            .last()
+            .unwrap()
+            .piece_at(sq("e7"))
+            .is_none()
+    );
+    // Written before the variation it branches from, as OpenTafl reads it
+    // too: it comes after it.
+    let before = replayed(
+        "1. b4-b7 c4-c3\n\
+         1a.1.1a.1.1a. ..... e4-e6\n\
+         1a.1.1a. f4-f7 e4-e7xf7\n",
+    );
+    assert!(before.problems.is_empty(), "{:?}", coded(&before));
+    let placed: Vec<(&str, Option<usize>)> = before
+        .variations
+        .iter()
+        .map(|v| (v.label.as_str(), v.parent))
+        .collect();
+    assert_eq!(placed, [("1a.1", None), ("1a.1.1a.1", Some(0))]);
+}
+
+#[test]
+fn an_error_in_a_variation_is_the_game_s_and_leaves_the_main_line_alone() {
+    let turns = "1. b4-b7 c4-c3\n\
+                 1a.1.1a. f4-f7 e4-e7\n\
+                 1a.1.2a. b4-b6 Kd4-e5\n\
+                 2. a4-a2 Kd4-a4\n\
+                 3. d2-f2 Ka4-a7--\n";
+    let replay = replayed(turns);
+    assert!(!replay.is_valid());
+    assert_eq!(
+        coded(&replay),
+        [
+            (
+                "hirp::tafl::capture::missing".to_owned(),
+                Some("1a.1.1b".to_owned())
+            ),
+            (
+                "hirp::tafl::move::not_orthogonal".to_owned(),
+                Some("1a.1.2b".to_owned())
+            ),
+        ]
+    );
+    // The illegal move is repaired as in the main line: the king to e4.
+    let variation = &replay.variations[0];
+    assert_eq!(variation.steps.len(), 4);
+    assert_eq!(variation.positions()[4].king(), Some(sq("e4")));
+    // The main line plays and ends as it does alone.
+    let alone = replayed("1. b4-b7 c4-c3\n2. a4-a2 Kd4-a4\n3. d2-f2 Ka4-a7--\n");
+    assert!(alone.is_valid());
+    assert_eq!(layouts(&replay.positions()), layouts(&alone.positions()));
+    assert_eq!(replay.outcome, alone.outcome);
+    let played = |r: &hirp::tafl::replay::Replay| -> Vec<_> {
+        r.steps
+            .iter()
+            .map(|s| (s.address, s.applied, s.captures))
+            .collect()
+    };
+    assert_eq!(played(&replay), played(&alone));
+}
+
+#[test]
+fn a_variation_off_no_move_is_an_error_and_is_not_replayed() {
+    let replay = replayed(
+        "1. b4-b7 c4-c3\n\
+         4a.1.1a. d2-f2 Ka4-a7--\n\
+         4a.1.1a.1.1a. ..... c4-c5\n\
+         1a.3.1a.1.1a. ..... e4-e6\n\
+         1a.1.1a. f4-f7 e4-e7xf7\n\
+         1a.1.3a.1.1a. ..... b4-b6\n",
+    );
+    let problems: Vec<(String, String)> = replay
+        .problems
+        .iter()
+        .map(|p| (p.code.to_string(), p.label.clone()))
+        .collect();
+    let no_branch = "hirp::tafl::variation::no_branch".to_owned();
+    // 4a.1 off no move, and so not 4a.1.1a.1 off it either: one error.
+    assert_eq!(
+        problems,
+        [
+            (no_branch.clone(), "the game has no move 4a".to_owned()),
+            (no_branch.clone(), "there is no variation 1a.3".to_owned()),
+            (no_branch, "variation 1a.1 has no move 3a".to_owned()),
+        ]
+    );
+    let labels: Vec<&str> = replay.variations.iter().map(|v| v.label.as_str()).collect();
+    assert_eq!(labels, ["1a.1"]);
+    assert!(!replay.is_valid());
+}
+
+#[test]
+fn variations_are_numbered_in_order_their_dots_before_their_first_move() {
+    let replay = replayed(
+        "1. b4-b7 c4-c3\n\
+         1a.2.1a. f4-f7 e4-e7xf7\n\
+         1a.2.3a. b4-b6 Kd4-e4\n\
+         1b.1.1a. c4-c5\n\
+         2. a4-a2 ..... Kd4-a4\n\
+         2a.1.1a. ..... a4-a3\n\
+         2a.1.2a. ..... c3-c2\n",
+    );
+    let problems: Vec<(String, String)> = replay
+        .problems
+        .iter()
+        .map(|p| (p.code.to_string(), p.label.clone()))
+        .collect();
+    let numbering = "hirp::tafl::variation::numbering".to_owned();
+    let placeholders = "hirp::tafl::variation::placeholders".to_owned();
+    assert_eq!(
+        problems,
+        [
+            (numbering.clone(), "this is variation 1 off 1a".to_owned()),
+            (numbering, "this is turn 2 of variation 1a.2".to_owned()),
+            (
+                placeholders.clone(),
+                "one move of the turn goes before the variation's first".to_owned()
+            ),
+            (
+                "hirp::tafl::syntax::placeholder_outside_variation".to_owned(),
+                "expected a move such as `d2-e2`, found `.`".to_owned()
+            ),
+            (
+                placeholders.clone(),
+                "the variation's first move is the first of its turn".to_owned()
+            ),
+            (
+                placeholders,
+                "the variation's first move is the first of its turn".to_owned()
+            ),
+        ]
+    );
+    // Warnings: the moves are replayed where the addresses put them.
+    let moves: Vec<usize> = replay.variations.iter().map(|v| v.steps.len()).collect();
+    assert_eq!(moves, [4, 1, 2]);
+    assert_eq!(replay.variations[1].label_of(0), "1b.1.1b");
 }

@@ -96,6 +96,18 @@ fn invalid_fixtures_report_their_code_as_a_user_sees_it() {
             .find(|k| stem.starts_with(&format!("err_{}", k.code().replace("::", "_"))))
             .expect("the fixture is named after a code");
         let code = format!("hirp::tafl::{}", kind.code());
+        if *kind == ProblemKind::RulesMissing {
+            // The command line refuses an archive with no rule set in one
+            // line, naming the presets, not with this code once a game.
+            assert_eq!(status, 2, "{}", relative(path));
+            assert_eq!(err.lines().count(), 1, "{}: {err}", relative(path));
+            assert!(
+                err.contains("which names no rule set: give --rules"),
+                "{err}"
+            );
+            insta::assert_snapshot!(format!("{err}\n---\n{out}"));
+            return;
+        }
         assert!(err.contains(&code), "{}: {err}", relative(path));
         if *kind == ProblemKind::RulesNotPlayed {
             // No verdict rests on rules that are not played.
@@ -130,19 +142,19 @@ fn every_code_has_its_fixture() {
     }
 }
 
-/// The README's table of the replay's codes lists every code with its
+/// The table in `docs/codes.md` of the replay's codes lists every code with its
 /// severity and message, and links the fixture that reports it, whose line
 /// at fault it quotes.
 #[test]
-fn the_readme_lists_every_replay_code_with_its_game() {
-    let readme = common::fixture("README.md");
+fn the_codes_page_lists_every_replay_code_with_its_game() {
+    let page = common::fixture("docs/codes.md");
     for kind in ProblemKind::ALL {
         let code = format!("hirp::tafl::{}", kind.code());
         let start = format!("| `{code}` | {} | `", kind.severity().name());
-        let line = readme
+        let line = page
             .lines()
             .find(|l| l.starts_with(&start))
-            .unwrap_or_else(|| panic!("README.md lacks the row of {code}"));
+            .unwrap_or_else(|| panic!("docs/codes.md lacks the row of {code}"));
         assert!(
             line.ends_with(&format!(" | {} |", kind.message())),
             "{line}"
@@ -153,7 +165,8 @@ fn the_readme_lists_every_replay_code_with_its_game() {
         let path = &link[..link.find(')').expect("the link ends")];
         let name = format!("err_{}.", kind.code().replace("::", "_"));
         assert!(path.contains(&name), "{code} links {path}");
-        let game = common::fixture(path);
+        // The link is relative to docs/.
+        let game = common::fixture(&format!("docs/{path}"));
         assert!(
             game.contains(&example.replace("\\|", "|")),
             "{path} holds `{example}`"
@@ -288,4 +301,129 @@ fn hirp_rules_lists_the_presets_and_prints_one() {
         String::from_utf8(unknown.stderr).unwrap(),
         "error: `tablot` is not a preset; did you mean `tablut`? (`hirp rules` lists them)\n"
     );
+}
+
+#[test]
+fn preset_names_are_read_in_any_case() {
+    let upper = hirp().args(["rules", "MAGPIE"]).output().unwrap();
+    assert_eq!(upper.status.code(), Some(0));
+    let lower = hirp().args(["rules", "magpie"]).output().unwrap();
+    assert_eq!(upper.stdout, lower.stdout);
+
+    let game = "1. d1-d3\n";
+    let out = hirp()
+        .args(["validate", "--rules", "Brandub", "-"])
+        .write_stdin(format!(
+            "[rules:{}]\n\n{game}",
+            "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+        ))
+        .output()
+        .unwrap();
+    assert_ne!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // A near miss in another case is named in the preset's own.
+    let near = hirp()
+        .args(["validate", "--rules", "Brandubh", "-"])
+        .write_stdin(game)
+        .output()
+        .unwrap();
+    assert_eq!(near.status.code(), Some(2));
+    assert!(
+        String::from_utf8(near.stderr)
+            .unwrap()
+            .contains("did you mean `brandub`?")
+    );
+}
+
+#[test]
+fn max_errors_zero_is_refused_in_words() {
+    let out = hirp()
+        .args(["validate", "--max-errors", "0", "-"])
+        .write_stdin("1. d1-d3\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("stopping after no error would report nothing: give 1 or more"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("non-zero type"), "{stderr}");
+}
+
+#[test]
+fn an_archive_without_rules_is_refused_once_by_each_command() {
+    let archive = "fixtures/tafl/valid/brandub/timeout.csv";
+    let html = std::env::temp_dir().join(format!("hirp-no-rules-{}.html", std::process::id()));
+    let html = html.to_str().unwrap();
+    for args in [
+        vec!["validate", archive, archive],
+        vec!["fix", archive],
+        vec!["html", archive, "-o", html],
+    ] {
+        let out = hirp().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let named = args.iter().filter(|a| **a == archive).count();
+        assert_eq!(stderr.lines().count(), named, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("copenhagen, sea-battle"),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!std::path::Path::new(html).exists());
+    let given = hirp()
+        .args(["validate", "--rules", "brandubh-online", archive])
+        .output()
+        .unwrap();
+    assert_eq!(given.status.code(), Some(0));
+}
+
+#[test]
+fn directories_are_walked_for_records_in_any_case_and_hint_at_archives() {
+    let dir = std::env::temp_dir().join(format!("hirp-walk-case-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        root().join("fixtures/rulebook/corrected.hirp"),
+        dir.join("GAME.HIRP"),
+    )
+    .unwrap();
+    let path = dir.to_str().unwrap();
+    let out = hirp().args(["validate", path]).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("GAME.HIRP: game 1")
+    );
+
+    std::fs::remove_file(dir.join("GAME.HIRP")).unwrap();
+    std::fs::copy(
+        root().join("fixtures/tafl/valid/brandub/timeout.csv"),
+        dir.join("games.csv"),
+    )
+    .unwrap();
+    let out = hirp()
+        .args(["validate", "--rules", "brandub", path])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("archives (*.csv, 1 here) are read only when named, with --rules"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -207,3 +207,50 @@ fn an_escaped_character_moves_the_underline_but_not_the_column() {
     insta::assert_snapshot!(shown);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What `hirp args...`, run in `dir` with a terminal for its output (under
+/// `script`), shows there; `None` when `script` is not installed.
+fn on_a_terminal(args: &[&str], dir: &Path) -> Option<String> {
+    let hirp = env!("CARGO_BIN_EXE_hirp");
+    let command = std::iter::once(hirp)
+        .chain(args.iter().copied())
+        .map(|a| format!("'{a}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(dir)
+        // Diagnostics in colour would put escapes of hirp's own there.
+        .env("NO_COLOR", "1")
+        .output()
+        .ok()?;
+    Some(String::from_utf8(output.stdout).unwrap())
+}
+
+#[test]
+fn fmt_and_fix_escape_a_record_on_a_terminal_and_pass_it_through_a_pipe() {
+    let dir = scratch("record-out");
+    let game = common::fixture("fixtures/rulebook/corrected.hirp");
+    let record = format!("[Event \"Cup\x1b]0;owned\x07\x1b[2J\"]\n{game}");
+    std::fs::write(dir.join("hostile.hirp"), &record).unwrap();
+    for command in [&["fmt", "hostile.hirp"][..], &["fix", "hostile.hirp"]] {
+        let (status, _, out) = outputs(command, &dir);
+        assert_eq!(status, Some(0), "{command:?}");
+        assert!(
+            out.starts_with("[Event \"Cup\x1b]0;owned\x07\x1b[2J\"]\n"),
+            "{command:?}: piped as it is"
+        );
+        let Some(shown) = on_a_terminal(command, &dir) else {
+            eprintln!("script is not installed: the terminal half is not run");
+            return;
+        };
+        assert_escaped(
+            &shown.replace('\r', ""),
+            &format!("{command:?} on a terminal"),
+        );
+        assert!(
+            shown.contains("[Event \"Cup\\u{1b}]0;owned\\u{7}\\u{1b}[2J\"]"),
+            "{command:?}: {shown}"
+        );
+    }
+}

@@ -280,17 +280,17 @@ fn every_problem_kind_has_a_fixture() {
 }
 
 #[test]
-fn readme_lists_every_replay_code_with_its_game() {
-    let readme = common::fixture("README.md");
+fn the_codes_page_lists_every_replay_code_with_its_game() {
+    let page = common::fixture("docs/codes.md");
     for kind in ProblemKind::ALL {
         let code = kind.code();
         let (area, name) = code.split_once("::").unwrap();
         let row = format!("| `hirp::{code}` | {} | ", kind.severity().name());
-        let game = format!("(fixtures/invalid/rules/err_{area}_{name}.hirp)");
-        let line = readme
+        let game = format!("(../fixtures/invalid/rules/err_{area}_{name}.hirp)");
+        let line = page
             .lines()
             .find(|l| l.starts_with(&row))
-            .unwrap_or_else(|| panic!("README.md lacks the row of hirp::{code}"));
+            .unwrap_or_else(|| panic!("docs/codes.md lacks the row of hirp::{code}"));
         assert!(line.contains(&game), "the row of hirp::{code} links {game}");
     }
 }
@@ -334,4 +334,20 @@ fn valid_games_cover_every_victory() {
     }
     assert!(victories.iter().any(|(_, m)| *m == 2), "a doubled game");
     assert!(victories.iter().any(|(_, m)| *m == 3), "a tripled game");
+}
+
+#[test]
+fn a_game_cut_by_max_errors_counts_what_is_reported_as_the_summary_does() {
+    let output = common::hirp()
+        .args(["validate", "--max-errors", "1", "fixtures/rulebook/en.hirp"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("(10 turns; 1 error, no warnings, no advice, then stopped)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nerrors     1  "), "{stdout}");
+    assert!(stdout.contains("\nwarnings   0\n"), "{stdout}");
 }

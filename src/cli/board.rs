@@ -29,8 +29,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     game: usize,
 
-    /// The turn after which to show the position (`S3`; a tafl move, `3b`);
-    /// by default the last.
+    /// The turn after which to show the position (`S3`; a tafl move, `3b`,
+    /// or a variation's, `7a.1.2b`); by default the last.
     #[arg(long, value_name = "LABEL", value_parser = parse_turn)]
     turn: Option<String>,
 
@@ -45,6 +45,7 @@ pub struct Args {
 
 /// Runs `hirp board`, as the record's family shows a board.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
+    super::family::rules_left_aside(args.rules.rules.as_ref(), args.file.as_deref(), reporter);
     match Family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
         Ok(family) => family.board(args, reporter, color),
         Err(message) => {

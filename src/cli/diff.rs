@@ -20,7 +20,7 @@ after them still agree. Both records are of one family.
 
 Examples:
   hirp diff mine.hirp theirs.hirp
-  hirp diff fixtures/rulebook/en.hirp fixtures/rulebook/corrected.hirp
+  hirp fix game.hirp | hirp diff game.hirp -      what fix would change
   hirp diff mine.otg theirs.otg
   hirp diff --rules copenhagen a.csv b.csv
 
@@ -199,10 +199,32 @@ pub fn header(pa: &str, pb: &str, places: usize, first: Option<&str>) -> String 
 
 /// The families of the two records, or the usage error: standard input
 /// named twice, or a record that cannot be read.
-fn families(args: &Args) -> Result<[Family; 2], String> {
-    super::stdin_once([&args.a, &args.b])?;
+fn families(args: &Args) -> Result<[Family; 2], Vec<String>> {
+    super::stdin_once([&args.a, &args.b]).map_err(|e| vec![e])?;
     let rules = args.rules.rules.as_ref();
-    Ok([family_of(&args.a, rules)?, family_of(&args.b, rules)?])
+    let read = |path: &str| text_or_refusal(path).and_then(|()| family_of(path, rules));
+    match [read(&args.a), read(&args.b)] {
+        [Ok(a), Ok(b)] => Ok([a, b]),
+        // Each path that cannot be read is named once.
+        [Err(a), Err(b)] => Err(vec![a, b]),
+        [Err(e), _] | [_, Err(e)] => Err(vec![e]),
+    }
+}
+
+/// `Err` saying so when the record at `path` is not text (binary, or
+/// UTF-16 without its mark), which no diff can compare; a file that is text
+/// with bytes that are not UTF-8 is compared, its errors shown.
+fn text_or_refusal(path: &str) -> Result<(), String> {
+    let input = super::read_input(path)?;
+    use hirp::core::encoding::{TextErrorKind, not_text_error};
+    match not_text_error(&input.bytes).map(|e| e.kind) {
+        Some(kind @ (TextErrorKind::Binary | TextErrorKind::Utf16WithoutBom)) => Err(format!(
+            "{} is not a record to compare: {}",
+            super::shown(path),
+            kind.message()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Runs `hirp diff`, as the records' family compares them; two records of
@@ -210,10 +232,14 @@ fn families(args: &Args) -> Result<[Family; 2], String> {
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     let rules = args.rules.rules.as_ref();
     let paths = [args.a.as_str(), args.b.as_str()];
-    match families(&args).and_then(|families| diff(paths, families, rules, reporter)) {
+    let compared = families(&args)
+        .and_then(|families| diff(paths, families, rules, reporter).map_err(|e| vec![e]));
+    match compared {
         Ok(status) => status,
-        Err(message) => {
-            reporter.error(&message);
+        Err(messages) => {
+            for message in messages {
+                reporter.error(&message);
+            }
             Status::Failure
         }
     }
@@ -223,7 +249,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 pub fn hirp_diff(paths: [&str; 2], reporter: &Reporter) -> Status {
     let (records, status) = read_records(&paths.map(str::to_owned), &Reporter::quiet());
     if status == Status::Failure || records.len() != 2 {
-        reporter.error(&format!("cannot read {} and {}", paths[0], paths[1]));
+        // What could not be read is named already.
         return Status::Failure;
     }
     let (a, b) = (&records[0], &records[1]);

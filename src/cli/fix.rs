@@ -9,8 +9,8 @@ use hirp::tafl::rules::RuleSet;
 use super::family::{Family, RulesArg, family};
 use super::report::{Source, line_ends};
 use super::rewrite::Rewrite;
-use super::walk::{Found, Input, Target, inputs_or_report};
-use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_stdout};
+use super::walk::{Found, Input, Target, archives_need_rules, inputs_or_report};
+use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_record_stdout};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
 #[derive(Debug, clap::Args)]
@@ -29,13 +29,17 @@ the original is kept under the first free name of FILE.orig, FILE.orig.1,
 FILE.orig.2... (a backup is never overwritten), and the corrected record,
 written to a new file beside it and flushed to the disk, is renamed over it
 with its permissions: a crash or a full disk leaves the old file or the new
-one, never part of one.
+one, never part of one. The backup is written under a temporary name and
+renamed once whole. Ctrl-C or SIGTERM removes the temporary files before
+hirp ends (exit status 130 or 143); one that a run killed outright left is
+removed by the next run on the file.
 
 Directories are walked for *.hirp and *.otg files (hidden and ignored files
-left out), in path order; archives (*.csv) are read when named. With several files, standard output gets each corrected
-record in turn, as fixing it alone would print it and with nothing between
-them (as `cat` joins files); --diff prints a diff a file, --in-place
-rewrites each file.
+left out), in path order; archives (*.csv) are read when named, with
+--rules. With several files, standard output gets each corrected record in
+turn, as fixing it alone would print it and with nothing between them (as
+`cat` joins files); --diff prints a diff a file, --in-place rewrites each
+file.
 
 Examples:
   hirp fix game.hirp                  the corrected record on standard output
@@ -185,6 +189,15 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let Some(found) = inputs_or_report(&args.files, reporter) else {
         return Status::Failure;
     };
+    super::family::rules_left_aside(
+        args.rules.rules.as_ref(),
+        found.iter().filter_map(|f| match f {
+            Found::Input(input) => Some(input.path.as_str()),
+            Found::Nothing(_) => None,
+        }),
+        reporter,
+    );
+    let found = archives_need_rules(found, args.rules.rules.as_ref());
     let mut status = Status::Ok;
     for found in &found {
         let file = match found {
@@ -197,6 +210,26 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         status = status.max(file);
     }
     status
+}
+
+/// Corrects `subject` to standard output: streamed through a pipe or into
+/// a file; on a terminal, held whole and shown with what would act on the
+/// terminal escaped.
+fn to_stdout(subject: &Subject<'_>, reporter: &Reporter) -> io::Result<Fixed> {
+    let cannot = |e: io::Error| {
+        io::Error::other(format!(
+            "cannot write to standard output: {}",
+            io_reason(&e)
+        ))
+    };
+    if !io::IsTerminal::is_terminal(&io::stdout()) {
+        let mut out = io::BufWriter::with_capacity(1 << 16, Stdout);
+        return fix(subject, ROUNDS, &mut out, reporter).map_err(cannot);
+    }
+    let mut held = Vec::new();
+    let fixed = fix(subject, ROUNDS, &mut held, reporter).map_err(cannot)?;
+    write_record_stdout(&String::from_utf8_lossy(&held)).map_err(io::Error::other)?;
+    Ok(fixed)
 }
 
 /// Corrects one input as `args` say: to standard output, as a diff, or in
@@ -216,13 +249,7 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
     } else if args.in_place {
         in_place(&subject, &input.target, reporter)
     } else {
-        let mut out = io::BufWriter::with_capacity(1 << 16, Stdout);
-        fix(&subject, ROUNDS, &mut out, reporter).map_err(|e| {
-            io::Error::other(format!(
-                "cannot write to standard output: {}",
-                io_reason(&e)
-            ))
-        })
+        to_stdout(&subject, reporter)
     };
     let fixed = match result {
         Ok(fixed) => fixed,
@@ -296,7 +323,7 @@ fn diff(subject: &Subject<'_>, reporter: &Reporter) -> io::Result<Fixed> {
         .unified_diff()
         .header(&format!("a/{path}"), &format!("b/{path}"))
         .to_string();
-    write_stdout(&shown).map_err(io::Error::other)?;
+    write_record_stdout(&shown).map_err(io::Error::other)?;
     let left = fix(&subject.with(&after), 0, &mut io::sink(), reporter)?;
     Ok(Fixed {
         errors: left.errors,
@@ -320,6 +347,9 @@ fn in_place(subject: &Subject<'_>, target: &Target, reporter: &Reporter) -> io::
         return Err(cannot(io::Error::other("it is standard input")));
     };
     let mut rewrite = Rewrite::begin(file).map_err(cannot)?;
+    for note in &rewrite.notes {
+        reporter.note(&format!("{path}: {note}"));
+    }
     rewrite.write_all(&corrected).map_err(cannot)?;
     fixed.kept = Some(rewrite.commit_keeping(file, original).map_err(cannot)?);
     Ok(fixed)

@@ -8,7 +8,7 @@ use super::family::RulesArg;
 use super::pieces::read_pieces;
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, inputs_or_report};
-use super::{Reporter, Status, holds_no_game, io_reason, write_stdout};
+use super::{Reporter, Status, holds_no_game, io_reason, write_record_stdout};
 
 /// Print records in canonical notation, or check that they are.
 #[derive(Debug, clap::Args)]
@@ -37,7 +37,9 @@ of several files are printed one after another, separated by a blank line.
 --write leaves a canonical file untouched, and replaces another by writing
 its canonical form to a new file beside it, flushed to the disk, then
 renamed over it with its permissions: a crash or a full disk leaves the old
-file or the new one, never part of one. No backup is kept.
+file or the new one, never part of one. No backup is kept. Ctrl-C or
+SIGTERM removes the new file before hirp ends (exit status 130 or 143); one
+that a run killed outright left is removed by the next run on the file.
 
 Examples:
   hirp fmt game.hirp                  print the canonical form
@@ -94,7 +96,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         };
         status = status.max(file);
     }
-    if let Err(message) = write_stdout(&out) {
+    if let Err(message) = write_record_stdout(&out) {
         reporter.error(&message);
         return Status::Failure;
     }
@@ -154,6 +156,9 @@ fn write(input: &Input, rules: Option<&RulesChoice>, reporter: &Reporter) -> Sta
         Target::Stdin => Err(cannot(io::Error::other("it is standard input"))),
     };
     let written = begun.and_then(|mut rewrite| {
+        for note in &rewrite.notes {
+            reporter.note(&format!("{path}: {note}"));
+        }
         let mut again = Status::Ok;
         let formatted = format(input, rules, &Reporter::quiet(), &mut again, |piece| {
             rewrite.write_all(piece.as_bytes())

@@ -33,7 +33,8 @@ pub struct Args {
     /// Write to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
-    /// Tafl: write games of this rule set (a preset or an OpenTafl rules
+    /// Tafl: write games of this rule set (a preset: brandub, copenhagen,
+    /// tablut, sea-battle...: `hirp rules` lists them; or an OpenTafl rules
     /// string) as an OpenTafl game file, games a blank line apart; the turn
     /// cap counts moves.
     #[arg(long, value_name = "NAME|RULESTRING", value_parser = hirp::tafl::replay::rules_choice)]

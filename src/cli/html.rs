@@ -2,7 +2,7 @@
 
 use hirp::page::{self, html};
 
-use super::family::{RulesArg, family};
+use super::family::{RulesArg, archive_without_rules, family};
 use super::replay::EXAMPLE;
 use super::{Reporter, Status, io_reason, read_input, write_stdout};
 
@@ -55,6 +55,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             }
         };
     }
+    super::family::rules_left_aside(args.rules.rules.as_ref(), args.file.as_deref(), reporter);
     let (name, bytes) = match &args.file {
         None => (
             "rulebook-example.hirp".to_owned(),
@@ -70,6 +71,10 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     };
     let choice = args.rules.rules.as_ref();
     let path = args.file.as_deref().unwrap_or_default();
+    if choice.is_none() && family(path, choice, &bytes).needs_rules() {
+        reporter.error(&archive_without_rules(path));
+        return Status::Failure;
+    }
     // Packed game by game: one game's boards are held at a time.
     let page = family(path, choice, &bytes).packed(&name, &bytes, choice.map(|c| &c.rules));
     if page.games.is_empty() && page.diagnostics.is_empty() {

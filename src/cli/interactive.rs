@@ -37,20 +37,25 @@ impl Drop for RawScreen {
 }
 
 /// Runs the interactive replay from the end of turn `start` (its place in
-/// the game), or from the first step.
+/// the game; when no stop is of that turn, a frame of another line of play,
+/// a variation's move), or from the first step.
 pub fn run(scene: &dyn Scene, start: Option<usize>, reporter: &Reporter) -> Status {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         reporter.error("--interactive needs a terminal on standard input and output; without -i, hirp replay prints the boards");
         return Status::Failure;
     }
-    let stops = scene.stops();
+    let mut stops = scene.stops();
     if stops.is_empty() {
         reporter.error(&format!("the game has no {} to show", scene.unit()));
         return Status::Failure;
     }
-    let at = start
-        .and_then(|turn| stops.iter().rposition(|&s| scene.turn(s) == turn))
-        .unwrap_or(0);
+    let found = start.and_then(|turn| stops.iter().rposition(|&s| scene.turn(s) == turn));
+    let mut at = found.unwrap_or(0);
+    // A start in no stop is in another line of play: a variation's move.
+    if let (Some(frame), None) = (start, found) {
+        stops = scene.line(frame);
+        at = stops.iter().position(|&s| s == frame).unwrap_or(0);
+    }
     let screen = match RawScreen::enter() {
         Ok(screen) => screen,
         Err(e) => {
@@ -58,7 +63,7 @@ pub fn run(scene: &dyn Scene, start: Option<usize>, reporter: &Reporter) -> Stat
             return Status::Failure;
         }
     };
-    let result = navigate(scene, &stops, at);
+    let result = navigate(scene, stops, at);
     drop(screen);
     match result {
         Ok(Ending::Quit) => Status::Ok,
@@ -89,6 +94,8 @@ enum Command {
     Last,
     PageDown,
     PageUp,
+    Variation,
+    Back,
     Quit,
     Interrupt,
     Nothing,
@@ -109,12 +116,14 @@ fn command(key: KeyEvent) -> Command {
         KeyCode::PageDown => Command::PageDown,
         KeyCode::PageUp => Command::PageUp,
         KeyCode::Char('g') => Command::Go,
+        KeyCode::Char('v') => Command::Variation,
+        KeyCode::Char('b') => Command::Back,
         KeyCode::Char('q') | KeyCode::Esc => Command::Quit,
         _ => Command::Nothing,
     }
 }
 
-fn navigate(scene: &dyn Scene, stops: &[usize], mut at: usize) -> std::io::Result<Ending> {
+fn navigate(scene: &dyn Scene, mut stops: Vec<usize>, mut at: usize) -> std::io::Result<Ending> {
     let mut scroll = 0;
     let mut message = String::new();
     loop {
@@ -125,49 +134,85 @@ fn navigate(scene: &dyn Scene, stops: &[usize], mut at: usize) -> std::io::Resul
             Event::Resize(..) => continue,
             _ => continue,
         };
-        let before = at;
-        let turn_of = |stop: usize| scene.turn(stops[stop]);
+        let before = stops[at];
+        // Another line of play: the line through `frame`, at `frame`.
+        let switch = |frame: usize, stops: &mut Vec<usize>, at: &mut usize| {
+            *stops = scene.line(frame);
+            *at = stops.iter().position(|&s| s == frame).unwrap_or(0);
+        };
         match command(key) {
-            Command::Next => at = (at + 1).min(stops.len() - 1),
-            Command::Previous => at = at.saturating_sub(1),
-            Command::NextTurn => {
-                // To the end of this turn, and from there to the next's.
-                let end = end_of_turn(scene, stops, at);
-                if end != at {
-                    at = end;
-                } else if let Some(n) = (at..stops.len()).find(|&n| turn_of(n) > turn_of(at)) {
-                    at = end_of_turn(scene, stops, n);
-                }
-            }
-            Command::PreviousTurn => {
-                let turn = turn_of(at);
-                if let Some(n) = (0..at).rev().find(|&n| turn_of(n) < turn) {
-                    at = end_of_turn(scene, stops, n);
-                }
-            }
             Command::Go => match read_label(scene, stops[at], scroll)? {
                 None => return Ok(Ending::Interrupted),
                 Some(wanted) => match (0..stops.len())
                     .rev()
-                    .find(|&n| scene.label(turn_of(n)) == wanted)
+                    .find(|&n| scene.label(scene.turn(stops[n])) == wanted)
                 {
                     Some(n) => at = n,
                     None if wanted.is_empty() => {}
-                    None => message = format!("no {} {wanted} in this game", scene.unit()),
+                    None => match scene.find(&wanted) {
+                        Some(frame) => switch(frame, &mut stops, &mut at),
+                        None => message = format!("no {} {wanted} in this game", scene.unit()),
+                    },
                 },
             },
-            Command::First => at = 0,
-            Command::Last => at = stops.len() - 1,
-            Command::PageDown => scroll = (scroll + shown.page).min(shown.max_scroll),
-            Command::PageUp => scroll = scroll.saturating_sub(shown.page),
+            Command::Variation | Command::Back if !scene.branches() => {}
+            Command::Variation => match scene.alternative(stops[at]) {
+                Some(frame) => switch(frame, &mut stops, &mut at),
+                None => message = format!("no variation of this {}", scene.unit()),
+            },
+            Command::Back => match scene.back(stops[at]) {
+                Some(frame) => switch(frame, &mut stops, &mut at),
+                None => message = "not in a variation".to_owned(),
+            },
             Command::Quit => return Ok(Ending::Quit),
             Command::Interrupt => return Ok(Ending::Interrupted),
-            Command::Nothing => {}
+            other => {
+                let page = (shown.page, shown.max_scroll);
+                at = step(scene, &stops, at, other, page, &mut scroll);
+            }
         }
-        if at != before {
+        if stops[at] != before {
             scroll = 0;
         }
     }
+}
+
+/// The stop a key that moves along the line `stops` goes to from stop
+/// `at`; PgDn and PgUp scroll the pane of `page` rows by `scroll` instead.
+fn step(
+    scene: &dyn Scene,
+    stops: &[usize],
+    mut at: usize,
+    command: Command,
+    (page, max_scroll): (usize, usize),
+    scroll: &mut usize,
+) -> usize {
+    let turn_of = |stop: usize| scene.turn(stops[stop]);
+    match command {
+        Command::Next => at = (at + 1).min(stops.len() - 1),
+        Command::Previous => at = at.saturating_sub(1),
+        Command::NextTurn => {
+            // To the end of this turn, and from there to the next's.
+            let end = end_of_turn(scene, stops, at);
+            if end != at {
+                at = end;
+            } else if let Some(n) = (at..stops.len()).find(|&n| turn_of(n) > turn_of(at)) {
+                at = end_of_turn(scene, stops, n);
+            }
+        }
+        Command::PreviousTurn => {
+            let turn = turn_of(at);
+            if let Some(n) = (0..at).rev().find(|&n| turn_of(n) < turn) {
+                at = end_of_turn(scene, stops, n);
+            }
+        }
+        Command::First => at = 0,
+        Command::Last => at = stops.len() - 1,
+        Command::PageDown => *scroll = (*scroll + page).min(max_scroll),
+        Command::PageUp => *scroll = scroll.saturating_sub(page),
+        _ => {}
+    }
+    at
 }
 
 /// The stop at the end of the turn of stop `n`.
@@ -205,7 +250,10 @@ fn read_label(scene: &dyn Scene, frame: usize, scroll: usize) -> std::io::Result
             KeyCode::Backspace => {
                 typed.pop();
             }
-            KeyCode::Char(c) if c.is_ascii_alphanumeric() && typed.len() < 8 => typed.push(c),
+            // A move of a variation is labelled `3a.2.1a.1.1b`.
+            KeyCode::Char(c) if (c.is_ascii_alphanumeric() || c == '.') && typed.len() < 40 => {
+                typed.push(c);
+            }
             _ => {}
         }
     }

@@ -83,6 +83,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let Some(found) = inputs_or_report(&args.files, reporter) else {
         return Status::Failure;
     };
+    super::family::rules_left_aside(
+        args.rules.rules.as_ref(),
+        found.iter().filter_map(|f| match f {
+            Found::Input(input) => Some(input.path.as_str()),
+            Found::Nothing(_) => None,
+        }),
+        reporter,
+    );
     let rules = args.rules.rules.as_ref();
     let out = BufWriter::with_capacity(1 << 16, Stdout);
     let mut status = Status::Ok;

@@ -12,10 +12,12 @@ mod html;
 mod interactive;
 mod json;
 mod judged;
+mod manual;
 mod mend;
 mod notation;
 mod pieces;
 mod progress;
+mod quote;
 mod replay;
 mod report;
 mod rewrite;
@@ -26,12 +28,15 @@ mod serve;
 mod stdout;
 mod tafl_board;
 mod tafl_diff;
+mod tafl_moves;
 mod tafl_replay;
 mod tafl_scene;
 mod tally;
+mod temporary;
 mod validate;
 mod walk;
 
+use std::borrow::Cow;
 use std::io::{self, Read};
 use std::process::ExitCode;
 
@@ -92,6 +97,8 @@ enum Command {
     Gen(generate::Args),
     Rules(rules::Args),
     Serve(serve::Args),
+    Completions(manual::CompletionsArgs),
+    Man(manual::ManArgs),
 }
 
 /// How a command ended, as the process exit status.
@@ -130,6 +137,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Gen(args) => generate::run(args, &reporter),
         Command::Rules(args) => rules::run(args, &reporter),
         Command::Serve(args) => serve::run(args, &reporter),
+        Command::Completions(args) => manual::completions(args, &reporter),
+        Command::Man(args) => manual::man(args, &reporter),
     };
     status.into()
 }
@@ -231,6 +240,41 @@ pub fn write_stdout(text: &str) -> Result<(), String> {
         .write_all(text.as_bytes())
         .and_then(|()| Stdout.flush())
         .map_err(|e| format!("cannot write to standard output: {}", io_reason(&e)))
+}
+
+/// Writes a record's text to standard output: as it is through a pipe or
+/// into a file, so that nothing of it is lost; with the characters that
+/// would act on a terminal escaped (`\u{1b}`) when standard output is one,
+/// so that a record cannot retitle the window or clear the screen.
+pub fn write_record_stdout(text: &str) -> Result<(), String> {
+    if io::IsTerminal::is_terminal(&io::stdout()) {
+        write_stdout(&for_terminal(text))
+    } else {
+        write_stdout(text)
+    }
+}
+
+/// `text` with each line's characters that would act on a terminal
+/// escaped, its line ends (`\n`, `\r\n`) kept.
+fn for_terminal(text: &str) -> Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c != '\n' && hirp::core::must_escape(c))
+    {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix("\r\n") {
+            Some(body) => (body, "\r\n"),
+            None => line
+                .strip_suffix('\n')
+                .map_or((line, ""), |body| (body, "\n")),
+        };
+        out.push_str(&hirp::core::escape(body));
+        out.push_str(end);
+    }
+    Cow::Owned(out)
 }
 
 /// The error for a file that holds no game (nor any error): empty, or only
@@ -342,8 +386,8 @@ pub struct OneGame {
 }
 
 /// Reports a game that is not there: a record with no game at all has its
-/// syntax errors reported, if it has any, and is invalid (status 1); else
-/// the game asked for is missing (status 2).
+/// syntax errors reported, if it has any, and holds no game (status 1, as
+/// `validate` says of it); else the game asked for is missing (status 2).
 pub fn no_game(
     path: &str,
     bytes: &[u8],
@@ -358,14 +402,22 @@ pub fn no_game(
         let _ = each_chunk::<family::Hirp>(chunks, path, reporter, &mut status, |_| Ok(()));
         if status == Status::Invalid {
             reporter.error(&format!("{path} has no game that could be read"));
-            return Status::Invalid;
+        } else {
+            reporter.error(&holds_no_game(path));
         }
+        return Status::Invalid;
     }
-    reporter.error(&format!(
+    reporter.error(&no_such_game(path, games, number));
+    Status::Failure
+}
+
+/// Why game `number` of the record at `path`, which holds `games` games
+/// (at least one), cannot be shown.
+pub fn no_such_game(path: &str, games: usize, number: usize) -> String {
+    format!(
         "{path} has {games} game{}; there is no game {number}",
         if games == 1 { "" } else { "s" },
-    ));
-    Status::Failure
+    )
 }
 
 /// Game `number` (from 1) of the record `bytes` read from `path`; `Err`

@@ -40,7 +40,11 @@ A tafl record (.otg; .csv, or standard input, with --rules) is replayed a
 board a move, each headed by the move's address and its notation, the move
 and its captures marked. A move is a turn there: --turn takes its address
 (3b), and --svg-dir writes 001-1a.svg, 002-1b.svg...; --step has no
-meaning. The rule set is --rules, else the game file's [rules:] tag.
+meaning. The rule set is --rules, else the game file's [rules:] tag. The
+variations that replace a move are listed under its board, with their
+problems; --turn takes a variation's move (7a.1.2b), or a variation (7a.1)
+to show its boards, and -i steps into the variations of a move with v and
+back with b.
 
 Examples:
   hirp replay                         the rulebook's example, a board a turn
@@ -48,6 +52,7 @@ Examples:
   hirp replay game.hirp --turn S3     the position after S3
   hirp replay -i game.hirp            step through it on a terminal
   hirp replay game.otg --turn 3b      a tafl game after its sixth move
+  hirp replay game.otg --turn 7a.1    the boards of a variation of 7a
   hirp replay games.csv --rules brandub --game 2 --continue")]
 pub struct Args {
     /// The record to replay (`-` reads standard input); without it, the
@@ -59,8 +64,10 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     game: usize,
 
-    /// Show only this turn (`S3`; a tafl move, `3b`): the position after
-    /// it, or with --step its steps, and only the problems up to it.
+    /// Show only this turn (`S3`; a tafl move, `3b`, `7a.1.2b` in a
+    /// variation): the position after it, or with --step its steps, and
+    /// only the problems up to it; a tafl variation's label (`7a.1`) shows
+    /// its moves.
     #[arg(long, value_name = "LABEL", value_parser = parse_turn)]
     turn: Option<String>,
 
@@ -87,10 +94,14 @@ pub struct Args {
 }
 
 /// Checks a HIRP turn label such as `S3` (or `s3`), or a tafl move's
-/// address such as `3b` (or `3B`; a berserk turn's third move is `3c`), as
-/// `--turn` takes them.
+/// address such as `3b` (or `3B`; a berserk turn's third move is `3c`), a
+/// variation's move's (`7a.1.2b`) or a variation's (`7a.1`), as `--turn`
+/// takes them.
 pub fn parse_turn(text: &str) -> Result<String, String> {
     let lower = text.to_ascii_lowercase();
+    if is_variation_label(&lower) {
+        return Ok(lower);
+    }
     if let Some(digits) = lower.strip_suffix(|c: char| c.is_ascii_lowercase())
         && !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())
@@ -104,6 +115,26 @@ pub fn parse_turn(text: &str) -> Result<String, String> {
             format!(
                 "`{text}` is not a turn label such as `G1` or `S3`, nor a tafl move such as `3b`"
             )
+        })
+}
+
+/// Whether `text` is a tafl variation's label, `7a.1`, or the label of a
+/// move in one, `7a.1.2b`: a move's address, then a variation's number and
+/// a move's address as often as need be, the last address left out or not.
+fn is_variation_label(text: &str) -> bool {
+    let number = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    let address = |part: &str| {
+        let digits = part.trim_end_matches(|c: char| c.is_ascii_lowercase());
+        digits.len() + 1 == part.len() && number(digits)
+    };
+    let parts: Vec<&str> = text.split('.').collect();
+    parts.len() >= 2
+        && parts.iter().enumerate().all(|(n, part)| {
+            if n % 2 == 0 {
+                address(part)
+            } else {
+                number(part)
+            }
         })
 }
 

@@ -4,21 +4,31 @@
 //! Nothing of a record reaches the terminal as it is: the text of messages,
 //! labels and help, the file name and the lines shown are written with
 //! [`escape`], and a diagnostic's spans are moved to where what they point
-//! at is shown.
+//! at is shown. What a diagnostic shows of its source is a [`Quote`]: the
+//! lines around its labels, a long one cut around them; and at most
+//! [`MAX_SHOWN`] diagnostics are shown of one file.
 
+use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::fmt;
 use std::io::{IsTerminal, Write as _};
+use std::sync::{Mutex, PoisonError};
 
+use hirp::core::limits::MAX_SHOWN;
 use hirp::hirp::syntax::{escape, must_escape};
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan};
 
 use super::ColorChoice;
+use super::quote::{Quote, QuoteSource, Quoting};
 
 /// Renders diagnostics and errors to standard error.
 pub struct Reporter {
     handler: GraphicalReportHandler,
     /// Diagnostics are not shown (the command shows them its own way).
     silent: bool,
+    /// The diagnostics rendered of each file, by its name as shown: after
+    /// [`MAX_SHOWN`], a note says the rest are not shown, and they are not.
+    shown: Mutex<HashMap<String, usize>>,
 }
 
 impl Reporter {
@@ -44,6 +54,7 @@ impl Reporter {
         Reporter {
             handler,
             silent: false,
+            shown: Mutex::default(),
         }
     }
 
@@ -55,9 +66,24 @@ impl Reporter {
         }
     }
 
-    /// Renders one diagnostic about `text`, read from `path`.
+    /// Renders one diagnostic about a source. Past [`MAX_SHOWN`] of its
+    /// file, the first gives a line saying the rest are not shown, and
+    /// each is the empty string.
     pub fn render(&self, diagnostic: &dyn Diagnostic, source: &Source) -> String {
-        render_with(&self.handler, diagnostic, source)
+        let shown = {
+            let mut shown = self.shown.lock().unwrap_or_else(PoisonError::into_inner);
+            let count = shown.entry(source.name.clone()).or_default();
+            *count += 1;
+            *count
+        };
+        match shown.cmp(&(MAX_SHOWN + 1)) {
+            Ordering::Less => render_with(&self.handler, diagnostic, source),
+            Ordering::Equal => format!(
+                "note: {}: the first {MAX_SHOWN} diagnostics are shown, and no more\n",
+                source.name
+            ),
+            Ordering::Greater => String::new(),
+        }
     }
 
     /// Renders one diagnostic, as [`Reporter::render`] does, in lines of at
@@ -105,7 +131,9 @@ impl Reporter {
     ) -> String {
         diagnostics
             .into_iter()
-            .map(|diagnostic| self.render(diagnostic, source) + "\n")
+            .map(|diagnostic| self.render(diagnostic, source))
+            .filter(|rendered| !rendered.is_empty())
+            .map(|rendered| rendered + "\n")
             .collect()
     }
 
@@ -126,9 +154,44 @@ fn render_with(
     diagnostic: &dyn Diagnostic,
     source: &Source,
 ) -> String {
+    let excerpt = &source.excerpt;
+    // The labels, escaped, over what they point at as it is shown.
+    let labels: Vec<LabeledSpan> = diagnostic
+        .labels()
+        .into_iter()
+        .flatten()
+        .filter_map(|label| {
+            let text = label.label().map(|text| escape(text).into_owned());
+            let span = excerpt.shown_span(label.inner())?;
+            Some(if label.primary() {
+                LabeledSpan::new_primary_with_span(text, span)
+            } else {
+                LabeledSpan::new_with_span(text, span)
+            })
+        })
+        .collect();
+    let spans: Vec<_> = labels
+        .iter()
+        .map(|l| l.offset()..l.offset() + l.len())
+        .collect();
+    let quote = Quote::new(&source.name, excerpt, &spans);
+    let labels = labels
+        .into_iter()
+        .filter_map(|label| {
+            let at = quote.place(&(label.offset()..label.offset() + label.len()))?;
+            let span = miette::SourceSpan::new(at.start.into(), at.end - at.start);
+            let text = label.label().map(str::to_owned);
+            Some(if label.primary() {
+                LabeledSpan::new_primary_with_span(text, span)
+            } else {
+                LabeledSpan::new_with_span(text, span)
+            })
+        })
+        .collect();
     let with_source = WithSource {
         inner: diagnostic,
-        source: &source.0,
+        source: quote.source(excerpt),
+        labels,
     };
     let mut out = String::new();
     if handler.render_report(&mut out, &with_source).is_err() {
@@ -138,7 +201,11 @@ fn render_with(
 }
 
 /// The text a diagnostic points into, with its file name.
-pub struct Source(NamedSource<Excerpt>);
+pub struct Source {
+    /// The file's name, as shown.
+    name: String,
+    excerpt: Excerpt,
+}
 
 impl Source {
     /// The text read from `path` (`-` is shown as `<stdin>`).
@@ -151,15 +218,15 @@ impl Source {
     pub fn excerpt(path: &str, text: &str, offset: usize, line: usize) -> Self {
         let name = if path == "-" { "<stdin>" } else { path };
         let shown = Shown::new(text);
-        Source(NamedSource::new(
-            escape(name),
-            Excerpt {
+        Source {
+            name: escape(name).into_owned(),
+            excerpt: Excerpt {
                 starts: line_starts(&shown.text),
                 shown,
                 offset,
                 line,
             },
-        ))
+        }
     }
 }
 
@@ -171,6 +238,8 @@ struct Shown {
     /// After each character escaped: where it ends in the text, and in
     /// what is shown.
     shifts: Vec<(usize, usize)>,
+    /// Where each escape starts in what is shown, in the order of `shifts`.
+    escapes: Vec<usize>,
 }
 
 impl Shown {
@@ -180,10 +249,11 @@ impl Shown {
             return Shown {
                 text: text.to_owned(),
                 shifts: Vec::new(),
+                escapes: Vec::new(),
             };
         }
         let mut shown = String::with_capacity(text.len() + 64);
-        let mut shifts = Vec::new();
+        let (mut shifts, mut escapes) = (Vec::new(), Vec::new());
         let mut chars = text.char_indices().peekable();
         while let Some((n, c)) = chars.next() {
             match c {
@@ -191,6 +261,7 @@ impl Shown {
                 '\r' => shown.push('\n'),
                 c if plain(c) => shown.push(c),
                 c => {
+                    escapes.push(shown.len());
                     shown.push_str(&escape(c.encode_utf8(&mut [0; 4])));
                     shifts.push((n + c.len_utf8(), shown.len()));
                 }
@@ -199,6 +270,7 @@ impl Shown {
         Shown {
             text: shown,
             shifts,
+            escapes,
         }
     }
 
@@ -211,6 +283,13 @@ impl Shown {
                 shown + (at - end)
             }
         }
+    }
+
+    /// Whether what is shown may be cut at `at`: between characters, and
+    /// not inside an escape.
+    fn may_cut(&self, at: usize) -> bool {
+        let n = self.shifts.partition_point(|&(_, shown)| shown <= at);
+        self.text.is_char_boundary(at) && self.escapes.get(n).is_none_or(|&start| at <= start)
     }
 
     /// Where in the text is what is shown at `at`.
@@ -245,74 +324,53 @@ fn line_starts(text: &str) -> Vec<usize> {
 /// shown; spans given to it point into what is shown.
 struct Excerpt {
     shown: Shown,
-    /// Where each line starts in what is shown, so that a span is shown without
-    /// reading the text from its start (which, span after span, would take
-    /// time that grows with the square of the text).
+    /// Where each line starts in what is shown, so that the line of a span
+    /// is found without reading the text from its start (which, span after
+    /// span, would take time that grows with the square of the text).
     starts: Vec<usize>,
     offset: usize,
     line: usize,
 }
 
-impl miette::SourceCode for Excerpt {
-    fn read_span<'a>(
-        &'a self,
-        span: &miette::SourceSpan,
-        before: usize,
-        after: usize,
-    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let start = span
-            .offset()
-            .checked_sub(self.offset)
-            .ok_or(miette::MietteError::OutOfBounds)?;
-        // miette reads from the start of what it is given: it is given the
-        // text from the first line it shows (the lines before the span's
-        // line that it shows as context), which it reads as it would the
-        // whole text, the lines skipped added back.
-        let line = self
-            .starts
-            .partition_point(|&s| s <= start)
-            .saturating_sub(1);
-        let skipped = line.saturating_sub(before);
-        let from = self.starts[skipped];
-        let local = miette::SourceSpan::new((start - from).into(), span.len());
-        let contents = self.shown.text[from..].read_span(&local, before, after)?;
-        // The column is the text's, as a file's reader counts it.
-        let column = match contents.column() {
-            0 => 0,
-            column => {
-                let at = from + contents.span().offset();
-                self.shown.text_at(at) - self.shown.text_at(at - column)
-            }
-        };
-        Ok(Box::new(miette::MietteSpanContents::new(
-            contents.data(),
-            miette::SourceSpan::new(
-                (contents.span().offset() + from + self.offset).into(),
-                contents.span().len(),
-            ),
-            contents.line() + skipped + self.line,
-            column,
-            contents.line_count() + skipped,
-        )))
-    }
-}
-
 impl Excerpt {
-    /// Where a span of the file is shown.
-    fn shown_span(&self, span: &miette::SourceSpan) -> miette::SourceSpan {
-        let Some(start) = span.offset().checked_sub(self.offset) else {
-            return *span;
-        };
+    /// Where a span of the file is shown, as an offset in what is shown;
+    /// `None` if it lies before the excerpt.
+    fn shown_span(&self, span: &miette::SourceSpan) -> Option<std::ops::Range<usize>> {
+        let start = span.offset().checked_sub(self.offset)?;
         let end = start + span.len();
-        let (start, end) = (self.shown.shown_at(start), self.shown.shown_at(end));
-        miette::SourceSpan::new((start + self.offset).into(), end - start)
+        Some(self.shown.shown_at(start)..self.shown.shown_at(end))
     }
 }
 
-/// A diagnostic with the source it points into.
+impl Quoting for Excerpt {
+    fn text(&self) -> &str {
+        &self.shown.text
+    }
+
+    fn starts(&self) -> &[usize] {
+        &self.starts
+    }
+
+    fn first_line(&self) -> usize {
+        self.line
+    }
+
+    fn may_cut(&self, at: usize) -> bool {
+        self.shown.may_cut(at)
+    }
+
+    /// The column is the text's, as a file's reader counts it.
+    fn column(&self, line_start: usize, at: usize) -> usize {
+        self.shown.text_at(at) - self.shown.text_at(line_start)
+    }
+}
+
+/// A diagnostic with the quote of the source it points into, its labels
+/// moved onto the quote.
 struct WithSource<'a> {
     inner: &'a dyn Diagnostic,
-    source: &'a NamedSource<Excerpt>,
+    source: QuoteSource<'a, Excerpt>,
+    labels: Vec<LabeledSpan>,
 }
 
 impl fmt::Debug for WithSource<'_> {
@@ -348,21 +406,14 @@ impl Diagnostic for WithSource<'_> {
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(self.source)
+        Some(&self.source)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let excerpt = self.source.inner();
-        let labels = self.inner.labels()?.map(|label| {
-            let text = label.label().map(|text| escape(text).into_owned());
-            let span = excerpt.shown_span(label.inner());
-            if label.primary() {
-                LabeledSpan::new_primary_with_span(text, span)
-            } else {
-                LabeledSpan::new_with_span(text, span)
-            }
-        });
-        Some(Box::new(labels))
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().cloned()))
     }
 
     fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn Diagnostic> + 'b>> {

@@ -6,11 +6,17 @@
 //! disk leaves the old file or the new one, never part of one. The new file
 //! has the old one's permissions (and owner, where that may be kept); a
 //! symbolic link is followed, and the file it names rewritten. A backup of
-//! the old file never replaces an earlier one.
+//! the old file is written under a temporary name and given its own once it
+//! is whole, so that it is whole or absent, and never replaces an earlier
+//! one. The temporary files are those of `temporary`: removed on every way
+//! out the program can act on, and those an earlier run could not remove
+//! found by the next.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+use super::temporary::{self, Live, Role};
 
 /// A file being rewritten: what is written goes to a new file beside it,
 /// which [`Rewrite::commit`] moves over it. Dropped before, the new file is
@@ -25,11 +31,15 @@ pub struct Rewrite {
     meta: std::fs::Metadata,
     /// The new file has been moved over the old one.
     done: bool,
+    /// What was found of temporary files that earlier runs left beside
+    /// the file (removed, or left alone), in words.
+    pub notes: Vec<String>,
 }
 
 impl Rewrite {
     /// Begins rewriting the file at `path`, which must be a regular file
-    /// that may be written.
+    /// that may be written; temporary files an earlier run left beside it
+    /// are removed first, once the process that made them is gone.
     pub fn begin(path: &Path) -> io::Result<Rewrite> {
         let target = std::fs::canonicalize(path)?;
         let meta = std::fs::metadata(&target)?;
@@ -39,19 +49,15 @@ impl Rewrite {
         // A file that may not be written is left alone, though its
         // directory would let it be replaced.
         OpenOptions::new().write(true).open(&target)?;
-        let name = target
-            .file_name()
-            .map_or_else(|| "record".into(), |n| n.to_string_lossy());
-        let (temp, file) = create_new(|n| match n {
-            0 => target.with_file_name(format!(".{name}.hirp-new")),
-            n => target.with_file_name(format!(".{name}.hirp-new{n}")),
-        })?;
+        let notes = temporary::clean_stale(&target);
+        let (temp, file) = temporary::create(&target, Role::New)?;
         let rewrite = Rewrite {
             target,
             temp,
             out: BufWriter::new(file),
             meta,
             done: false,
+            notes,
         };
         keep_metadata(rewrite.out.get_ref(), &rewrite.meta)?;
         Ok(rewrite)
@@ -59,9 +65,21 @@ impl Rewrite {
 
     /// Moves what was written over the file, once it is on the disk.
     pub fn commit(mut self) -> io::Result<()> {
+        self.flush_to_disk()?;
+        let mut live = Live::lock();
+        self.replace(&mut live)
+    }
+
+    /// Flushes what was written to the disk.
+    fn flush_to_disk(&mut self) -> io::Result<()> {
         self.out.flush()?;
-        self.out.get_ref().sync_all()?;
+        self.out.get_ref().sync_all()
+    }
+
+    /// Moves the new file over the old one, `live` locked.
+    fn replace(&mut self, live: &mut Live) -> io::Result<()> {
         std::fs::rename(&self.temp, &self.target)?;
+        live.forget(&self.temp);
         self.done = true;
         sync_directory(&self.target);
         Ok(())
@@ -69,29 +87,61 @@ impl Rewrite {
 
     /// Keeps `original`, the file as it was read, beside `path` (the file as
     /// named) under the first name of `FILE.orig`, `FILE.orig.1`,
-    /// `FILE.orig.2`... that is free, then commits. Returns the backup's
-    /// name; if the commit fails, the backup is removed.
+    /// `FILE.orig.2`... that is free, then commits. The backup is written
+    /// under a temporary name and given its own once whole; if the commit
+    /// fails, or a signal ends the program before it is made, the backup is
+    /// removed. Returns the backup's name.
     pub fn commit_keeping(mut self, path: &Path, original: &[u8]) -> io::Result<PathBuf> {
-        self.out.flush()?;
-        let (backup, mut file) = create_new(|n| {
-            let mut name = path.as_os_str().to_owned();
-            match n {
-                0 => name.push(".orig"),
-                n => name.push(format!(".orig.{n}")),
-            }
-            PathBuf::from(name)
-        })?;
-        let kept = file
+        self.flush_to_disk()?;
+        let (temp, mut file) = temporary::create(&self.target, Role::Backup)?;
+        let written = file
             .write_all(original)
             .and_then(|()| keep_metadata(&file, &self.meta))
-            .and_then(|()| file.sync_all())
-            .and_then(|()| self.commit());
-        match kept {
+            .and_then(|()| file.sync_all());
+        if let Err(e) = written {
+            temporary::remove(&temp);
+            return Err(e);
+        }
+        let mut live = Live::lock();
+        let backup = name_backup(path, &temp);
+        let _ = std::fs::remove_file(&temp);
+        live.forget(&temp);
+        let backup = backup?;
+        // Until the commit is made, a signal removes the backup too.
+        live.add(&backup);
+        let committed = self.replace(&mut live);
+        live.forget(&backup);
+        match committed {
             Ok(()) => Ok(backup),
             Err(e) => {
                 let _ = std::fs::remove_file(&backup);
                 Err(e)
             }
+        }
+    }
+}
+
+/// Gives the whole backup at `temp` the first name of `FILE.orig`,
+/// `FILE.orig.1`... beside `path` that is free, never replacing a file:
+/// linked under it where the file system allows, else renamed to it once it
+/// is seen free. Returns the name.
+fn name_backup(path: &Path, temp: &Path) -> io::Result<PathBuf> {
+    let mut n = 0u32;
+    loop {
+        let mut name = path.as_os_str().to_owned();
+        match n {
+            0 => name.push(".orig"),
+            n => name.push(format!(".orig.{n}")),
+        }
+        let backup = PathBuf::from(name);
+        match std::fs::hard_link(temp, &backup) {
+            Ok(()) => return Ok(backup),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < u32::MAX => n += 1,
+            Err(_) if !backup.exists() => {
+                std::fs::rename(temp, &backup)?;
+                return Ok(backup);
+            }
+            Err(e) => return Err(e),
         }
     }
 }
@@ -109,21 +159,7 @@ impl Write for Rewrite {
 impl Drop for Rewrite {
     fn drop(&mut self) {
         if !self.done {
-            let _ = std::fs::remove_file(&self.temp);
-        }
-    }
-}
-
-/// Creates the first file of `name(0)`, `name(1)`... that does not exist,
-/// and never one that does.
-fn create_new(name: impl Fn(u32) -> PathBuf) -> io::Result<(PathBuf, File)> {
-    let mut n = 0;
-    loop {
-        let path = name(n);
-        match OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(file) => return Ok((path, file)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < u32::MAX => n += 1,
-            Err(e) => return Err(e),
+            temporary::remove(&self.temp);
         }
     }
 }

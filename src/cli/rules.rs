@@ -24,14 +24,23 @@ pub struct Args {
     name: Option<String>,
 }
 
+/// The preset named `name`, in any case: `Tablut`, `SEA-BATTLE`.
+fn preset(name: &str) -> Option<RuleSet> {
+    let listed = RuleSet::PRESETS
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(name))?;
+    RuleSet::preset(listed)
+}
+
 /// Runs `hirp rules`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     let text = match args.name {
         None => listing(),
-        Some(name) => match RuleSet::preset(&name) {
+        Some(name) => match preset(&name) {
             Some(rules) => format!("{rules}\n"),
             None => {
-                let guess = hirp::core::closest(&name, RuleSet::PRESETS.iter().copied());
+                let lower = name.to_ascii_lowercase();
+                let guess = hirp::core::closest(&lower, RuleSet::PRESETS.iter().copied());
                 let guess = guess.map_or(String::new(), |g| format!("; did you mean `{g}`?"));
                 reporter.error(&format!(
                     "`{name}` is not a preset{guess} (`hirp rules` lists them)"

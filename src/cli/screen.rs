@@ -57,6 +57,42 @@ pub trait Scene {
     /// What the pane holds for frame `frame`, in lines of at most
     /// `columns`.
     fn pane(&self, frame: usize, columns: usize) -> Vec<String>;
+
+    /// Whether the game has other lines of play than its main one, which
+    /// `v` and `b` step into and out of.
+    fn branches(&self) -> bool {
+        false
+    }
+
+    /// The frames of the line of play through frame `frame`, in order:
+    /// what the keys step through there. The stops, unless the game has
+    /// variations.
+    fn line(&self, frame: usize) -> Vec<usize> {
+        let _ = frame;
+        self.stops()
+    }
+
+    /// The frame shown in place of frame `frame` when another line of play
+    /// is asked for: the first move of the next variation of its move, or
+    /// the move again after the last; `None` when the move has none.
+    fn alternative(&self, frame: usize) -> Option<usize> {
+        let _ = frame;
+        None
+    }
+
+    /// The frame of the line a variation branches from, where it
+    /// branches: `None` outside a variation.
+    fn back(&self, frame: usize) -> Option<usize> {
+        let _ = frame;
+        None
+    }
+
+    /// The frame of a label typed after `g` that is in no line shown yet,
+    /// if the game has one.
+    fn find(&self, label: &str) -> Option<usize> {
+        let _ = label;
+        None
+    }
 }
 
 /// A HIRP game on the screen.

@@ -2,7 +2,8 @@
 //! as an SVG picture.
 
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
-use hirp::tafl::replay::{Game, Replay, RulesChoice, replay_game};
+use hirp::tafl::replay::{Game, Replay, ReplayedMove, RulesChoice, replay_game};
+use hirp::tafl::rules::Position;
 use hirp::tafl::syntax::{Form, parse_bytes};
 
 use super::family::family;
@@ -60,6 +61,27 @@ fn players(game: Game<'_>) -> Option<String> {
     ))
 }
 
+/// Why a game cannot be shown: a record that holds none (status 1, as
+/// `validate` says of it), or a usage or I/O error (status 2).
+pub enum Refusal {
+    /// The record holds no game.
+    Invalid(String),
+    /// No such game, a record that cannot be read, no rule set.
+    Failure(String),
+}
+
+impl Refusal {
+    /// Reports the refusal; returns its exit status.
+    pub fn report(self, reporter: &Reporter) -> Status {
+        let (message, status) = match self {
+            Refusal::Invalid(message) => (message, Status::Invalid),
+            Refusal::Failure(message) => (message, Status::Failure),
+        };
+        reporter.error(&message);
+        status
+    }
+}
+
 /// Reads the tafl record at `path` (`-` for standard input, an archive if
 /// its first line holds a comma) and replays its game `number` (from 1)
 /// under `rules` if given, else under its rules tag. `Err` with the
@@ -69,17 +91,26 @@ pub fn read_game(
     path: &str,
     rules: Option<&RulesChoice>,
     number: usize,
-) -> Result<TaflGame, String> {
-    let bytes = super::read_input(path)?.bytes;
+) -> Result<TaflGame, Refusal> {
+    let bytes = super::read_input(path).map_err(Refusal::Failure)?.bytes;
     // A record told as HIRP's is read as a game file.
     let form = family(path, rules, &bytes).tafl_form().unwrap_or(Form::Otg);
     let (text, parsed) = parse_bytes(&bytes, form);
     let games = Game::all(&parsed.record);
+    if games.is_empty() && !parsed.has_errors() {
+        return Err(Refusal::Invalid(super::holds_no_game(path)));
+    }
     let Some(game) = games.get(number.wrapping_sub(1)) else {
-        return Err(format!(
-            "{path} has {} game(s), not a game {number}",
-            games.len()
-        ));
+        if games.is_empty() {
+            return Err(Refusal::Invalid(format!(
+                "{path} has no game that could be read"
+            )));
+        }
+        return Err(Refusal::Failure(super::no_such_game(
+            path,
+            games.len(),
+            number,
+        )));
     };
     // As `replay_record` gives each game its errors.
     let errors: Vec<_> = parsed
@@ -88,10 +119,13 @@ pub fn read_game(
         .filter(|e| parsed.record.game_at(e.span.start) == Some(number - 1))
         .collect();
     let replay = replay_game(*game, &errors, rules.map(|r| &r.rules));
+    if replay.rules.is_none() && form == Form::Csv {
+        return Err(Refusal::Failure(super::family::archive_without_rules(path)));
+    }
     if replay.rules.is_none() {
-        return Err(format!(
+        return Err(Refusal::Failure(format!(
             "game {number} of {path} has no rule set: give --rules"
-        ));
+        )));
     }
     Ok(TaflGame {
         text: text.into_owned(),
@@ -127,32 +161,36 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     };
     let replay = match read_game(request.path, request.rules, request.game) {
         Ok(read) => read.replay,
-        Err(message) => return fail(message),
+        Err(refused) => return refused.report(reporter),
     };
-    let positions = replay.positions();
-    let index = match request.turn {
-        None => replay.steps.len(),
-        Some(wanted) => match replay.steps.iter().position(|s| s.address == wanted) {
-            Some(n) => n + 1,
-            None => {
-                return fail(format!(
-                    "game {} of {} has no move {wanted}",
-                    request.game, request.path
-                ));
-            }
-        },
+    let Some((positions, steps, index)) = shown(&replay, request.turn) else {
+        let wanted = request.turn.unwrap_or_default();
+        return fail(format!(
+            "game {} of {} has no move {wanted}",
+            request.game, request.path
+        ));
     };
-    let caption = match index {
-        0 => format!("{}, game {}: the start", request.path, request.game),
+    // The file's name, not the path to it, as HIRP's pictures say it.
+    let name = super::replay::file_name(request.path);
+    let mut caption = match index {
+        0 => format!("{name}, game {}: the start", request.game),
         n => format!(
-            "{}, game {}: after {}",
-            request.path,
+            "{name}, game {}: after {}",
             request.game,
-            replay.steps[n - 1].address
+            request
+                .turn
+                .map_or_else(|| steps[n - 1].address.to_string(), str::to_owned)
         ),
     };
+    // At the game's end, how it ends.
+    if let Some(outcome) = replay
+        .outcome
+        .filter(|_| index == replay.steps.len() && index > 0)
+    {
+        caption.push_str(&format!(" — {outcome}"));
+    }
     let mut board = Board::of(&positions[index]).with_caption(&caption);
-    if let Some(step) = index.checked_sub(1).map(|n| &replay.steps[n])
+    if let Some(step) = index.checked_sub(1).map(|n| &steps[n])
         && let Some(mv) = step.applied.mv()
     {
         board = board.with_last_move(mv, step.captures.iter());
@@ -170,4 +208,24 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         Ok(()) => Status::Ok,
         Err(message) => fail(message),
     }
+}
+
+/// The positions of the line of play that holds the move `turn` (`3b`,
+/// `7a.1.2b`; by default the main line's last), that line's moves, and
+/// the index of the position after the move; `None` when the game has no
+/// such move.
+fn shown<'a>(
+    replay: &'a Replay,
+    turn: Option<&str>,
+) -> Option<(Vec<Position>, &'a [ReplayedMove], usize)> {
+    let Some(wanted) = turn else {
+        return Some((replay.positions(), &replay.steps, replay.steps.len()));
+    };
+    if let Some(n) = replay.steps.iter().position(|s| s.address == wanted) {
+        return Some((replay.positions(), &replay.steps, n + 1));
+    }
+    replay.variations.iter().find_map(|variation| {
+        let n = (0..variation.steps.len()).find(|&n| variation.label_of(n) == wanted)?;
+        Some((variation.positions(), &variation.steps[..], n + 1))
+    })
 }

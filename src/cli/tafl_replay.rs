@@ -1,26 +1,24 @@
 //! `hirp replay` on a tafl record: a board a move, each captioned with the
-//! move's address and its notation, the move and its captures marked; each
-//! move's problems under its board; the replay stopped at the first error
-//! unless `--continue`. With `-i`, the same moves on a terminal
-//! ([`TaflScene`](super::tafl_scene::TaflScene)).
+//! move's address and its notation, the move and its captures marked, the
+//! variations that replace it listed under it; each move's problems, and
+//! its variations', under its board; the replay stopped at the first error
+//! of the main line unless `--continue`. With `-i`, the same moves on a
+//! terminal ([`TaflScene`](super::tafl_scene::TaflScene)).
 
 use std::path::Path;
 
 use hirp::Severity;
 use hirp::diagnostic::Problem;
 use hirp::hirp::syntax::escape;
-use hirp::tafl::render::{Board, Glyphs, TextOptions};
-use hirp::tafl::replay::{ProblemKind, Replay, RulesChoice};
-use hirp::tafl::rules::{Outcome, Position};
-use hirp::tafl::syntax::MoveAddress;
+use hirp::tafl::render::{Glyphs, TextOptions};
+use hirp::tafl::replay::RulesChoice;
 
-use super::boards::{Block, Printer, counts};
+use super::boards::{Block, Printer};
 use super::replay::{file_name, no_board};
-use super::report::Source;
 use super::tafl_board::{TaflGame, read_game};
+use super::tafl_moves::Moves;
 use super::tafl_scene::TaflScene;
 use super::{Reporter, Status, io_reason, write_stdout};
-
 /// What `hirp replay` was asked for a tafl record.
 pub struct Request<'a> {
     /// The record's path, `-` for standard input.
@@ -41,141 +39,25 @@ pub struct Request<'a> {
     pub color: bool,
 }
 
-/// A tafl game replayed for `replay`: the position after each move, and the
-/// move each problem is shown with.
-pub struct Moves<'a> {
-    /// The record's path, `-` for standard input.
-    pub path: &'a str,
-    /// The game's number in the record, from 1.
-    pub number: usize,
-    /// The game replayed.
-    pub replay: &'a Replay,
-    /// The position at the start, then after each move.
-    pub positions: Vec<Position>,
-    /// The replay's problems in the order they are shown, each with the
-    /// move it is shown under (`None`: before the first).
-    pub problems: Vec<(Option<usize>, &'a Problem)>,
-    /// The record's text, for the moves' notation.
-    text: &'a str,
-    /// The record, for the diagnostics.
-    pub source: Source,
-}
-
-impl<'a> Moves<'a> {
-    /// The game `number` of the record at `path`, as read.
-    pub fn new(path: &'a str, number: usize, read: &'a TaflGame) -> Moves<'a> {
-        let replay = &read.replay;
-        let mut problems: Vec<(Option<usize>, &Problem)> = replay
-            .problems
-            .iter()
-            .map(|p| (place(replay, p), p))
-            .collect();
-        problems.sort_by_key(|(at, p)| (at.map_or(0, |n| n + 1), p.span.start));
-        Moves {
-            path,
-            number,
-            replay,
-            positions: replay.positions(),
-            problems,
-            text: &read.text,
-            source: Source::new(path, &read.text),
-        }
-    }
-
-    /// The problems shown under move `n` (`None`: before the first move).
-    pub fn at(&self, n: Option<usize>) -> Vec<&'a Problem> {
-        self.problems
-            .iter()
-            .filter(|(at, _)| *at == n)
-            .map(|(_, p)| *p)
-            .collect()
-    }
-
-    /// The address of move `n`, `3b`.
-    pub fn address(&self, n: usize) -> MoveAddress {
-        self.replay.steps[n].address
-    }
-
-    /// Move `n` as the record writes it, escaped.
-    fn notation(&self, n: usize) -> String {
-        let span = self.replay.steps[n].span;
-        let written = self.text.get(span.start..span.end).unwrap_or_default();
-        escape(written).into_owned()
-    }
-
-    /// How the game ends with move `n`, when it is its last.
-    fn ending(&self, n: usize) -> Option<Outcome> {
-        self.replay
-            .outcome
-            .filter(|_| n + 1 == self.replay.steps.len())
-    }
-
-    /// Move `n` for a caption: `1b: e4-e7xf7`, then with `counted` what
-    /// problems it has (`— 1 error`), and how the game ends with it.
-    pub fn describe(&self, n: usize, counted: bool) -> String {
-        let mut text = format!("{}: {}", self.address(n), self.notation(n));
-        let problems = self.at(Some(n));
-        if counted && !problems.is_empty() {
-            text.push_str(" — ");
-            text.push_str(&counts(&problems));
-        }
-        if let Some(outcome) = self.ending(n) {
-            text.push_str(&format!(" — {outcome}"));
-        }
-        text
-    }
-
-    /// The board after move `n`, the move and its captures marked.
-    pub fn board(&self, n: usize) -> Board<'_> {
-        let step = &self.replay.steps[n];
-        let board = Board::of(&self.positions[n + 1]);
-        match step.applied.mv() {
-            Some(mv) => board.with_last_move(mv, step.captures.iter()),
-            None => board,
-        }
-    }
-}
-
-/// The move a problem is shown under: the end of the game for a result or
-/// a count of captures that is wrong, else the move it lies in, else the
-/// last move before it; `None` before the first move.
-fn place(replay: &Replay, problem: &Problem) -> Option<usize> {
-    let steps = &replay.steps;
-    if matches!(
-        problem.code.kind(),
-        Some(ProblemKind::Result | ProblemKind::CaptureCount)
-    ) {
-        return steps.len().checked_sub(1);
-    }
-    problem
-        .turn
-        .as_deref()
-        .and_then(|address| steps.iter().position(|s| s.address == address))
-        .or_else(|| {
-            steps
-                .iter()
-                .rposition(|s| s.span.start <= problem.span.start)
-        })
-}
-
 /// Runs `hirp replay` on a tafl record.
 pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     let read = match read_game(request.path, request.rules, request.game) {
         Ok(read) => read,
-        Err(message) => {
-            reporter.error(&message);
-            return Status::Failure;
-        }
+        Err(refused) => return refused.report(reporter),
     };
     let moves = Moves::new(request.path, request.game, &read);
-    let steps = &moves.replay.steps;
-    let only = match request.turn {
-        None => None,
-        Some(wanted) => match steps.iter().position(|s| s.address == wanted) {
-            Some(n) => Some(n),
+    let frames = match request.turn {
+        None => moves.main_line(),
+        Some(wanted) => match wanted_frames(&moves, wanted) {
+            Some(frames) => frames,
             None => {
+                // A variation's label ends with its number, `7a.1`.
+                let what = match wanted.ends_with(|c: char| c.is_ascii_digit()) {
+                    true => "variation",
+                    false => "move",
+                };
                 reporter.error(&format!(
-                    "game {} of {} has no move {wanted}",
+                    "game {} of {} has no {what} {wanted}",
                     request.game, request.path
                 ));
                 return Status::Failure;
@@ -183,9 +65,12 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         },
     };
     let title = title(request.path, request.game, &read);
-    if steps.is_empty() {
+    if moves.len() == 0 || frames.is_empty() {
         let shown = (moves.number, moves.path, "moves");
-        let problems = moves.problems.iter().map(|(_, p)| *p);
+        let problems = moves
+            .at(None)
+            .into_iter()
+            .chain(moves.listed_problems(None));
         let valid = moves.replay.is_valid();
         return no_board(
             shown,
@@ -198,10 +83,11 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
     }
     if request.interactive {
         let scene = TaflScene::new(&moves, reporter, title.as_deref());
-        return super::interactive::run(&scene, only, reporter);
+        let start = request.turn.map(|_| frames[frames.len() - 1]);
+        return super::interactive::run(&scene, start, reporter);
     }
-    let last = only.unwrap_or(steps.len() - 1);
-    let blocks = plan(&moves, only, request.keep_going);
+    let only = request.turn.map(|_| frames[0]);
+    let plan = plan(&moves, &frames, request.keep_going);
     // The start-comment, before the first move, when the replay shows it:
     // each paragraph escaped, a blank line between two.
     let shown = only.is_none_or(|n| n == 0) && !read.start_comment.is_empty();
@@ -213,16 +99,25 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         (Some(title), Some(comment)) => Some(format!("{title}\n\n{comment}")),
         (title, comment) => title.or(comment),
     };
-    if let Err(message) = print(&moves, &request, heading.as_deref(), &blocks, reporter) {
+    if let Err(message) = print(&moves, &request, heading.as_deref(), &plan.blocks, reporter) {
         reporter.error(&message);
         return Status::Failure;
     }
-    // With --turn, only the problems up to that move count.
-    let invalid = moves
-        .problems
-        .iter()
-        .any(|(at, p)| p.severity == Severity::Error && at.is_none_or(|n| n <= last));
-    if invalid { Status::Invalid } else { Status::Ok }
+    // With --turn, only the problems up to the moves shown count.
+    if plan.counted.iter().any(|p| p.severity == Severity::Error) {
+        Status::Invalid
+    } else {
+        Status::Ok
+    }
+}
+
+/// The frames `--turn` asks for: a move's (`3b`, `7a.1.2b`), or a
+/// variation's (`7a.1`).
+fn wanted_frames(moves: &Moves<'_>, wanted: &str) -> Option<Vec<usize>> {
+    match moves.find(wanted) {
+        Some(f) => Some(vec![f]),
+        None => moves.variation(wanted),
+    }
 }
 
 /// What names the game shown, when the file holds more than one or its
@@ -239,43 +134,58 @@ fn title(path: &str, number: usize, read: &TaflGame) -> Option<String> {
     }
 }
 
-/// What to print: the problems before the first move shown, then a board a
-/// move with its problems under it, of the move `only` or of every move.
-/// Unless `keep_going`, the replay stops at the first error of a move
-/// shown, after its board and the problems up to that error.
-fn plan<'a>(moves: &Moves<'a>, only: Option<usize>, keep_going: bool) -> Vec<Block<'a>> {
-    let first = only.unwrap_or(0);
-    let last = only.unwrap_or(moves.replay.steps.len() - 1);
+/// What a replay prints, and the problems it counts.
+struct Plan<'a> {
+    blocks: Vec<Block<'a>>,
+    /// The problems of the moves up to the last shown, and of the
+    /// variations listed under them: those that make the exit status.
+    counted: Vec<&'a Problem>,
+}
+
+/// What to print of the frames `shown`, moves one after another of a line
+/// of play: the problems of the moves before the first, and of the
+/// variations listed under them; then a board a move with its problems
+/// and its variations' under it. Unless `keep_going`, the replay stops at
+/// the first error of a move shown, after its board and its problems up to
+/// that error; an error in a variation does not stop it.
+fn plan<'a>(moves: &Moves<'a>, shown: &[usize], keep_going: bool) -> Plan<'a> {
+    let path = moves.path(shown[0]);
+    let first = path.iter().position(|&f| f == shown[0]).unwrap_or(0);
+    let mut before = moves.at(None);
+    before.extend(moves.listed_problems(None));
+    for &f in &path[..first] {
+        before.extend(moves.at(Some(f)));
+        before.extend(moves.listed_problems(Some(f)));
+    }
+    let mut counted = before.clone();
     let mut blocks = Vec::new();
-    let before: Vec<&Problem> = moves
-        .problems
-        .iter()
-        .filter(|(at, _)| at.is_none_or(|n| n < first))
-        .map(|(_, p)| *p)
-        .collect();
     if !before.is_empty() {
         blocks.push(Block::Problems(before));
     }
-    for n in first..=last {
-        blocks.push(Block::Frame(n));
-        let mut here = moves.at(Some(n));
+    for &f in shown {
+        blocks.push(Block::Frame(f));
+        let mut here = moves.at(Some(f));
         let error = here.iter().position(|p| p.severity == Severity::Error);
         if let Some(error) = error.filter(|_| !keep_going) {
             here.truncate(error + 1);
+            counted.extend(&here);
             blocks.push(Block::Problems(here));
-            blocks.push(Block::Stopped(n));
+            blocks.push(Block::Stopped(f));
             break;
         }
+        here.extend(moves.listed_problems(Some(f)));
+        counted.extend(&here);
         if !here.is_empty() {
             blocks.push(Block::Problems(here));
         }
     }
-    blocks
+    Plan { blocks, counted }
 }
 
 /// Prints the title and the blocks in order, as [`Printer`] does, each
-/// board with its caption; writes the picture of each board into
-/// `--svg-dir`. `Err` with a message when something cannot be written.
+/// board with its caption and the variations listed under it; writes the
+/// picture of each board into `--svg-dir`. `Err` with a message when
+/// something cannot be written.
 fn print(
     moves: &Moves<'_>,
     request: &Request<'_>,
@@ -283,11 +193,11 @@ fn print(
     blocks: &[Block<'_>],
     reporter: &Reporter,
 ) -> Result<(), String> {
-    let stopped = |n: usize| {
+    let stopped = |f: usize| {
         format!(
             "The replay stops at the first error, in {}: --continue goes on past \
              errors, each move played as the player meant it.",
-            moves.address(n)
+            moves.label(f)
         )
     };
     let printer = Printer {
@@ -295,15 +205,23 @@ fn print(
         reporter,
         stopped: &stopped,
     };
-    printer.print(title, blocks, |n| {
-        let caption = format!("After {}", moves.describe(n, true));
-        let board = moves.board(n).with_caption(&caption);
+    let listed = moves.listing(None, 0);
+    if !listed.is_empty() {
+        write_stdout(&format!("{}\n\n", listed.join("\n")))?;
+    }
+    printer.print(title, blocks, |f| {
+        let caption = format!("After {}", moves.describe(f, true));
+        let board = moves.board(f).with_caption(&caption);
         write_stdout(&board.text(TextOptions {
             glyphs: Glyphs::Unicode,
             color: request.color,
         }))?;
+        let listed = moves.listing(Some(f), 0);
+        if !listed.is_empty() {
+            write_stdout(&format!("\n{}\n", listed.join("\n")))?;
+        }
         match request.svg_dir {
-            Some(dir) => write_picture(dir, moves, n),
+            Some(dir) => write_picture(dir, moves, f),
             None => Ok(()),
         }
     })
@@ -317,18 +235,26 @@ pub fn picture_name(n: usize, moves: usize, address: &str) -> String {
     format!("{:0digits$}-{address}.svg", n + 1)
 }
 
-/// Writes the SVG picture of the position after move `n` into `dir`,
-/// captioned with the file's name, the game and the move.
-fn write_picture(dir: &Path, moves: &Moves<'_>, n: usize) -> Result<(), String> {
-    let name = picture_name(n, moves.replay.steps.len(), &moves.address(n).to_string());
+/// Writes the SVG picture of the position after frame `f`'s move into
+/// `dir`, captioned with the file's name, the game and the move; named by
+/// the move's place in its line of play.
+fn write_picture(dir: &Path, moves: &Moves<'_>, f: usize) -> Result<(), String> {
+    let (n, of) = match moves.line_of(f) {
+        None => (f, moves.replay.steps.len()),
+        Some(_) => {
+            let path = moves.path(f);
+            (path.iter().position(|&g| g == f).unwrap_or(0), path.len())
+        }
+    };
+    let name = picture_name(n, of, &moves.label(f));
     let file = dir.join(name);
     let caption = format!(
         "{}, game {}, after {}",
         file_name(moves.path),
         moves.number,
-        moves.describe(n, false)
+        moves.describe(f, false)
     );
-    let picture = moves.board(n).with_caption(&caption).svg();
+    let picture = moves.board(f).with_caption(&caption).svg();
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&file, picture))
         .map_err(|e| format!("cannot write {}: {}", file.display(), io_reason(&e)))

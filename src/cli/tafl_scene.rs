@@ -1,16 +1,22 @@
 //! `hirp replay -i` on a tafl record: a frame a move, the heading and the
-//! board at the top of the screen, the move's problems and the legend in
-//! the pane under it.
+//! board at the top of the screen, the move's problems, its variations and
+//! the legend in the pane under it. `v` steps into the variations of a
+//! move, one after another, and `b` back to the line a variation branches
+//! from.
 
 use hirp::hirp::render::canvas::{Canvas, Style};
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
 
 use super::Reporter;
 use super::screen::{Scene, join_parts, lines};
-use super::tafl_replay::Moves;
+use super::tafl_moves::Moves;
 
 /// The keys, shown at the foot of the screen.
 const KEYS: &str = "→/n next move  ←/p previous  Home/End first/last  g go to a move  q quit";
+
+/// The keys of a game with variations, in 80 columns.
+const VARIATION_KEYS: &str =
+    "→/n next  ←/p previous  v variation  b back  Home/End first/last  g go  q quit";
 
 /// A tafl game on the screen.
 pub struct TaflScene<'a> {
@@ -27,9 +33,9 @@ pub struct TaflScene<'a> {
 impl<'a> TaflScene<'a> {
     /// The moves of a game, with what names it.
     pub fn new(moves: &'a Moves<'a>, reporter: &'a Reporter, title: Option<&'a str>) -> Self {
-        let board = Board::of(&moves.positions[0]).text(TextOptions::default());
+        let board = Board::of(&moves.start).text(TextOptions::default());
         // The files and the frame above and below the ranks.
-        let rows = usize::from(moves.positions[0].rules().dim) + 4;
+        let rows = usize::from(moves.start.rules().dim) + 4;
         let columns = board
             .lines()
             .take(rows)
@@ -59,9 +65,9 @@ impl<'a> TaflScene<'a> {
 }
 
 impl Scene for TaflScene<'_> {
-    /// Every move.
+    /// Every move of the main line.
     fn stops(&self) -> Vec<usize> {
-        (0..self.moves.replay.steps.len()).collect()
+        self.moves.main_line()
     }
 
     /// A tafl turn is one move.
@@ -70,7 +76,7 @@ impl Scene for TaflScene<'_> {
     }
 
     fn label(&self, turn: usize) -> String {
-        self.moves.address(turn).to_string()
+        self.moves.label(turn)
     }
 
     fn unit(&self) -> &'static str {
@@ -82,7 +88,11 @@ impl Scene for TaflScene<'_> {
     }
 
     fn keys(&self) -> &'static str {
-        KEYS
+        if self.branches() {
+            VARIATION_KEYS
+        } else {
+            KEYS
+        }
     }
 
     /// The board, a blank row under its heading and under it, or none.
@@ -117,7 +127,80 @@ impl Scene for TaflScene<'_> {
                 .iter()
                 .map(|p| self.reporter.render_width(*p, &self.moves.source, columns)),
         );
+        parts.extend(self.lines_of_play(frame));
         parts.push(self.board(frame).1);
         join_parts(&parts, columns)
+    }
+
+    fn branches(&self) -> bool {
+        !self.moves.replay.variations.is_empty()
+    }
+
+    fn line(&self, frame: usize) -> Vec<usize> {
+        self.moves.path(frame)
+    }
+
+    fn alternative(&self, frame: usize) -> Option<usize> {
+        let cycle = self.alternatives(frame);
+        let at = cycle.iter().position(|&f| f == frame)?;
+        (cycle.len() > 1).then(|| cycle[(at + 1) % cycle.len()])
+    }
+
+    /// The move a variation replaces, else the move it is played after.
+    fn back(&self, frame: usize) -> Option<usize> {
+        let v = self.moves.line_of(frame)?;
+        self.moves
+            .replaced(v)
+            .or_else(|| self.moves.previous(self.moves.first_of(v)?))
+    }
+
+    fn find(&self, label: &str) -> Option<usize> {
+        self.moves.find(label)
+    }
+}
+
+impl TaflScene<'_> {
+    /// The move of frame `frame` and the first moves of the variations
+    /// listed under it, in turn: the first move of a variation stands for
+    /// the move it replaces.
+    fn alternatives(&self, frame: usize) -> Vec<usize> {
+        let moves = self.moves;
+        let origin = moves
+            .line_of(frame)
+            .filter(|&v| moves.first_of(v) == Some(frame))
+            .and_then(|v| moves.replaced(v))
+            .unwrap_or(frame);
+        let mut cycle = vec![origin];
+        cycle.extend(
+            moves
+                .listed_at(Some(origin))
+                .into_iter()
+                .filter_map(|v| moves.first_of(v)),
+        );
+        cycle
+    }
+
+    /// What the pane says of the lines of play at frame `frame`: the
+    /// variation it is in, and those of its move.
+    fn lines_of_play(&self, frame: usize) -> Vec<String> {
+        let moves = self.moves;
+        let mut parts = Vec::new();
+        if let Some(v) = moves.line_of(frame) {
+            let label = &moves.replay.variations[v].label;
+            let instead = moves
+                .replaced(v)
+                .map_or_else(String::new, |r| format!(", instead of {}", moves.label(r)));
+            parts.push(format!("In variation {label}{instead}: b goes back"));
+        }
+        let cycle = self.alternatives(frame);
+        if cycle.len() > 1 {
+            let mut text = format!("Variations of {} (v):", moves.label(cycle[0]));
+            for f in &cycle[1..] {
+                let mark = if *f == frame { '>' } else { ' ' };
+                text.push_str(&format!("\n{mark} {}", moves.describe(*f, false)));
+            }
+            parts.push(text);
+        }
+        parts
     }
 }

@@ -19,7 +19,7 @@ use super::progress::Progress;
 use super::report::Source;
 use super::sequence::{Cut, Piece, Sequence};
 use super::tally::Tally;
-use super::walk::{Found, Input, Nothing, inputs_or_report};
+use super::walk::{Found, Input, Nothing, archives_need_rules, inputs_or_report};
 use super::{Reporter, Status};
 
 /// Check records against the rules: every illegal step, every miscounted battle.
@@ -36,10 +36,10 @@ after. A [Result] tag (`Silfr Drepid 10`, `*`, `..., Match Silfr 5-2`) is
 checked against what the replay finds.
 
 Directories are walked for *.hirp and *.otg files (hidden and ignored files
-left out), in path order; archives (*.csv) are read when named. Files are
-checked in parallel, each game by game in flat memory, and reported in
-order. A summary table ends the output, unless no
-file was found.
+left out), in path order; archives (*.csv) are read when named, with
+--rules. Files are checked in parallel, each game by game in flat memory,
+and reported in order. A summary table ends the output, unless no file was
+found.
 
 A path that yields no record is an error named on standard error (in JSON,
 its entry's `error`): a file that holds no game (empty, or only comments; a
@@ -77,7 +77,7 @@ pub struct Args {
 
     /// Stop after the Nth error: nothing is reported after it, warnings and
     /// advice included, and the summary counts what was reported.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_max_errors)]
     max_errors: Option<NonZeroUsize>,
 
     /// Check N files at a time (default: one per core).
@@ -100,9 +100,34 @@ enum Format {
     Json,
 }
 
+/// Reads `--max-errors`: a count of errors, from 1.
+fn parse_max_errors(text: &str) -> Result<NonZeroUsize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("stopping after no error would report nothing: give 1 or more".to_owned()),
+        Ok(n) => Ok(NonZeroUsize::new(n).expect("not zero")),
+        Err(_) => Err(format!("`{text}` is not a count of errors: give 1 or more")),
+    }
+}
+
+/// What the paths given yield, archives without `--rules` refused and
+/// `--rules` for HIRP records noted; `None` when they cannot be found, the
+/// error reported.
+fn found(args: &Args, reporter: &Reporter) -> Option<Vec<Found>> {
+    let found = inputs_or_report(&args.paths, reporter)?;
+    super::family::rules_left_aside(
+        args.rules.rules.as_ref(),
+        found.iter().filter_map(|f| match f {
+            Found::Input(input) => Some(input.path.as_str()),
+            Found::Nothing(_) => None,
+        }),
+        reporter,
+    );
+    Some(archives_need_rules(found, args.rules.rules.as_ref()))
+}
+
 /// Runs `hirp validate`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    let Some(found) = inputs_or_report(&args.paths, reporter) else {
+    let Some(found) = found(&args, reporter) else {
         return Status::Failure;
     };
     // The status that the paths yielding nothing give, even if the work
@@ -488,20 +513,24 @@ fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> 
         report
             .problems
             .iter()
-            .map(|p| reporter.render(p, &source) + "\n")
+            .map(|p| reporter.render(p, &source))
+            .map(|r| if r.is_empty() { r } else { r + "\n" })
             .collect()
     };
-    let out = if counts_game {
-        game_line(path, checked, args.syntax_only)
-    } else {
-        String::new()
-    };
+    let line = counts_game.then(|| game_line(path, checked, args.syntax_only));
+    let out = line.as_ref().map_or_else(String::new, |(head, tail)| {
+        format!("{head}{}{tail}", counts(report))
+    });
     let mut cut: Option<Cut> = None;
     if args.max_errors.is_some() && tally.error_count() > 0 {
-        let (mut report, out, rendered) = (report.clone(), out.clone(), rendered.clone());
+        let (mut report, rendered) = (report.clone(), rendered.clone());
         cut = Some(Box::new(move |errors| {
             let kept = up_to_error(&report.problems, errors);
             report.problems.truncate(kept);
+            // The game's line counts what is reported, as the summary does.
+            let out = line.map_or_else(String::new, |(head, tail)| {
+                format!("{head}{}, then stopped{tail}", counts(&report))
+            });
             Piece {
                 out: out.into_bytes(),
                 err: rendered[..kept].concat(),
@@ -519,9 +548,9 @@ fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> 
     }
 }
 
-/// The line of a game in the human output; with `syntax_only`, a game is
-/// `read`, its result not sought.
-fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> String {
+/// The line of a game in the human output, around the counts of its
+/// problems; with `syntax_only`, a game is `read`, its result not sought.
+fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> (String, String) {
     let report = &checked.verdict;
     let result = match &report.result {
         Some(ending) => ending.text.clone(),
@@ -540,14 +569,14 @@ fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> String {
             view.game, view.score.0, view.score.1
         )
     });
-    format!(
-        "{}: game {}: {result} ({} turn{}; {}){standing}\n",
+    let head = format!(
+        "{}: game {}: {result} ({} turn{}; ",
         escape(path),
         checked.number,
         report.turns,
         if report.turns == 1 { "" } else { "s" },
-        counts(report)
-    )
+    );
+    (head, format!("){standing}\n"))
 }
 
 /// "2 errors, 1 warning, no advice".

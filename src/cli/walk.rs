@@ -6,6 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use super::{Reporter, Status, io_reason};
+use hirp::tafl::replay::RulesChoice;
 
 /// Where an input is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +81,33 @@ pub enum Found {
 /// not records.
 pub const WALKED: [&str; 2] = ["hirp", "otg"];
 
+/// `found` with each archive (`*.csv`) put in the place of nothing to read
+/// when no rule set is given: an archive's games name none, so none of them
+/// could be judged, and one line says so, not one a game.
+pub fn archives_need_rules(found: Vec<Found>, rules: Option<&RulesChoice>) -> Vec<Found> {
+    if rules.is_some() {
+        return found;
+    }
+    found
+        .into_iter()
+        .map(|found| match found {
+            Found::Input(input) if is_archive(&input.path) => Found::Nothing(Nothing {
+                message: super::family::archive_without_rules(&input.path),
+                path: input.path,
+                status: Status::Failure,
+            }),
+            found => found,
+        })
+        .collect()
+}
+
+/// Whether `path` names an archive, `*.csv`.
+fn is_archive(path: &str) -> bool {
+    std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
+
 /// The inputs `paths` name, as [`inputs`] finds them; `None` when they
 /// cannot be found, the error reported.
 pub fn inputs_or_report(paths: &[String], reporter: &Reporter) -> Option<Vec<Found>> {
@@ -130,6 +158,7 @@ fn walk(dir: &str, found: &mut Vec<Found>) {
         .require_git(false)
         .sort_by_file_path(|a, b| a.cmp(b))
         .build();
+    let mut archives = 0usize;
     for entry in walk {
         match entry {
             Err(e) => found.push(Found::Nothing(Nothing {
@@ -138,11 +167,14 @@ fn walk(dir: &str, found: &mut Vec<Found>) {
                 status: Status::Failure,
             })),
             Ok(entry) => {
-                let is_record = entry.file_type().is_some_and(|t| t.is_file())
-                    && entry
-                        .path()
-                        .extension()
-                        .is_some_and(|e| WALKED.iter().any(|w| e == *w));
+                let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                // `GAME.HIRP` as `game.hirp`.
+                let extension = entry.path().extension().and_then(|e| e.to_str());
+                let is_record = is_file
+                    && extension.is_some_and(|e| WALKED.iter().any(|w| e.eq_ignore_ascii_case(w)));
+                archives += usize::from(
+                    is_file && extension.is_some_and(|e| e.eq_ignore_ascii_case("csv")),
+                );
                 if is_record {
                     found.push(Found::Input(Input {
                         path: entry.path().display().to_string(),
@@ -156,7 +188,15 @@ fn walk(dir: &str, found: &mut Vec<Found>) {
     if found.len() == before {
         found.push(Found::Nothing(Nothing {
             path: dir.to_owned(),
-            message: format!("{dir} holds no *.hirp or *.otg file"),
+            message: if archives > 0 {
+                format!(
+                    "{dir} holds no *.hirp or *.otg file; archives (*.csv, {archives} here) are read \
+                     only when named, with --rules: `{}/*.csv`",
+                    dir.trim_end_matches('/')
+                )
+            } else {
+                format!("{dir} holds no *.hirp or *.otg file")
+            },
             status: Status::Invalid,
         }));
     }

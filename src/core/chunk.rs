@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 use super::encoding::{Decoder, TextError, TextVerdict, decode, not_text};
-use super::limits::{Bound, Limits};
+use super::limits::{Bound, Limits, MAX_GAMES};
 use super::lines::{Cut, read_line, shown_len};
 use super::syntax_error::{ReaderKind, SyntaxError};
 
@@ -155,7 +155,7 @@ impl<E> Cutter<E> {
         let mut piece = self.cut(self.buf.len(), lines);
         piece.cut = Some(Cut {
             at,
-            long_line,
+            bound: if long_line { Bound::Line } else { Bound::Game },
             line_len: line.len,
         });
         // The line and what follows it up to the next game are dropped.
@@ -193,8 +193,10 @@ impl<E> Cutter<E> {
 /// Lines end with `\n`, `\r\n` or a lone `\r`. A line longer than
 /// [`Limits::line`], or one that takes a game beyond [`Limits::game`], is not
 /// read, nor is the rest of its game: the piece before it says so with a
-/// [`Cut`], and reading goes on at the next game. Memory stays within the
-/// limits whatever the input.
+/// [`Cut`], and reading goes on at the next game. After [`MAX_GAMES`]
+/// pieces, the rest of the input is not read: a last piece holds the start
+/// of the next line that is not blank, with a [`Cut`] that says so. Memory
+/// stays within the limits whatever the input.
 pub(crate) struct Games<R, S: Splitter> {
     reader: Decoder<R>,
     /// The input was judged.
@@ -202,6 +204,8 @@ pub(crate) struct Games<R, S: Splitter> {
     cutter: Cutter<S::Note>,
     /// The family's rule.
     pub(crate) splitter: S,
+    /// Pieces handed over.
+    pieces: usize,
     done: bool,
 }
 
@@ -224,6 +228,7 @@ impl<R: BufRead, S: Splitter> Games<R, S> {
                 queued: None,
             },
             splitter,
+            pieces: 0,
             done: false,
         }
     }
@@ -268,8 +273,64 @@ impl<R: BufRead, S: Splitter> Games<R, S> {
         Ok(None)
     }
 
+    /// The piece that says the rest of the input is not read, past
+    /// [`MAX_GAMES`] pieces: the start of the next line that is not blank,
+    /// of what is gathered or still to read; `None` if there is none.
+    fn last_piece(&mut self) -> io::Result<Option<Piece<S::Note>>> {
+        self.done = true;
+        let (mut bytes, mut offset, mut line) = match self.cutter.queued.take() {
+            Some(piece) => (piece.bytes, piece.offset, piece.line),
+            None => {
+                let cutter = &mut self.cutter;
+                (std::mem::take(&mut cutter.buf), cutter.offset, cutter.line)
+            }
+        };
+        loop {
+            // The lines gathered, then those read one at a time.
+            let blank = bytes.iter().position(|b| !b.is_ascii_whitespace());
+            if let Some(start) = blank {
+                let before = &bytes[..start];
+                let ends = super::lines::line_ends(before);
+                let line_start = before
+                    .iter()
+                    .rposition(|&b| b == b'\n' || b == b'\r')
+                    .map_or(0, |n| n + 1);
+                offset += line_start;
+                line += ends;
+                bytes.drain(..line_start);
+                break;
+            }
+            offset += bytes.len();
+            line += super::lines::line_ends(&bytes);
+            bytes.clear();
+            let limits = self.cutter.limits;
+            if read_line(&mut self.reader, &mut bytes, limits, |_| {})?.is_none() {
+                return Ok(None);
+            }
+        }
+        let line_len = bytes
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(bytes.len());
+        bytes.truncate(shown_len(&bytes, 0, line_len));
+        Ok(Some(Piece {
+            bytes,
+            offset,
+            line,
+            cut: Some(Cut {
+                at: 0,
+                bound: Bound::Games,
+                line_len,
+            }),
+            note: None,
+        }))
+    }
+
     /// The next piece, or the error reading stopped at.
     fn next_piece(&mut self) -> io::Result<Option<Piece<S::Note>>> {
+        if self.pieces >= MAX_GAMES {
+            return self.last_piece();
+        }
         if let Some(piece) = self.cutter.queued.take() {
             return Ok(Some(piece));
         }
@@ -305,7 +366,10 @@ impl<R: BufRead, S: Splitter> Iterator for Games<R, S> {
             return None;
         }
         match self.next_piece() {
-            Ok(piece) => piece.map(|piece| Ok(self.splitter.chunk(piece))),
+            Ok(piece) => piece.map(|piece| {
+                self.pieces += 1;
+                Ok(self.splitter.chunk(piece))
+            }),
             Err(e) => {
                 self.done = true;
                 Some(Err(e))
@@ -384,6 +448,8 @@ fn read_cut<'c, K: ReaderKind, P: ChunkReading<K>>(
     let kind = match cut.bound {
         Bound::Line => K::LINE_TOO_LONG,
         Bound::Game | Bound::Errors => K::GAME_TOO_LONG,
+        Bound::Turns => K::TOO_MANY_TURNS,
+        Bound::Games => K::TOO_MANY_GAMES,
     };
     parsed.push_cut(SyntaxError::new(kind, cut.span, cut.found).with_help(cut.help));
     (text, parsed)

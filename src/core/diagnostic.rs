@@ -442,6 +442,8 @@ macro_rules! syntax_kinds {
             const UNEXPECTED_LINE: Self = $name::UnexpectedLine;
             const LINE_TOO_LONG: Self = $name::LineTooLong;
             const GAME_TOO_LONG: Self = $name::GameTooLong;
+            const TOO_MANY_TURNS: Self = $name::TooManyTurns;
+            const TOO_MANY_GAMES: Self = $name::TooManyGames;
 
             fn says_not_text(self) -> bool {
                 self.is_not_text()

@@ -1,11 +1,14 @@
 //! How much of a record is read, whatever its family: enough for any real
-//! game, and a bound on the memory and time one game takes whatever the
-//! input.
+//! game, and a bound on the memory and time one game takes, and on what is
+//! shown of it, whatever the input.
 //!
 //! The length of a line and of a game are [`Limits`], which each family's
 //! game reader is given (the default unless told otherwise); the others
-//! hold wherever a record is read. The messages of the errors that report
-//! them state them from here ([`Bound`]).
+//! hold wherever a record is read: [`MAX_ERRORS`] syntax errors and replay
+//! errors in a game, [`MAX_TURNS`] turns in a game, [`MAX_GAMES`] games in
+//! a file, [`QUOTE`] bytes quoted around what a diagnostic points at, and
+//! [`MAX_SHOWN`] diagnostics shown of a file. The messages of the errors
+//! that report them state them from here ([`Bound`]).
 //!
 //! A line longer than the limit is reported and left unread:
 //!
@@ -51,11 +54,32 @@ impl Default for Limits {
 /// (and, if not, what it looks like): the whole input when it is shorter.
 pub const SAMPLE: usize = 8 * 1024;
 
+/// The most bytes of a line that a diagnostic quotes on either side of
+/// what it points at, and of what it points at: a longer line is shown cut
+/// around the label, never whole, so that what is shown of one diagnostic
+/// is bounded whatever the line.
+pub const QUOTE: usize = 200;
+
 /// Errors in a game after which the rest of it is left alone: syntax
 /// errors after which the rest of what is read (a game, as records are
 /// read) is left unread, and errors after which a game's replay stops. A
 /// game of nothing but mistakes costs little time and memory.
 pub const MAX_ERRORS: usize = 1000;
+
+/// Turns in a game after which the rest of it is not read: a HIRP turn
+/// line, or a numbered turn of a tafl game file. An archive's line is
+/// shorter than [`MAX_TURNS`] turns can be written in ([`Limits::line`]
+/// bounds its plies).
+pub const MAX_TURNS: usize = 10_000;
+
+/// Games in a file after which the rest of it is not read, the games
+/// counted as the reader cuts the file (pieces of whole games).
+pub const MAX_GAMES: usize = 100_000;
+
+/// Diagnostics shown of one file, after which the others are counted and
+/// not shown: what is written on standard error for a file is bounded
+/// whatever it holds.
+pub const MAX_SHOWN: usize = 10_000;
 
 /// A bound of what is read, as the errors that report it state it, in
 /// every family: from the constants above, so that a message always states
@@ -68,12 +92,16 @@ pub enum Bound {
     Game,
     /// A piece of a record with [`MAX_ERRORS`] syntax errors.
     Errors,
+    /// A game of more than [`MAX_TURNS`] turns.
+    Turns,
+    /// A file of more than [`MAX_GAMES`] games.
+    Games,
 }
 
 impl Bound {
     /// What was passed, in a sentence.
     pub fn message(self) -> &'static str {
-        static TEXTS: LazyLock<[String; 3]> = LazyLock::new(|| {
+        static TEXTS: LazyLock<[String; 5]> = LazyLock::new(|| {
             [
                 format!(
                     "this line is longer than {} KiB",
@@ -84,6 +112,8 @@ impl Bound {
                     Limits::DEFAULT.game / 1024
                 ),
                 format!("reading stops after {MAX_ERRORS} syntax errors"),
+                format!("this game has more than {MAX_TURNS} turns"),
+                format!("reading stops after {MAX_GAMES} games"),
             ]
         });
         &TEXTS[self as usize]
@@ -91,11 +121,13 @@ impl Bound {
 
     /// What is read.
     pub fn expected(self) -> &'static str {
-        static TEXTS: LazyLock<[String; 3]> = LazyLock::new(|| {
+        static TEXTS: LazyLock<[String; 5]> = LazyLock::new(|| {
             [
                 format!("a line of at most {} bytes", Limits::DEFAULT.line),
                 format!("a game of at most {} bytes", Limits::DEFAULT.game),
                 format!("at most {MAX_ERRORS} syntax errors in a game"),
+                format!("a game of at most {MAX_TURNS} turns"),
+                format!("at most {MAX_GAMES} games in a file"),
             ]
         });
         &TEXTS[self as usize]

@@ -11,14 +11,16 @@ use super::{Found, Span};
 /// How many bytes of a line left unread a chunk keeps, to show.
 pub(crate) const SHOWN: usize = 80;
 
-/// The rest of a game left unread for going beyond a [`Limits`]: the line
-/// that went beyond, and every line after it up to the next game.
+/// What is left unread for going beyond a bound: the line that went beyond
+/// a [`Limits`], and every line after it up to the next game; or, past
+/// [`MAX_GAMES`](super::limits::MAX_GAMES) games, the rest of the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cut {
     /// Where the line starts in the chunk's bytes.
     pub at: usize,
-    /// The line is longer than the limit (else the game is).
-    pub long_line: bool,
+    /// The bound gone beyond: [`Bound::Line`], [`Bound::Game`] or
+    /// [`Bound::Games`].
+    pub bound: Bound,
     /// The line's length, its line end not counted.
     pub line_len: usize,
 }
@@ -43,27 +45,33 @@ impl Cut {
     pub(crate) fn error(&self, text: &str, offset: usize) -> CutError {
         let start = offset + self.at;
         let shown = text.len() - self.at;
-        let (bound, help) = if self.long_line {
-            (
-                Bound::Line,
-                format!(
-                    "the line is {} bytes long; it and the rest of its game are not read",
-                    self.line_len
-                ),
-            )
-        } else {
-            (
-                Bound::Game,
-                "the game is read up to this line; the rest of it is not read".to_owned(),
-            )
+        let help = match self.bound {
+            Bound::Line => format!(
+                "the line is {} bytes long; it and the rest of its game are not read",
+                self.line_len
+            ),
+            Bound::Games => {
+                "the file is read up to this game; it and the rest of the file are not read"
+                    .to_owned()
+            }
+            _ => "the game is read up to this line; the rest of it is not read".to_owned(),
         };
         CutError {
-            bound,
+            bound: self.bound,
             span: Span::new(start, start + shown.max(1).min(text.len() - self.at)),
             found: Found::at(&text[self.at..]),
             help,
         }
     }
+}
+
+/// The number of line ends in `bytes`: `\n`, `\r\n` or a lone `\r`.
+pub(crate) fn line_ends(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(n, &b)| b == b'\n' || (b == b'\r' && bytes.get(n + 1) != Some(&b'\n')))
+        .count()
 }
 
 /// A line read onto a buffer.

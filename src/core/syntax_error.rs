@@ -51,8 +51,8 @@ pub trait SyntaxKind: Copy + fmt::Debug + Into<Code> {
 }
 
 /// The kinds every reader's table has, by which the core reads for a
-/// family: a line the reader cannot read, a line and a game beyond the
-/// limits, and a kind that says the input is not text.
+/// family: a line the reader cannot read, a line, a game and a file beyond
+/// the limits, and a kind that says the input is not text.
 pub(crate) trait ReaderKind: SyntaxKind {
     /// A line the reader cannot read: what a rule fails with.
     const UNEXPECTED_LINE: Self;
@@ -60,6 +60,10 @@ pub(crate) trait ReaderKind: SyntaxKind {
     const LINE_TOO_LONG: Self;
     /// A game longer than the game limit.
     const GAME_TOO_LONG: Self;
+    /// A game of more turns than the limit.
+    const TOO_MANY_TURNS: Self;
+    /// A file of more games than the limit.
+    const TOO_MANY_GAMES: Self;
     /// Whether it says the input is not text: nothing of it is read.
     fn says_not_text(self) -> bool;
 }

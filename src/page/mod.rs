@@ -26,5 +26,6 @@
 pub mod html;
 
 pub use crate::core::page::{
-    GamePage, Mark, Packed, PackedGame, PackedStep, Packer, Page, Range, Step, Table, pack, schema,
+    Branch, GamePage, Mark, Packed, PackedGame, PackedStep, Packer, Page, Range, Step, Table, pack,
+    schema,
 };

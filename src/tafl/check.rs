@@ -174,6 +174,7 @@ fn deliver(
             moves: 0,
             outcome: None,
             problems: parsed.errors.iter().map(Problem::syntax).collect(),
+            variations: Vec::new(),
         };
         return on_game(checked(0, None, &replay));
     }

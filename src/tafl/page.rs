@@ -17,13 +17,16 @@
 //! assert!(last.board.contains("<svg"));
 //! ```
 
+use std::collections::HashMap;
+
+use crate::core::Span;
 use crate::core::diagnostic::Problem;
 use crate::core::escape;
 use crate::core::json::problem::{Diagnostic, LineIndex, diagnostic};
-use crate::core::page::{GamePage, Mark, Packed, Packer, Page, Step};
+use crate::core::page::{Branch, GamePage, Mark, Packed, Packer, Page, Step};
 use crate::core::page::{shown_with, title};
 use crate::tafl::render::Board;
-use crate::tafl::replay::{Replay, ReplayedMove, replay_record};
+use crate::tafl::replay::{LineMove, Replay, ReplayedMove, ReplayedVariation, replay_record};
 use crate::tafl::rules::RuleSet;
 use crate::tafl::syntax::{Form, parse_bytes};
 
@@ -89,7 +92,8 @@ fn each_game(
 /// One game replayed, as a page.
 fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
     let positions = replay.positions();
-    let homes: Vec<usize> = replay.problems.iter().map(|p| home(replay, p)).collect();
+    let firsts = firsts(replay);
+    let homes = homes(replay, &firsts);
     let mut steps = Vec::with_capacity(positions.len());
     for (n, position) in positions.iter().enumerate() {
         let shown = shown_with(&homes, n);
@@ -106,17 +110,7 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
         if let Some(played) = n.checked_sub(1).map(|m| &replay.steps[m]) {
             // A byte of the text at `at` is at `at - start + prefix` in the line.
             let (start, prefix) = turn_text(replay, played);
-            let len = step.line.len();
-            step.marks = shown
-                .iter()
-                .filter_map(|&p| {
-                    let problem = &replay.problems[p];
-                    let span = problem.span;
-                    let from = (span.start.checked_sub(start)? + prefix).min(len);
-                    let to = (span.end.saturating_sub(start) + prefix).clamp(from, len);
-                    Some(Mark::of([from, to], problem))
-                })
-                .collect();
+            mark(&mut step, replay, &shown, start, prefix);
         }
         step.board = board.svg();
         step.diagnostics = shown;
@@ -125,8 +119,114 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
     if steps.is_empty() {
         steps.push(no_board(homes.len()));
     }
+    for (v, variation) in replay.variations.iter().enumerate() {
+        for (n, position) in variation.positions().iter().enumerate().skip(1) {
+            let played = &variation.steps[n - 1];
+            let mut board = Board::of(position);
+            if let Some(mv) = played.applied.mv() {
+                board = board.with_last_move(mv, played.captures.iter());
+            }
+            let mut step = variation_step(replay, v, n - 1, text);
+            let shown = shown_with(&homes, firsts[v] + n - 1);
+            let start = line_of(variation, played).map_or(played.span.start, |l| l.start);
+            mark(&mut step, replay, &shown, start, 0);
+            step.board = board.svg();
+            step.diagnostics = shown;
+            steps.push(step);
+        }
+    }
     let result = replay.outcome.map(|o| o.to_string());
-    GamePage::new(steps, &replay.problems, lines, result)
+    let mut page = GamePage::new(steps, &replay.problems, lines, result);
+    page.branches = branches(replay, &firsts, text);
+    page
+}
+
+/// The step of the first move of each variation: they follow the start
+/// and the main line's moves, one variation after another.
+fn firsts(replay: &Replay) -> Vec<usize> {
+    let mut next = 1 + replay.steps.len();
+    replay
+        .variations
+        .iter()
+        .map(|variation| {
+            let first = next;
+            next += variation.steps.len();
+            first
+        })
+        .collect()
+}
+
+/// The step of move `n` of `line` (`None` the main line): the start is
+/// step 0.
+fn step_of(firsts: &[usize], (line, n): LineMove) -> usize {
+    line.map_or(n + 1, |v| firsts[v] + n)
+}
+
+/// The game's variations as branches of its page.
+fn branches(replay: &Replay, firsts: &[usize], text: &str) -> Vec<Branch> {
+    let at = |found: Option<LineMove>| found.map_or(0, |m| step_of(firsts, m));
+    replay
+        .variations
+        .iter()
+        .enumerate()
+        .map(|(v, variation)| {
+            let moves: Vec<String> = variation
+                .steps
+                .iter()
+                .map(|s| {
+                    escape(text.get(s.span.start..s.span.end).unwrap_or_default()).into_owned()
+                })
+                .collect();
+            Branch {
+                label: variation.label.clone(),
+                moves: moves.join(" "),
+                at: at(replay.shown_with(v)),
+                from: at(replay.played_after(v)),
+                steps: [firsts[v], firsts[v] + variation.steps.len()],
+            }
+        })
+        .collect()
+}
+
+/// The line of `variation` as written that holds the move `played`.
+fn line_of(variation: &ReplayedVariation, played: &ReplayedMove) -> Option<Span> {
+    variation
+        .lines
+        .iter()
+        .copied()
+        .find(|line| line.contains(played.span.start))
+}
+
+/// The step of move `n` of variation `v`: its line as written, the move
+/// marked in it.
+fn variation_step(replay: &Replay, v: usize, n: usize, text: &str) -> Step {
+    let variation = &replay.variations[v];
+    let played = &variation.steps[n];
+    let line = line_of(variation, played).unwrap_or(played.span);
+    let written = text.get(line.start..line.end).unwrap_or_default();
+    let label = variation.label_of(n);
+    Step {
+        turn: Some(label.clone()),
+        line: escape(written.trim_end()).into_owned(),
+        played: Some([played.span.start - line.start, played.span.end - line.start]),
+        ..Step::headed(format!("After {label}"))
+    }
+}
+
+/// Marks in `step`'s line the tokens of the problems `shown`, the line
+/// holding the text from `start` after `prefix` bytes of its own.
+fn mark(step: &mut Step, replay: &Replay, shown: &[usize], start: usize, prefix: usize) {
+    let len = step.line.len();
+    step.marks = shown
+        .iter()
+        .filter_map(|&p| {
+            let problem = &replay.problems[p];
+            let span = problem.span;
+            let from = (span.start.checked_sub(start)? + prefix).min(len);
+            let to = (span.end.saturating_sub(start) + prefix).clamp(from, len);
+            Some(Mark::of([from, to], problem))
+        })
+        .collect();
 }
 
 /// The one step of a game replayed under no rule set (none was known): no
@@ -174,17 +274,29 @@ fn move_step(replay: &Replay, played: &ReplayedMove, text: &str) -> Step {
     }
 }
 
-/// The step a problem is shown with: its move's, else the last move before
-/// it, else the start.
-fn home(replay: &Replay, problem: &Problem) -> usize {
-    if let Some(turn) = &problem.turn
-        && let Some(n) = replay.steps.iter().position(|s| &s.address == turn)
-    {
-        return n + 1;
+/// The step each problem is shown with: its move's, else the first move of
+/// the variation whose lines hold it, else the last move of the main line
+/// before it, else the start.
+fn homes(replay: &Replay, firsts: &[usize]) -> Vec<usize> {
+    let mut steps: HashMap<String, usize> = HashMap::new();
+    for (n, step) in replay.steps.iter().enumerate() {
+        steps.entry(step.address.to_string()).or_insert(n + 1);
     }
-    replay
-        .steps
-        .iter()
-        .rposition(|s| s.span.start <= problem.span.start)
-        .map_or(0, |n| n + 1)
+    for (v, variation) in replay.variations.iter().enumerate() {
+        for n in 0..variation.steps.len() {
+            steps.entry(variation.label_of(n)).or_insert(firsts[v] + n);
+        }
+    }
+    let holding = replay.variation_holding();
+    let home = |problem: &Problem| {
+        if let Some(&n) = problem.turn.as_ref().and_then(|turn| steps.get(turn)) {
+            return n;
+        }
+        let at = problem.span.start;
+        if let Some(v) = holding(at).filter(|&v| !replay.variations[v].steps.is_empty()) {
+            return firsts[v];
+        }
+        replay.steps.partition_point(|s| s.span.start <= at)
+    };
+    replay.problems.iter().map(home).collect()
 }

@@ -114,3 +114,59 @@ test("a record's text is shown as text, never run", async (t) => {
   assert.deepEqual(problems, []);
   writeFileSync(join(artefacts, 'hostile.hirp'), record);
 });
+
+test("a tafl game's variations are branches to step into and back out of", async (t) => {
+  const { page, problems } = await open(t, 'variations', ['fixtures/tafl/valid/brandub/king_escaped_with_variations.otg']);
+  const counter = () => page.locator('#counter').textContent();
+  const choices = () => page.locator('#branches .branch-list button').allTextContents();
+  assert.equal(await counter(), 'Step 1 of 7');
+  await page.click('#next');
+  assert.equal(await heading(page), 'After 1a');
+  assert.equal(await page.locator('#branches .branch-heading').textContent(), 'Variations of 1a:');
+  assert.deepEqual(await choices(), ['1a.1: f4-f7 e4-e7xf7 b4-b6 Kd4-e4', '1a.2: d2-c2 d3-d2']);
+  await shot(page, 'page-variations');
+
+  // A variation's first board, and the line of play it starts.
+  await page.locator('#branches button', { hasText: '1a.1:' }).click();
+  assert.equal(await heading(page), 'After 1a.1.1a');
+  assert.equal(await played(page), 'f4-f7');
+  assert.equal(await counter(), 'Step 2 of 5');
+  assert.equal(await page.locator('#branches button[aria-current]').textContent(), '1a.1: f4-f7 e4-e7xf7 b4-b6 Kd4-e4');
+  assert.match(await page.locator('#branches .in-branch').textContent(), /In variation 1a\.1\. Back to 1a/);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await heading(page), 'After 1a.1.1b');
+  assert.equal(await page.locator('#turn-line').textContent(), '1a.1.1a. f4-f7 e4-e7xf7 (just played)');
+
+  // A variation off the variation, to its end, and back.
+  await page.locator('#branches button', { hasText: '1a.1.1a.1:' }).click();
+  assert.equal(await heading(page), 'After 1a.1.1a.1.1b');
+  await page.click('#last');
+  assert.equal(await heading(page), 'After 1a.1.1a.1.2b');
+  assert.equal(await counter(), 'Step 5 of 5');
+  assert.ok(await page.locator('#next').isDisabled());
+  await shot(page, 'page-variation-end');
+  await page.locator('#branches button.back').click();
+  assert.equal(await heading(page), 'After 1a.1.1b');
+  await page.locator('#branches button.back').click();
+  assert.equal(await heading(page), 'After 1a');
+  assert.equal(await counter(), 'Step 2 of 7');
+  await page.keyboard.press('End');
+  assert.equal(await heading(page), 'After 3b');
+  assert.deepEqual(await choices(), ['3b.1: Ka4-a6 g4-g6 Ka6-a7--']);
+  assert.deepEqual(problems, []);
+});
+
+test('a problem in a variation lands on its board in its line of play', async (t) => {
+  const { page, problems } = await open(t, 'variation-problem',
+    ['fixtures/tafl/invalid/brandub/err_move_not_orthogonal_in_a_variation.otg']);
+  const items = page.locator('#problems > li');
+  assert.equal(await items.count(), 1);
+  assert.match(await items.first().textContent(), /\(1a\.1\.1a\.1\.2b, line 11, column 22\)/);
+  await items.first().locator('a').click();
+  assert.equal(await heading(page), 'After 1a.1.1a.1.2b');
+  assert.equal(await page.locator('#turn-line .fault.error').textContent(), 'd4-e5');
+  assert.equal(await page.locator('#counter').textContent(), 'Step 5 of 5');
+  await page.click('#first');
+  assert.equal(await heading(page), 'Start: the attackers to move');
+  assert.deepEqual(problems, []);
+});

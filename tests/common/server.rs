@@ -1,8 +1,8 @@
 //! `hirp serve` run for a test, and a plain HTTP/1.1 client to talk to it
 //! over loopback.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
@@ -56,21 +56,70 @@ impl Server {
         (status.code(), rest)
     }
 
+    /// What a request names the server as in its `Host` header.
+    pub fn host(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
     /// A connection to the server.
     pub fn connect(&self) -> TcpStream {
-        let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(60)))
-            .unwrap();
-        stream
+        self.connect_from(Ipv4Addr::LOCALHOST)
+    }
+
+    /// A connection to the server from `source`, a loopback address of
+    /// this machine (127.0.0.2 is another client than 127.0.0.1).
+    pub fn connect_from(&self, source: Ipv4Addr) -> TcpStream {
+        self.connect_with(source, None)
+    }
+
+    /// A connection to the server from `source` that holds at most about
+    /// `buffer` bytes of what it is sent and has not read, if given.
+    pub fn connect_with(&self, source: Ipv4Addr, buffer: Option<usize>) -> TcpStream {
+        self.try_connect(source, buffer)
+            .expect("the server takes a connection")
+    }
+
+    /// [`Server::connect_with`], or why not.
+    pub fn try_connect(&self, source: Ipv4Addr, buffer: Option<usize>) -> io::Result<TcpStream> {
+        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
+        if let Some(buffer) = buffer {
+            socket.set_recv_buffer_size(buffer)?;
+        }
+        socket.bind(&SocketAddr::new(IpAddr::V4(source), 0).into())?;
+        let server = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), self.port);
+        socket.connect(&server.into())?;
+        let stream = TcpStream::from(socket);
+        stream.set_read_timeout(Some(Duration::from_secs(60)))?;
+        Ok(stream)
     }
 
     /// One request on a connection of its own: `method`, `path`, the
     /// content type and the body, if any.
     pub fn request(&self, method: &str, path: &str, body: Option<(&str, &[u8])>) -> Response {
-        let mut stream = self.connect();
-        let mut head =
-            format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
+        self.request_with(self.connect(), method, path, &[], body)
+    }
+
+    /// One request on `stream`, with `headers` (`Name: value`); its `Host`
+    /// names the server unless they give one.
+    pub fn request_with(
+        &self,
+        mut stream: TcpStream,
+        method: &str,
+        path: &str,
+        headers: &[&str],
+        body: Option<(&str, &[u8])>,
+    ) -> Response {
+        let host = self.host();
+        let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+        if !headers
+            .iter()
+            .any(|h| h.to_ascii_lowercase().starts_with("host:"))
+        {
+            head.push_str(&format!("Host: {host}\r\n"));
+        }
+        for header in headers {
+            head.push_str(&format!("{header}\r\n"));
+        }
         if let Some((kind, bytes)) = body {
             if !kind.is_empty() {
                 head.push_str(&format!("Content-Type: {kind}\r\n"));

@@ -9,7 +9,7 @@ use ::hirp::diagnostic::Problem;
 use ::hirp::hirp::Parsed;
 use ::hirp::hirp::syntax::{Chunk, Games, parse_chunk};
 use ::hirp::json::DocumentWriter;
-use ::hirp::page::{Packed, Page};
+use ::hirp::page::Packed;
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
 
@@ -122,10 +122,6 @@ impl GameFamily for Hirp {
 
     fn json_lines(&self, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
         json::hirp_lines(out, opened)
-    }
-
-    fn page(&self, name: &str, bytes: &[u8], _: Option<&RuleSet>) -> Page {
-        ::hirp::hirp::page::page(name, bytes)
     }
 
     fn packed(&self, name: &str, bytes: &[u8], _: Option<&RuleSet>) -> Packed {

@@ -30,7 +30,7 @@ use ::hirp::core::CheckOptions;
 use ::hirp::diagnostic::Problem;
 use ::hirp::hirp::syntax::{escape, starts_record};
 use ::hirp::json::DocumentWriter;
-use ::hirp::page::{Packed, Page};
+use ::hirp::page::Packed;
 use ::hirp::tafl::replay::{RulesChoice, rules_choice};
 use ::hirp::tafl::rules::RuleSet;
 use ::hirp::tafl::syntax::Form;
@@ -177,10 +177,8 @@ pub trait GameFamily: Reading {
     /// Writes a record's games to `out` as JSON Lines, one game a line.
     fn json_lines(&self, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()>;
 
-    /// A record's page, named `name`, a tafl one replayed under `rules`.
-    fn page(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Page;
-
-    /// A record's page packed game by game, as `hirp html` writes it.
+    /// A record's page, named `name`, a tafl one replayed under `rules`,
+    /// packed game by game, as `hirp html` writes it.
     fn packed(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Packed;
 
     /// The turns a record's page would show, and the name of the preset its
@@ -239,6 +237,12 @@ impl Family {
     /// The extension of the family's files: `hirp`, `otg` or `csv`.
     pub fn extension(self) -> &'static str {
         each_family!(self, f => f.extension())
+    }
+
+    /// Whether a record of this family and form names no rule set of its
+    /// own, and so cannot be judged without `--rules`: a tafl archive.
+    pub fn needs_rules(self) -> bool {
+        self == Family::Tafl(Form::Csv)
     }
 
     /// The form of a tafl record, `None` for another family's.
@@ -307,11 +311,6 @@ impl Family {
     /// See [`GameFamily::json_lines`].
     pub fn json_lines(self, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
         each_family!(self, f => f.json_lines(out, opened))
-    }
-
-    /// See [`GameFamily::page`].
-    pub fn page(self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Page {
-        each_family!(self, f => f.page(name, bytes, rules))
     }
 
     /// See [`GameFamily::packed`].
@@ -386,6 +385,53 @@ pub struct RulesArg {
 
 fn parse_rules(text: &str) -> Result<RulesChoice, String> {
     rules_choice(text)
+}
+
+/// Notes, once, that `--rules` is left aside for the HIRP records among
+/// `paths` (those named `*.hirp`): it chooses among tafl rule sets, and
+/// HIRP has one.
+pub fn rules_left_aside<'a>(
+    rules: Option<&RulesChoice>,
+    paths: impl IntoIterator<Item = &'a str>,
+    reporter: &Reporter,
+) {
+    if rules.is_none() {
+        return;
+    }
+    let hirp: Vec<&str> = paths
+        .into_iter()
+        .filter(|path| is_named_hirp(path))
+        .collect();
+    match hirp.as_slice() {
+        [] => {}
+        [one] => reporter.note(&format!(
+            "--rules is for tafl records: {} is a HIRP record, read by HIRP's rules.",
+            shown(one)
+        )),
+        [first, ..] => reporter.note(&format!(
+            "--rules is for tafl records: the {} HIRP records ({}, ...) are read by HIRP's rules.",
+            hirp.len(),
+            shown(first)
+        )),
+    }
+}
+
+/// Whether `path` ends in `.hirp`, in any case.
+fn is_named_hirp(path: &str) -> bool {
+    std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("hirp"))
+}
+
+/// Why the archive at `path` cannot be judged without `--rules`, naming
+/// the presets.
+pub fn archive_without_rules(path: &str) -> String {
+    format!(
+        "{} is an archive of tafl games, which names no rule set: give --rules, a preset ({}: \
+         `hirp rules` says what each is) or a rules string",
+        escape(shown(path)),
+        RuleSet::PRESETS.join(", ")
+    )
 }
 
 /// The family of the record at `path`, from `head`, the start of its text:

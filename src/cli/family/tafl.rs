@@ -8,7 +8,7 @@ use ::hirp::core::CheckOptions;
 use ::hirp::core::fix::Part;
 use ::hirp::diagnostic::Problem;
 use ::hirp::json::DocumentWriter;
-use ::hirp::page::{Packed, Page};
+use ::hirp::page::Packed;
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
 use ::hirp::tafl::syntax::{Chunk, Form, Games, Parsed, Record, parse_chunk};
@@ -126,10 +126,6 @@ impl GameFamily for Tafl {
             })?;
         }
         Ok(())
-    }
-
-    fn page(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Page {
-        ::hirp::tafl::page::page(name, bytes, self.0, rules)
     }
 
     fn packed(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Packed {

@@ -10,12 +10,16 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use hirp::json::report::Validation;
-use hirp::page::{self, html};
+use hirp::page::{Packed, html};
 use serde::{Deserialize, Serialize};
 
 use super::super::mend::mend;
-use super::guard::{self, ApiError, Shared, record, work};
-use super::record::{Subject, page_of, validation};
+use super::guard::{self, ApiError, Link, Shared, record, work};
+use super::pages::{Key, Page};
+use super::record::{Subject, packed_of, validation};
+
+/// The first line of an SVG file, as the boards are drawn.
+const XML_DECLARATION: &str = r#"<?xml version="1.0" encoding="UTF-8"?>"#;
 
 /// The header of `/api/page`'s answer that names the record's family:
 /// `HIRP` or `tafl`.
@@ -96,14 +100,15 @@ impl Params {
     }
 }
 
-/// The parameters and the record of a call.
+/// The parameters and the record of a call, and the connection it came on.
 async fn call(
     query: Result<Query<Params>, impl std::fmt::Display>,
     request: Request,
-) -> Result<(Params, Bytes), ApiError> {
+) -> Result<(Params, Bytes, Link), ApiError> {
     let Query(params) =
         query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("{e}")))?;
-    Ok((params, record(request).await?))
+    let (bytes, link) = record(request).await?;
+    Ok((params, bytes, link))
 }
 
 /// A JSON answer.
@@ -118,12 +123,42 @@ async fn validate(
     query: Result<Query<Params>, axum::extract::rejection::QueryRejection>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let (params, bytes) = call(query, request).await?;
-    let file = work(&shared, move || {
+    let (params, bytes, link) = call(query, request).await?;
+    let file = work(&shared, &link, move || {
         validation(&params.subject(&bytes)?, &bytes)
     })
     .await??;
     Ok(json(&Validation { files: vec![file] }))
+}
+
+/// The page of the record a call sends: the one kept if it was made
+/// lately, else made now and kept, given then as it is made too.
+async fn made(
+    shared: &Arc<Shared>,
+    params: Params,
+    record: Bytes,
+    link: &Link,
+) -> Result<(Arc<Page>, Option<Packed>), ApiError> {
+    let key = Key {
+        name: params.name.clone(),
+        rules: params.rules.clone(),
+        record: record.clone(),
+    };
+    if let Some(page) = shared.pages.get(&key) {
+        return Ok((page, None));
+    }
+    let kept = shared.clone();
+    work(shared, link, move || {
+        // A request before this one may have made it meanwhile.
+        if let Some(page) = kept.pages.get(&key) {
+            return Ok((page, None));
+        }
+        let subject = params.subject(&record)?;
+        let (packed, rules) = packed_of(&subject, &record)?;
+        let page = Page::new(key, &packed, subject.family, rules);
+        Ok((kept.pages.keep(page), Some(packed)))
+    })
+    .await?
 }
 
 /// `POST /api/page`: the data of the record's page.
@@ -132,18 +167,15 @@ async fn page(
     query: Result<Query<Params>, axum::extract::rejection::QueryRejection>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let (params, bytes) = call(query, request).await?;
-    let (packed, family, rules) = work(&shared, move || {
-        let subject = params.subject(&bytes)?;
-        let (page, rules) = page_of(&subject, &bytes)?;
-        Ok::<_, ApiError>((page::pack(&page), subject.family, rules))
-    })
-    .await??;
-    let mut answer = json(&packed);
+    let (params, bytes, link) = call(query, request).await?;
+    let (page, _) = made(&shared, params, bytes, &link).await?;
+    let kind = [(header::CONTENT_TYPE, "application/json")];
+    let mut answer = (kind, page.json.clone()).into_response();
     let headers = answer.headers_mut();
-    headers.insert(FAMILY_HEADER, HeaderValue::from_static(family.name()));
+    headers.insert(FAMILY_HEADER, HeaderValue::from_static(page.family.name()));
     // A preset's name is a header's text.
-    if let Some(value) = rules.and_then(|r| HeaderValue::from_str(&r).ok()) {
+    let rules = page.rules.as_deref();
+    if let Some(value) = rules.and_then(|r| HeaderValue::from_str(r).ok()) {
         headers.insert(RULES_HEADER, value);
     }
     Ok(answer)
@@ -156,9 +188,18 @@ async fn board(
     query: Result<Query<Params>, axum::extract::rejection::QueryRejection>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let (params, bytes) = call(query, request).await?;
+    let (params, bytes, link) = call(query, request).await?;
     let (game, step) = (params.game.unwrap_or(1), params.step.unwrap_or(0));
-    let (page, _) = work(&shared, move || page_of(&params.subject(&bytes)?, &bytes)).await??;
+    let (page, packed) = made(&shared, params, bytes, &link).await?;
+    let page = match packed {
+        Some(packed) => packed,
+        None => work(&shared, &link, move || page.packed())
+            .await?
+            .ok_or_else(|| {
+                let error = "the page kept could not be read again";
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error)
+            })?,
+    };
     let found = game
         .checked_sub(1)
         .and_then(|g| page.games.get(g))
@@ -172,7 +213,7 @@ async fn board(
                 ),
             )
         })?;
-    let board = found.steps.get(step).ok_or_else(|| {
+    let board = page.board(game - 1, step).ok_or_else(|| {
         let steps = found.steps.len();
         ApiError::new(
             StatusCode::NOT_FOUND,
@@ -183,7 +224,10 @@ async fn board(
         )
     })?;
     let kind = "image/svg+xml; charset=utf-8";
-    Ok(([(header::CONTENT_TYPE, kind)], board.board.clone()).into_response())
+    // A page holds its boards without the XML declaration a file of one
+    // starts with.
+    let file = format!("{XML_DECLARATION}\n{board}\n");
+    Ok(([(header::CONTENT_TYPE, kind)], file).into_response())
 }
 
 fn plural(n: usize) -> &'static str {
@@ -215,8 +259,8 @@ async fn fix(
     query: Result<Query<Params>, axum::extract::rejection::QueryRejection>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let (params, bytes) = call(query, request).await?;
-    let fixed = work(&shared, move || {
+    let (params, bytes, link) = call(query, request).await?;
+    let fixed = work(&shared, &link, move || {
         let subject = params.subject(&bytes)?;
         // The limits and an empty record are said as validation says them.
         validation(&subject, &bytes)?;

@@ -124,9 +124,14 @@ pub fn validation(subject: &Subject, bytes: &[u8]) -> Result<FileValidation, Api
     Ok(file)
 }
 
-/// A record's page, within the limits of the reader and of a page, and
-/// the name of its rules when they are a preset's.
-pub fn page_of(subject: &Subject, bytes: &[u8]) -> Result<(page::Page, Option<String>), ApiError> {
+/// A record's page, packed for its script, within the limits of the
+/// reader and of a page, and the name of its rules when they are a
+/// preset's. The page is packed game by game: the boards of one game at a
+/// time are held.
+pub fn packed_of(
+    subject: &Subject,
+    bytes: &[u8],
+) -> Result<(page::Packed, Option<String>), ApiError> {
     let (turns, rules) = subject.family.page_turns(bytes, subject.rules.as_ref());
     if turns > MAX_PAGE_TURNS {
         return Err(ApiError::new(
@@ -139,7 +144,7 @@ pub fn page_of(subject: &Subject, bytes: &[u8]) -> Result<(page::Page, Option<St
     }
     let page = subject
         .family
-        .page(&subject.name, bytes, subject.rule_set());
+        .packed(&subject.name, bytes, subject.rule_set());
     let all = page.games.iter().flat_map(|g| &g.diagnostics);
     within_limits(all.chain(&page.diagnostics))?;
     if page.games.is_empty() && page.diagnostics.is_empty() {

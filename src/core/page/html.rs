@@ -17,7 +17,7 @@ pub const SCRIPT: &str = include_str!("page.js");
 
 /// The SHA-256 of [`SCRIPT`] in base64, as a Content-Security-Policy names
 /// the one script a self-contained page may run (a test checks it).
-pub const SCRIPT_SHA256: &str = "sha256-NSeFZeVsOkyLFTlcoWI6Jks77UiDIKPxwvilsnUDlWk=";
+pub const SCRIPT_SHA256: &str = "sha256-4204yQdSQN4joYXxKUHMOlYp3K3xm894X1H5xmK6Rb0=";
 
 /// The Content-Security-Policy of a self-contained page: its own style and
 /// script only, and no request of any kind.
@@ -152,6 +152,7 @@ const VIEWER: &str = r#"<main id="viewer">
 <input type="range" id="slider" min="0" max="0" value="0"></label>
 </nav>
 <p class="turn-line" id="turn-line"></p>
+<div id="branches" class="branches"></div>
 <div id="battles"></div>
 <ul id="step-problems" class="problems"></ul>
 </section>

@@ -77,6 +77,9 @@ pub struct GamePage {
     /// How the game ended, said for a person (`Silfr wins by Drepið,
     /// doubled: 10 points`); `None` while no one has won.
     pub result: Option<String>,
+    /// The other lines of play the record writes, variations of moves:
+    /// their steps follow the main line's in `steps`.
+    pub branches: Vec<Branch>,
 }
 
 impl GamePage {
@@ -93,8 +96,29 @@ impl GamePage {
             steps,
             diagnostics: problems.iter().map(|p| diagnostic(p, lines)).collect(),
             result,
+            branches: Vec::new(),
         }
     }
+}
+
+/// Another line of play than the game's main one, a variation: its
+/// steps, and where it branches. The main line's steps come first in the
+/// game's `steps`, then each branch's, a branch after the one it branches
+/// from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Branch {
+    /// Its label, `7a.1`.
+    pub label: String,
+    /// Its moves as written, `d1-e1 d5-d6xe6 d7-e7`.
+    pub moves: String,
+    /// The step it is listed with: the one whose move it replaces, else
+    /// the one it is played after.
+    pub at: usize,
+    /// The step whose board it starts from.
+    pub from: usize,
+    /// Its steps in the game's `steps`, `[first, end)`.
+    pub steps: Range,
 }
 
 /// One board of a game and what led to it.

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{GamePage, Mark, Page, Range, Table};
+use super::{Branch, GamePage, Mark, Page, Range, Table};
 use crate::core::json::problem::Diagnostic;
 
 /// A [`Page`] packed for its script.
@@ -36,8 +36,12 @@ pub struct PackedGame {
     /// Every problem of the game, in the record's order (as `hirp validate
     /// --format json` writes them).
     pub diagnostics: Vec<Diagnostic>,
-    /// The boards, from the start of the game on.
+    /// The boards, from the start of the game on: the main line's, then
+    /// each branch's.
     pub steps: Vec<PackedStep>,
+    /// The other lines of play, variations of moves, if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub branches: Vec<Branch>,
 }
 
 /// One step of a [`PackedGame`].
@@ -218,6 +222,7 @@ impl Packer {
                     battles: step.battles.clone(),
                 })
                 .collect(),
+            branches: game.branches.clone(),
         }
     }
 

@@ -1,11 +1,12 @@
 'use strict';
 // Steps through a page packed by hirp: boards, turn lines, battles and
-// problems. Record text is only ever set as text; the boards are SVG that
-// hirp wrote and escaped.
+// problems, and the other lines of play (variations) a game branches into.
+// Record text is only ever set as text; the boards are SVG that hirp wrote
+// and escaped.
 (function () {
   const $ = (id) => document.getElementById(id);
   const SIGNS = { error: '×', warning: '⚠', advice: '☞' };
-  const state = { data: null, game: 0, step: 0 };
+  const state = { data: null, game: 0, step: 0, path: [] };
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -33,6 +34,7 @@
   // The lines of each step's board, as indices in `lines`: a step's runs
   // take lines of the table or of the board before it.
   function expand(g) {
+    g.branches = g.branches || [];
     let previous = [];
     g.steps.forEach((step) => {
       const lines = [];
@@ -46,6 +48,32 @@
       step.diagnostics = step.diagnostics || [];
       previous = lines;
     });
+  }
+
+  // The branch whose steps hold step `n`, or undefined in the main line.
+  function branchOf(g, n) {
+    return g.branches.find((b) => n >= b.steps[0] && n < b.steps[1]);
+  }
+
+  // The steps of the line of play through step `n`: the main line's, or
+  // those before a branch starts and then the branch's.
+  function path(g, n) {
+    const branch = branchOf(g, n);
+    if (!branch) {
+      const end = g.branches.length ? Math.min(...g.branches.map((b) => b.steps[0])) : g.steps.length;
+      return Array.from({ length: end }, (_, k) => k);
+    }
+    const before = path(g, branch.from);
+    const steps = before.slice(0, before.indexOf(branch.from) + 1);
+    for (let k = branch.steps[0]; k < branch.steps[1]; k++) steps.push(k);
+    return steps;
+  }
+
+  // The step a branch stands for as another choice of move: the step its
+  // first move replaces, for a branch's first step.
+  function origin(g, n) {
+    const branch = g.branches.find((b) => b.steps[0] === n && b.steps[0] < b.steps[1]);
+    return branch ? branch.at : n;
   }
 
   function board(step) {
@@ -154,19 +182,70 @@
     $('game-name').textContent = g.name;
   }
 
+  // The branch's moves, the first few, for its button.
+  function firstMoves(branch) {
+    const moves = branch.moves.split(' ');
+    return moves.slice(0, 6).join(' ') + (moves.length > 6 ? ' …' : '');
+  }
+
+  // The other lines of play here: the variations of the move just
+  // played, each a button that shows its first board; in a variation, the
+  // way back to the line it branches from.
+  function branches(g) {
+    const box = $('branches');
+    box.replaceChildren();
+    const here = origin(g, state.step);
+    const inBranch = branchOf(g, state.step);
+    if (inBranch) {
+      const to = inBranch.at === 0 ? 'the start' : g.steps[inBranch.at].heading.replace(/^After /, '');
+      const back = el('button', 'back', 'Back to ' + to);
+      back.type = 'button';
+      back.dataset.step = inBranch.at;
+      const where = el('p', 'in-branch', 'In variation ' + inBranch.label + '. ');
+      where.append(back);
+      box.append(where);
+    }
+    const choices = g.branches.filter((b) => b.at === here && b.steps[0] < b.steps[1]);
+    if (!choices.length) return;
+    const list = el('ul', 'branch-list');
+    const what = here === 0 ? 'the start' : g.steps[here].heading.replace(/^After /, '');
+    box.append(el('p', 'branch-heading', 'Variations of ' + what + ':'));
+    if (here !== state.step) {
+      const item = el('li');
+      const main = el('button', null, 'the move played');
+      main.type = 'button';
+      main.dataset.step = here;
+      item.append(main);
+      list.append(item);
+    }
+    for (const b of choices) {
+      const item = el('li');
+      const button = el('button', b.steps[0] === state.step ? 'current' : null, b.label + ': ' + firstMoves(b));
+      button.type = 'button';
+      button.dataset.step = b.steps[0];
+      if (b.steps[0] === state.step) button.setAttribute('aria-current', 'true');
+      item.append(button);
+      list.append(item);
+    }
+    box.append(list);
+  }
+
   function render() {
     const g = game();
     const step = g.steps[state.step];
+    const at = state.path.indexOf(state.step);
+    const last = state.path.length - 1;
     $('heading').textContent = step.heading;
     $('board').innerHTML = board(step);
     const slider = $('slider');
-    slider.max = g.steps.length - 1;
-    slider.value = state.step;
+    slider.max = last;
+    slider.value = at;
     slider.setAttribute('aria-valuetext', step.heading);
-    $('counter').textContent = 'Step ' + (state.step + 1) + ' of ' + g.steps.length;
-    $('first').disabled = $('previous').disabled = state.step === 0;
-    $('next').disabled = $('last').disabled = state.step === g.steps.length - 1;
+    $('counter').textContent = 'Step ' + (at + 1) + ' of ' + state.path.length;
+    $('first').disabled = $('previous').disabled = at === 0;
+    $('next').disabled = $('last').disabled = at === last;
     turnLine(step);
+    branches(g);
     battles(step);
     const mine = $('step-problems');
     mine.replaceChildren();
@@ -178,15 +257,25 @@
     }
   }
 
+  // Shows step `n` of the game, in the line of play through it.
   function go(n) {
     const g = game();
     if (!g) return;
     state.step = Math.max(0, Math.min(n, g.steps.length - 1));
+    if (!state.path.includes(state.step)) state.path = path(g, state.step);
     render();
+  }
+
+  // Moves `by` steps along the line shown (Infinity: to its end).
+  function along(by) {
+    const at = state.path.indexOf(state.step);
+    const to = Math.max(0, Math.min(at + by, state.path.length - 1));
+    go(state.path[to]);
   }
 
   function pick(n, step) {
     state.game = n;
+    state.path = [];
     $('game').value = String(n);
     problems();
     go(step === undefined ? 0 : step);
@@ -214,11 +303,18 @@
   }
 
   function wire() {
-    $('first').addEventListener('click', () => go(0));
-    $('previous').addEventListener('click', () => go(state.step - 1));
-    $('next').addEventListener('click', () => go(state.step + 1));
-    $('last').addEventListener('click', () => go(Infinity));
-    $('slider').addEventListener('input', (e) => go(Number(e.target.value)));
+    $('first').addEventListener('click', () => along(-Infinity));
+    $('previous').addEventListener('click', () => along(-1));
+    $('next').addEventListener('click', () => along(1));
+    $('last').addEventListener('click', () => along(Infinity));
+    $('slider').addEventListener('input', (e) => go(state.path[Number(e.target.value)]));
+    $('branches').addEventListener('click', (e) => {
+      const button = e.target.closest('button[data-step]');
+      if (!button) return;
+      const n = Number(button.dataset.step);
+      state.path = path(game(), n);
+      go(n);
+    });
     $('game').addEventListener('change', (e) => pick(Number(e.target.value)));
     $('problems').addEventListener('click', (e) => {
       const link = e.target.closest('a[data-step]');
@@ -231,9 +327,9 @@
       if (!state.data || typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
       const slider = e.target === $('slider');
       const moves = { ArrowLeft: -1, ArrowRight: 1 };
-      if (e.key in moves && !slider) go(state.step + moves[e.key]);
-      else if (e.key === 'Home' && !slider) go(0);
-      else if (e.key === 'End' && !slider) go(Infinity);
+      if (e.key in moves && !slider) along(moves[e.key]);
+      else if (e.key === 'Home' && !slider) along(-Infinity);
+      else if (e.key === 'End' && !slider) along(Infinity);
       else return;
       e.preventDefault();
     });

@@ -212,6 +212,14 @@ crate::core::diagnostic::syntax_kinds! {
         /// `G1 KeHeiHei /\n(S1 Kx /\n)×1001`.
         TooManyErrors = "too_many_errors", Error, Bound::Errors.message(),
             Bound::Errors.expected();
+        /// A game of more than ten thousand turns; the rest of it is not read:
+        /// `G1 KeHeiHei /\n(S1 He7He8He /\nG2 He8He9He /\n)×5000S1 He7He8He /`.
+        TooManyTurns = "too_many_turns", Error, Bound::Turns.message(),
+            Bound::Turns.expected();
+        /// A game after a hundred thousand; it and the rest of the file are not
+        /// read: `(G1 KeHeiHei /\n\n)×100001`.
+        TooManyGames = "too_many_games", Error, Bound::Games.message(),
+            Bound::Games.expected();
     }
 }
 

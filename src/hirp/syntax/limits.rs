@@ -23,7 +23,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-pub use crate::core::limits::{Limits, MAX_ERRORS, SAMPLE};
+pub use crate::core::limits::{Limits, MAX_ERRORS, MAX_GAMES, MAX_TURNS, SAMPLE};
 
 /// The most step tokens a turn line may hold.
 pub const MAX_STEPS: usize = 32;

@@ -288,9 +288,21 @@ pub(super) fn wrap(text: &str, room: usize) -> Vec<String> {
         if !line.is_empty() {
             line.push(' ');
         }
+        // Where this word starts in `line`.
+        let mut start = line.len();
         for c in word.chars() {
             if width(&line) + columns(c) > room && !line.trim().is_empty() {
+                // A word longer than a line breaks after its last hyphen,
+                // underscore or dot that fits (`Sea-` / `Battle`), else
+                // where the line is full.
+                let cut = line[start..]
+                    .rfind(['-', '_', '.'])
+                    .map(|at| start + at + 1)
+                    .filter(|&at| at < line.len());
+                let rest = cut.map_or_else(String::new, |at| line.split_off(at));
                 lines.push(std::mem::take(&mut line));
+                line = rest;
+                start = 0;
             }
             line.push(c);
         }
@@ -309,6 +321,15 @@ mod tests {
     fn captions_wrap_at_spaces_and_lose_their_controls() {
         assert_eq!(wrap("one two three", 7), ["one two", "three"]);
         assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(
+            wrap("Steve-Lonsdale-Sea-Battle.otg, game 1", 16),
+            ["Steve-Lonsdale-", "Sea-Battle.otg,", "game 1"]
+        );
+        assert_eq!(
+            wrap("a-b-c-d-e-f-g-h-i", 4),
+            ["a-b-", "c-d-", "e-f-", "g-h-", "i"]
+        );
+        assert_eq!(wrap("ab abcdefgh-ij", 5), ["ab", "abcde", "fgh-", "ij"]);
         assert_eq!(wrap("a\u{1b}[31m\tb\nc", 80), ["a\u{FFFD}[31m b c"]);
         assert_eq!(wrap("  ", 80), Vec::<String>::new());
         assert_eq!(wrap("漢字漢字", 5), ["漢字", "漢字"]);

@@ -241,8 +241,7 @@ impl Ahead {
         };
         let scant = plies.len() - fails_at <= EVIDENCE;
         if scant || !unique || reach_at(position, m, plies, at, fails_at, slips) >= plies.len() {
-            let address = plies[at].address();
-            self.tie = Some((fails_at, meant, address.to_string()));
+            self.tie = Some((fails_at, meant, plies[at].label()));
             return None;
         }
         Some((meant, fails_at))

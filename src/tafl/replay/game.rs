@@ -14,10 +14,10 @@ pub enum Game<'a> {
     Csv(&'a CsvGame),
 }
 
-/// A ply of the main line with its address.
+/// A ply of the main line or of a variation, with its address.
 #[derive(Clone, Copy, Debug)]
 pub struct WrittenPly<'a> {
-    /// The turn's number, from 1.
+    /// The turn's number, from 1 (in a variation, the variation's turn).
     pub turn: u32,
     /// The ply's place in its turn, from 0: 0 for the turn's first ply, 1
     /// for its second, 2 and on for the plies a berserk turn adds (a game
@@ -25,14 +25,27 @@ pub struct WrittenPly<'a> {
     pub half: u8,
     /// The ply.
     pub ply: &'a Ply,
+    /// The label of the variation it lies in, `7a.1`; empty in the main
+    /// line.
+    pub line: &'a str,
 }
 
 impl WrittenPly<'_> {
-    /// Its address, `3a`, `3b`.
+    /// Its address in its line, `3a`, `3b` (`2b` of `7a.1.2b`).
     pub fn address(&self) -> MoveAddress {
         MoveAddress {
             turn: self.turn,
             ply: self.half,
+        }
+    }
+
+    /// Its label in the game: its address, after its variation's label in
+    /// a variation (`7a.1.2b`).
+    pub fn label(&self) -> String {
+        if self.line.is_empty() {
+            self.address().to_string()
+        } else {
+            format!("{}.{}", self.line, self.address())
         }
     }
 }
@@ -99,6 +112,7 @@ impl<'a> Game<'a> {
                     turn: t.number,
                     half: u8::try_from(n).unwrap_or(u8::MAX).min(25),
                     ply,
+                    line: "",
                 })
             })
         });
@@ -107,6 +121,7 @@ impl<'a> Game<'a> {
                 turn: (n / 2 + 1) as u32,
                 half: (n % 2) as u8,
                 ply,
+                line: "",
             })
         });
         turns.chain(line)

@@ -14,7 +14,9 @@
 //! (`docs/rules.md#tafl-replaying-a-record`). A game with an error is
 //! replayed again looking ahead: slips are ranked by how much of the game
 //! plays after each, and a legal move that a later refused one shows to be
-//! a slip is repaired (`ahead`).
+//! a slip is repaired (`ahead`). A game file's variations are replayed
+//! after its main line, each from the move it replaces, with the same
+//! checks (`variations`).
 //!
 //! ```
 //! use hirp::tafl::replay::replay_record;
@@ -30,6 +32,7 @@
 //! ```
 
 mod ahead;
+mod captures;
 mod fix;
 mod game;
 mod move_type;
@@ -37,6 +40,7 @@ mod moves;
 mod problem;
 mod result;
 mod rules;
+mod variations;
 
 use crate::core::Severity;
 use crate::core::Span;
@@ -63,8 +67,13 @@ pub struct Replay {
     /// declares it (a resignation, a loss on time, a draw agreed). `None`
     /// while it goes on.
     pub outcome: Option<Outcome>,
-    /// Every problem, syntax errors included, in file order.
+    /// Every problem, syntax errors included, in file order: those of the
+    /// variations too.
     pub problems: Vec<Problem>,
+    /// The variations replayed, in the order their first lines are
+    /// written (a variation that branches from no move of the game is not
+    /// replayed).
+    pub variations: Vec<ReplayedVariation>,
 }
 
 impl Replay {
@@ -95,6 +104,106 @@ impl Replay {
             return Vec::new();
         };
         let mut position = Position::new(rules);
+        let mut positions = vec![position.clone()];
+        for step in &self.steps {
+            step.applied.apply(&mut position);
+            positions.push(position.clone());
+        }
+        positions
+    }
+
+    /// The label of the move `n` of the line `line` (`None`: the main
+    /// line, else a variation's index): `3b`, `7a.1.2b`.
+    pub fn label(&self, line: Option<usize>, n: usize) -> String {
+        match line {
+            None => self.steps[n].address.to_string(),
+            Some(v) => self.variations[v].label_of(n),
+        }
+    }
+
+    /// The variation whose written lines hold the byte `at` of the text,
+    /// for each byte asked: a lookup made once, in the order of the text.
+    pub fn variation_holding(&self) -> impl Fn(usize) -> Option<usize> + '_ {
+        let mut lines: Vec<(Span, usize)> = self
+            .variations
+            .iter()
+            .enumerate()
+            .flat_map(|(v, variation)| variation.lines.iter().map(move |line| (*line, v)))
+            .collect();
+        lines.sort_by_key(|(line, _)| line.start);
+        move |at| {
+            let n = lines.partition_point(|(line, _)| line.start <= at);
+            let (line, v) = lines.get(n.checked_sub(1)?)?;
+            (at < line.end.max(line.start + 1)).then_some(*v)
+        }
+    }
+
+    /// The move after which variation `v` is played: `None` when it is
+    /// played from the start of the game.
+    pub fn played_after(&self, v: usize) -> Option<LineMove> {
+        let variation = &self.variations[v];
+        match (variation.parent, variation.branch) {
+            (line, b) if b > 0 => Some((line, b - 1)),
+            (None, _) => None,
+            (Some(parent), _) => self.played_after(parent),
+        }
+    }
+
+    /// The move variation `v` is shown with: the move it replaces, else
+    /// (when it replaces no move played) the move it is played after;
+    /// `None`: the start of the game.
+    pub fn shown_with(&self, v: usize) -> Option<LineMove> {
+        let variation = &self.variations[v];
+        if variation.replaces {
+            Some((variation.parent, variation.branch))
+        } else {
+            self.played_after(v)
+        }
+    }
+}
+
+/// A move of a line of play: the line (`None` the main line, else a
+/// variation's index in [`Replay::variations`]) and its index there.
+pub type LineMove = (Option<usize>, usize);
+
+/// A variation replayed: another line of play, from the position before
+/// the move it replaces (`docs/rules.md#tafl-variations`).
+#[derive(Clone, Debug)]
+pub struct ReplayedVariation {
+    /// Its label: the address of its lines without their turn, `7a.1`
+    /// (`3a.2.1a.1` off the variation `3a.2`).
+    pub label: String,
+    /// The line it branches from: `None` for the main line, else the index
+    /// of a variation in [`Replay::variations`], always an earlier one.
+    pub parent: Option<usize>,
+    /// The moves of that line played before it: its first move is played
+    /// where that line's move `branch` (from 0) is.
+    pub branch: usize,
+    /// Whether it replaces a move of that line that was played (the move
+    /// `branch`): not when the move it replaces is a timeout, a
+    /// resignation or a move after the end, or when it continues that line
+    /// past its last move.
+    pub replaces: bool,
+    /// The position it starts from.
+    pub start: Position,
+    /// Its moves replayed; a step's address is its place in the variation,
+    /// `2b` of `7a.1.2b`.
+    pub steps: Vec<ReplayedMove>,
+    /// How its moves end the game, if they do.
+    pub outcome: Option<Outcome>,
+    /// Its lines as written, each from its address to its last ply.
+    pub lines: Vec<Span>,
+}
+
+impl ReplayedVariation {
+    /// The label of its move `n`, `7a.1.2b`.
+    pub fn label_of(&self, n: usize) -> String {
+        format!("{}.{}", self.label, self.steps[n].address)
+    }
+
+    /// The position it starts from, then after each of its moves.
+    pub fn positions(&self) -> Vec<Position> {
+        let mut position = self.start.clone();
         let mut positions = vec![position.clone()];
         for step in &self.steps {
             step.applied.apply(&mut position);
@@ -193,6 +302,7 @@ pub fn syntax_replays(record: &Record, errors: &[SyntaxError]) -> Vec<Replay> {
             moves: game.plies().filter(|p| p.ply.as_move().is_some()).count(),
             outcome: None,
             problems: Vec::new(),
+            variations: Vec::new(),
         })
         .collect();
     for error in errors {
@@ -211,11 +321,15 @@ pub fn replay_game(game: Game<'_>, errors: &[&SyntaxError], rules: Option<&RuleS
     let mut replay = match rules {
         Some(rules) => {
             let once = moves::replay(game, rules.clone(), problems.clone(), false);
-            if once.is_valid() {
+            let mut replay = if once.is_valid() {
                 once
             } else {
                 moves::replay(game, rules, problems, true)
-            }
+            };
+            let mut problems = std::mem::take(&mut replay.problems);
+            replay.variations = variations::replay(game, &replay, &mut problems);
+            replay.problems = problems;
+            replay
         }
         None => Replay {
             rules: None,
@@ -223,6 +337,7 @@ pub fn replay_game(game: Game<'_>, errors: &[&SyntaxError], rules: Option<&RuleS
             moves: game.plies().filter(|p| p.ply.as_move().is_some()).count(),
             outcome: None,
             problems,
+            variations: Vec::new(),
         },
     };
     replay.problems.sort_by_key(|p| (p.span.start, p.span.end));

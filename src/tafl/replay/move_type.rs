@@ -80,7 +80,7 @@ pub(super) fn check_played(
         format!("`=` marks a berserk move, and {squares} begins the {turn}' turn")
     } else if played.berserk && !is_berserk(m.kind) {
         let who = match mover {
-            Some((side, piece)) => super::moves::a_piece(side, piece),
+            Some((side, piece)) => super::captures::a_piece(side, piece),
             None => "the piece".to_owned(),
         };
         format!(

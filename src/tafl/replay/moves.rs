@@ -2,16 +2,16 @@
 //! played, or repaired or forced after a fault, and its captures compared.
 
 use super::ahead::{self, Ahead};
+use super::captures::{a_piece, check_captures, check_marker};
 use super::game::{Game, WrittenPly};
 use super::move_type;
-use super::problem::ProblemKind;
+use super::problem::{Errors, ProblemKind};
 use super::result::{self, EndPly};
 use super::{Applied, Replay, ReplayedMove};
 use crate::core::diagnostic::Problem;
 use crate::core::{Edit, Span};
-use crate::tafl::Side;
 use crate::tafl::rules::{End, Move, MoveError, Played, Position, RuleSet};
-use crate::tafl::syntax::{self as ast, Info, Ply};
+use crate::tafl::syntax::{self as ast, Ply};
 
 /// Replays `game`'s main line under `rules`, adding to `problems`; with
 /// `ahead`, a written move is weighed against its slips by how much of the
@@ -22,30 +22,71 @@ pub(crate) fn replay(
     mut problems: Vec<Problem>,
     ahead: bool,
 ) -> Replay {
-    let mut position = Position::new(&rules);
-    let mut steps = Vec::new();
-    let (mut moves, mut after_end, mut unread) = (0, false, false);
-    let mut end_ply: Option<EndPly> = None;
     let plies: Vec<WrittenPly<'_>> = game.plies().collect();
+    let walked = walk(game, Position::new(&rules), &plies, ahead, &mut problems);
+    let unread = walked.unread.is_some();
+    let outcome = if unread {
+        walked.position.outcome()
+    } else {
+        result::judge(game, &walked.position, walked.end_ply, &mut problems)
+    };
+    if let Some(line) = game.csv().filter(|_| !unread) {
+        result::check_counts(line, rules.first_side(), &mut problems);
+    }
+    Replay {
+        rules: Some(rules),
+        steps: walked.steps,
+        moves: walked.moves,
+        outcome,
+        problems,
+        variations: Vec::new(),
+    }
+}
+
+/// A line of plies replayed: the position it leads to, the moves played,
+/// and how it stopped.
+pub(crate) struct Walked {
+    /// The position after the last move played.
+    pub(crate) position: Position,
+    /// The moves replayed, in order.
+    pub(crate) steps: Vec<ReplayedMove>,
+    /// The moves the line writes.
+    pub(crate) moves: usize,
+    /// The index of the ply the replay could not read, after which nothing
+    /// is replayed.
+    pub(crate) unread: Option<usize>,
+    /// The timeout or resignation that ends the line, if one does.
+    pub(crate) end_ply: Option<EndPly>,
+}
+
+/// Replays the line `plies` of `game` from `position`, adding to
+/// `problems`: each move checked and played, a ply after the end reported
+/// once, nothing after a ply that could not be read. With `ahead`, a
+/// written move is weighed against its slips by how much of the line plays
+/// after each.
+pub(crate) fn walk(
+    game: Game<'_>,
+    mut position: Position,
+    plies: &[WrittenPly<'_>],
+    ahead: bool,
+    problems: &mut Vec<Problem>,
+) -> Walked {
+    let mut steps = Vec::new();
+    let (mut moves, mut after_end, mut unread) = (0, false, None);
+    let mut end_ply: Option<EndPly> = None;
     let mut looking = ahead.then(Ahead::default);
+    let mut errors = Errors::default();
     for (at, written) in plies.iter().enumerate() {
         let written = *written;
         if written.ply.as_move().is_some() {
             moves += 1;
         }
-        if unread || matches!(written.ply, Ply::Placeholder(_)) {
+        if unread.is_some() || matches!(written.ply, Ply::Placeholder(_)) {
             continue;
         }
-        if let Ply::Malformed(m) = written.ply {
-            problems.push(turn_of(
-                Problem::new(
-                    ProblemKind::Unread,
-                    m.span,
-                    "the moves after it are not replayed",
-                ),
-                &written,
-            ));
-            unread = true;
+        if let Some(stop) = stop_before(&written, &mut errors, problems) {
+            problems.push(stop);
+            unread = Some(at);
             continue;
         }
         if position.outcome().is_some() || end_ply.is_some() {
@@ -59,11 +100,11 @@ pub(crate) fn replay(
             Ply::Move(m) => {
                 let context = Context {
                     game,
-                    plies: &plies,
+                    plies,
                     at,
                     ahead: looking.as_mut(),
                 };
-                steps.push(play(&mut position, m, context, &mut problems));
+                steps.push(play(&mut position, m, context, problems));
             }
             Ply::Timeout(_) | Ply::Resignation(_) => {
                 let end = if matches!(written.ply, Ply::Timeout(_)) {
@@ -79,21 +120,36 @@ pub(crate) fn replay(
             Ply::Placeholder(_) | Ply::Malformed(_) => {}
         }
     }
-    let outcome = if unread {
-        position.outcome()
-    } else {
-        result::judge(game, &position, end_ply, &mut problems)
-    };
-    if let Some(line) = game.csv().filter(|_| !unread) {
-        result::check_counts(line, rules.first_side(), &mut problems);
-    }
-    Replay {
-        rules: Some(rules),
+    Walked {
+        position,
         steps,
         moves,
-        outcome,
-        problems,
+        unread,
+        end_ply,
     }
+}
+
+/// Why the replay stops before `written`, if it does: the game has
+/// [`MAX_ERRORS`](crate::core::limits::MAX_ERRORS) errors already, or the
+/// ply could not be read.
+fn stop_before(
+    written: &WrittenPly<'_>,
+    errors: &mut Errors,
+    problems: &[Problem],
+) -> Option<Problem> {
+    let (span, label) = if let Some(count) = errors.full(problems) {
+        let label =
+            format!("the game has {count} errors before this move; the rest is not replayed");
+        (written.ply.span(), label)
+    } else if let Ply::Malformed(m) = written.ply {
+        (m.span, "the moves after it are not replayed".to_owned())
+    } else {
+        return None;
+    };
+    Some(turn_of(
+        Problem::new(ProblemKind::Unread, span, label),
+        written,
+    ))
 }
 
 /// A ply after the end of the game: the problem, once.
@@ -112,9 +168,9 @@ fn after_the_end(
     turn_of(problem, written)
 }
 
-/// The problem with the address of the ply it lies in.
+/// The problem with the label of the ply it lies in.
 fn turn_of(mut problem: Problem, written: &WrittenPly<'_>) -> Problem {
-    problem.turn = Some(written.address().to_string());
+    problem.turn = Some(written.label());
     problem
 }
 
@@ -222,10 +278,10 @@ fn slip(
         format!(
             "{} plays only if {} is {meant}",
             ast_squares(later),
-            written.address()
+            written.label()
         ),
     )
-    .with_help(format!("write `{text}` at {}", written.address()))
+    .with_help(format!("write `{text}` at {}", written.label()))
     .with_fix(Edit::new(whole, text));
     Some(problem)
 }
@@ -418,157 +474,4 @@ fn slips(position: &Position, written: Move) -> Vec<Move> {
                 || (mv.from == written.to && mv.to == written.from)
         })
         .collect()
-}
-
-/// The written captures against the computed ones: a square written twice,
-/// and a list that is not the computed set, with the list that is.
-fn check_captures(
-    position: &Position,
-    m: &ast::WrittenMove,
-    moved: Move,
-    played: &Played,
-    game: Game<'_>,
-    found: &mut Vec<Problem>,
-) {
-    let king_taken = played
-        .outcome
-        .filter(|o| o.end == End::KingCaptured)
-        .and_then(|_| position.king());
-    let mut written: Vec<crate::tafl::Square> = Vec::new();
-    for capture in &m.captures {
-        if written.contains(&capture.square) {
-            let span = Span::new(capture.span.start.saturating_sub(1), capture.span.end);
-            found.push(
-                Problem::new(
-                    ProblemKind::CaptureRepeated,
-                    capture.span,
-                    format!("{} is already written", capture.square),
-                )
-                .with_help("write each captured square once")
-                .with_fix(Edit::new(span, "")),
-            );
-        } else if Some(capture.square) != king_taken {
-            written.push(capture.square);
-        }
-    }
-    let computed: Vec<_> = played.captures.iter().collect();
-    let spurious: Vec<_> = written.iter().filter(|s| !computed.contains(s)).collect();
-    let missing: Vec<_> = computed.iter().filter(|s| !written.contains(s)).collect();
-    if spurious.is_empty() && missing.is_empty() {
-        return;
-    }
-    let list = |squares: &[crate::tafl::Square]| {
-        let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
-        names.join(", ")
-    };
-    let captures = if computed.is_empty() {
-        "captures nothing".to_owned()
-    } else {
-        format!("captures {}", list(&computed))
-    };
-    let label = format!("{moved} {captures}");
-    let text = capture_text(&computed, game);
-    let end = m.captures.last().map_or(m.to_span.end, |c| c.span.end);
-    let span = Span::new(m.to_span.end, end);
-    let (kind, at) = match spurious.first() {
-        Some(square) => {
-            let at = m
-                .captures
-                .iter()
-                .find(|c| c.square == **square)
-                .map_or(m.span, |c| c.span);
-            (ProblemKind::CaptureSpurious, at)
-        }
-        None => (ProblemKind::CaptureMissing, m.to_span),
-    };
-    let help = if text.is_empty() {
-        "write no capture".to_owned()
-    } else {
-        let letter = m.piece.map_or_else(String::new, |p| p.to_string());
-        format!("write `{letter}{}{}{}{text}`", moved.from, m.kind, moved.to)
-    };
-    found.push(
-        Problem::new(kind, at, label)
-            .with_help(help)
-            .with_fix(Edit::new(span, text)),
-    );
-}
-
-/// A capture list as the record's form writes it: `xd3/f3` in a game file,
-/// `xd3xf3` in an archive.
-fn capture_text(squares: &[crate::tafl::Square], game: Game<'_>) -> String {
-    let mut text = String::new();
-    for (n, square) in squares.iter().enumerate() {
-        let separator = match game {
-            Game::Otg(_) if n > 0 => '/',
-            _ => 'x',
-        };
-        text.push(separator);
-        text.push_str(&square.to_string());
-    }
-    text
-}
-
-/// `++` and `--` against the end the move makes, and in a game file the
-/// move that captures the king or makes him escape without its marker.
-fn check_marker(m: &ast::WrittenMove, played: &Played, game: Game<'_>, found: &mut Vec<Problem>) {
-    let end = played.outcome.map(|o| o.end);
-    let marker = |info: Info| {
-        let len = info.notation().len();
-        Span::new(m.span.end.saturating_sub(len), m.span.end)
-    };
-    let claimed = match m.info {
-        Some(Info::KingCaptured) => Some(End::KingCaptured),
-        Some(Info::KingEscaped) => Some(End::KingEscaped),
-        _ => None,
-    };
-    if let (Some(claimed), Some(info)) = (claimed, m.info) {
-        if end != Some(claimed) {
-            let label = match claimed {
-                End::KingCaptured => "the king is not captured",
-                _ => "the king does not escape",
-            };
-            found.push(
-                Problem::new(ProblemKind::Marker, marker(info), label)
-                    .with_help(format!("`{info}` marks the move that ends the game"))
-                    .with_fix(Edit::new(marker(info), "")),
-            );
-        }
-        return;
-    }
-    let wanted = match end {
-        Some(End::KingCaptured) => Info::KingCaptured,
-        Some(End::KingEscaped) => Info::KingEscaped,
-        _ => return,
-    };
-    if matches!(game, Game::Csv(_)) {
-        return;
-    }
-    let span = match m.info {
-        Some(info) => marker(info),
-        None => Span::new(m.span.end, m.span.end),
-    };
-    let label = match wanted {
-        Info::KingCaptured => "the king is captured",
-        _ => "the king escapes",
-    };
-    found.push(
-        Problem::new(ProblemKind::Unmarked, span, label)
-            .with_help(format!("write `{wanted}` after the move"))
-            .with_fix(Edit::new(span, wanted.notation())),
-    );
-}
-
-/// `an attacker`, `the king`.
-pub(super) fn a_piece(side: Side, piece: crate::tafl::Piece) -> String {
-    use crate::tafl::Piece;
-    match (side, piece) {
-        (Side::Attackers, Piece::Taflman) => "an attacker".to_owned(),
-        (Side::Defenders, Piece::Taflman) => "a defender".to_owned(),
-        (_, Piece::King) => "the king".to_owned(),
-        (side, Piece::Commander) => format!("the {side}' commander"),
-        (side, Piece::Knight) => format!("the {side}' knight"),
-        (side, Piece::Mercenary) => format!("the {side}' mercenary"),
-        (side, Piece::Guard) => format!("the {side}' guard"),
-    }
 }

@@ -1,4 +1,9 @@
-//! The codes of what the tafl replay reports: `hirp::tafl::<area>::<name>`.
+//! The codes of what the tafl replay reports: `hirp::tafl::<area>::<name>`,
+//! and the count of a game's errors by which its replay stops.
+
+use crate::core::Severity;
+use crate::core::diagnostic::Problem;
+use crate::core::limits::MAX_ERRORS;
 
 crate::core::diagnostic::problem_kinds! {
     "hirp::tafl::";
@@ -64,6 +69,10 @@ crate::core::diagnostic::problem_kinds! {
         CaptureMissing = "capture::missing", Error, "the move captures more than is written";
         /// `d4-d2xd3`, `d3` not captured.
         CaptureSpurious = "capture::spurious", Error, "the move does not capture what is written";
+        /// In a game file, `d5-d1` closing a shieldwall of `b1` and `c1`
+        /// against the corner, written without `xb1/c1`: the captures
+        /// OpenTafl's writer leaves out, and only those, missing.
+        CaptureUnwrittenSpecial = "capture::unwritten_special", Warning, "the move's shieldwall or Linnaean captures are not written";
         /// `d4-d2xd1xd1`: a square listed twice.
         CaptureRepeated = "capture::repeated", Advice, "a captured square is written twice";
         /// An archive's line whose capture counts are not its moves'.
@@ -74,5 +83,34 @@ crate::core::diagnostic::problem_kinds! {
         Marker = "end::marker", Error, "the marker says the game ends here, and it does not";
         /// The move that captures the king, written without `++`.
         Unmarked = "end::unmarked", Advice, "the move that ends the game is marked";
+        /// `99a.1.1a. d2-c2` in a game of ten turns, or `3a.2.1a.1.1a.`
+        /// with no variation `3a.2`: the variation is not replayed.
+        NoBranch = "variation::no_branch", Error, "the move the variation branches from is not in the game";
+        /// `7a.3.1a.`, the second variation off 7a; `7a.1.3a.` after
+        /// `7a.1.1a.`.
+        Numbering = "variation::numbering", Warning, "the variation is not numbered as the lines before it are";
+        /// `12b.1.1a. d2-c2`, which replaces 12b, the turn's second move,
+        /// with no `.....` for the first.
+        Placeholders = "variation::placeholders", Warning, "`.....` stands for each move of the turn before the variation's first";
+    }
+}
+
+/// The errors among a game's problems so far, counted as they come.
+#[derive(Default)]
+pub(super) struct Errors {
+    /// Errors counted.
+    count: usize,
+    /// Problems counted.
+    seen: usize,
+}
+
+impl Errors {
+    /// The number of errors, once it reaches
+    /// [`MAX_ERRORS`]: the replay stops.
+    pub(super) fn full(&mut self, problems: &[Problem]) -> Option<usize> {
+        let new = &problems[self.seen.min(problems.len())..];
+        self.count += new.iter().filter(|p| p.severity == Severity::Error).count();
+        self.seen = problems.len();
+        (self.count >= MAX_ERRORS).then_some(self.count)
     }
 }

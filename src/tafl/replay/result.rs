@@ -25,7 +25,7 @@ impl EndPly {
         self.outcome().to_string()
     }
 
-    fn outcome(&self) -> Outcome {
+    pub(crate) fn outcome(&self) -> Outcome {
         Outcome {
             end: self.end,
             winner: Some(self.loser.opponent()),

@@ -20,7 +20,11 @@ pub struct RulesChoice {
 /// rules string (`dim:7 esc:c start:/3t3/...`). The error says why
 /// neither reads, for people.
 pub fn rules_choice(text: &str) -> Result<RulesChoice, String> {
-    if let Some(name) = RuleSet::PRESETS.iter().find(|n| **n == text) {
+    // A preset's name in any case: `Copenhagen`, `TABLUT`.
+    let named = RuleSet::PRESETS
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(text));
+    if let Some(name) = named {
         let rules = RuleSet::preset(name).expect("a listed preset exists");
         return Ok(RulesChoice {
             rules,
@@ -28,7 +32,8 @@ pub fn rules_choice(text: &str) -> Result<RulesChoice, String> {
         });
     }
     if !text.contains(':') {
-        let guess = crate::core::closest(text, RuleSet::PRESETS.iter().copied());
+        let lower = text.to_ascii_lowercase();
+        let guess = crate::core::closest(&lower, RuleSet::PRESETS.iter().copied());
         let guess = guess.map_or(String::new(), |name| format!("; did you mean `{name}`?"));
         return Err(format!(
             "`{text}` is neither a preset (`hirp rules` lists them) nor a rules string \

@@ -57,6 +57,15 @@ pub enum LayoutErrorKind {
         /// The board's side: its number of rows.
         dim: usize,
     },
+    /// `/3t3/3t3/3T3/ttTKTtt/3T3/3t3/`: rows all of one width, but not as
+    /// many as their squares; a board is square.
+    #[error("the record has {ranks} ranks of {width} squares: a board has as many ranks as files")]
+    Ranks {
+        /// The number of rows.
+        ranks: usize,
+        /// The squares each counts.
+        width: usize,
+    },
     /// `//` or `/99/`: a board of a side out of range.
     #[error("a board has {MIN_DIM} to {MAX_DIM} rows, not {dim}")]
     Size {
@@ -228,10 +237,35 @@ fn row(
     Ok(cells)
 }
 
+/// The squares a row counts, if every letter of it names a piece.
+fn width(row: &str) -> Option<usize> {
+    let (mut width, mut count) = (0usize, 0usize);
+    for c in row.chars() {
+        if let Some(digit) = c.to_digit(10) {
+            count = count.saturating_mul(10).saturating_add(digit as usize);
+        } else {
+            Piece::from_letter(c)?;
+            width = width.saturating_add(count).saturating_add(1);
+            count = 0;
+        }
+    }
+    Some(width.saturating_add(count))
+}
+
 fn read(text: &str, inverted: bool) -> Result<Layout, LayoutError> {
     let rows = rows(text)?;
     let dim = rows.len();
     let mut cells = vec![None; dim * dim];
+    // Read at their own width, every row alike and not `dim` squares: the
+    // number of ranks is what is wrong.
+    let widths: Vec<_> = rows.iter().map(|span| width(&text[span.clone()])).collect();
+    if let Some(Some(width)) = widths.first().copied()
+        && width != dim
+        && widths.iter().all(|w| *w == Some(width))
+    {
+        let kind = LayoutErrorKind::Ranks { ranks: dim, width };
+        return Err(error(kind, 0..text.len()));
+    }
     for (n, span) in rows.into_iter().enumerate() {
         let rank = if inverted { dim - 1 - n } else { n };
         let row = row(text, span, rank + 1, dim)?;
@@ -271,6 +305,27 @@ mod tests {
         );
         assert_eq!(layout.to_opentafl_inverted(), text);
         assert_eq!(layout.to_opentafl(), "/t6/7/7/7/7/7/7/");
+    }
+
+    #[test]
+    fn too_few_or_too_many_ranks_are_named_so() {
+        let six = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/";
+        let wrong = Layout::from_opentafl(six).unwrap_err();
+        assert_eq!(wrong.kind, LayoutErrorKind::Ranks { ranks: 6, width: 7 });
+        assert_eq!(
+            wrong.to_string(),
+            "the record has 6 ranks of 7 squares: a board has as many ranks as files"
+        );
+        // Rows of different widths: the first row out of step is named.
+        let uneven = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t2/";
+        assert!(matches!(
+            Layout::from_opentafl(uneven).unwrap_err().kind,
+            LayoutErrorKind::RowWidth {
+                rank: 7,
+                width: 6,
+                dim: 7
+            }
+        ));
     }
 
     #[test]

@@ -41,6 +41,7 @@ mod position;
 mod presets;
 mod ruleset;
 mod shieldwall;
+mod special_captures;
 mod speed;
 mod square_set;
 mod zobrist;

@@ -140,9 +140,10 @@ pub enum RepetitionRule {
     Ignored,
     /// `d`: a draw.
     Draw,
-    /// `w`: the side whose move repeated the position wins.
+    /// `l`: the side whose move repeated the position wins.
     MoverWins,
-    /// `l`: the side whose move repeated the position loses.
+    /// `w`: the side whose move repeated the position loses, the side to
+    /// move in the repeated position winning.
     MoverLoses,
 }
 

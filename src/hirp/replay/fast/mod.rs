@@ -36,6 +36,7 @@ use super::GameReport;
 use super::written::{FlexibleAttack, play_written, steps_play};
 use crate::hirp::rules::{Battle, Offer, Position, STEPS_PER_TURN};
 use crate::hirp::syntax::ast::{Label, PenningrMove, Span, Tag, WrittenStep};
+use crate::hirp::syntax::limits::MAX_TURNS;
 use crate::hirp::syntax::scan::{Visitor, read_usual};
 use crate::hirp::syntax::{CompactTurn, Player, compact_turn};
 use crate::hirp::types::Side;
@@ -81,6 +82,10 @@ pub fn games(bytes: &[u8], base: usize) -> Option<Vec<FastGame>> {
         base,
     };
     read_usual(bytes, &mut replay)?;
+    if replay.games.iter().any(|g| g.report.turns > MAX_TURNS) {
+        // Its reader stops at the limit, and says so.
+        return None;
+    }
     for game in &mut replay.games {
         game.report.result = game.report.position.result();
     }

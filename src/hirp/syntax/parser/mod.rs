@@ -33,6 +33,7 @@ pub(crate) use self::turn::label_at;
 use self::input::{Comments, Context, Input};
 use super::ast::{Label, PenningrAction, Record, ResultTag, WrittenBattle, WrittenStep};
 use super::error::{Edit, SyntaxError, SyntaxErrorKind};
+use super::limits::MAX_TURNS;
 use crate::core::input::{
     error_at, into_error, is_line_end, offset, peek, peek2, skip, skip_to, span, text_between,
     to_line_end,
@@ -232,4 +233,14 @@ fn skip_until(i: Input<'_>, stop: impl Fn(char) -> bool) -> Input<'_> {
 /// A committed failure of `kind` at the next character of `i`.
 fn fail<'a, T>(kind: SyntaxErrorKind, i: &Input<'_>) -> PResult<'a, T> {
     Err(nom::Err::Failure(error_at(kind, i)))
+}
+
+/// The error of a turn, at `i`, beyond [`MAX_TURNS`] in its game: it and
+/// the rest of the piece are not read.
+fn too_many_turns(i: &Input<'_>, turn: crate::core::Span) -> SyntaxError {
+    let mut error = error_at(SyntaxErrorKind::TooManyTurns, i);
+    error.span = turn;
+    error.with_help(format!(
+        "the game is read up to its turn {MAX_TURNS}; the rest of it is not read"
+    ))
 }

@@ -9,11 +9,11 @@ use super::group::{ItemKind, Reading, begins_game, mislabelled};
 use super::turn::turn;
 use super::{
     Input, PResult, Parsed, error_at, fail, into_error, is_line_end, offset, peek, peek2, skip,
-    skip_char, span, to_line_end,
+    skip_char, span, to_line_end, too_many_turns,
 };
 use crate::hirp::syntax::ast::{Comment, CommentKind, Game, Record, Span, Tag, Turn};
 use crate::hirp::syntax::error::{Edit, Found, SyntaxError, SyntaxErrorKind as Kind};
-use crate::hirp::syntax::limits::MAX_ERRORS;
+use crate::hirp::syntax::limits::{MAX_ERRORS, MAX_TURNS};
 
 /// Reads a whole record, skipping the lines that hold a `damaged` offset.
 pub(super) fn read(i: Input<'_>, damaged: &[usize]) -> Parsed {
@@ -47,6 +47,10 @@ fn record(i: Input<'_>, damaged: &[usize]) -> Parsed {
         match line(i) {
             Ok((rest, line)) => {
                 builder.add(line);
+                if let Some(turn) = builder.turn_beyond_limit() {
+                    builder.errors.push(too_many_turns(&i, turn));
+                    break;
+                }
                 i = rest;
             }
             Err(e) => {
@@ -300,11 +304,15 @@ fn tag_value(i: Input<'_>) -> PResult<'_, String> {
         let value = rest[..rest.find([']', '\n', '\r']).unwrap_or(rest.len())].trim_end();
         if !value.is_empty() && !value.contains('"') {
             let at = offset(&i);
+            let (help, inner) = match typographic_quoted(value) {
+                Some(inner) => ("write the value in straight quotes", inner),
+                None => ("write the value in quotes", value),
+            };
             error = error
-                .with_help(format!("write the value in quotes: \"{value}\""))
+                .with_help(format!("{help}: \"{inner}\""))
                 .with_fix(Edit::new(
                     Span::new(at, at + value.len()),
-                    format!("\"{value}\""),
+                    format!("\"{inner}\""),
                 ));
         }
         return Err(nom::Err::Failure(error));
@@ -329,6 +337,15 @@ fn tag_value(i: Input<'_>) -> PResult<'_, String> {
             )),
         )),
     }
+}
+
+/// The text inside `value` when typographic quotes enclose it, as a word
+/// processor writes `“Jarl Cup”`, `„Jarl Cup“` or `«Jarl Cup»`.
+fn typographic_quoted(value: &str) -> Option<&str> {
+    const OPENING: [char; 5] = ['“', '”', '„', '«', '»'];
+    const CLOSING: [char; 4] = ['”', '“', '»', '«'];
+    let inner = value.strip_prefix(OPENING)?.strip_suffix(CLOSING)?;
+    (!inner.contains(OPENING) && !inner.contains(CLOSING)).then_some(inner)
 }
 
 /// The 1-based column of the input's first character within its line.
@@ -506,6 +523,16 @@ impl Builder {
                 ..turn
             }),
         }
+    }
+
+    /// The turn that takes the last game beyond [`MAX_TURNS`], taken out of
+    /// it, if one does: its span.
+    fn turn_beyond_limit(&mut self) -> Option<Span> {
+        let game = self.games.last_mut()?;
+        if game.turns.len() <= MAX_TURNS {
+            return None;
+        }
+        game.turns.pop().map(|turn| turn.span)
     }
 
     /// Where reading stands, for [`begins_game`].

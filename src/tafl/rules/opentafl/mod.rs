@@ -162,11 +162,14 @@ type Letters<T> = [(T, &'static str)];
 
 const ESCAPE: &Letters<Escape> = &[(Escape::Corner, "c"), (Escape::Edge, "e")];
 
+/// `tfr:w` and `tfr:l` as OpenTafl's engine plays them: under `w` the side
+/// whose move repeats the position loses, under `l` it wins
+/// (`docs/rules.md#tafl-reading-opentafls-repetition-rule`).
 const REPETITION: &Letters<RepetitionRule> = &[
     (RepetitionRule::Ignored, "i"),
     (RepetitionRule::Draw, "d"),
-    (RepetitionRule::MoverWins, "w"),
-    (RepetitionRule::MoverLoses, "l"),
+    (RepetitionRule::MoverLoses, "w"),
+    (RepetitionRule::MoverWins, "l"),
 ];
 
 const NO_MOVE: &Letters<NoMoveRule> = &[(NoMoveRule::Loses, "l"), (NoMoveRule::Draw, "d")];

@@ -42,7 +42,7 @@ fn rule_sets_print_and_read_back_alike() {
     );
     let (rules, warnings) = read(&text);
     assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!(rules.repetition.rule, RepetitionRule::MoverWins);
+    assert_eq!(rules.repetition.rule, RepetitionRule::MoverLoses);
     assert_eq!(rules.repetition.occurrence, 4);
     assert_eq!(rules.to_string(), text);
     assert_eq!(read(&rules.to_string()).0, rules);

@@ -190,8 +190,8 @@ fn write_plies(
     Ok(())
 }
 
-/// A variation, `7a.1.1a. a3-c3 b4-b3xc3`: another line of play, read and
-/// kept but not replayed.
+/// A line of a variation, `7a.1.1a. a3-c3 b4-b3xc3`: a turn of another
+/// line of play, which the replay plays from the move it replaces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
     /// Where it branches off.

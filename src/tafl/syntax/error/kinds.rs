@@ -196,11 +196,20 @@ crate::core::diagnostic::syntax_kinds! {
         /// `(d2-e2 e2-d2 )×6000,0,0,Draw`.
         LineTooLong = "line_too_long", Error, Bound::Line.message(), Bound::Line.expected();
         /// In a game file, a game longer than 256 KiB; the rest of it is not
-        /// read: `[rules:dim:7]\n(1. d2-e2 e2-d2\n)×20000`.
+        /// read: `[rules:dim:7]\n(1. d2-e2 e2-d2 [a note of some length,
+        /// for a long game]\n)×6000`.
         GameTooLong = "game_too_long", Error, Bound::Game.message(), Bound::Game.expected();
         /// In a game file, a game with a thousand syntax errors; the rest of it
         /// is not read: `[rules:dim:7]\n(1. d2_e2 d3-d2\n)×1001`.
         TooManyErrors = "too_many_errors", Error, Bound::Errors.message(),
             Bound::Errors.expected();
+        /// In a game file, a game of more than ten thousand turns; the rest of
+        /// it is not read: `[rules:dim:7]\n(1. d2-e2 e2-d2\n)×10001`.
+        TooManyTurns = "too_many_turns", Error, Bound::Turns.message(),
+            Bound::Turns.expected();
+        /// In an archive, a game after a hundred thousand; it and the rest of
+        /// the file are not read: `(d2-e2,0,0,Draw\n)×100001`.
+        TooManyGames = "too_many_games", Error, Bound::Games.message(),
+            Bound::Games.expected();
     }
 }

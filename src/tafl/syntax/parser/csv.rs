@@ -7,8 +7,8 @@ use nom::combinator::opt;
 use super::lexical::{byte_order_mark, line_end, number, uppercase_error, ws};
 use super::otn::{Dialect, end_of_ply, joined, malformed, square_of};
 use super::{
-    Input, PResult, error_at, into_error, is_line_end, next_line, offset, peek, skip, skip_until,
-    span, text_between, to_line_end,
+    Input, PResult, error_at, errors_full, into_error, is_line_end, next_line, offset, peek, skip,
+    skip_until, span, stop_in_line, stopped, text_between, to_line_end,
 };
 use crate::core::limits::MAX_ERRORS;
 use crate::core::{Edit, Found, Span};
@@ -35,6 +35,10 @@ fn csv_record(i: Input<'_>, damaged: &[usize], first: bool) -> (CsvRecord, Vec<S
         i = rest;
     }
     while !i.fragment().is_empty() {
+        if stopped(&errors) {
+            // Inside a line: said there.
+            break;
+        }
         if errors.len() >= MAX_ERRORS {
             let rest = to_line_end(i);
             let mut error = error_at(Kind::TooManyErrors, &i);
@@ -94,6 +98,9 @@ fn csv_game<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, CsvG
     let start = i;
     let (mut i, plies) = archive_plies(i, errors);
     let mut counts = [None, None];
+    if stopped(errors) {
+        return (i, missing(start, &i, plies, counts));
+    }
     for slot in &mut counts {
         i = match comma(i, errors) {
             Some(rest) => rest,
@@ -162,10 +169,17 @@ fn empty_count(i: &Input<'_>) -> Count {
 /// ```
 ///
 /// Never fails: a ply that cannot be read is kept as written, and a ply
-/// after `timeout` is read and reported.
+/// after `timeout` is read and reported. With
+/// [`MAX_ERRORS`] syntax errors, reading stops: the rest of the line is one
+/// ply not read.
 fn archive_plies<'a>(mut i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, Vec<Ply>) {
     let mut plies: Vec<Ply> = Vec::new();
     while !is_line_end(peek(&i)) && peek(&i) != Some(',') {
+        if errors_full(&i, errors) {
+            let (end, rest) = stop_in_line(i, errors);
+            plies.push(rest);
+            return (end, plies);
+        }
         let (rest, ply) = archive_ply(i, errors);
         if plies.last().is_some_and(Ply::ends_game) {
             let mut error = error_at(Kind::PlyAfterEnd, &i);

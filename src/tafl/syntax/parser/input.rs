@@ -1,15 +1,20 @@
 //! The parser's input, [`crate::core::input::Input`], with what the tafl
 //! readers' rules share beyond the text: the searches for `]` and for a `[`
-//! that starts a line, remembered.
+//! that starts a line, remembered, and the syntax errors met before the
+//! line being read.
 
 use std::cell::Cell;
 
 use crate::core::input::Whole;
 
 /// What the tafl readers' rules keep beyond the text: the searches for
-/// `]` and for a `[` that starts a line, remembered.
+/// `]` and for a `[` that starts a line, remembered, and the syntax errors
+/// met before the line being read.
 #[derive(Debug, Default)]
 pub(super) struct Searches {
+    /// Syntax errors of the piece read before the line being read (those
+    /// of a line are gathered apart, and kept once it is read).
+    errors_before: Cell<usize>,
     /// The last search for a `]`: where it started, and what it found.
     close: Cell<Option<(usize, Option<usize>)>>,
     /// The last search for a `[` starting a line: where it started, and what
@@ -21,6 +26,16 @@ pub(super) struct Searches {
 pub(super) type Context<'a> = crate::core::input::Context<'a, Searches>;
 
 impl Context<'_> {
+    /// Syntax errors met before the line being read.
+    pub(super) fn errors_before(&self) -> usize {
+        self.errors_before.get()
+    }
+
+    /// Notes the syntax errors met before the line about to be read.
+    pub(super) fn set_errors_before(&self, errors: usize) {
+        self.errors_before.set(errors);
+    }
+
     /// The offset in the text of the first `]` at or after `from`.
     pub(super) fn next_close(&self, from: usize) -> Option<usize> {
         remembered(&self.close, from, || {

@@ -24,13 +24,14 @@ use nom::IResult;
 pub(crate) use self::tag::{rules_entries, starts_tag};
 
 use self::input::{Context, Input, Searches};
-use super::ast::{Form, Record, VariationAddress, WrittenMove};
+use super::ast::{Form, Ply, Record, VariationAddress, WrittenMove};
 use super::error::{SyntaxError, SyntaxErrorKind};
-use crate::core::Severity;
 use crate::core::input::{
     error_at, into_error, is_line_end, offset, peek, peek2, skip, skip_to, span, text_between,
     to_line_end,
 };
+use crate::core::limits::{MAX_ERRORS, MAX_TURNS};
+use crate::core::{Malformed, Severity};
 
 /// The result of a rule.
 type PResult<'a, T> = IResult<Input<'a>, T, SyntaxError>;
@@ -182,6 +183,50 @@ crate::core::input::from_str_by_rule! {
 /// Whether `c` is a blank.
 fn is_blank(c: Option<char>) -> bool {
     matches!(c, Some(' ' | '\t'))
+}
+
+/// Whether the syntax errors met so far, `errors` (of the line being read,
+/// or of the whole piece) with those before the line, reach
+/// [`MAX_ERRORS`]: reading stops.
+fn errors_full(i: &Input<'_>, errors: &[SyntaxError]) -> bool {
+    i.context().errors_before() + errors.len() >= MAX_ERRORS
+}
+
+/// Whether reading stopped, [`MAX_ERRORS`] reached: the last error says
+/// so.
+fn stopped(errors: &[SyntaxError]) -> bool {
+    errors
+        .last()
+        .is_some_and(|e| e.kind == SyntaxErrorKind::TooManyErrors)
+}
+
+/// Stops reading at `i`, inside a line, [`MAX_ERRORS`] reached: the error
+/// that says so, over the rest of the line, and the rest of the line as a
+/// ply that could not be read (so that the replay stops there). Returns the
+/// input at the end of the line.
+fn stop_in_line<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, Ply) {
+    let count = i.context().errors_before() + errors.len();
+    let end = to_line_end(i);
+    let mut error = error_at(SyntaxErrorKind::TooManyErrors, &i);
+    error.span = span(&i, &end);
+    errors.push(error.with_help(format!(
+        "{count} syntax errors before this ply; the rest of the game is not read"
+    )));
+    let rest = Malformed {
+        text: text_between(&i, &end).to_owned(),
+        span: span(&i, &end),
+    };
+    (end, Ply::Malformed(rest))
+}
+
+/// The error of a turn, at `i`, beyond [`MAX_TURNS`] in its game: it and
+/// the rest of the piece are not read.
+fn too_many_turns(i: &Input<'_>, turn: crate::core::Span) -> SyntaxError {
+    let mut error = error_at(SyntaxErrorKind::TooManyTurns, i);
+    error.span = turn;
+    error.with_help(format!(
+        "the game is read up to its turn {MAX_TURNS}; the rest of it is not read"
+    ))
 }
 
 /// The input after the end of the current line.

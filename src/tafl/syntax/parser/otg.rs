@@ -9,9 +9,9 @@ use super::tag::{starts_tag, tag};
 use super::turn::{bracket_end, commentary, starts_variation, turn, variation};
 use super::{
     Input, PResult, error_at, into_error, is_line_end, next_line, offset, peek, skip, span,
-    to_line_end,
+    stopped, to_line_end, too_many_turns,
 };
-use crate::core::limits::MAX_ERRORS;
+use crate::core::limits::{MAX_ERRORS, MAX_TURNS};
 use crate::core::{Edit, Found, Span};
 use crate::tafl::syntax::ast::{Commentary, OtgGame, OtgRecord, Tag, Turn, Variation};
 use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
@@ -29,12 +29,17 @@ fn otg_record(i: Input<'_>, damaged: &[usize]) -> (OtgRecord, Vec<SyntaxError>) 
     let (mut i, _) = opt(byte_order_mark).parse(i).unwrap_or((i, None));
     let mut builder = Builder::default();
     while !i.fragment().is_empty() {
+        if stopped(&builder.errors) {
+            // Inside a line: said there.
+            break;
+        }
         if builder.errors.len() >= MAX_ERRORS {
             builder
                 .errors
                 .push(too_many_errors(i, builder.errors.len()));
             break;
         }
+        i.context().set_errors_before(builder.errors.len());
         let start = offset(&i);
         let end = offset(&to_line_end(i));
         if damaged.iter().any(|&d| start <= d && d < end) {
@@ -51,6 +56,10 @@ fn otg_record(i: Input<'_>, damaged: &[usize]) -> (OtgRecord, Vec<SyntaxError>) 
                 // An item over several lines leaves its last line after it.
                 let one_line = offset(&next_line(i)) == offset(&rest);
                 builder.add(line, Span::new(start, offset(&rest)));
+                if let Some(turn) = builder.turn_beyond_limit() {
+                    builder.errors.push(too_many_turns(&i, turn));
+                    break;
+                }
                 builder.passed(&i, one_line);
                 i = rest;
             }
@@ -253,6 +262,16 @@ impl Builder {
         if let Some(game) = &mut self.game {
             game.span = game.span.join(span);
         }
+    }
+
+    /// The turn that takes the game being read beyond [`MAX_TURNS`], taken
+    /// out of it, if one does: its span.
+    fn turn_beyond_limit(&mut self) -> Option<Span> {
+        let game = self.game.as_mut()?;
+        if game.turns.len() <= MAX_TURNS {
+            return None;
+        }
+        game.turns.pop().map(|turn| turn.span)
     }
 
     /// The game being read, begun at `span` if none is.

@@ -6,7 +6,10 @@ use nom::character::complete::char;
 
 use super::lexical::{gap, lower, number, ws};
 use super::otn::ply;
-use super::{Input, PResult, error_at, is_line_end, offset, peek, skip, span, text_between};
+use super::{
+    Input, PResult, error_at, errors_full, is_line_end, offset, peek, skip, span, stop_in_line,
+    text_between,
+};
 use crate::core::{Edit, Span};
 use crate::tafl::syntax::ast::{
     Commentary, MoveAddress, Ply, Turn, Variation, VariationAddress, VariationStep,
@@ -199,6 +202,8 @@ fn move_address(i: Input<'_>) -> PResult<'_, MoveAddress> {
 /// Never fails: with no blank before the first ply, it is read and
 /// reported; with no ply at all, the turn has none. `.....` outside a
 /// variation and a ply after one that ends the game are read and reported.
+/// With [`MAX_ERRORS`](crate::core::limits::MAX_ERRORS) syntax errors,
+/// reading stops: the rest of the line is one ply not read.
 fn plies<'a>(
     i: Input<'a>,
     in_variation: bool,
@@ -221,6 +226,11 @@ fn plies<'a>(
     // Two plies a turn, most often.
     let mut found: Vec<Ply> = Vec::with_capacity(2);
     loop {
+        if errors_full(&i, errors) {
+            let (end, rest) = stop_in_line(i, errors);
+            found.push(rest);
+            return (end, found);
+        }
         let (rest, read) = ply(i, errors);
         if matches!(read, Ply::Placeholder(_)) && !in_variation {
             errors.push(
