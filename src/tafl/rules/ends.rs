@@ -217,6 +217,7 @@ impl Position {
     /// order: the king captured (`king`) or escaped, the defenders immobile
     /// (in a game with jumps or berserk moves), the defenders encircled or
     /// in an exit fort.
+    #[inline(always)]
     fn decided(&self, to: usize, class: Class, king: bool) -> Option<Outcome> {
         let win = |side, end| {
             Some(Outcome {
@@ -277,6 +278,7 @@ impl Position {
 
     /// The end when the side to move, `mover` having just moved, has no
     /// piece or no legal move.
+    #[inline(always)]
     fn stuck(&self, mover: Side) -> Option<Outcome> {
         let end = if self.board.side[si(self.turn)].is_empty() {
             End::AllCaptured

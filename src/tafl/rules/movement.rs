@@ -249,7 +249,11 @@ impl Position {
             return Err(MoveError::GameOver);
         }
         let (from, to) = (self.index(mv.from)?, self.index(mv.to)?);
-        if let Some(berserker) = self.berserker
+        // What only a game with jumps or berserk moves checks is behind
+        // `extended`, so that the others pay one test for it.
+        let extended = self.rules.extended;
+        if extended
+            && let Some(berserker) = self.berserker
             && berserker != from
             && self.board.occupied().has(from)
         {
@@ -275,7 +279,7 @@ impl Position {
                 from: mv.from,
                 to: mv.to,
             })?;
-        if let Some(over) = self.jumped(from, dir, distance, class) {
+        if extended && let Some(over) = self.jumped(from, dir, distance, class) {
             self.check_jump(from, over, to, class)?;
             return Ok((from, to, class));
         }
