@@ -33,7 +33,7 @@ pub(super) const VARIANTS: [(&str, &str, &str); 10] = [
     ),
     (
         "berserk",
-        "Berserk, OpenTafl's: commanders, a knight, jumps; a piece that captures moves again",
+        "Berserk, OpenTafl's: commanders, a knight and the king jump; a piece that captures moves again",
         "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
          starti:/3ttttt3/5c5/11/t4T4t/t3TTT3t/tc1TTKTT1ct/t3NTT3t/t4T4t/11/5c5/3ttttt3/",
     ),
