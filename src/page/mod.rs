@@ -26,6 +26,6 @@
 pub mod html;
 
 pub use crate::core::page::{
-    Branch, GamePage, Mark, Packed, PackedGame, PackedStep, Packer, Page, Range, Step, Table, pack,
-    schema,
+    Branch, GamePage, Mark, Packed, PackedGame, PackedStep, Packer, Page, PageWriter, Range, Step,
+    Table, Written, pack, schema,
 };
