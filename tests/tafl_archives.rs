@@ -229,6 +229,29 @@ fn generated_games_of_the_online_presets_validate() {
     }
 }
 
+/// `hirp gen` writes Berserk's jumps `^` and berserk moves `=` on their
+/// turn's line, and its games replay with no problem.
+#[test]
+fn generated_berserk_games_validate_with_their_jumps_and_berserk_moves() {
+    let out = hirp()
+        .args(["gen", "--rules", "berserk", "--games", "20", "--seed", "5"])
+        .output()
+        .expect("hirp runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let parsed = parse(&text, Form::Otg);
+    let replays = replay_record(&parsed.record, &parsed.errors, None);
+    assert_eq!(replays.len(), 20);
+    let mut addresses = Vec::new();
+    for replay in replays {
+        assert!(replay.problems.is_empty(), "{:?}", replay.problems);
+        addresses.extend(replay.steps.iter().map(|s| s.address.to_string()));
+    }
+    assert!(text.contains('^') && text.contains("^="), "{text}");
+    // A berserk turn's moves run on past `b` on their line.
+    assert!(addresses.iter().any(|a| a.ends_with('c')), "{addresses:?}");
+}
+
 #[test]
 fn game_files_in_the_shape_opentafl_saves_replay_under_their_rules_strings() {
     let files = [

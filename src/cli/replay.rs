@@ -94,15 +94,15 @@ pub struct Args {
 }
 
 /// Checks a HIRP turn label such as `S3` (or `s3`), or a tafl move's
-/// address such as `3b` (or `3B`), a variation's move's (`7a.1.2b`) or a
-/// variation's (`7a.1`), as `--turn` takes them.
+/// address such as `3b` (or `3B`; a berserk turn's third move is `3c`), a
+/// variation's move's (`7a.1.2b`) or a variation's (`7a.1`), as `--turn`
+/// takes them.
 pub fn parse_turn(text: &str) -> Result<String, String> {
     let lower = text.to_ascii_lowercase();
     if is_variation_label(&lower) {
         return Ok(lower);
     }
-    let digits = lower.trim_end_matches(['a', 'b']);
-    if digits.len() + 1 == lower.len()
+    if let Some(digits) = lower.strip_suffix(|c: char| c.is_ascii_lowercase())
         && !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())
     {
