@@ -789,3 +789,31 @@ fn man_writes_a_page_for_hirp_and_each_command() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A line beyond the limit is reported by its length, in both families,
+/// not by the character that starts it.
+#[test]
+fn a_line_too_long_is_told_by_its_length() {
+    let dir = scratch("long-line");
+    let hirp_path = dir.join("long.hirp");
+    let csv_path = dir.join("long.csv");
+    std::fs::write(&hirp_path, format!("G1 {} /\n", "KeHeiHei".repeat(9_000))).unwrap();
+    std::fs::write(
+        &csv_path,
+        format!("{},0,0,Draw\n", "d2-e2 e2-d2 ".repeat(6_000)),
+    )
+    .unwrap();
+    let mut seen = String::new();
+    for (path, rules) in [(&hirp_path, None), (&csv_path, Some("brandub"))] {
+        let mut command = hirp();
+        command.args(["validate", "--quiet"]);
+        if let Some(rules) = rules {
+            command.args(["--rules", rules]);
+        }
+        let output = command.arg(path).current_dir(&dir).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        seen.push_str(&stderr.replace(&dir.display().to_string(), "DIR"));
+    }
+    insta::assert_snapshot!(seen);
+}
