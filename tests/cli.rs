@@ -17,8 +17,9 @@ fn missing_file_is_one_line_and_exit_2() {
     );
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
-        "{\"files\":[]}\n",
-        "the other inputs' document is still written"
+        "{\"files\":[{\"path\":\"no-such-game.hirp\",\"games\":[],\
+         \"error\":\"cannot read no-such-game.hirp: no such file or directory\"}]}\n",
+        "the document is still written, the file listed with its error"
     );
 }
 
