@@ -818,3 +818,48 @@ fn a_line_too_long_is_told_by_its_length() {
     }
     insta::assert_snapshot!(seen);
 }
+
+/// Standard input is `-` where a path stands (a diagnostic's place, the head
+/// of a line about the file, a JSON `path`) and standard input in a
+/// sentence, in every message.
+#[test]
+fn standard_input_is_named_alike_in_every_message() {
+    let run = |args: &[&str], stdin: &str| {
+        let output = hirp()
+            .args(args)
+            .write_stdin(stdin.to_owned())
+            .output()
+            .unwrap();
+        let (out, err) = (output.stdout, output.stderr);
+        String::from_utf8(out).unwrap() + &String::from_utf8(err).unwrap()
+    };
+    let faulty = "G1 KeHeiHei /\nS1 He7He8HeHe /\n";
+    let said = [
+        run(&["validate", "-"], faulty),
+        run(&["validate", "--format", "json", "-"], faulty),
+        run(&["fmt", "--check", "-"], "G1  KeHeiHei /\n"),
+        run(&["validate", "-"], ""),
+        run(&["replay", "--game", "3", "-"], faulty),
+        run(&["board", "--turn", "S9", "-"], faulty),
+        run(&["notation", "-"], "{\"files\": [}"),
+        run(
+            &["diff", "-", "fixtures/valid/01-yfirrad-empty-karve.hirp"],
+            faulty,
+        ),
+    ]
+    .concat();
+    for expected in [
+        "-: game 1: no result",
+        "[-:2:4]",
+        "\"path\":\"-\"",
+        "error: -: not in canonical form",
+        "error: standard input holds no game",
+        "error: standard input has 1 game; there is no game 3",
+        "error: game 1 of standard input has no turn S9",
+        "error: -: not JSON",
+        "standard input and fixtures/valid/01-yfirrad-empty-karve.hirp differ",
+    ] {
+        assert!(said.contains(expected), "{expected}:\n{said}");
+    }
+    assert!(!said.contains("stdin"), "{said}");
+}
