@@ -413,8 +413,9 @@ fn only_turn(
         Some(n) => Ok(Some(n)),
         None => {
             reporter.error(&format!(
-                "game {} of {path} has no turn {wanted}",
-                args.game
+                "game {} of {} has no turn {wanted}",
+                args.game,
+                super::shown(path)
             ));
             Err(Status::Failure)
         }
@@ -459,7 +460,7 @@ pub(super) fn no_board<'a>(
     }
     out.push_str(&format!(
         "game {number} of {} has no {units}: there is no board to show\n",
-        escape(path)
+        escape(super::shown(path))
     ));
     if let Err(message) = write_stdout(&out) {
         reporter.error(&message);

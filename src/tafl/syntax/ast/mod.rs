@@ -16,7 +16,7 @@ mod csv;
 mod otg;
 mod ply;
 
-pub use csv::{CSV_HEADER, Count, CsvGame, CsvRecord, ResultLabel};
+pub use csv::{CSV_HEADER, Count, CsvGame, CsvRecord, ResultLabel, header_columns};
 pub use otg::{
     Commentary, MoveAddress, OtgGame, OtgRecord, RulesEntry, Tag, Turn, Variation,
     VariationAddress, VariationStep,
