@@ -244,3 +244,78 @@ fn check_tafl_errors(text: &str, errors: &[hirp::tafl::syntax::SyntaxError], bas
         }
     }
 }
+
+/// Replaying any bytes as a tafl record of either form, under its rules
+/// tag and under a preset's rules: no panic, and every problem and fix lies
+/// on the decoded text's character boundaries.
+pub fn tafl_validate(data: &[u8]) {
+    use hirp::tafl::replay::replay_record;
+    use hirp::tafl::rules::RuleSet;
+    use hirp::tafl::syntax::{Form, parse_bytes};
+
+    let presets = [
+        None,
+        RuleSet::preset("brandub"),
+        RuleSet::preset("copenhagen"),
+    ];
+    for form in [Form::Otg, Form::Csv] {
+        let (text, parsed) = parse_bytes(data, form);
+        for rules in &presets {
+            for replay in replay_record(&parsed.record, &parsed.errors, rules.as_ref()) {
+                for problem in &replay.problems {
+                    let span = problem.span;
+                    assert!(text.get(span.start..span.end).is_some(), "{problem:?}");
+                    if let Some(fix) = &problem.fix {
+                        let span = fix.span;
+                        assert!(text.get(span.start..span.end).is_some(), "{problem:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Making the page of any bytes, as HIRP, as a tafl game file and as a
+/// tafl archive: no panic; every step's marks lie on its line's character
+/// boundaries; packed, each step's board is restored as drawn; and the
+/// page written game by game is the page written whole.
+pub fn page(data: &[u8]) {
+    use hirp::core::page::{PageWriter, html::html, pack};
+    use hirp::tafl::syntax::Form;
+
+    let brandub = hirp::tafl::rules::RuleSet::preset("brandub");
+    let pages = [
+        hirp::hirp::page::page("fuzz.hirp", data),
+        hirp::tafl::page::page("fuzz.otg", data, Form::Otg, None),
+        hirp::tafl::page::page("fuzz.csv", data, Form::Csv, brandub.as_ref()),
+    ];
+    for page in &pages {
+        let packed = pack(page);
+        for (g, game) in page.games.iter().enumerate() {
+            for (s, step) in game.steps.iter().enumerate() {
+                let ranges = step.marks.iter().map(|m| m.range).chain(step.played);
+                for [start, end] in ranges {
+                    assert!(step.line.get(start..end).is_some(), "{:?}", step.line);
+                }
+                for &d in &step.diagnostics {
+                    assert!(d < game.diagnostics.len());
+                }
+                let drawn: Vec<&str> = step
+                    .board
+                    .lines()
+                    .filter(|l| !l.starts_with("<?xml"))
+                    .collect();
+                assert_eq!(packed.board(g, s), Some(drawn.join("\n")));
+            }
+        }
+        let mut writer = PageWriter::start(Vec::new(), &page.title).expect("in memory");
+        for game in &page.games {
+            writer.game(game).expect("in memory");
+        }
+        let written = writer.finish(&page.diagnostics).expect("in memory");
+        assert!(
+            written.out == html(page).as_bytes(),
+            "the page written game by game"
+        );
+    }
+}

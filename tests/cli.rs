@@ -17,8 +17,9 @@ fn missing_file_is_one_line_and_exit_2() {
     );
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
-        "{\"files\":[]}\n",
-        "the other inputs' document is still written"
+        "{\"files\":[{\"path\":\"no-such-game.hirp\",\"games\":[],\
+         \"error\":\"cannot read no-such-game.hirp: no such file or directory\"}]}\n",
+        "the document is still written, the file listed with its error"
     );
 }
 
@@ -788,4 +789,77 @@ fn man_writes_a_page_for_hirp_and_each_command() {
         "the page lists the options"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A line beyond the limit is reported by its length, in both families,
+/// not by the character that starts it.
+#[test]
+fn a_line_too_long_is_told_by_its_length() {
+    let dir = scratch("long-line");
+    let hirp_path = dir.join("long.hirp");
+    let csv_path = dir.join("long.csv");
+    std::fs::write(&hirp_path, format!("G1 {} /\n", "KeHeiHei".repeat(9_000))).unwrap();
+    std::fs::write(
+        &csv_path,
+        format!("{},0,0,Draw\n", "d2-e2 e2-d2 ".repeat(6_000)),
+    )
+    .unwrap();
+    let mut seen = String::new();
+    for (path, rules) in [(&hirp_path, None), (&csv_path, Some("brandub"))] {
+        let mut command = hirp();
+        command.args(["validate", "--quiet"]);
+        if let Some(rules) = rules {
+            command.args(["--rules", rules]);
+        }
+        let output = command.arg(path).current_dir(&dir).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        seen.push_str(&stderr.replace(&dir.display().to_string(), "DIR"));
+    }
+    insta::assert_snapshot!(seen);
+}
+
+/// Standard input is `-` where a path stands (a diagnostic's place, the head
+/// of a line about the file, a JSON `path`) and standard input in a
+/// sentence, in every message.
+#[test]
+fn standard_input_is_named_alike_in_every_message() {
+    let run = |args: &[&str], stdin: &str| {
+        let output = hirp()
+            .args(args)
+            .write_stdin(stdin.to_owned())
+            .output()
+            .unwrap();
+        let (out, err) = (output.stdout, output.stderr);
+        String::from_utf8(out).unwrap() + &String::from_utf8(err).unwrap()
+    };
+    let faulty = "G1 KeHeiHei /\nS1 He7He8HeHe /\n";
+    let said = [
+        run(&["validate", "-"], faulty),
+        run(&["validate", "--format", "json", "-"], faulty),
+        run(&["fmt", "--check", "-"], "G1  KeHeiHei /\n"),
+        run(&["validate", "-"], ""),
+        run(&["replay", "--game", "3", "-"], faulty),
+        run(&["board", "--turn", "S9", "-"], faulty),
+        run(&["notation", "-"], "{\"files\": [}"),
+        run(
+            &["diff", "-", "fixtures/valid/01-yfirrad-empty-karve.hirp"],
+            faulty,
+        ),
+    ]
+    .concat();
+    for expected in [
+        "-: game 1: no result",
+        "[-:2:4]",
+        "\"path\":\"-\"",
+        "error: -: not in canonical form",
+        "error: standard input holds no game",
+        "error: standard input has 1 game; there is no game 3",
+        "error: game 1 of standard input has no turn S9",
+        "error: -: not JSON",
+        "standard input and fixtures/valid/01-yfirrad-empty-karve.hirp differ",
+    ] {
+        assert!(said.contains(expected), "{expected}:\n{said}");
+    }
+    assert!(!said.contains("stdin"), "{said}");
 }

@@ -215,7 +215,7 @@ fn fix_copies_what_it_cannot_read_and_fixes_the_games_around_it() {
     );
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("hirp::syntax::line_too_long"), "{stderr}");
-    assert!(stderr.contains("[<stdin>:14:1]"), "{stderr}");
+    assert!(stderr.contains("[-:14:1]"), "{stderr}");
     assert!(
         stderr.ends_with("-: 10 problems fixed; 1 error left\n"),
         "{stderr}"

@@ -54,6 +54,20 @@ fn tafl_parse_seeds_and_regressions() {
     assert!(run("tafl_parse", checks::tafl_parse) >= 50);
 }
 
+/// `tafl_validate` starts from the seeds of `tafl_parse`.
+#[test]
+fn tafl_validate_seeds_and_regressions() {
+    assert!(run_on("tafl_parse", "tafl_validate", checks::tafl_validate) >= 50);
+}
+
+/// `page` starts from the seeds of `tafl_parse` and of `parse`.
+#[test]
+fn page_seeds_and_regressions() {
+    let tafl = run_on("tafl_parse", "page", checks::page);
+    let hirp = run_on("parse", "page", checks::page);
+    assert!(tafl >= 50 && hirp >= 150, "{tafl} and {hirp}");
+}
+
 /// `scan` starts from the seeds of `parse`.
 #[test]
 fn scan_seeds_and_regressions() {

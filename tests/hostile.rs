@@ -506,7 +506,7 @@ fn a_label_at_the_end_of_a_line_of_exactly_the_limit_is_shown() {
     ] {
         let stderr = ends_bounded("line.hirp", &hirp, args, 20_000);
         if args != ["json"] && args != ["fmt", "--check"] {
-            assert!(stderr.contains("line.hirp:1:65537]") || stderr.contains("<stdin>:1:65537]"));
+            assert!(stderr.contains("line.hirp:1:65537]") || stderr.contains("[-:1:65537]"));
         }
     }
     // An archive's line of exactly 64 KiB, a move cut short at its end.
@@ -598,7 +598,7 @@ fn a_file_shows_at_most_ten_thousand_diagnostics() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.matches("hirp::match::unfinished\n").count(), 10_000);
     assert_eq!(stderr.matches("note: ").count(), 1);
-    assert!(stderr.contains("note: <stdin>: the first 10000 diagnostics are shown, and no more\n"));
+    assert!(stderr.contains("note: -: the first 10000 diagnostics are shown, and no more\n"));
     // Counted all the same.
     let summary = String::from_utf8(output.stdout).unwrap();
     assert!(

@@ -352,3 +352,97 @@ fn a_record_packed_game_by_game_is_packed_as_its_whole_page() {
         records.len()
     );
 }
+
+#[test]
+fn the_page_written_game_by_game_is_the_page_made_whole() {
+    // `hirp html` writes each game as soon as it is made; the page must be,
+    // byte for byte, the one written from the whole page model.
+    let many = std::env::temp_dir().join(format!("hirp-html-many-{}.hirp", std::process::id()));
+    std::fs::write(&many, common::generated(5, 6)).unwrap();
+    let many = many.display().to_string();
+    let brandub = "fixtures/tafl/valid/brandub/king_escaped_with_variations.otg";
+    let archive = "fixtures/tafl/archives/brandubh.csv";
+    let cases: [(&str, Option<&str>, hirp::page::Page); 3] = [
+        (
+            &many,
+            None,
+            hirp::hirp::page::page(&many, &std::fs::read(&many).unwrap()),
+        ),
+        (brandub, None, {
+            let bytes = std::fs::read(brandub).unwrap();
+            hirp::tafl::page::page(brandub, &bytes, hirp::tafl::syntax::Form::Otg, None)
+        }),
+        (archive, Some("brandubh-online"), {
+            let bytes = std::fs::read(archive).unwrap();
+            let rules = hirp::tafl::rules::RuleSet::preset("brandubh-online").unwrap();
+            hirp::tafl::page::page(archive, &bytes, hirp::tafl::syntax::Form::Csv, Some(&rules))
+        }),
+    ];
+    for (path, rules, whole) in cases {
+        let mut command = hirp();
+        command.args(["html", path]);
+        if let Some(rules) = rules {
+            command.args(["--rules", rules]);
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.code().is_some_and(|c| c < 2), "{path}");
+        assert!(
+            output.stdout == page::html::html(&whole).as_bytes(),
+            "{path}: the page written differs from the page made whole"
+        );
+    }
+    std::fs::remove_file(&many).unwrap();
+}
+
+#[test]
+fn a_page_past_its_turns_is_refused_and_nothing_is_written() {
+    // 51 games of 10,000 turns (a game's most): over the 500,000 a page
+    // shows. The record is counted, not replayed, before anything is written.
+    let turns: String = (1..=5_000)
+        .map(|n| format!("G{n} KeHeiHei /\nS{n} He7He8HeHe /\n"))
+        .collect();
+    let record = format!("[Event \"long\"]\n{turns}\n").repeat(51);
+    let out = std::env::temp_dir().join(format!("hirp-html-cap-{}.html", std::process::id()));
+    std::fs::write(&out, "kept").unwrap();
+    let output = hirp()
+        .args(["html", "-", "-o"])
+        .arg(&out)
+        .write_stdin(record)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: standard input has 510000 turns, and a page shows at most 500000: \
+         split the record, or replay it with `hirp replay`\n"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept");
+    std::fs::remove_file(&out).unwrap();
+}
+
+#[test]
+fn a_page_goes_through_a_link_and_into_what_is_no_file() {
+    // Written whole under a temporary name and renamed, a page must still
+    // go where a link points, and into a device, never replace them.
+    let dir = std::env::temp_dir().join(format!("hirp-html-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (target, link) = (dir.join("page.html"), dir.join("link.html"));
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let output = hirp().args(["html", "-o"]).arg(&link).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&target)
+            .unwrap()
+            .starts_with("<!DOCTYPE html>")
+    );
+    let output = hirp().args(["html", "-o", "/dev/null"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

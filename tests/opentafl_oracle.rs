@@ -22,12 +22,7 @@ use serde_json::Value;
 const CORPUS: &str = "fixtures/tafl/opentafl-oracle";
 
 /// The variants where hirp does not yet judge as OpenTafl does, and why.
-const KNOWN_GAPS: &[(&str, &str)] = &[(
-    "berserk_11",
-    "commanders (`c`) and knights (`N`), berserk moves (`ber:c`) and the king's \
-         jumps (`kj:r`) are not played: every game's rules are refused \
-         (`hirp::tafl::rules::not_played`), and no verdict is given",
-)];
+const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 fn corpus() -> PathBuf {
     match std::env::var_os("HIRP_OPENTAFL_CORPUS") {

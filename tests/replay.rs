@@ -269,21 +269,36 @@ fn colour_only_when_asked_for() {
         coloured.contains("\u{1b}[1;38;2;176;182;190m"),
         "Silfr in silver-grey"
     );
-    // A token at fault is red, and needs no marks under it.
-    let output = hirp()
-        .args([
-            "--color",
-            "always",
-            "replay",
-            "fixtures/rulebook/en.hirp",
-            "--turn",
-            "G2",
-        ])
-        .output()
-        .unwrap();
-    let coloured = String::from_utf8(output.stdout).unwrap();
+    // A token at fault is red, and marked `×` under the turn line all the
+    // same, as without colours: never told by its colour alone.
+    let run = |color: &str| {
+        let output = hirp()
+            .args(["--color", color, "replay", "fixtures/rulebook/en.hirp"])
+            .args(["--turn", "G2"])
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let coloured = run("always");
     assert!(coloured.contains("\u{1b}[1;31mKhkh03"), "{coloured}");
-    assert!(!coloured.contains('×'));
+    assert!(coloured.contains("\u{1b}[1;31m××××××"), "{coloured}");
+    let plain = run("never");
+    assert!(plain.contains("\n         ××××××\n"), "{plain}");
+    assert_eq!(without_escapes(&coloured), plain);
+}
+
+/// `text` without its colours' escape sequences.
+fn without_escapes(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            chars.by_ref().find(|&c| c == 'm');
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[test]

@@ -169,6 +169,7 @@ fn every_tafl_rule_and_reading_names_a_test_that_exists() {
     for game in [
         "## Tafl: Brandub",
         "## Tafl: Hnefatafl",
+        "## Tafl: Berserk",
         "### Tafl: brandubh-online",
         "### Tafl: copenhagen",
     ] {

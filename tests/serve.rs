@@ -313,6 +313,14 @@ fn bad_requests_get_a_clear_error_and_a_4xx_status() {
     let record = fixture("fixtures/rulebook/en.hirp");
     let long_line = format!("G1 KeHeiHei / ; {}\n", "x".repeat(70 * 1024));
     let many_turns = common::long_game::long_game(2001, None);
+    let tafl_long_line = format!(
+        "[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. a4-a5 {{{}}}\n",
+        "x".repeat(70 * 1024)
+    );
+    let tafl_errors = format!(
+        "[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n{}",
+        "1. d2_e2 d3-d2\n".repeat(1001)
+    );
     let cases: Vec<(&str, &str, Body)> = vec![
         ("POST", "/api/validate", Some(("application/json", &record))),
         ("POST", "/api/page", Some(("", &record))),
@@ -325,6 +333,16 @@ fn bad_requests_get_a_clear_error_and_a_4xx_status() {
             "POST",
             "/api/page",
             Some(("text/plain", long_line.as_bytes())),
+        ),
+        (
+            "POST",
+            "/api/validate",
+            Some(("text/plain", tafl_long_line.as_bytes())),
+        ),
+        (
+            "POST",
+            "/api/page",
+            Some(("text/plain", tafl_errors.as_bytes())),
         ),
         (
             "POST",

@@ -261,6 +261,6 @@ fn a_game_of_no_moves_has_its_heading_and_start_comment() {
     assert_eq!(
         out,
         "-: Ann (attackers) against defenders\nEvent: Puzzle night\n\nA position to study.\n\
-         game 1 of - has no moves: there is no board to show\n"
+         game 1 of standard input has no moves: there is no board to show\n"
     );
 }

@@ -79,8 +79,9 @@ fn the_archives_in_json_are_one_game_a_line_in_order() {
     for (n, game) in games.iter().enumerate() {
         assert_eq!(game["valid"], true);
         let moves = lines[n].split(',').next().unwrap_or_default();
+        // Turns as OpenTafl numbers them: two moves a turn.
         let count = moves.split_whitespace().filter(|t| *t != "timeout").count();
-        assert_eq!(game["turns"], count, "line {}", n + 1);
+        assert_eq!(game["turns"], count.div_ceil(2), "line {}", n + 1);
     }
 }
 
@@ -227,6 +228,29 @@ fn generated_games_of_the_online_presets_validate() {
             );
         }
     }
+}
+
+/// `hirp gen` writes Berserk's jumps `^` and berserk moves `=` on their
+/// turn's line, and its games replay with no problem.
+#[test]
+fn generated_berserk_games_validate_with_their_jumps_and_berserk_moves() {
+    let out = hirp()
+        .args(["gen", "--rules", "berserk", "--games", "20", "--seed", "5"])
+        .output()
+        .expect("hirp runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let parsed = parse(&text, Form::Otg);
+    let replays = replay_record(&parsed.record, &parsed.errors, None);
+    assert_eq!(replays.len(), 20);
+    let mut addresses = Vec::new();
+    for replay in replays {
+        assert!(replay.problems.is_empty(), "{:?}", replay.problems);
+        addresses.extend(replay.steps.iter().map(|s| s.address.to_string()));
+    }
+    assert!(text.contains('^') && text.contains("^="), "{text}");
+    // A berserk turn's moves run on past `b` on their line.
+    assert!(addresses.iter().any(|a| a.ends_with('c')), "{addresses:?}");
 }
 
 /// What OpenTafl writes against the letter of its own notation, which

@@ -588,11 +588,90 @@ fn the_schema_names_both_families() {
         .collect();
     assert_eq!(
         entries,
-        ["#/$defs/File", "#/$defs/OtgFile", "#/$defs/CsvFile"]
+        [
+            "#/$defs/File",
+            "#/$defs/OtgFile",
+            "#/$defs/CsvFile",
+            "#/$defs/UnreadFile"
+        ]
     );
     assert!(schema["$defs"]["Ply"]["properties"]["notation"].is_object());
     let (_, json, _) = run(&["json", "--schema", "--lines"], b"");
     let schema: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(schema["title"], "GameLine");
     assert_eq!(schema["anyOf"].as_array().unwrap().len(), 3);
+}
+
+/// A path that yields no record has its entry in its place, with its
+/// `error` and no game, as `validate --format json` lists it; the document
+/// meets the schema, and reads back as the records that were read.
+#[test]
+fn a_path_that_yields_no_record_is_listed_with_its_error() {
+    let dir = std::env::temp_dir().join(format!("hirp-json-unread-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.display().to_string();
+    let game = "fixtures/tafl/valid/brandub/king_escaped.otg";
+    let (status, json, stderr) = run(&["json", "no-such-game.otg", game, &empty], b"");
+    assert_eq!(status, 2, "a missing file is an I/O error, as before");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: cannot read no-such-game.otg: no such file or directory\n\
+             error: {empty} holds no *.hirp or *.otg file\n"
+        )
+    );
+    meets_the_schema(&json, false, "the document");
+    let document: Value = serde_json::from_str(&json).unwrap();
+    let files = document["files"].as_array().unwrap();
+    assert_eq!(files.len(), 3);
+    assert_eq!(
+        files[0],
+        serde_json::json!({
+            "path": "no-such-game.otg",
+            "games": [],
+            "error": "cannot read no-such-game.otg: no such file or directory"
+        })
+    );
+    assert_eq!(files[1]["path"], game);
+    assert_eq!(
+        files[2],
+        serde_json::json!({
+            "path": empty,
+            "games": [],
+            "error": format!("{empty} holds no *.hirp or *.otg file")
+        })
+    );
+    // The validation report lists the same paths with the same errors.
+    let (_, report, _) = run(
+        &[
+            "validate",
+            "--format",
+            "json",
+            "no-such-game.otg",
+            game,
+            &empty,
+        ],
+        b"",
+    );
+    let report: Value = serde_json::from_str(&report).unwrap();
+    for n in [0, 2] {
+        assert_eq!(report["files"][n]["path"], files[n]["path"]);
+        assert_eq!(report["files"][n]["error"], files[n]["error"]);
+    }
+    let (status, text, _) = run(&["notation", "-"], json.as_bytes());
+    assert_eq!(status, 0);
+    assert_eq!(text, canonical(game));
+    // An entry with an error holds no game.
+    let (status, _, stderr) = run(
+        &["notation", "-"],
+        br#"{"files":[{"path":"a","games":[{"tags":[],"turns":[]}],"error":"x"}]}"#,
+    );
+    assert_eq!(status, 1);
+    assert!(stderr.contains("files[0].games"), "{stderr}");
+    // JSON Lines have no line for it; it is said on standard error.
+    let (status, lines, stderr) = run(&["json", "--lines", "no-such-game.otg", game], b"");
+    assert_eq!(status, 2);
+    assert_eq!(lines.lines().count(), 1);
+    assert!(stderr.contains("cannot read no-such-game.otg"), "{stderr}");
 }

@@ -257,3 +257,27 @@ fn the_steps_of_a_branch_have_the_commentary_on_their_moves() {
         game.steps[first].comment
     );
 }
+
+#[test]
+fn turns_numbered_alike_each_show_their_own_text() {
+    // Brandub: an attacker and a defender step out and back, the turns
+    // numbered 1, 2, 1, 2, ... as a careless record numbers them (no
+    // repetition rule: `tfr:i`). Each
+    // step's line is its own turn, not every turn of that number: the page
+    // grows with the game, not with its square.
+    let mut text = String::from("[rules:dim:7 tfr:i start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n");
+    for _ in 0..100 {
+        text.push_str("1. a4-a5 d3-c3\n2. a5-a4 c3-d3\n");
+    }
+    let page = page("alike.otg", text.as_bytes(), Form::Otg, None);
+    let game = &page.games[0];
+    assert_eq!(game.steps.len(), 401, "the start and 400 moves");
+    assert_eq!(game.steps[1].line, "1. a4-a5 d3-c3");
+    assert_eq!(game.steps[400].line, "2. a5-a4 c3-d3");
+    let [a, b] = game.steps[399].played.expect("a move is marked");
+    assert_eq!(&game.steps[399].line[a..b], "a5-a4");
+    assert!(
+        game.steps.iter().all(|s| s.line.len() <= 14),
+        "a line holds one turn"
+    );
+}

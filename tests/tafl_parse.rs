@@ -253,6 +253,60 @@ fn warnings(parsed: &Parsed) -> Vec<(&'static str, usize)> {
     counts
 }
 
+/// What other tools write in an archive is told line by line, and nothing
+/// is left out unsaid: every line is the header, a game, or has an error
+/// of its own (a warning for a header read as the archive's).
+#[test]
+fn every_line_of_an_archive_of_other_columns_is_read_or_reported() {
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "moves,attackers,defenders,result\nd2-c2,0,0,Ongoing\n",
+            &["other_header"],
+        ),
+        (
+            "\"moves\",\"attacker_captures\",\"defender_captures\",\"result\"\nd2-c2,0,0,Ongoing\n",
+            &["other_header"],
+        ),
+        (
+            "id,moves,attacker_captures,defender_captures,result\n1,d2-c2,0,0,Ongoing\n2,d2-c2,0,0,Black\n",
+            &["extra_fields", "extra_fields", "extra_fields"],
+        ),
+        (
+            "moves,result\nd2-c2,Ongoing\n",
+            &["missing_field", "expected_count", "missing_field"],
+        ),
+        (
+            "d2-c2,0,0,Ongoing,\n\"d2-c2\",0,0,Ongoing\nd2-c2,0,0,Ongoing\n",
+            &["extra_fields", "quoted_field"],
+        ),
+    ];
+    for (text, codes) in cases {
+        let parsed = parse_csv(text);
+        let said: Vec<&str> = parsed.errors.iter().map(|e| e.kind.name()).collect();
+        assert_eq!(said, codes, "{text:?}");
+        let record = parsed.record.as_csv().unwrap();
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            let end = start + line.len();
+            let on_line = |at: usize| start <= at && at < end;
+            let header = record.header.is_some_and(|h| on_line(h.start));
+            let game = record.games.iter().any(|g| on_line(g.span.start));
+            let error = parsed.errors.iter().any(|e| on_line(e.span.start));
+            assert!(
+                header || game || error,
+                "{text:?}: {line:?} is left out unsaid"
+            );
+            start = end;
+        }
+    }
+    // A header read as the archive's is written as its own.
+    let parsed = parse_csv("moves,attackers,defenders,result\nd2-c2,0,0,Ongoing\n");
+    assert_eq!(
+        parsed.record.to_string(),
+        "moves,attacker_captures,defender_captures,result\nd2-c2,0,0,Ongoing\n"
+    );
+}
+
 #[test]
 fn every_line_of_the_archives_reads_as_written() {
     // Each archive, its games, and its warnings by code.

@@ -331,6 +331,35 @@ fn pictures_mark_the_last_move_and_its_captures() {
 }
 
 #[test]
+fn commanders_and_knights_are_drawn_with_their_letter_and_class() {
+    let rules = RuleSet::preset("berserk").unwrap();
+    let svg = Board::start(&rules).svg();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let piece = |id: &str| {
+        let node = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .unwrap_or_else(|| panic!("{id}"));
+        let letter = node
+            .descendants()
+            .find(|n| n.has_tag_name("text"))
+            .and_then(|n| n.text())
+            .map(str::to_owned);
+        (node.attribute("class").unwrap().to_owned(), letter)
+    };
+    assert_eq!(
+        piece("piece-b6"),
+        ("piece commander attackers".to_owned(), Some("C".to_owned()))
+    );
+    assert_eq!(
+        piece("piece-e5"),
+        ("piece knight defenders".to_owned(), Some("N".to_owned()))
+    );
+    assert_eq!(with_class(&doc, "commander").len(), 4);
+    assert_eq!(with_class(&doc, "knight").len(), 1);
+}
+
+#[test]
 fn a_layout_of_another_size_is_refused() {
     let rules = RuleSet::preset("brandub").unwrap();
     let eleven = RuleSet::preset("hnefatafl-11").unwrap();

@@ -253,7 +253,14 @@ fn what_makes_no_sense_for_tafl_is_a_usage_error() {
         err,
         "error: game 1 of fixtures/tafl/valid/brandub/king_escaped.otg has no move 9a\n"
     );
+    // A berserk turn's third move is `3c`: a move this game does not have.
     let (status, _, err) = replay(&[KING_ESCAPED, "--turn", "3c"]);
+    assert_eq!(status, 2);
+    assert_eq!(
+        err,
+        "error: game 1 of fixtures/tafl/valid/brandub/king_escaped.otg has no move 3c\n"
+    );
+    let (status, _, err) = replay(&[KING_ESCAPED, "--turn", "3."]);
     assert_eq!(status, 2);
     assert!(err.contains("nor a tafl move such as `3b`"), "{err}");
     let (status, _, err) = replay(&[KING_ESCAPED, "--game", "2"]);

@@ -389,7 +389,10 @@ fn diff_compares_tafl_records_move_by_move() {
         Some(&std::fs::read_to_string(a).unwrap()),
     );
     assert_eq!(status, 0);
-    assert_eq!(out, format!("- and {a} describe the same game\n"));
+    assert_eq!(
+        out,
+        format!("standard input and {a} describe the same game\n")
+    );
 }
 
 #[test]

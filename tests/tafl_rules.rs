@@ -4,7 +4,8 @@
 //! games that check the engine against itself.
 
 use hirp::tafl::rules::{
-    End, Layout, Move, MoveError, Outcome, Played, Position, RuleSet, RulesErrorKind, SquareKind,
+    Berserk, End, Jump, Layout, Move, MoveError, Outcome, Played, Position, RuleSet,
+    RulesErrorKind, SquareKind,
 };
 use hirp::tafl::{Piece, Side, Square};
 use proptest::prelude::*;
@@ -860,16 +861,16 @@ fn refused_moves_say_why() {
 #[test]
 fn pieces_the_rule_set_does_not_move_stand_still() {
     let rules = preset("brandub");
-    let layout = Layout::from_opentafl_inverted("/7/7/7/3K3/7/1c5/7/").unwrap();
+    let layout = Layout::from_opentafl_inverted("/7/7/7/3K3/7/1m5/7/").unwrap();
     let mut pos = Position::from_layout(&rules, &layout, Side::Attackers).unwrap();
     assert_eq!(
         pos.piece_at(sq("b2")),
-        Some((Side::Attackers, Piece::Commander))
+        Some((Side::Attackers, Piece::Mercenary))
     );
     let err = pos.play(mv("b2", "b3")).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the commander on b2 is a piece this rule set does not move"
+        "the mercenary on b2 is a piece this rule set does not move"
     );
     assert!(pos.legal_moves().is_empty());
 }
@@ -976,11 +977,21 @@ fn check_played(before: &Position, after: &Position, mv: Move, played: &Played, 
         before.pieces(mover).len(),
         "ply {ply}"
     );
-    assert_eq!(after.turn(), mover.opponent(), "ply {ply}");
+    // A berserk turn keeps the move for the piece that captured.
+    match after.berserker() {
+        Some(berserker) => {
+            assert_eq!((after.turn(), berserker), (mover, mv.to), "ply {ply}");
+            assert!(!played.captures.is_empty(), "ply {ply}");
+        }
+        None => assert_eq!(after.turn(), mover.opponent(), "ply {ply}"),
+    }
+    assert_eq!(played.berserk, before.berserker().is_some(), "ply {ply}");
     let fresh = Position::from_layout(after.rules(), &after.layout(), after.turn()).unwrap();
     assert_eq!(after.hash(), fresh.hash(), "ply {ply}: the hash drifted");
     let Some(outcome) = played.outcome else {
-        assert_eq!(after.legal_moves(), fresh.legal_moves(), "ply {ply}");
+        if after.berserker().is_none() {
+            assert_eq!(after.legal_moves(), fresh.legal_moves(), "ply {ply}");
+        }
         return;
     };
     match outcome.end {
@@ -1032,6 +1043,11 @@ proptest! {
     }
 
     #[test]
+    fn random_berserk_games_keep_the_engine_consistent(picks in prop::collection::vec(any::<usize>(), 160)) {
+        random_game(&preset("berserk"), &picks, 160);
+    }
+
+    #[test]
     fn random_hnefatafl_games_keep_the_engine_consistent(picks in prop::collection::vec(any::<usize>(), 60)) {
         random_game(&preset("hnefatafl-11"), &picks, 60);
         random_game(&preset("hnefatafl-13"), &picks, 40);
@@ -1065,30 +1081,27 @@ fn what_is_not_played_is_refused() {
             "sped:1",
         ),
         (
-            format!("dim:7 kj:j {start}"),
+            format!("dim:7 gj:c {start}"),
             RulesErrorKind::NotPlayed {
-                entry: "kj:j".into(),
-                what: "king jumps",
+                entry: "gj:c".into(),
+                what: "guard jumps",
             },
-            "kj:j",
+            "gj:c",
         ),
         (
-            format!("dim:7 ber:c {start}"),
-            RulesErrorKind::NotPlayed {
-                entry: "ber:c".into(),
-                what: "berserk moves",
-            },
-            "ber:c",
+            "dim:3 start:/K2/3/2m/".to_owned(),
+            RulesErrorKind::PieceNotPlayed { letter: 'm' },
+            "m",
         ),
         (
-            "dim:3 start:/K2/3/2c/".to_owned(),
-            RulesErrorKind::PieceNotPlayed { letter: 'c' },
-            "c",
+            "dim:3 start:/K2/1G1/3/".to_owned(),
+            RulesErrorKind::PieceNotPlayed { letter: 'G' },
+            "G",
         ),
         (
-            "dim:3 start:/K2/1n1/3/".to_owned(),
-            RulesErrorKind::PieceNotPlayed { letter: 'n' },
-            "n",
+            "dim:3 start:/K2/1k1/3/".to_owned(),
+            RulesErrorKind::PieceNotPlayed { letter: 'k' },
+            "k",
         ),
     ];
     for (text, kind, at) in cases {
@@ -1189,6 +1202,299 @@ fn a_fort_is_hostile_to_the_king_only_as_to_the_defenders_taflmen() {
     assert_eq!(
         end(&play(&mut taflmen, "g3", "d3")),
         Some((End::KingCaptured, ATTACKERS_WIN))
+    );
+}
+
+// Berserk: commanders and knights, jumps, berserk moves, as OpenTafl's engine
+// plays them (`docs/rules.md#tafl-berserk`). OpenTafl replayed each of these
+// positions and moves, and judged them as these tests do.
+
+/// The start of a game of an OpenTafl rules string.
+fn opentafl(rules: &str) -> Position {
+    let (rules, warnings) = RuleSet::from_opentafl(rules).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    Position::new(&rules)
+}
+
+/// Why `from`-`to` is refused now.
+fn refused(position: &Position, from: &str, to: &str) -> String {
+    position.check_move(mv(from, to)).unwrap_err().to_string()
+}
+
+#[test]
+fn commanders_and_knights_move_and_are_captured_as_taflmen() {
+    let mut pos = opentafl("dim:7 surf:n starti:/7/7/7/3K3/7/1cN3c/7/");
+    assert_eq!(
+        pos.piece_at(sq("c2")),
+        Some((Side::Defenders, Piece::Knight))
+    );
+    let played = play(&mut pos, "g2", "d2");
+    assert_eq!(captures(&played), ["c2"]);
+    assert_eq!(
+        pos.piece_at(sq("d2")),
+        Some((Side::Attackers, Piece::Commander))
+    );
+    assert_eq!(
+        pos.layout().to_string(),
+        "/7/1c1c3/7/3K3/7/7/7/",
+        "the commander moved, the knight is gone"
+    );
+}
+
+#[test]
+fn a_knight_jumps_over_an_enemy_beside_it_and_captures_it() {
+    let mut pos = opentafl("dim:7 surf:n atkf:n starti:/7/3t3/7/3K3/7/1Nt1t2/7/");
+    assert!(pos.is_jump(mv("b2", "d2")));
+    assert!(pos.destinations(sq("b2")).contains(&sq("d2")));
+    let played = play(&mut pos, "b2", "d2");
+    assert!(played.jump);
+    assert_eq!(captures(&played), ["c2"]);
+    // Never over a piece of its side, nor over a king, a knight or a
+    // commander.
+    let pos = opentafl("dim:7 surf:n atkf:n starti:/7/7/7/3K3/7/1NT1Nc1/7/");
+    assert_eq!(
+        refused(&pos, "b2", "d2"),
+        "a knight jumps only over an enemy: the piece on c2 is of its side"
+    );
+    assert_eq!(
+        refused(&pos, "e2", "g2"),
+        "a knight may not jump over the piece on f2: no piece jumps a king, a knight or a \
+         commander"
+    );
+}
+
+/// `cj:j`: a commander jumps, and the piece it jumps over stays. On a
+/// piece's first move, OpenTafl's engine takes the piece jumped over for
+/// captured between the two squares of the jump, and so judges the move one
+/// that captures: what it then captures is judged after the move, and a
+/// commander beside the king counts twice there.
+#[test]
+fn a_commander_jumps_over_an_enemy_and_its_first_jump_opens_the_captures() {
+    let first = "dim:9 surf:n starti:/9/9/9/9/3c5/3T5/1tK6/9/8c/";
+    let mut pos = opentafl(first);
+    let played = play(&mut pos, "d5", "d3");
+    assert!(played.jump && played.captures.is_empty());
+    assert_eq!(
+        pos.piece_at(sq("d4")),
+        Some((Side::Defenders, Piece::Taflman))
+    );
+    assert_eq!(end(&played), Some((End::KingCaptured, ATTACKERS_WIN)));
+    // The same jump by a commander that has moved before captures nothing.
+    let mut pos = opentafl("dim:9 surf:n starti:/1T7/9/9/3c5/9/3T5/1tK6/9/8c/");
+    play(&mut pos, "d6", "d5");
+    play(&mut pos, "b9", "c9");
+    let played = play(&mut pos, "d5", "d3");
+    assert!(played.jump);
+    assert_eq!(end(&played), None);
+}
+
+#[test]
+fn the_king_jumps_only_from_or_to_a_special_square() {
+    // From the throne, over an attacker taken against the empty throne.
+    let mut pos = opentafl("dim:7 surf:n atkf:n kj:r starti:/7/7/3t3/3K3/7/7/t6/");
+    let played = play(&mut pos, "d4", "d6");
+    assert!(played.jump);
+    assert_eq!(captures(&played), ["d5"]);
+    // Into a corner.
+    let mut pos = opentafl("dim:7 surf:n atkf:n kj:r starti:/7/7/7/7/K6/t6/7/");
+    let played = play(&mut pos, "a3", "a1");
+    assert_eq!(end(&played), Some((End::KingEscaped, DEFENDERS_WIN)));
+    // Not between two plain squares.
+    let pos = opentafl("dim:7 surf:n atkf:n kj:r starti:/7/7/7/2t4/2K4/7/6t/");
+    assert_eq!(
+        refused(&pos, "c3", "c5"),
+        "the king jumps only from or to a corner, the centre or a fortress, and neither c3 nor \
+         c5 is one"
+    );
+}
+
+#[test]
+fn a_piece_that_captures_moves_again_in_a_berserk_turn() {
+    let rules = "dim:7 surf:n atkf:n ber:c starti:/7/3t3/7/3K3/7/1Nt1t2/7/";
+    let mut pos = opentafl(rules);
+    let played = play(&mut pos, "b2", "d2");
+    assert!(!played.berserk);
+    // The knight may capture again: it moves again, and it alone.
+    assert_eq!(
+        (pos.berserker(), pos.turn()),
+        (Some(sq("d2")), Side::Defenders)
+    );
+    assert!(pos.legal_moves().iter().all(|m| m.from == sq("d2")));
+    assert_eq!(
+        refused(&pos, "d4", "d5"),
+        "the knight on d2 captured and moves again: not the piece on d4"
+    );
+    assert_eq!(
+        refused(&pos, "d6", "c6"),
+        "the knight on d2 captured and moves again: not the piece on d6"
+    );
+    let mut quiet = pos.clone();
+    let played = play(&mut pos, "d2", "f2");
+    assert!(played.berserk && played.jump);
+    assert_eq!(captures(&played), ["e2"]);
+    // Nothing left to capture: the turn passes.
+    assert_eq!((pos.berserker(), pos.turn()), (None, Side::Attackers));
+    // A berserk move may capture nothing; then the turn passes.
+    let played = play(&mut quiet, "d2", "d1");
+    assert!(played.berserk && played.captures.is_empty());
+    assert_eq!((quiet.berserker(), quiet.turn()), (None, Side::Attackers));
+    // A capture after which the piece has none to make passes the turn.
+    let mut pos = opentafl("dim:7 surf:n atkf:n ber:c starti:/t6/7/7/3K3/7/2Tt1T1/7/");
+    assert_eq!(captures(&play(&mut pos, "f2", "e2")), ["d2"]);
+    assert_eq!((pos.berserker(), pos.turn()), (None, Side::Attackers));
+}
+
+/// `ber:m`: the piece that captured moves again if it can move along its
+/// row or column.
+#[test]
+fn under_ber_m_the_piece_that_captured_moves_again_when_it_can() {
+    let mut pos = opentafl("dim:7 surf:n atkf:n ber:m starti:/t6/7/7/3K3/7/2Tt1T1/7/");
+    assert_eq!(captures(&play(&mut pos, "f2", "e2")), ["d2"]);
+    assert_eq!(pos.berserker(), Some(sq("e2")));
+    assert_eq!(
+        refused(&pos, "a7", "a6"),
+        "the defender on e2 captured and moves again: not the piece on a7"
+    );
+    let played = play(&mut pos, "e2", "e1");
+    assert!(played.berserk);
+    assert_eq!((pos.berserker(), pos.turn()), (None, Side::Attackers));
+}
+
+/// With commanders among the attackers, a strong king is captured only
+/// between two of: a commander, the commander that moves, a hostile
+/// corner; never on the throne nor against it. Taflmen all around him do
+/// not capture him.
+#[test]
+fn where_the_attackers_have_commanders_the_king_falls_only_to_them() {
+    let outcome = |rules: &str, from: &str, to: &str| {
+        let mut pos = opentafl(rules);
+        end(&play(&mut pos, from, to))
+    };
+    let captured = Some((End::KingCaptured, ATTACKERS_WIN));
+    // Two commanders.
+    let two = "dim:7 surf:n starti:/7/7/7/7/1cK4/7/3c3/";
+    assert_eq!(outcome(two, "d1", "d3"), captured);
+    // A commander and a taflman.
+    let one = "dim:7 surf:n starti:/7/7/7/7/1cK4/7/3t2c/";
+    assert_eq!(outcome(one, "d1", "d3"), None);
+    // Four taflmen.
+    let four = "dim:9 surf:n starti:/9/9/9/9/7T1/2t6/1tK6/2t6/3t4c/";
+    assert_eq!(outcome(four, "d1", "d3"), None);
+    // A commander and a corner.
+    let corner = "dim:7 surf:n starti:/7/7/7/7/7/7/1K2c1t/";
+    assert_eq!(outcome(corner, "e1", "c1"), captured);
+    // Beside the throne, across it: not against the throne.
+    let across = "dim:7 surf:n starti:/7/7/2cK3/7/7/7/4c2/";
+    assert_eq!(outcome(across, "e1", "e5"), captured);
+    let against = "dim:7 surf:n starti:/7/2c4/3K3/7/7/7/6c/";
+    assert_eq!(outcome(against, "c6", "d6"), None);
+}
+
+/// A commander moving beside the king counts once before its move, twice
+/// after it: against a taflman it captures the king only by a move that
+/// captures something else too.
+#[test]
+fn a_commander_beside_the_king_counts_twice_when_its_move_captures() {
+    let mut alone = opentafl("dim:9 surf:n starti:/9/9/9/9/9/9/1tK3c2/9/8c/");
+    assert_eq!(end(&play(&mut alone, "g3", "d3")), None);
+    let mut capturing = opentafl("dim:9 surf:n starti:/9/9/9/9/9/9/1tK3c2/3T5/3t4c/");
+    let played = play(&mut capturing, "g3", "d3");
+    assert_eq!(captures(&played), ["d2"]);
+    assert_eq!(end(&played), Some((End::KingCaptured, ATTACKERS_WIN)));
+}
+
+#[test]
+fn a_defender_that_may_jump_onto_the_edge_is_not_encircled() {
+    let ring = |rank1: &str| format!("dim:7 starti:/7/7/1t1t3/t1t4/tKN4/1tt4/{rank1}/");
+    // The knight on c3 may jump over c2 to c1.
+    let mut open = opentafl(&ring("7"));
+    assert_eq!(end(&play(&mut open, "d5", "d3")), None);
+    let mut closed = opentafl(&ring("2t4"));
+    assert_eq!(
+        end(&play(&mut closed, "d5", "d3")),
+        Some((End::Encircled, ATTACKERS_WIN))
+    );
+}
+
+/// As OpenTafl's engine decides it, the attackers win when no defender
+/// stands beside an empty square, though one may jump.
+#[test]
+fn where_pieces_jump_defenders_with_no_empty_square_beside_them_lose() {
+    let mut pos = opentafl("dim:7 starti:/7/7/3t3/1tt4/tKN4/1tt4/7/");
+    let played = play(&mut pos, "d5", "d3");
+    assert_eq!(end(&played), Some((End::Immobile, ATTACKERS_WIN)));
+}
+
+#[test]
+fn jumps_and_berserk_moves_read_and_print_back() {
+    let text = "dim:7 kj:r nj:n cj:c mj:j ber:m start:/7/7/7/3K3/7/7/7/";
+    let (rules, warnings) = RuleSet::from_opentafl(text).unwrap();
+    assert!(warnings.is_empty());
+    assert_eq!(rules.jumps.king, Jump::Restricted);
+    assert_eq!(rules.jumps.knight, Jump::No);
+    assert_eq!(rules.jumps.commander, Jump::Capturing);
+    assert_eq!(rules.jumps.mercenary, Jump::Plain);
+    assert_eq!(rules.berserk, Berserk::Move);
+    assert_eq!(rules.to_string(), text);
+    // OpenTafl's defaults print nothing.
+    let (plain, _) =
+        RuleSet::from_opentafl("dim:7 kj:n nj:c cj:j ber:n start:/7/7/7/3K3/7/7/7/").unwrap();
+    assert_eq!(plain.to_string(), "dim:7 start:/7/7/7/3K3/7/7/7/");
+    let berserk = preset("berserk");
+    assert_eq!(
+        berserk.to_string(),
+        "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
+         start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/"
+    );
+}
+
+/// A jump is written `^` or, as OpenTafl writes those that capture nothing,
+/// `-`; a berserk move `=`; a berserk turn runs on past `b` on its line.
+#[test]
+fn berserk_moves_are_written_with_their_type() {
+    use hirp::tafl::replay::replay_record;
+    use hirp::tafl::syntax::{Form, parse};
+    let problems = |moves: &str| {
+        let rules = "dim:7 surf:n atkf:n ber:c starti:/7/3t3/7/3K3/7/1Nt1t2/7/";
+        let text = format!("[rules:{rules}]\n\n1. {moves}\n");
+        let parsed = parse(&text, Form::Otg);
+        let replay = replay_record(&parsed.record, &parsed.errors, None).remove(0);
+        let found: Vec<(String, String, Option<String>)> = replay
+            .problems
+            .iter()
+            .map(|p| (p.code.to_string(), p.label.clone(), p.turn.clone()))
+            .collect();
+        (
+            found,
+            replay
+                .steps
+                .iter()
+                .map(|s| s.address.to_string())
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (found, addresses) = problems("Nb2^d2xc2 Nd2^=f2xe2 d6-c6");
+    assert!(found.is_empty(), "{found:?}");
+    assert_eq!(addresses, ["1a", "1b", "1c"]);
+    assert!(problems("Nb2-d2xc2 Nd2=f2xe2 d6-c6").0.is_empty());
+    let (found, _) = problems("Nb2^d2xc2 Nd2^f2xe2 d6-c6");
+    assert_eq!(
+        found,
+        [(
+            "hirp::tafl::move::move_type".to_owned(),
+            "the defenders' knight on d2 moves again after its capture: a berserk move, `=`"
+                .to_owned(),
+            Some("1b".to_owned())
+        )]
+    );
+    let (found, _) = problems("Nb2^=d2xc2 Nd2^=f2xe2 d6^c6");
+    let labels: Vec<&str> = found.iter().map(|(_, label, _)| label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "`=` marks a berserk move, and b2-d2 begins the defenders' turn",
+            "`^` marks a jump, and d6-c6 jumps over no piece",
+        ]
     );
 }
 

@@ -56,6 +56,7 @@ fn promised_end(stem: &str) -> Option<&'static str> {
         ("king_escaped", "king-escaped"),
         ("repetition", "repetition"),
         ("no_moves", "no-moves"),
+        ("immobile", "immobile"),
         ("all_captured", "all-captured"),
         ("resigned", "resigned"),
         ("timeout", "timeout"),

@@ -87,10 +87,15 @@ pub fn hirp(args: Args, reporter: &Reporter, color: bool) -> Status {
     let Some(frame) = frame else {
         match &args.turn {
             Some(wanted) => reporter.error(&format!(
-                "game {} of {path} has no turn {wanted}",
-                args.game
+                "game {} of {} has no turn {wanted}",
+                args.game,
+                super::shown(&path)
             )),
-            None => reporter.error(&format!("game {} of {path} has no turn to show", args.game)),
+            None => reporter.error(&format!(
+                "game {} of {} has no turn to show",
+                args.game,
+                super::shown(&path)
+            )),
         }
         return Status::Failure;
     };

@@ -253,8 +253,8 @@ pub fn hirp_diff(paths: [&str; 2], reporter: &Reporter) -> Status {
         return Status::Failure;
     }
     let (a, b) = (&records[0], &records[1]);
-    // Paths as shown.
-    let paths = [escape(&a.path), escape(&b.path)];
+    // Paths as said: standard input for `-`.
+    let paths = [escape(super::shown(&a.path)), escape(super::shown(&b.path))];
     let reports = [
         replay_record(&a.parsed.record, &a.parsed.errors),
         replay_record(&b.parsed.record, &b.parsed.errors),

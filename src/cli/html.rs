@@ -1,10 +1,16 @@
 //! `hirp html`: a record as one self-contained HTML page that replays it.
 
-use hirp::page::{self, html};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+
+use hirp::core::json::problem::Diagnostic;
+use hirp::page::{self, GamePage, PageWriter};
 
 use super::family::{RulesArg, archive_without_rules, family};
 use super::replay::EXAMPLE;
-use super::{Reporter, Status, io_reason, read_input, write_stdout};
+use super::temporary::{self, Live, Role};
+use super::{Reporter, Status, Stdout, io_reason, read_input, write_stdout};
 
 /// Write a record as one HTML page that replays it, board by board.
 #[derive(Debug, clap::Args)]
@@ -14,7 +20,8 @@ makes no request of any kind: send it to a friend, open it in a browser.
 It has a board for every step, buttons, the ← and → keys and a slider to
 step through the game, the turn line with the token just played marked,
 the battles, the result, and the record's problems, each linked to its
-step; a game picker when the record holds several games.
+step; a game picker when the record holds several games. The page is
+written game by game as each is replayed, and shows at most 500,000 turns.
 
 With no FILE, the rulebook's example game (corrected), bundled in hirp.
 
@@ -75,29 +82,40 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         reporter.error(&archive_without_rules(path));
         return Status::Failure;
     }
-    // Packed game by game: one game's boards are held at a time.
-    let page = family(path, choice, &bytes).packed(&name, &bytes, choice.map(|c| &c.rules));
-    if page.games.is_empty() && page.diagnostics.is_empty() {
+    let family = family(path, choice, &bytes);
+    let (turns, _) = family.page_turns(&bytes, choice);
+    if turns > MAX_TURNS {
+        reporter.error(&format!(
+            "{name} has {turns} turns, and a page shows at most {MAX_TURNS}: \
+             split the record, or replay it with `hirp replay`"
+        ));
+        return Status::Failure;
+    }
+    let rules = choice.map(|c| &c.rules);
+    let written = match &args.output {
+        None => write_page(Stdout, &name, |each| {
+            family.page_games(&name, &bytes, rules, each)
+        })
+        .map_err(|e| format!("cannot write to standard output: {}", io_reason(&e))),
+        Some(out) => write_file(out, |file| {
+            write_page(file, &name, |each| {
+                family.page_games(&name, &bytes, rules, each)
+            })
+        }),
+    };
+    let written = match written {
+        Ok(written) => written,
+        Err(message) => {
+            reporter.error(&message);
+            return Status::Failure;
+        }
+    };
+    if written.games == 0 && written.problems == 0 {
         reporter.error(&super::holds_no_game(&name));
         return Status::Invalid;
     }
-    let written = match &args.output {
-        None => write_stdout(&html::packed_html(&page)),
-        Some(out) => std::fs::write(out, html::packed_html(&page))
-            .map_err(|e| format!("cannot write {out}: {}", io_reason(&e))),
-    };
-    if let Err(message) = written {
-        reporter.error(&message);
-        return Status::Failure;
-    }
-    let errors = page
-        .games
-        .iter()
-        .flat_map(|g| &g.diagnostics)
-        .chain(&page.diagnostics)
-        .filter(|d| d.severity == "error")
-        .count();
-    if errors > 0 {
+    if written.errors > 0 {
+        let errors = written.errors;
         reporter.note(&format!(
             "{name} has {errors} error{}: the page lists them",
             if errors == 1 { "" } else { "s" }
@@ -106,4 +124,65 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     } else {
         Status::Ok
     }
+}
+
+/// The most turns a page shows: some 13 MB of HIRP record, a page of some
+/// 500 MB, which a browser may well refuse.
+pub const MAX_TURNS: usize = 500_000;
+
+/// What was written of a page.
+struct Page {
+    games: usize,
+    errors: usize,
+    /// The problems that lie in no game.
+    problems: usize,
+}
+
+/// Writes the page called `name` to `out`, game by game as `games` hands
+/// them over: one game's boards are held at a time.
+fn write_page<W: Write>(
+    out: W,
+    name: &str,
+    games: impl FnOnce(&mut dyn FnMut(GamePage)) -> (String, Vec<Diagnostic>),
+) -> io::Result<Page> {
+    let mut writer = PageWriter::start(BufWriter::new(out), &hirp::core::page::title(name))?;
+    let mut failed = None;
+    let (_, diagnostics) = games(&mut |game| {
+        if failed.is_none() {
+            failed = writer.game(&game).err();
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let written = writer.finish(&diagnostics)?;
+    Ok(Page {
+        games: written.games,
+        errors: written.errors,
+        problems: diagnostics.len(),
+    })
+}
+
+/// Writes the file `out` by `write`, under a temporary name beside it,
+/// renamed to `out` once it is whole: a page that fails half-way leaves
+/// `out` as it was.
+/// `out` written in place when it is no regular file (`/dev/null`, a
+/// pipe, a link, which a rename would replace).
+fn write_file(out: &str, write: impl FnOnce(File) -> io::Result<Page>) -> Result<Page, String> {
+    let target = Path::new(out);
+    let reason = |e: io::Error| format!("cannot write {out}: {}", io_reason(&e));
+    if std::fs::symlink_metadata(target).is_ok_and(|m| !m.is_file()) {
+        return File::create(target).and_then(write).map_err(reason);
+    }
+    let (temp, file) = temporary::create(target, Role::New).map_err(reason)?;
+    let written = write(file).and_then(|page| {
+        let mut live = Live::lock();
+        std::fs::rename(&temp, target)?;
+        live.forget(&temp);
+        Ok(page)
+    });
+    if written.is_err() {
+        temporary::remove(&temp);
+    }
+    written.map_err(reason)
 }

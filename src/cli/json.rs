@@ -39,7 +39,10 @@ Examples:
 Syntax errors are reported on standard error; what could be read is still
 written, with unreadable text kept as `malformed` entries, and the exit
 status is 1. A file that holds no game (empty, or only comments) and a
-directory with no *.hirp or *.otg file are reported the same way.")]
+directory with no *.hirp or *.otg file are reported the same way. A path
+that yields no record (a file that cannot be read, exit status 2; such a
+directory) has its entry all the same, as validate --format json gives it:
+{\"path\":...,\"games\":[],\"error\":\"...\"}; JSON Lines have no line for it.")]
 #[command(override_usage = "\
 hirp json [OPTIONS] <FILE>...
        hirp json --schema [--lines]")]
@@ -116,8 +119,9 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
 }
 
-/// Writes the inputs as one document; a file that cannot be read is
-/// reported and left out of it.
+/// Writes the inputs as one document; a path that yields no record (a file
+/// that cannot be read, a directory with none) is reported, and has its
+/// entry with its `error`, as `validate --format json` gives it.
 fn write_document(
     found: &[Found],
     rules: Option<&RulesChoice>,
@@ -127,14 +131,18 @@ fn write_document(
     out: impl Write,
 ) -> io::Result<()> {
     let mut writer = DocumentWriter::new(out, pretty);
-    let file = |family: Family, opened: Opened<'_>| family.json_document(&mut writer, opened);
+    let file = |input: Result<(Family, Opened<'_>), Unread<'_>>| match input {
+        Ok((family, opened)) => family.json_document(&mut writer, opened),
+        Err(unread) => writer.unread(unread.path, unread.error),
+    };
     each_input(found, rules, reporter, status, file)?;
     let mut out = writer.finish()?;
     out.write_all(b"\n")?;
     out.flush()
 }
 
-/// Writes the inputs as JSON Lines, one game a line.
+/// Writes the inputs as JSON Lines, one game a line; a path that yields no
+/// record has no line, and is reported.
 fn write_lines(
     found: &[Found],
     rules: Option<&RulesChoice>,
@@ -142,7 +150,10 @@ fn write_lines(
     status: &mut Status,
     mut out: impl Write,
 ) -> io::Result<()> {
-    let file = |family: Family, opened: Opened<'_>| family.json_lines(&mut out, opened);
+    let file = |input: Result<(Family, Opened<'_>), Unread<'_>>| match input {
+        Ok((family, opened)) => family.json_lines(&mut out, opened),
+        Err(_) => Ok(()),
+    };
     each_input(found, rules, reporter, status, file)?;
     out.flush()
 }
@@ -219,21 +230,31 @@ pub fn tafl_lines(out: &mut dyn Write, form: Form, opened: Opened<'_>) -> io::Re
     })
 }
 
-/// Hands each input found, opened, with its family, to `on_input`; reports
-/// what cannot be read. An error from `on_input` (writing) stops the work
-/// and is returned.
+/// A path given that yields no record, and why.
+struct Unread<'a> {
+    path: &'a str,
+    error: &'a str,
+}
+
+/// Hands each input found, opened, with its family, to `on_input`, and
+/// each path that yields no record; reports what cannot be read. An error
+/// from `on_input` (writing) stops the work and is returned.
 fn each_input(
     found: &[Found],
     rules: Option<&RulesChoice>,
     reporter: &Reporter,
     status: &mut Status,
-    mut on_input: impl FnMut(Family, Opened<'_>) -> io::Result<()>,
+    mut on_input: impl FnMut(Result<(Family, Opened<'_>), Unread<'_>>) -> io::Result<()>,
 ) -> io::Result<()> {
     for found in found {
         let input = match found {
             Found::Nothing(nothing) => {
                 reporter.error(&nothing.message);
                 *status = (*status).max(nothing.status);
+                on_input(Err(Unread {
+                    path: &nothing.path,
+                    error: &nothing.message,
+                }))?;
                 continue;
             }
             Found::Input(input) => input,
@@ -251,11 +272,16 @@ fn each_input(
                     reporter,
                     status,
                 };
-                on_input(family, opened)?;
+                on_input(Ok((family, opened)))?;
             }
             Err(e) => {
-                reporter.error(&input.cannot_read(&e));
+                let message = input.cannot_read(&e);
+                reporter.error(&message);
                 *status = (*status).max(Status::Failure);
+                on_input(Err(Unread {
+                    path: &input.path,
+                    error: &message,
+                }))?;
             }
         }
     }

@@ -403,7 +403,7 @@ pub fn no_game(
         let chunks = family::Reading::chunks(&family::Hirp, bytes);
         let _ = each_chunk::<family::Hirp>(chunks, path, reporter, &mut status, |_| Ok(()));
         if status == Status::Invalid {
-            reporter.error(&format!("{path} has no game that could be read"));
+            reporter.error(&format!("{} has no game that could be read", shown(path)));
         } else {
             reporter.error(&holds_no_game(path));
         }
@@ -417,7 +417,8 @@ pub fn no_game(
 /// (at least one), cannot be shown.
 pub fn no_such_game(path: &str, games: usize, number: usize) -> String {
     format!(
-        "{path} has {games} game{}; there is no game {number}",
+        "{} has {games} game{}; there is no game {number}",
+        shown(path),
         if games == 1 { "" } else { "s" },
     )
 }

@@ -53,8 +53,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
                 }
             }
             Err(error) => {
-                let name = if path == "-" { "<stdin>" } else { path };
-                reporter.error(&format!("{name}: {error}"));
+                reporter.error(&format!("{path}: {error}"));
                 status = status.max(Status::Invalid);
             }
         }

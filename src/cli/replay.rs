@@ -97,15 +97,15 @@ pub struct Args {
 }
 
 /// Checks a HIRP turn label such as `S3` (or `s3`), or a tafl move's
-/// address such as `3b` (or `3B`), a variation's move's (`7a.1.2b`) or a
-/// variation's (`7a.1`), as `--turn` takes them.
+/// address such as `3b` (or `3B`; a berserk turn's third move is `3c`), a
+/// variation's move's (`7a.1.2b`) or a variation's (`7a.1`), as `--turn`
+/// takes them.
 pub fn parse_turn(text: &str) -> Result<String, String> {
     let lower = text.to_ascii_lowercase();
     if is_variation_label(&lower) {
         return Ok(lower);
     }
-    let digits = lower.trim_end_matches(['a', 'b']);
-    if digits.len() + 1 == lower.len()
+    if let Some(digits) = lower.strip_suffix(|c: char| c.is_ascii_lowercase())
         && !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())
     {
@@ -417,8 +417,9 @@ fn only_turn(
         Some(n) => Ok(Some(n)),
         None => {
             reporter.error(&format!(
-                "game {} of {path} has no turn {wanted}",
-                args.game
+                "game {} of {} has no turn {wanted}",
+                args.game,
+                super::shown(path)
             ));
             Err(Status::Failure)
         }
@@ -463,7 +464,7 @@ pub(super) fn no_board<'a>(
     }
     out.push_str(&format!(
         "game {number} of {} has no {units}: there is no board to show\n",
-        escape(path)
+        escape(super::shown(path))
     ));
     if let Err(message) = write_stdout(&out) {
         reporter.error(&message);

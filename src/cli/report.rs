@@ -253,7 +253,7 @@ pub struct Source {
 }
 
 impl Source {
-    /// The text read from `path` (`-` is shown as `<stdin>`).
+    /// The text read from `path` (`-` for standard input, named so).
     pub fn new(path: &str, text: &str) -> Self {
         Source::excerpt(path, text, 0, 0)
     }
@@ -261,10 +261,9 @@ impl Source {
     /// A part of the file read from `path`: `text` starts at byte `offset`,
     /// after `line` lines. Spans and line numbers stay the whole file's.
     pub fn excerpt(path: &str, text: &str, offset: usize, line: usize) -> Self {
-        let name = if path == "-" { "<stdin>" } else { path };
         let shown = Shown::new(text);
         Source {
-            name: escape(name).into_owned(),
+            name: escape(path).into_owned(),
             excerpt: Excerpt {
                 starts: line_starts(&shown.text),
                 shown,

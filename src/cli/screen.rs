@@ -161,7 +161,8 @@ impl Scene for HirpScene<'_> {
         let problems: Vec<&Problem> = self.replayed.report.problems.iter().collect();
         let marked = marked(self.game, frame, &problems);
         lines(
-            &show(self.game, frame, layout, gap, &marked).ansi(),
+            // The pane names each fault: the board keeps its rows.
+            &show(self.game, frame, layout, gap, &marked).ansi_unmarked(),
             columns,
         )
     }

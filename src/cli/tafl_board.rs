@@ -64,7 +64,8 @@ pub fn read_game(
     let Some(game) = games.get(number.wrapping_sub(1)) else {
         if games.is_empty() {
             return Err(Refusal::Invalid(format!(
-                "{path} has no game that could be read"
+                "{} has no game that could be read",
+                super::shown(path)
             )));
         }
         return Err(Refusal::Failure(super::no_such_game(
@@ -127,7 +128,8 @@ pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
         let wanted = request.turn.unwrap_or_default();
         return fail(format!(
             "game {} of {} has no move {wanted}",
-            request.game, request.path
+            request.game,
+            super::shown(request.path)
         ));
     };
     // The file's name, not the path to it, as HIRP's pictures say it.

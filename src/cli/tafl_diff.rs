@@ -49,7 +49,7 @@ fn read(
     }
     let replays = replay_record(&parsed.record, &parsed.errors, rules.map(|r| &r.rules));
     let read = Read {
-        path: escape(path).into_owned(),
+        path: escape(super::shown(path)).into_owned(),
         parsed,
         replays,
     };

@@ -451,7 +451,12 @@ fn read_cut<'c, K: ReaderKind, P: ChunkReading<K>>(
         Bound::Turns => K::TOO_MANY_TURNS,
         Bound::Games => K::TOO_MANY_GAMES,
     };
-    parsed.push_cut(SyntaxError::new(kind, cut.span, cut.found).with_help(cut.help));
+    let mut error = SyntaxError::new(kind, cut.span, cut.found).with_help(cut.help);
+    if let Some(found) = cut.found_instead {
+        // What starts the line says nothing of why it is not read.
+        error = error.with_detail(format!("expected {}, found {found}", kind.expected()));
+    }
+    parsed.push_cut(error);
     (text, parsed)
 }
 

@@ -99,6 +99,15 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// Every bound.
+    pub const ALL: [Bound; 5] = [
+        Bound::Line,
+        Bound::Game,
+        Bound::Errors,
+        Bound::Turns,
+        Bound::Games,
+    ];
+
     /// What was passed, in a sentence.
     pub fn message(self) -> &'static str {
         static TEXTS: LazyLock<[String; 5]> = LazyLock::new(|| {

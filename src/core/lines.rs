@@ -35,6 +35,9 @@ pub(crate) struct CutError {
     pub(crate) span: Span,
     /// What stands at its start.
     pub(crate) found: Found,
+    /// What was found, when its start says nothing of it: the length of a
+    /// line too long.
+    pub(crate) found_instead: Option<String>,
     /// What is not read.
     pub(crate) help: String,
 }
@@ -46,10 +49,7 @@ impl Cut {
         let start = offset + self.at;
         let shown = text.len() - self.at;
         let help = match self.bound {
-            Bound::Line => format!(
-                "the line is {} bytes long; it and the rest of its game are not read",
-                self.line_len
-            ),
+            Bound::Line => "the line and the rest of its game are not read".to_owned(),
             Bound::Games => {
                 "the file is read up to this game; it and the rest of the file are not read"
                     .to_owned()
@@ -60,6 +60,8 @@ impl Cut {
             bound: self.bound,
             span: Span::new(start, start + shown.max(1).min(text.len() - self.at)),
             found: Found::at(&text[self.at..]),
+            found_instead: (self.bound == Bound::Line)
+                .then(|| format!("one of {} bytes", self.line_len)),
             help,
         }
     }

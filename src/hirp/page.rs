@@ -32,11 +32,7 @@ use crate::hirp::types::Side;
 /// checks them, matches and `[Result]` tags included.
 pub fn page(name: &str, bytes: &[u8]) -> Page {
     let mut games = Vec::new();
-    let (title, diagnostics, players) = each_game(name, bytes, |game| games.push(game));
-    let count = games.len();
-    for (n, (game, players)) in games.iter_mut().zip(players).enumerate() {
-        game.name = game_name(n, count, players);
-    }
+    let (title, diagnostics) = each_game(name, bytes, |game| games.push(game));
     Page {
         title,
         games,
@@ -50,26 +46,42 @@ pub fn page(name: &str, bytes: &[u8]) -> Page {
 pub fn packed(name: &str, bytes: &[u8]) -> Packed {
     let mut packer = Packer::default();
     let mut games = Vec::new();
-    let (title, diagnostics, players) =
-        each_game(name, bytes, |game| games.push(packer.game(&game)));
-    let count = games.len();
-    for (n, (game, players)) in games.iter_mut().zip(players).enumerate() {
-        game.name = game_name(n, count, players);
-    }
+    let (title, diagnostics) = each_game(name, bytes, |game| games.push(packer.game(&game)));
     packer.finish(title, games, diagnostics)
 }
 
-/// Hands each game of the record, as a page with no name yet, to `each`, in
-/// order: returns the page's title, the problems that lie in no game, and
-/// the players of each game.
-fn each_game(
+/// Hands each game of the record, as a page named as [`page`] names it,
+/// to `each`, in order, as it is replayed: returns the page's title and the
+/// problems that lie in no game. The games are counted first, by reading
+/// the record without replaying it, for their names to say `game 2 of 3`.
+pub fn each_game(
     name: &str,
     bytes: &[u8],
     mut each: impl FnMut(GamePage),
-) -> (String, Vec<Diagnostic>, Vec<Option<String>>) {
+) -> (String, Vec<Diagnostic>) {
+    // Reading from memory cannot fail.
+    let count: usize = Games::new(bytes)
+        .map_while(Result::ok)
+        .map(|chunk| parse_chunk(&chunk).1.record.games.len())
+        .sum();
+    let mut n = 0;
+    each_unnamed(name, bytes, |mut game, players| {
+        game.name = game_name(n, count, players);
+        n += 1;
+        each(game);
+    })
+}
+
+/// Hands each game of the record, as a page with no name yet, and its
+/// players, to `each`, in order: returns the page's title and the problems
+/// that lie in no game.
+fn each_unnamed(
+    name: &str,
+    bytes: &[u8],
+    mut each: impl FnMut(GamePage, Option<String>),
+) -> (String, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut matches = Matches::default();
-    let mut players = Vec::new();
     // Reading from memory cannot fail.
     for chunk in Games::new(bytes).map_while(Result::ok) {
         let (text, parsed) = parse_chunk(&chunk);
@@ -83,11 +95,13 @@ fn each_game(
             }
         }
         for (game, errors) in record.games.iter().zip(per_game) {
-            each(game_page(game, &errors, &mut matches, &lines));
-            players.push(players_of(game));
+            each(
+                game_page(game, &errors, &mut matches, &lines),
+                players_of(game),
+            );
         }
     }
-    (title(name), diagnostics, players)
+    (title(name), diagnostics)
 }
 
 /// What names game `n` (from 0) of `count` in the game picker.

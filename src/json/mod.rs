@@ -69,6 +69,42 @@ pub enum FileEntry {
     Otg(crate::tafl::json::OtgFile),
     /// An archive of tafl games, one a line, `"form": "csv"`.
     Csv(crate::tafl::json::CsvFile),
+    /// A path given that yields no record: a file that cannot be read, a
+    /// directory with no record to walk.
+    Unread(UnreadFile),
+}
+
+/// The entry of a path given that yields no record, in its place among the
+/// files, as `hirp validate --format json` lists it: no game, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UnreadFile {
+    /// The path as given (`-` for standard input).
+    pub path: String,
+    /// No game: nothing of the path was read.
+    pub games: [crate::hirp::json::Game; 0],
+    /// Why the path yields no record, as said on standard error.
+    pub error: String,
+}
+
+impl UnreadFile {
+    /// The entry of `path`, which yields no record for the reason `error`.
+    ///
+    /// ```
+    /// let error = "cannot read nope.hirp: no such file or directory";
+    /// let entry = hirp::json::UnreadFile::new("nope.hirp", error);
+    /// assert_eq!(
+    ///     serde_json::to_string(&entry).unwrap(),
+    ///     format!(r#"{{"path":"nope.hirp","games":[],"error":"{error}"}}"#)
+    /// );
+    /// ```
+    pub fn new(path: impl Into<String>, error: impl Into<String>) -> UnreadFile {
+        UnreadFile {
+            path: path.into(),
+            games: [],
+            error: error.into(),
+        }
+    }
 }
 
 /// One line of `hirp json --lines`: a game of either family, with the file

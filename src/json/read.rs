@@ -13,7 +13,8 @@ use crate::tafl::syntax::{Form, Record};
 
 /// Reads JSON written by `hirp json` (a [`Document`](super::Document)) or
 /// `hirp json --lines` (one [`GameLine`] per line) back into HIRP records,
-/// with the path of each. A tafl record is an error here:
+/// with the path of each (an entry with an `error` holds none, and is left
+/// out). A tafl record is an error here:
 /// [`read_any_records`] reads both families.
 pub fn read_records(text: &str) -> Result<Vec<(String, crate::hirp::syntax::Record)>, JsonError> {
     read(text, false)?
@@ -30,7 +31,8 @@ pub fn read_records(text: &str) -> Result<Vec<(String, crate::hirp::syntax::Reco
 /// `hirp json --lines` (one [`Line`](super::Line) per line) back into
 /// records of either family, with the path of each: a file entry or line
 /// that names a `form` is a tafl record of that form, one that names none
-/// is HIRP's.
+/// is HIRP's. An entry with an `error` (a path `hirp json` could not read,
+/// an [`UnreadFile`](super::UnreadFile)) holds no record and is left out.
 ///
 /// ```
 /// use hirp::json::{AnyRecord, read_any_records};
@@ -61,24 +63,32 @@ fn document_records(
     entries: Vec<Value>,
     tafl: bool,
 ) -> Result<Vec<(String, AnyRecord)>, JsonError> {
-    entries
-        .into_iter()
-        .enumerate()
-        .map(|(n, entry)| {
-            let at = format!("files[{n}]");
-            let (path, record) = match form_of(&entry, &at, tafl)? {
-                None => {
-                    let (path, record) = hirp::file_record(typed_within(entry, &at)?, &at)?;
-                    (path, AnyRecord::Hirp(record))
-                }
-                Some(Form::Otg) => tafl::otg_file(typed_within(entry, &at)?, &at)
-                    .map(|(path, record)| (path, AnyRecord::Tafl(record)))?,
-                Some(Form::Csv) => tafl::csv_file(typed_within(entry, &at)?, &at)
-                    .map(|(path, record)| (path, AnyRecord::Tafl(record)))?,
-            };
-            Ok((path, record))
-        })
-        .collect()
+    let mut records = Vec::with_capacity(entries.len());
+    for (n, entry) in entries.into_iter().enumerate() {
+        let at = format!("files[{n}]");
+        if entry.get("error").is_some() {
+            // A path that yielded no record: no game, and why.
+            let _: super::UnreadFile = typed_within(entry, &at)?;
+            continue;
+        }
+        records.push(entry_record(entry, &at, tafl)?);
+    }
+    Ok(records)
+}
+
+/// The record of the document's entry at `at`, with its path.
+fn entry_record(entry: Value, at: &str, tafl: bool) -> Result<(String, AnyRecord), JsonError> {
+    let (path, record) = match form_of(&entry, at, tafl)? {
+        None => {
+            let (path, record) = hirp::file_record(typed_within(entry, at)?, at)?;
+            (path, AnyRecord::Hirp(record))
+        }
+        Some(Form::Otg) => tafl::otg_file(typed_within(entry, at)?, at)
+            .map(|(path, record)| (path, AnyRecord::Tafl(record)))?,
+        Some(Form::Csv) => tafl::csv_file(typed_within(entry, at)?, at)
+            .map(|(path, record)| (path, AnyRecord::Tafl(record)))?,
+    };
+    Ok((path, record))
 }
 
 /// The records of JSON Lines, one game per value: consecutive games of one

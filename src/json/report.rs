@@ -102,7 +102,7 @@ pub struct GameResult {
     pub winner: Winner,
     /// How. HIRP: `yfirrad`, `thungur-hnifur`, `drepid`, `refused-double`,
     /// `refused-triple`. Tafl: `king-captured`, `king-escaped`, `exit-fort`,
-    /// `encircled`, `all-captured`, `no-moves`, `repetition`, `resigned`,
+    /// `encircled`, `all-captured`, `no-moves`, `immobile`, `repetition`, `resigned`,
     /// `timeout`, `agreed`.
     pub victory: String,
     /// HIRP: the points scored, the Penningr's multiplier applied. The tafl

@@ -113,6 +113,14 @@ impl<W: Write> DocumentWriter<W> {
         self.envelope.end_file(header.then_some(("header", &true)))
     }
 
+    /// Writes the entry of `path`, which yields no record for the reason
+    /// `error`: an [`UnreadFile`](super::UnreadFile).
+    pub fn unread(&mut self, path: &str, error: &str) -> io::Result<()> {
+        self.header = false;
+        self.envelope.begin_file(path, None)?;
+        self.envelope.end_file(Some(("error", &error)))
+    }
+
     /// Ends the document (with no newline after it) and returns the output.
     pub fn finish(self) -> io::Result<W> {
         self.envelope.finish()

@@ -27,6 +27,6 @@
 pub mod html;
 
 pub use crate::core::page::{
-    Branch, Field, GamePage, Mark, Packed, PackedGame, PackedStep, Packer, Page, Range, Step,
-    Table, pack, schema,
+    Branch, Field, GamePage, Mark, Packed, PackedGame, PackedStep, Packer, Page, PageWriter, Range,
+    Step, Table, Written, pack, schema,
 };

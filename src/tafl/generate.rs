@@ -1,10 +1,12 @@
 //! Random legal tafl games, deterministic per seed, written as OpenTafl
 //! game files: for tests, benchmarks and fuzzing seeds.
 //!
-//! Each move is drawn from [`Position::legal_moves`]; its captures are
-//! written after it, the move that captures the king or lets him escape is
-//! marked `++` or `--`, and a game the rules end has its `[result:]`. A
-//! game still going at the cap has none.
+//! Each move is drawn from [`Position::legal_moves`]; a jump is written
+//! `^` and a berserk move `=`, its captures after it, the move that
+//! captures the king or lets him escape is marked `++` or `--`, and a game
+//! the rules end has its `[result:]`. A game still going at the cap has
+//! none. A turn is the first side's move and the other side's, with the
+//! berserk moves that follow either.
 //!
 //! ```
 //! use hirp::tafl::generate::{Options, games};
@@ -54,14 +56,23 @@ pub fn game(rules: &RuleSet, rng: &mut Rng, max_moves: usize) -> String {
     let mut position = Position::new(rules);
     let mut turns: Vec<String> = Vec::new();
     let mut ply = 0;
+    let first = rules.first_side();
     while ply < max_moves && position.outcome().is_none() {
         let moves = position.legal_moves();
         if moves.is_empty() {
             break;
         }
         let mv = moves[rng.below(moves.len())];
+        let mover = position.turn();
+        let new_turn = mover == first && position.berserker().is_none();
         let Ok(played) = position.play(mv) else { break };
-        let mut text = mv.to_string();
+        let kind = match (played.jump, played.berserk) {
+            (false, false) => "-",
+            (true, false) => "^",
+            (false, true) => "=",
+            (true, true) => "^=",
+        };
+        let mut text = format!("{}{kind}{}", mv.from, mv.to);
         for (n, square) in played.captures.iter().enumerate() {
             text.push(if n == 0 { 'x' } else { '/' });
             text.push_str(&square.to_string());
@@ -71,11 +82,12 @@ pub fn game(rules: &RuleSet, rng: &mut Rng, max_moves: usize) -> String {
             Some(End::KingEscaped) => text.push_str("--"),
             _ => {}
         }
-        if ply % 2 == 0 {
-            turns.push(format!("{}. {text}", ply / 2 + 1));
-        } else if let Some(last) = turns.last_mut() {
-            last.push(' ');
-            last.push_str(&text);
+        match turns.last_mut() {
+            Some(last) if !new_turn => {
+                last.push(' ');
+                last.push_str(&text);
+            }
+            _ => turns.push(format!("{}. {text}", turns.len() + 1)),
         }
         ply += 1;
     }

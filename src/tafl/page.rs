@@ -61,8 +61,9 @@ pub fn packed(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> 
 }
 
 /// Hands each game of the record, as a page, to `each`, in order: returns
-/// the page's title and the problems that lie in no game.
-fn each_game(
+/// the page's title and the problems that lie in no game. The games are
+/// replayed first, and drawn one at a time.
+pub fn each_game(
     name: &str,
     bytes: &[u8],
     form: Form,
@@ -155,12 +156,12 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
                 if let Some(mv) = played.applied.mv() {
                     board = board.with_last_move(mv, played.captures.iter());
                 }
-                move_step(replay, played, text)
+                move_step(replay, n - 1, text)
             }
         };
-        if let Some(played) = n.checked_sub(1).map(|m| &replay.steps[m]) {
+        if let Some(m) = n.checked_sub(1) {
             // A byte of the text at `at` is at `at - start + prefix` in the line.
-            let (start, prefix) = turn_text(replay, played);
+            let (start, prefix) = turn_text(replay, m);
             mark(&mut step, replay, &shown, start, prefix);
         }
         step.board = board.svg();
@@ -289,30 +290,37 @@ fn no_board(problems: usize) -> Step {
     }
 }
 
-/// Where the text of a move's turn starts, and the length of the turn's
-/// number written before it in the step's line (`3. `).
-fn turn_text(replay: &Replay, played: &ReplayedMove) -> (usize, usize) {
-    let turn = played.address.turn;
-    let start = replay
-        .steps
-        .iter()
-        .find(|s| s.address.turn == turn)
-        .map_or(played.span.start, |s| s.span.start);
-    (start, turn.to_string().len() + 2)
+/// The moves of the turn of main-line move `m` as written: the moves next
+/// to it in the record that carry its turn's number (a record that numbers
+/// two turns alike holds two such runs, each shown on its own).
+fn turn_moves(replay: &Replay, m: usize) -> std::ops::RangeInclusive<usize> {
+    let turn = replay.steps[m].address.turn;
+    let same = |n: &usize| replay.steps[*n].address.turn == turn;
+    let first = (0..m).rev().take_while(same).last().unwrap_or(m);
+    let last = (m + 1..replay.steps.len())
+        .take_while(same)
+        .last()
+        .unwrap_or(m);
+    first..=last
 }
 
-/// A move's step: its turn's text (from the turn's first move to its last),
-/// the move marked in it.
-fn move_step(replay: &Replay, played: &ReplayedMove, text: &str) -> Step {
+/// Where the text of main-line move `m`'s turn starts, and the length of
+/// the turn's number written before it in the step's line (`3. `).
+fn turn_text(replay: &Replay, m: usize) -> (usize, usize) {
+    let played = &replay.steps[m];
+    let first = *turn_moves(replay, m).start();
+    let start = replay.steps[first].span.start.min(played.span.start);
+    (start, played.address.turn.to_string().len() + 2)
+}
+
+/// Main-line move `m`'s step: its turn's text (from the turn's first move
+/// to its last), the move marked in it.
+fn move_step(replay: &Replay, m: usize, text: &str) -> Step {
+    let played = &replay.steps[m];
     let turn = played.address.turn;
-    let (start, prefix) = turn_text(replay, played);
-    let end = replay
-        .steps
-        .iter()
-        .filter(|s| s.address.turn == turn)
-        .map(|s| s.span.end)
-        .max()
-        .unwrap_or(played.span.end);
+    let (start, prefix) = turn_text(replay, m);
+    let moves = turn_moves(replay, m);
+    let end = replay.steps[*moves.end()].span.end.max(played.span.end);
     let written = text.get(start..end).unwrap_or_default();
     Step {
         turn: Some(played.address.to_string()),

@@ -5,10 +5,12 @@ use std::io::{self, BufRead, Write};
 
 use ::hirp::core::CheckOptions;
 use ::hirp::core::fix::Part;
+use ::hirp::core::json::problem::Diagnostic;
 use ::hirp::diagnostic::Problem;
 use ::hirp::hirp::Parsed;
 use ::hirp::hirp::syntax::{Chunk, Games, parse_chunk};
 use ::hirp::json::DocumentWriter;
+use ::hirp::page::GamePage;
 use ::hirp::page::Packed;
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
@@ -128,9 +130,31 @@ impl GameFamily for Hirp {
         ::hirp::hirp::page::packed(name, bytes)
     }
 
+    fn page_games(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        _: Option<&RuleSet>,
+        each: &mut dyn FnMut(GamePage),
+    ) -> (String, Vec<Diagnostic>) {
+        ::hirp::hirp::page::each_game(name, bytes, each)
+    }
+
+    /// Read a game at a time, so that a long record is never held parsed.
     fn page_turns(&self, bytes: &[u8], _: Option<&RulesChoice>) -> (usize, Option<String>) {
-        let (_, parsed) = ::hirp::hirp::parse_bytes(bytes);
-        let turns = parsed.record.games.iter().map(|g| g.turns.len()).sum();
+        // Reading from memory cannot fail.
+        let turns = ::hirp::hirp::syntax::Games::new(bytes)
+            .map_while(Result::ok)
+            .map(|chunk| {
+                let (_, parsed) = ::hirp::hirp::syntax::parse_chunk(&chunk);
+                parsed
+                    .record
+                    .games
+                    .iter()
+                    .map(|g| g.turns.len())
+                    .sum::<usize>()
+            })
+            .sum();
         (turns, None)
     }
 

@@ -27,9 +27,11 @@ use std::borrow::Cow;
 use std::io::{self, BufRead, Read as _, Write};
 
 use ::hirp::core::CheckOptions;
+use ::hirp::core::json::problem::Diagnostic;
 use ::hirp::diagnostic::Problem;
 use ::hirp::hirp::syntax::{escape, starts_record};
 use ::hirp::json::DocumentWriter;
+use ::hirp::page::GamePage;
 use ::hirp::page::Packed;
 use ::hirp::tafl::replay::{RulesChoice, rules_choice};
 use ::hirp::tafl::rules::RuleSet;
@@ -181,6 +183,17 @@ pub trait GameFamily: Reading {
     /// packed game by game, as `hirp html` writes it.
     fn packed(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Packed;
 
+    /// Hands each game of a record's page, named `name`, a tafl one
+    /// replayed under `rules`, to `each` in order, as `hirp html` writes it:
+    /// returns the page's title and the problems that lie in no game.
+    fn page_games(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        rules: Option<&RuleSet>,
+        each: &mut dyn FnMut(GamePage),
+    ) -> (String, Vec<Diagnostic>);
+
     /// The turns a record's page would show, and the name of the preset its
     /// rules are (those given, else its first game's rules tag's), if any.
     fn page_turns(&self, bytes: &[u8], rules: Option<&RulesChoice>) -> (usize, Option<String>);
@@ -316,6 +329,17 @@ impl Family {
     /// See [`GameFamily::packed`].
     pub fn packed(self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Packed {
         each_family!(self, f => f.packed(name, bytes, rules))
+    }
+
+    /// See [`GameFamily::page_games`].
+    pub fn page_games(
+        self,
+        name: &str,
+        bytes: &[u8],
+        rules: Option<&RuleSet>,
+        each: &mut dyn FnMut(GamePage),
+    ) -> (String, Vec<Diagnostic>) {
+        each_family!(self, f => f.page_games(name, bytes, rules, each))
     }
 
     /// See [`GameFamily::page_turns`].

@@ -6,8 +6,10 @@ use std::io::{self, BufRead, Write};
 
 use ::hirp::core::CheckOptions;
 use ::hirp::core::fix::Part;
+use ::hirp::core::json::problem::Diagnostic;
 use ::hirp::diagnostic::Problem;
 use ::hirp::json::DocumentWriter;
+use ::hirp::page::GamePage;
 use ::hirp::page::Packed;
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
@@ -130,6 +132,16 @@ impl GameFamily for Tafl {
 
     fn packed(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Packed {
         ::hirp::tafl::page::packed(name, bytes, self.0, rules)
+    }
+
+    fn page_games(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        rules: Option<&RuleSet>,
+        each: &mut dyn FnMut(GamePage),
+    ) -> (String, Vec<Diagnostic>) {
+        ::hirp::tafl::page::each_game(name, bytes, self.0, rules, each)
     }
 
     /// An archive's turns are its plies, two a turn.

@@ -3,6 +3,7 @@
 //! when it has one and else from its first line, as the commands tell it.
 
 use axum::http::StatusCode;
+use hirp::core::limits::Bound;
 use hirp::json::report::{Diagnostic, FileValidation, LineIndex, diagnostic, game_validation};
 use hirp::page;
 use hirp::tafl::replay::{RulesChoice, rules_choice};
@@ -15,13 +16,12 @@ use super::guard::ApiError;
 /// not shown.
 pub const MAX_PAGE_TURNS: usize = 2000;
 
-/// The codes of the problems that say a record goes beyond the reader's
-/// limits: what lies beyond them is not read.
-const BEYOND_LIMITS: [&str; 3] = [
-    "hirp::syntax::line_too_long",
-    "hirp::syntax::game_too_long",
-    "hirp::syntax::too_many_errors",
-];
+/// Whether a problem says the record goes beyond the reader's limits, in
+/// either family (`hirp::syntax::line_too_long`,
+/// `hirp::tafl::syntax::too_many_turns`): what lies beyond them is not read.
+fn beyond_limits(problem: &Diagnostic) -> bool {
+    problem.code.contains("::syntax::") && Bound::ALL.iter().any(|b| problem.message == b.message())
+}
 
 /// What a call says of its record: its name, its family and the rules of
 /// a tafl one.
@@ -69,10 +69,7 @@ impl Subject {
 fn within_limits<'a>(
     diagnostics: impl IntoIterator<Item = &'a Diagnostic>,
 ) -> Result<(), ApiError> {
-    match diagnostics
-        .into_iter()
-        .find(|d| BEYOND_LIMITS.contains(&d.code.as_str()))
-    {
+    match diagnostics.into_iter().find(|d| beyond_limits(d)) {
         Some(d) => Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!(

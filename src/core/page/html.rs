@@ -42,19 +42,29 @@ pub fn html(page: &Page) -> String {
 /// A packed page (see [`Packer`](super::Packer)) as one self-contained
 /// HTML file: what [`html`] writes of the page packed.
 pub fn packed_html(packed: &Packed) -> String {
+    let mut out = before_data(&packed.title);
+    out.push_str(&packed_data(packed));
+    out.push_str(&after_data());
+    out
+}
+
+/// A self-contained page called `title` up to its data: the page's JSON
+/// follows, then [`after_data`].
+pub(crate) fn before_data(title: &str) -> String {
     let mut out = String::with_capacity(64 * 1024);
-    head(&mut out, &packed.title, Some(&policy()));
+    head(&mut out, title, Some(&policy()));
     out.push_str("<style>\n");
     out.push_str(STYLE);
     out.push_str("</style>\n</head>\n<body>\n");
-    header(&mut out, &packed.title);
+    header(&mut out, title);
     viewer(&mut out);
     out.push_str("<script type=\"application/json\" id=\"page-data\">");
-    out.push_str(&packed_data(packed));
-    out.push_str("</script>\n<script>");
-    out.push_str(SCRIPT);
-    out.push_str("</script>\n</body>\n</html>\n");
     out
+}
+
+/// A self-contained page after its data: the script, and the end.
+pub(crate) fn after_data() -> String {
+    format!("</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n")
 }
 
 /// The title of the page `hirp serve` sends, before a record names its

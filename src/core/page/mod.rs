@@ -35,8 +35,10 @@
 #[doc(hidden)]
 pub mod html;
 mod pack;
+mod stream;
 
 pub use pack::{Packed, PackedGame, PackedStep, Packer, pack, schema};
+pub use stream::{PageWriter, Written};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

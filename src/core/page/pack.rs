@@ -17,10 +17,10 @@ use crate::core::json::problem::Diagnostic;
 pub struct Packed {
     /// What the page is called: the file's name.
     pub title: String,
-    /// Every line of the boards' SVG, each once.
-    pub lines: Vec<String>,
     /// The games, in the record's order.
     pub games: Vec<PackedGame>,
+    /// Every line of the boards' SVG, each once.
+    pub lines: Vec<String>,
     /// Problems that lie in no game (in a record that holds none).
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -250,6 +250,13 @@ impl Packer {
             games,
             diagnostics,
         }
+    }
+}
+
+impl Packer {
+    /// Every line of the boards packed so far, each once.
+    pub fn lines(&self) -> &[String] {
+        &self.lines.lines
     }
 }
 

@@ -14,12 +14,14 @@ pub enum Style {
     Side(Side),
     /// The token just played, and other things to notice.
     Highlight,
-    /// Marks under a token (carets under the one highlighted, `×` under
-    /// those at fault): shown only without colours, where the token's own
-    /// colour cannot be.
+    /// Carets under the token highlighted: shown only without colours,
+    /// where its reverse video cannot be.
     Caret,
     /// A token at fault: red.
     Fault,
+    /// `×` under a token at fault: shown with colours too, in red, so that
+    /// a fault is never told by its colour alone.
+    FaultMark,
 }
 
 /// A character grid that grows as it is written to.
@@ -96,15 +98,27 @@ impl Canvas {
     }
 
     /// The canvas with ANSI colours: Gull gold, Silfr silver-grey, the frame
-    /// dim, highlights in reverse video.
+    /// dim, highlights in reverse video, faults and their marks red.
     pub fn ansi(&self) -> String {
+        self.ansi_leaving(&[Style::Caret])
+    }
+
+    /// [`Canvas::ansi`] without the `×` marks under faults either, for a
+    /// screen that names each fault beside the board.
+    pub fn ansi_unmarked(&self) -> String {
+        self.ansi_leaving(&[Style::Caret, Style::FaultMark])
+    }
+
+    /// The canvas with ANSI colours, the characters of the styles `left`
+    /// left out (a row of nothing else with them).
+    fn ansi_leaving(&self, left: &[Style]) -> String {
         let mut out = String::new();
         for row in &self.rows {
-            // Marks under tokens stand in for colours, which show here.
+            // Marks that stand in for what colours show are left out.
             let row: Vec<(char, Style)> = row
                 .iter()
                 .map(|&(c, s)| {
-                    if s == Style::Caret {
+                    if left.contains(&s) {
                         (' ', Style::Plain)
                     } else {
                         (c, s)
@@ -145,7 +159,7 @@ fn escape(style: Style) -> &'static str {
         Style::Side(Side::Silfr) => "\u{1b}[1;38;2;176;182;190m",
         Style::Highlight => "\u{1b}[7m",
         Style::Caret => "",
-        Style::Fault => "\u{1b}[1;31m",
+        Style::Fault | Style::FaultMark => "\u{1b}[1;31m",
     }
 }
 

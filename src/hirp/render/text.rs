@@ -269,8 +269,8 @@ pub fn turn_line(turn: &Turn, token: Option<usize>) -> Canvas {
     turn_line_with(turn, token, &[])
 }
 
-/// [`turn_line`] with the tokens at `faults` (spans in the record) in red,
-/// or in the plain form marked `×` under them.
+/// [`turn_line`] with the tokens at `faults` (spans in the record) marked
+/// `×` under them, and in red with colours.
 pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Canvas {
     let mut canvas = Canvas::new();
     // Each token written, where it stands in the record.
@@ -315,7 +315,7 @@ pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Can
             .find(|&(_, _, span)| within(span))
             .unwrap_or(whole);
         canvas.restyle(x, 0, width, Style::Fault);
-        canvas.text(x, 1, &"×".repeat(width.max(1)), Style::Caret);
+        canvas.text(x, 1, &"×".repeat(width.max(1)), Style::FaultMark);
     }
     canvas
 }

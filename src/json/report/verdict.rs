@@ -10,7 +10,9 @@ use crate::core::diagnostic::Problem;
 /// A game's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
-    /// HIRP: the game's turn lines. Tafl: the moves its main line writes.
+    /// HIRP: the game's turn lines. Tafl: its turns as OpenTafl numbers
+    /// them, two moves a turn: the moves its main line writes, halved and
+    /// rounded up.
     pub turns: usize,
     /// How the game ended, if it did.
     pub result: Option<Ending>,
@@ -87,7 +89,7 @@ impl Verdict {
     pub fn of_replay(replay: &crate::tafl::replay::Replay) -> Verdict {
         use crate::tafl::Side;
         Verdict {
-            turns: replay.moves,
+            turns: replay.moves.div_ceil(2),
             result: replay.outcome.map(|outcome| Ending {
                 winner: match outcome.winner {
                     Some(Side::Attackers) => Winner::Attackers,

@@ -6,7 +6,8 @@
 //!
 //! Pieces differ by shape, not colour alone: an attacker is a dark disc, a
 //! defender a light disc with a ring inside, the king a light disc with a
-//! cross. The special squares carry the marks of the text board's glyphs:
+//! cross, a commander or a knight a disc of its side with its letter (`C`,
+//! `N`). The special squares carry the marks of the text board's glyphs:
 //! a square with a diagonal cross for a corner (`⊠`), with a dot for the
 //! centre (`⊡`), with a bar for an attackers' fortress (`⊟`) and with a
 //! cross for a defenders' fortress (`⊞`).
@@ -14,8 +15,8 @@
 //! The text is deterministic, one element a line. Elements carry classes
 //! and ids for tests and style sheets: `special corner` (`special-a1`),
 //! `piece attacker` (`piece-d1`), `piece defender`, `piece king`,
-//! `piece other` (each piece's classes end with its side, `attackers` or
-//! `defenders`), `move-from`, `move-to`, `move-arrow`, `capture`
+//! `piece commander`, `piece knight` (each piece's classes end with its
+//! side, `attackers` or `defenders`), `move-from`, `move-to`, `move-arrow`, `capture`
 //! (`capture-c3`), `caption`.
 //!
 //! ```
@@ -354,8 +355,8 @@ fn pieces(out: &mut Svg, geometry: &Geometry, cells: &[Cell]) {
     out.close("</g>");
 }
 
-/// One piece: a disc of its side, and for the king a cross, for the kinds
-/// the presets do not play their letter.
+/// One piece: a disc of its side, and for the king a cross, for the other
+/// kinds (a commander `C`, a knight `N`) their letter.
 fn piece_at(out: &mut Svg, square: Square, (cx, cy): (f64, f64), side: Side, piece: Piece) {
     let (fill, ink) = match side {
         Side::Attackers => (INK, PAPER),
@@ -365,7 +366,10 @@ fn piece_at(out: &mut Svg, square: Square, (cx, cy): (f64, f64), side: Side, pie
         (Side::Attackers, Piece::Taflman) => "attacker",
         (Side::Defenders, Piece::Taflman) => "defender",
         (_, Piece::King) => "king",
-        _ => "other",
+        (_, Piece::Commander) => "commander",
+        (_, Piece::Knight) => "knight",
+        (_, Piece::Mercenary) => "mercenary",
+        (_, Piece::Guard) => "guard",
     };
     out.open(format_args!(
         r#"<g class="piece {class} {}" id="piece-{square}">"#,

@@ -21,7 +21,9 @@ pub enum Game<'a> {
 pub struct WrittenPly<'a> {
     /// The turn's number, from 1 (in a variation, the variation's turn).
     pub turn: u32,
-    /// 0 for the turn's first ply, 1 for its second.
+    /// The ply's place in its turn, from 0: 0 for the turn's first ply, 1
+    /// for its second, 2 and on for the plies a berserk turn adds (a game
+    /// file's turn writes them on its line, as OpenTafl does).
     pub half: u8,
     /// The ply.
     pub ply: &'a Ply,
@@ -120,7 +122,7 @@ impl<'a> Game<'a> {
             g.turns.iter().flat_map(|t| {
                 t.plies.iter().enumerate().map(move |(n, ply)| WrittenPly {
                     turn: t.number,
-                    half: u8::from(n > 0),
+                    half: u8::try_from(n).unwrap_or(u8::MAX).min(25),
                     ply,
                     line: "",
                 })

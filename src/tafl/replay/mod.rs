@@ -35,6 +35,7 @@ mod ahead;
 mod captures;
 mod fix;
 mod game;
+mod move_type;
 mod moves;
 mod problem;
 mod result;

@@ -4,13 +4,14 @@
 use super::ahead::{self, Ahead};
 use super::captures::{a_piece, check_captures, check_marker};
 use super::game::{Game, WrittenPly};
+use super::move_type;
 use super::problem::{Errors, ProblemKind};
 use super::result::{self, EndPly};
 use super::{Applied, Replay, ReplayedMove};
 use crate::core::diagnostic::Problem;
 use crate::core::{Edit, Span};
 use crate::tafl::rules::{End, Move, MoveError, Played, Position, RuleSet};
-use crate::tafl::syntax::{self as ast, MoveType, Ply};
+use crate::tafl::syntax::{self as ast, Ply};
 
 /// Replays `game`'s main line under `rules`, adding to `problems`; with
 /// `ahead`, a written move is weighed against its slips by how much of the
@@ -191,18 +192,15 @@ fn play(
 ) -> ReplayedMove {
     let (game, written) = (context.game, context.plies[context.at]);
     let mut found = Vec::new();
-    if m.kind != MoveType::Regular {
-        let span = Span::new(m.from_span.end, m.to_span.start);
-        found.push(
-            Problem::new(
-                ProblemKind::MoveType,
-                span,
-                format!("`{}` is not a move of this rule set", m.kind),
-            )
-            .with_help("join the squares with `-`")
-            .with_fix(Edit::new(span, "-")),
-        );
-    }
+    // In a game with jumps or berserk moves, who moves, for the move type's
+    // check once the move is played; in another, any type but `-` is wrong.
+    let typed = position.jumps_or_berserk();
+    let mover = if typed {
+        Some((position.piece_at(m.from), position.turn()))
+    } else {
+        move_type::check_plain(m, &mut found);
+        None
+    };
     check_letter(position, m, &mut found);
     let mv = Move {
         from: m.from,
@@ -218,7 +216,8 @@ fn play(
     let (applied, played) = match meant {
         Some((meant, fails_at)) => {
             let failing = &context.plies[fails_at];
-            if let Some(problem) = slip(m, meant, &written, failing) {
+            let kind = move_type::of(position, meant, m.kind);
+            if let Some(problem) = slip(m, (meant, kind), &written, failing) {
                 problems.push(turn_of(problem, failing));
             }
             forget(&mut context);
@@ -233,6 +232,9 @@ fn play(
         },
     };
     if let (Some(played), Some(moved)) = (&played, applied.mv()) {
+        if let Some(mover) = mover.filter(|_| applied == Applied::Played(mv)) {
+            move_type::check_played(m, mover, played, &mut found);
+        }
         check_captures(position, m, moved, played, game, &mut found);
         check_marker(m, played, game, &mut found);
     }
@@ -262,13 +264,13 @@ fn forget(context: &mut Context<'_, '_>) {
 /// the fix that rewrites `m`.
 fn slip(
     m: &ast::WrittenMove,
-    meant: Move,
+    (meant, kind): (Move, ast::MoveType),
     written: &WrittenPly<'_>,
     failing: &WrittenPly<'_>,
 ) -> Option<Problem> {
     let later = failing.ply.as_move()?;
     let whole = Span::new(m.from_span.start, m.to_span.end);
-    let text = format!("{}{}{}", meant.from, m.kind, meant.to);
+    let text = format!("{}{kind}{}", meant.from, meant.to);
     let at = Span::new(later.from_span.start, later.to_span.end);
     let problem = Problem::new(
         ProblemKind::Slip,
@@ -343,7 +345,7 @@ fn recover(
         earlier = ahead.tie(context.at);
         unsure = !sure;
     }
-    if matches!(error, MoveError::NotYours { .. }) {
+    if let Some(missing) = missing_before(position, &error) {
         let mut skipped = position.clone();
         let mv = Move {
             from: m.from,
@@ -353,10 +355,7 @@ fn recover(
             && let Ok(played) = skipped.play(mv)
         {
             *position = skipped;
-            found.push(problem.with_help(format!(
-                "a move of the {} is missing before it",
-                position.turn()
-            )));
+            found.push(problem.with_help(format!("{missing} is missing before it")));
             return (Applied::OutOfTurn(mv), Some(played));
         }
     }
@@ -370,7 +369,8 @@ fn recover(
         }
         ([one], None) if !unsure => {
             let whole = Span::new(m.from_span.start, m.to_span.end);
-            let text = format!("{}{}{}", one.from, m.kind, one.to);
+            let kind = move_type::of(position, *one, m.kind);
+            let text = format!("{}{kind}{}", one.from, one.to);
             problem = problem
                 .with_help(format!("write `{text}`"))
                 .with_fix(Edit::new(whole, text));
@@ -387,6 +387,30 @@ fn recover(
     };
     found.push(problem);
     outcome
+}
+
+/// When `error` refuses a move of the side not to move: the move of the
+/// side to move that is missing before it, in words (a berserk move, when
+/// the side's piece that captured had to move again).
+fn missing_before(position: &Position, error: &MoveError) -> Option<String> {
+    match *error {
+        MoveError::NotYours { turn, .. } => Some(format!("a move of the {turn}")),
+        MoveError::Berserk {
+            at,
+            berserker,
+            side,
+            piece,
+        } if position
+            .piece_at(at)
+            .is_some_and(|(owner, _)| owner != side) =>
+        {
+            Some(format!(
+                "a berserk move of {} on {berserker}",
+                a_piece(side, piece)
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// The written move played though the rules refuse it, else the turn
@@ -428,6 +452,8 @@ fn fault(error: &MoveError, m: &ast::WrittenMove) -> (ProblemKind, Span) {
         MoveError::Occupied { .. } => (ProblemKind::Occupied, m.to_span),
         MoveError::MayNotStop { .. } => (ProblemKind::MayNotStop, m.to_span),
         MoveError::MayNotReenter { .. } => (ProblemKind::MayNotReenter, m.to_span),
+        MoveError::MayNotJump { .. } => (ProblemKind::MayNotJump, way),
+        MoveError::Berserk { .. } => (ProblemKind::Berserk, m.from_span),
         MoveError::GameOver => (ProblemKind::AfterEnd, m.span),
     }
 }

@@ -46,13 +46,20 @@ crate::core::diagnostic::problem_kinds! {
         MayNotStop = "move::may_not_stop", Error, "the piece may not stop on that square";
         /// Brandub's king `d5-d4`, back onto the centre.
         MayNotReenter = "move::may_not_reenter", Error, "the piece may not come back to that square";
+        /// In Berserk, the king's `e4^e6` over an attacker, neither square a
+        /// corner nor the centre (`kj:r`).
+        MayNotJump = "move::may_not_jump", Error, "the piece may not jump there";
+        /// In Berserk, after the attackers' commander captured on `c6` and
+        /// may capture again, any move but that commander's.
+        Berserk = "move::berserk", Error, "the piece that captured must move again";
         /// `d4-d6` refused, where the game plays on if an earlier legal
         /// move `d3-d4` is written `d3-d5` instead.
         Slip = "move::slip", Error, "an earlier move is written wrong";
         /// `Kd1-d3`, `d1` holding a taflman.
         PieceLetter = "move::piece_letter", Error, "the letter does not name the piece on the square";
-        /// `d1^d3`: a jump, in a rule set with no berserk moves.
-        MoveType = "move::move_type", Error, "the rule set has only regular moves, `-`";
+        /// `d1^d3`: a jump, in a rule set with no jumps; in Berserk, `=` on
+        /// the first move of a turn.
+        MoveType = "move::move_type", Error, "the move type is not the move's";
         /// A move after the king escaped.
         AfterEnd = "move::after_end", Error, "the game is already over";
         /// A ply the replay cannot follow, after a token it could not read.

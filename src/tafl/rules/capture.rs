@@ -28,6 +28,7 @@ impl Position {
     /// by the Linnaean rule (`linc:y`): the king on the throne (the middle
     /// square), the defender beside him with `to` on its far side, and the
     /// king's three other sides held by attackers.
+    #[inline(always)]
     pub(crate) fn linnaean(&self, to: usize, side: Side) -> Bits {
         let mut captured = Bits::EMPTY;
         if !self.rules.set.linnaean || side != Side::Attackers {
@@ -62,6 +63,7 @@ impl Position {
 
     /// The enemies next to `to`, the king aside, each with a square
     /// closing it on the far side.
+    #[inline(always)]
     pub(crate) fn sandwiched(&self, to: usize, side: Side) -> Bits {
         let grid = &self.rules.grid;
         let enemy = side.opponent();
@@ -111,6 +113,7 @@ impl Position {
     /// Whether the attackers' move to `to` captured the king
     /// (`docs/rules.md#tafl-the-kings-capture`). The guards the move
     /// captured must be off the board already.
+    #[inline(always)]
     pub(crate) fn king_taken(&self, to: usize) -> bool {
         let Some(king) = self.board.king else {
             return false;

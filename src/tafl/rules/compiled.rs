@@ -8,21 +8,37 @@ use super::bits::Bits;
 use super::grid::Grid;
 use super::layout::Layout;
 use super::pieces::PieceSet;
-use super::ruleset::{Escape, KingArmed, RuleSet, Special};
+use super::ruleset::{Berserk, Escape, Jump, KingArmed, RuleSet, Special};
 use crate::tafl::{Piece, Side};
 
-/// A kind of piece the engine moves: an attackers' taflman, a defenders'
-/// taflman (a guard of the king), the defenders' king. Other kinds stand
-/// where they start, and count as taflmen of their side in captures.
+/// A kind of piece the engine moves, with its side: an attackers' taflman,
+/// a defenders' taflman (a guard of the king), the defenders' king, and
+/// each side's commanders and knights. Other kinds stand where they start,
+/// and count as taflmen of their side in captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Class {
     Attacker = 0,
     Defender = 1,
     King = 2,
+    AttackerCommander = 3,
+    DefenderCommander = 4,
+    AttackerKnight = 5,
+    DefenderKnight = 6,
 }
 
+/// The number of classes, the length of the arrays indexed by class.
+pub(crate) const CLASSES: usize = 7;
+
 impl Class {
-    pub(crate) const ALL: [Class; 3] = [Class::Attacker, Class::Defender, Class::King];
+    pub(crate) const ALL: [Class; CLASSES] = [
+        Class::Attacker,
+        Class::Defender,
+        Class::King,
+        Class::AttackerCommander,
+        Class::DefenderCommander,
+        Class::AttackerKnight,
+        Class::DefenderKnight,
+    ];
 
     /// The class a piece moves as, if the engine moves it.
     pub(crate) fn of(side: Side, piece: Piece) -> Option<Class> {
@@ -30,6 +46,10 @@ impl Class {
             (Side::Attackers, Piece::Taflman) => Some(Class::Attacker),
             (Side::Defenders, Piece::Taflman) => Some(Class::Defender),
             (Side::Defenders, Piece::King) => Some(Class::King),
+            (Side::Attackers, Piece::Commander) => Some(Class::AttackerCommander),
+            (Side::Defenders, Piece::Commander) => Some(Class::DefenderCommander),
+            (Side::Attackers, Piece::Knight) => Some(Class::AttackerKnight),
+            (Side::Defenders, Piece::Knight) => Some(Class::DefenderKnight),
             _ => None,
         }
     }
@@ -44,16 +64,24 @@ impl Class {
 
     pub(crate) fn side(self) -> Side {
         match self {
-            Class::Attacker => Side::Attackers,
-            Class::Defender | Class::King => Side::Defenders,
+            Class::Attacker | Class::AttackerCommander | Class::AttackerKnight => Side::Attackers,
+            _ => Side::Defenders,
         }
     }
 
     pub(crate) fn piece(self) -> Piece {
         match self {
+            Class::Attacker | Class::Defender => Piece::Taflman,
             Class::King => Piece::King,
-            _ => Piece::Taflman,
+            Class::AttackerCommander | Class::DefenderCommander => Piece::Commander,
+            Class::AttackerKnight | Class::DefenderKnight => Piece::Knight,
         }
+    }
+
+    /// Whether it is a commander or a knight, who close the capture of a
+    /// king whose attackers have them.
+    pub(crate) fn is_officer(self) -> bool {
+        matches!(self.piece(), Piece::Commander | Piece::Knight)
     }
 
     fn is_in(self, set: PieceSet) -> bool {
@@ -111,16 +139,18 @@ pub(crate) struct Compiled {
     pub(crate) grid: Grid,
     /// The squares of each kind, in the order of [`SquareKind::ALL`].
     pub(crate) kinds: [Bits; 4],
+    /// Every special square, of any kind.
+    pub(crate) special: Bits,
     /// Per class: where it may end a move.
-    pub(crate) stop: [Bits; 3],
+    pub(crate) stop: [Bits; CLASSES],
     /// Per class: the empty squares it may pass over.
-    pub(crate) pass: [Bits; 3],
+    pub(crate) pass: [Bits; CLASSES],
     /// Per class: the kinds of square it may not enter from outside them.
-    pub(crate) fenced: [[Bits; 4]; 3],
+    pub(crate) fenced: [[Bits; 4]; CLASSES],
     /// Per class: the empty squares it is captured against.
-    pub(crate) hostile_empty: [Bits; 3],
+    pub(crate) hostile_empty: [Bits; CLASSES],
     /// Per class: the occupied squares it is captured against.
-    pub(crate) hostile_full: [Bits; 3],
+    pub(crate) hostile_full: [Bits; CLASSES],
     /// Where the king escapes to.
     pub(crate) escape: Bits,
     /// The centre squares and their neighbours, where a king of strength
@@ -128,7 +158,19 @@ pub(crate) struct Compiled {
     pub(crate) near_centre: Bits,
     /// Per class: the most squares a move may cover (`usize::MAX`: no
     /// limit).
-    pub(crate) speed: [usize; 3],
+    pub(crate) speed: [usize; CLASSES],
+    /// Per class: how it may jump.
+    pub(crate) jump: [Jump; CLASSES],
+    /// Whether the game has what OpenTafl's berserk variants add: a
+    /// commander or a knight, a king who jumps, berserk moves. Their moves
+    /// are played by [`Position::apply`] in its own way (`berserk.rs`), so
+    /// that the games without them pay nothing for them.
+    ///
+    /// [`Position::apply`]: super::position::Position
+    pub(crate) extended: bool,
+    /// Whether the attackers start with a commander or a knight: then the
+    /// king is captured only as OpenTafl's engine captures him with them.
+    pub(crate) officers_capture_king: bool,
     /// Whether the king's move captures.
     pub(crate) king_hammer: bool,
     /// Whether a piece is captured against the king.
@@ -142,15 +184,25 @@ impl Compiled {
         let grid = Grid::new(set.dim);
         let specials = specials(set);
         let kinds = specials.map(|s| squares(&grid, s));
+        let present = |class: Class| {
+            origin
+                .pieces()
+                .any(|(_, side, piece)| Class::of(side, piece) == Some(class))
+        };
+        let officers = Class::ALL.into_iter().any(|c| c.is_officer() && present(c));
+        let king_jumps = set.jumps.king != Jump::No && present(Class::King);
+        let officers_capture_king = [Class::AttackerCommander, Class::AttackerKnight]
+            .into_iter()
+            .any(present);
         let mut compiled = Compiled {
             set: set.clone(),
-            origin,
             kinds,
-            stop: [grid.all(); 3],
-            pass: [grid.all(); 3],
-            fenced: [[Bits::EMPTY; 4]; 3],
-            hostile_empty: [Bits::EMPTY; 3],
-            hostile_full: [Bits::EMPTY; 3],
+            special: kinds[0] | kinds[1] | kinds[2] | kinds[3],
+            stop: [grid.all(); CLASSES],
+            pass: [grid.all(); CLASSES],
+            fenced: [[Bits::EMPTY; 4]; CLASSES],
+            hostile_empty: [Bits::EMPTY; CLASSES],
+            hostile_full: [Bits::EMPTY; CLASSES],
             escape: match set.escape {
                 Escape::Corner => kinds[0],
                 Escape::Edge => grid.edge(),
@@ -160,8 +212,12 @@ impl Compiled {
                 let limit = set.speed.limit(class.side(), class.piece());
                 limit.map_or(usize::MAX, usize::from)
             }),
+            jump: Class::ALL.map(|class| set.jumps.of(class.piece())),
+            extended: officers || king_jumps || set.berserk != Berserk::No,
+            officers_capture_king,
             king_hammer: matches!(set.king_armed, KingArmed::Yes | KingArmed::HammerOnly),
             king_anvil: matches!(set.king_armed, KingArmed::Yes | KingArmed::AnvilOnly),
+            origin,
             grid,
         };
         for class in Class::ALL {

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::bits::Bits;
 use super::compiled::Class;
 use super::movement::MoveError;
 use super::position::{Move, Played, Position, si};
@@ -11,7 +12,7 @@ use super::ruleset::{NoMoveRule, RepetitionRule};
 use super::square_set::SquareSet;
 use crate::tafl::Side;
 
-/// How a game ended. The engine decides the first seven; the last three a
+/// How a game ended. The engine decides the first eight; the last three a
 /// record declares, and the engine never produces them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
@@ -29,6 +30,10 @@ pub enum End {
     AllCaptured,
     /// The side to move has pieces, and none of them has a legal move.
     NoMoves,
+    /// In a game with jumps or berserk moves, no defender stands beside an
+    /// empty square: the attackers win, as OpenTafl's engine decides it,
+    /// though a defender might still jump.
+    Immobile,
     /// A position occurred as often as the repetition rule allows.
     Repetition,
     /// A player resigned.
@@ -41,13 +46,14 @@ pub enum End {
 
 impl End {
     /// Every end, those the engine decides first.
-    pub const ALL: [End; 10] = [
+    pub const ALL: [End; 11] = [
         End::KingCaptured,
         End::KingEscaped,
         End::ExitFort,
         End::Encircled,
         End::AllCaptured,
         End::NoMoves,
+        End::Immobile,
         End::Repetition,
         End::Resigned,
         End::Timeout,
@@ -55,8 +61,8 @@ impl End {
     ];
 
     /// The name in JSON: `king-captured`, `king-escaped`, `exit-fort`,
-    /// `encircled`, `all-captured`, `no-moves`, `repetition`, `resigned`,
-    /// `timeout`, `agreed`.
+    /// `encircled`, `all-captured`, `no-moves`, `immobile`, `repetition`,
+    /// `resigned`, `timeout`, `agreed`.
     pub const fn code(self) -> &'static str {
         match self {
             End::KingCaptured => "king-captured",
@@ -65,6 +71,7 @@ impl End {
             End::Encircled => "encircled",
             End::AllCaptured => "all-captured",
             End::NoMoves => "no-moves",
+            End::Immobile => "immobile",
             End::Repetition => "repetition",
             End::Resigned => "resigned",
             End::Timeout => "timeout",
@@ -91,6 +98,7 @@ impl End {
             End::Encircled => "the defenders are surrounded",
             End::AllCaptured => "the side to move has no piece left",
             End::NoMoves => "the side to move cannot move",
+            End::Immobile => "no defender stands beside an empty square",
             End::Repetition => "a position is repeated",
             End::Resigned => "a player resigned",
             End::Timeout => "a player ran out of time",
@@ -132,11 +140,58 @@ impl Position {
     /// captures and ends the game if the move decides it, the move being
     /// one the side to move may play or one a replay forces.
     pub(crate) fn apply(&mut self, from: usize, to: usize, class: Class) -> Played {
+        if self.rules.extended {
+            return self.apply_extended(from, to, class);
+        }
         self.shift(from, to, class);
         let captured = self.captures(to, class);
         self.remove(captured);
-        let mut outcome = self.decided(to, class);
-        self.pass_turn();
+        let king = class.side() == Side::Attackers && self.king_taken(to);
+        let outcome = self.decided(to, class, king);
+        let outcome = self.conclude(class, captured, outcome, None);
+        Played {
+            captures: SquareSet::new(captured, self.rules.set.dim),
+            outcome,
+            jump: false,
+            berserk: false,
+        }
+    }
+
+    /// [`Position::apply`] under a rule set with what OpenTafl's berserk
+    /// variants add: the move played as `berserk.rs` says, and a berserk
+    /// turn going on after a capture, the side keeping the move.
+    fn apply_extended(&mut self, from: usize, to: usize, class: Class) -> Played {
+        let berserk = self.berserker.is_some();
+        let moved = self.extended_move(from, to, class);
+        let outcome = self.decided(to, class, moved.king);
+        let again =
+            outcome.is_none() && !moved.captured.is_empty() && self.berserk_again(to, class);
+        let outcome = self.conclude(class, moved.captured, outcome, again.then_some(to));
+        Played {
+            captures: SquareSet::new(moved.captured, self.rules.set.dim),
+            outcome,
+            jump: moved.jump,
+            berserk,
+        }
+    }
+
+    /// After the move of `class` that captured `captured` and decided
+    /// `outcome` on the board: the turn passed, or kept for the piece on
+    /// `again` when it moves again in a berserk turn; the position counted;
+    /// the ends judged after the board's, the game ended if one is.
+    #[inline(always)]
+    fn conclude(
+        &mut self,
+        class: Class,
+        captured: Bits,
+        outcome: Option<Outcome>,
+        again: Option<usize>,
+    ) -> Option<Outcome> {
+        if again.is_some() {
+            self.berserker = again;
+        } else {
+            self.pass_turn();
+        }
         if self.counts_repetitions() {
             if !captured.is_empty() {
                 // No position before a capture comes back.
@@ -144,20 +199,26 @@ impl Position {
             }
             self.history.push(self.hash);
         }
-        outcome = outcome
-            .or_else(|| self.repeated(class.side()))
-            .or_else(|| self.stuck(class.side()));
+        let outcome = match outcome {
+            Some(outcome) => Some(outcome),
+            // A berserk turn ends no game, unless the other side has no
+            // piece left.
+            None if again.is_some() => self.wiped_out(class.side()),
+            None => match self.repeated(class.side()) {
+                Some(outcome) => Some(outcome),
+                None => self.stuck(class.side()),
+            },
+        };
         self.outcome = outcome;
-        Played {
-            captures: SquareSet::new(captured, self.rules.set.dim),
-            outcome,
-        }
+        outcome
     }
 
     /// The end the move of `class` to `to` decides on the board, in this
-    /// order: the king captured, the king escaped, an exit fort, the
-    /// defenders encircled.
-    fn decided(&self, to: usize, class: Class) -> Option<Outcome> {
+    /// order: the king captured (`king`) or escaped, the defenders immobile
+    /// (in a game with jumps or berserk moves), the defenders encircled or
+    /// in an exit fort.
+    #[inline(always)]
+    fn decided(&self, to: usize, class: Class, king: bool) -> Option<Outcome> {
         let win = |side, end| {
             Some(Outcome {
                 end,
@@ -166,12 +227,13 @@ impl Position {
         };
         let set = &self.rules.set;
         match class.side() {
-            Side::Attackers if self.king_taken(to) => win(Side::Attackers, End::KingCaptured),
-            Side::Attackers if set.surrounding_fatal && self.encircled() => {
-                win(Side::Attackers, End::Encircled)
-            }
+            Side::Attackers if king => win(Side::Attackers, End::KingCaptured),
             Side::Defenders if class == Class::King && self.rules.escape.has(to) => {
                 win(Side::Defenders, End::KingEscaped)
+            }
+            _ if self.rules.extended && self.immobile() => win(Side::Attackers, End::Immobile),
+            Side::Attackers if set.surrounding_fatal && self.encircled() => {
+                win(Side::Attackers, End::Encircled)
             }
             Side::Defenders if set.edge_fort_escape && self.exit_fort() => {
                 win(Side::Defenders, End::ExitFort)
@@ -198,8 +260,25 @@ impl Position {
         })
     }
 
+    /// The end when the other side than `mover`, who moves again in a
+    /// berserk turn, has no piece left.
+    fn wiped_out(&self, mover: Side) -> Option<Outcome> {
+        if !self.board.side[si(mover.opponent())].is_empty() {
+            return None;
+        }
+        let winner = match self.rules.set.no_move {
+            NoMoveRule::Loses => Some(mover),
+            NoMoveRule::Draw => None,
+        };
+        Some(Outcome {
+            end: End::AllCaptured,
+            winner,
+        })
+    }
+
     /// The end when the side to move, `mover` having just moved, has no
     /// piece or no legal move.
+    #[inline(always)]
     fn stuck(&self, mover: Side) -> Option<Outcome> {
         let end = if self.board.side[si(self.turn)].is_empty() {
             End::AllCaptured

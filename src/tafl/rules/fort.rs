@@ -1,5 +1,5 @@
-//! The two ends that judge the whole board: the defenders encircled
-//! (`surf:`) and the king's exit fort (`efe:`)
+//! The ends that judge the whole board: the defenders encircled (`surf:`)
+//! or immobile, and the king's exit fort (`efe:`)
 //! (`docs/rules.md#tafl-reading-encirclement-and-exit-forts`).
 
 use super::bits::Bits;
@@ -10,12 +10,23 @@ use crate::tafl::Side;
 
 impl Position {
     /// Whether no defender can reach the edge: the squares joined to the
-    /// edge through squares free of attackers hold no defender.
+    /// edge through squares free of attackers hold no defender, and no
+    /// defender may jump onto the edge.
     pub(crate) fn encircled(&self) -> bool {
         let grid = &self.rules.grid;
         let open = grid.all() & !self.board.side[si(Side::Attackers)];
         let outside = grid.flood(grid.edge() & open, open);
         (outside & self.board.side[si(Side::Defenders)]).is_empty()
+            && !(self.rules.extended && self.defender_jumps_out())
+    }
+
+    /// Whether no defender stands beside an empty square (OpenTafl's
+    /// engine then gives the attackers the game, in a game with jumps as in
+    /// any other).
+    pub(crate) fn immobile(&self) -> bool {
+        let grid = &self.rules.grid;
+        let empty = grid.all() & !self.board.occupied();
+        (grid.spread(self.board.side[si(Side::Defenders)]) & empty).is_empty()
     }
 
     /// Whether the king is in an exit fort: he stands on the edge and has a

@@ -24,6 +24,7 @@
 //! # Ok::<(), hirp::tafl::rules::SetupError>(())
 //! ```
 
+mod berserk;
 mod bits;
 mod capture;
 mod compiled;
@@ -31,6 +32,7 @@ mod ends;
 mod forced;
 mod fort;
 mod grid;
+mod jump;
 mod layout;
 mod movement;
 mod opentafl;
@@ -47,13 +49,13 @@ mod zobrist;
 pub use compiled::SquareKind;
 pub use ends::{End, Outcome};
 pub use layout::{Layout, LayoutError, LayoutErrorKind, MAX_DIM, MIN_DIM};
-pub use movement::MoveError;
+pub use movement::{JumpRefusal, MoveError};
 pub use opentafl::{RulesError, RulesErrorKind, RulesWarning, RulesWarningKind};
 pub use pieces::PieceSet;
 pub use position::{Move, Played, Position};
 pub use ruleset::{
-    Escape, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule, RuleSet, SetupError,
-    Shieldwall, Special,
+    Berserk, Escape, Jump, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule,
+    RuleSet, SetupError, Shieldwall, Special,
 };
 pub use speed::{SpeedError, SpeedLimits};
 pub use square_set::SquareSet;

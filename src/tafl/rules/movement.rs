@@ -4,10 +4,11 @@
 
 use std::fmt;
 
+use super::bits::Bits;
 use super::compiled::{Class, SquareKind};
 use super::grid::{DIRS, Dir};
 use super::position::{Move, Position, si};
-use super::ruleset::Special;
+use super::ruleset::{Jump, Special};
 use crate::tafl::{Piece, Side, Square};
 
 /// Why a move cannot be played. The position is left as it was.
@@ -116,6 +117,36 @@ pub enum MoveError {
         /// The moving piece's kind.
         piece: Piece,
     },
+    /// In Berserk, the commander on `c6` that captured and moves again,
+    /// and the move `a4-a2` of another piece, of either side.
+    #[error("the {} on {berserker} captured and moves again: not the piece on {at}", piece_name(*side, *piece))]
+    Berserk {
+        /// The start square written.
+        at: Square,
+        /// Where the piece stands that must move.
+        berserker: Square,
+        /// Its side.
+        side: Side,
+        /// Its kind.
+        piece: Piece,
+    },
+    /// In Berserk, the king's `e4^e6` over an attacker, no square of the
+    /// two special (`kj:r`).
+    #[error("{}", refusal(*from, *over, *to, *side, *piece, *why))]
+    MayNotJump {
+        /// The start square.
+        from: Square,
+        /// The square jumped over.
+        over: Square,
+        /// The end square.
+        to: Square,
+        /// The moving piece's side.
+        side: Side,
+        /// The moving piece's kind.
+        piece: Piece,
+        /// Why not.
+        why: JumpRefusal,
+    },
     /// In Brandub, the king's `d5-d4` back onto the centre.
     #[error("{}", reentry(*at, *kind, *side, *piece))]
     MayNotReenter {
@@ -128,6 +159,42 @@ pub enum MoveError {
         /// The moving piece's kind.
         piece: Piece,
     },
+}
+
+/// Why a piece that jumps may not jump over the piece next to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JumpRefusal {
+    /// The piece next to it is of its own side.
+    OwnSide,
+    /// The piece next to it is a king, a knight or a commander.
+    Officer,
+    /// The piece jumps only from or to a special square (`r`), and neither
+    /// square is one.
+    NotSpecial,
+}
+
+fn refusal(
+    from: Square,
+    over: Square,
+    to: Square,
+    side: Side,
+    piece: Piece,
+    why: JumpRefusal,
+) -> String {
+    let who = a_piece(side, piece);
+    match why {
+        JumpRefusal::OwnSide => {
+            format!("{who} jumps only over an enemy: the piece on {over} is of its side")
+        }
+        JumpRefusal::Officer => format!(
+            "{who} may not jump over the piece on {over}: no piece jumps a king, a knight or a \
+             commander"
+        ),
+        JumpRefusal::NotSpecial => format!(
+            "{who} jumps only from or to a corner, the centre or a fortress, and neither {from} \
+             nor {to} is one"
+        ),
+    }
 }
 
 /// `attacker`, `defender`, `king`, `commander`.
@@ -182,6 +249,24 @@ impl Position {
             return Err(MoveError::GameOver);
         }
         let (from, to) = (self.index(mv.from)?, self.index(mv.to)?);
+        // What only a game with jumps or berserk moves checks is behind
+        // `extended`, so that the others pay one test for it.
+        let extended = self.rules.extended;
+        if extended
+            && let Some(berserker) = self.berserker
+            && berserker != from
+            && self.board.occupied().has(from)
+        {
+            return Err(MoveError::Berserk {
+                at: mv.from,
+                berserker: self.rules.grid.square(berserker),
+                side: self.turn,
+                piece: self
+                    .board
+                    .class_at(berserker)
+                    .map_or(Piece::Taflman, Class::piece),
+            });
+        }
         let class = self.mover(mv.from, from)?;
         if from == to {
             return Err(MoveError::ZeroDistance { at: mv.from });
@@ -194,6 +279,10 @@ impl Position {
                 from: mv.from,
                 to: mv.to,
             })?;
+        if extended && let Some(over) = self.jumped(from, dir, distance, class) {
+            self.check_jump(from, over, to, class)?;
+            return Ok((from, to, class));
+        }
         if distance > self.rules.speed[class as usize] {
             return Err(MoveError::TooFar {
                 from: mv.from,
@@ -270,7 +359,7 @@ impl Position {
 
     /// The end square: empty, and one the piece may stop on and, coming
     /// from outside its kind of square, enter.
-    fn check_end(&self, from: usize, to: usize, class: Class) -> Result<(), MoveError> {
+    pub(crate) fn check_end(&self, from: usize, to: usize, class: Class) -> Result<(), MoveError> {
         if self.board.occupied().has(to) {
             return Err(MoveError::Occupied {
                 at: self.rules.grid.square(to),
@@ -364,11 +453,20 @@ impl Position {
             .any(|dir| self.each_on_ray(from, dir, class, &mut |_, _| true))
     }
 
+    /// The pieces the side to move may move: the piece of a berserk turn,
+    /// else every piece of its side the engine moves.
+    #[inline(always)]
+    fn movable(&self) -> Bits {
+        match self.berserker {
+            Some(berserker) => Bits::one(berserker),
+            None => self.board.side[si(self.turn)] & !self.board.fixed,
+        }
+    }
+
     /// Calls `visit` with each legal move of the side to move until it
     /// returns `true`.
     fn each_move(&self, mut visit: impl FnMut(Square, Square) -> bool) {
-        let movable = self.board.side[si(self.turn)] & !self.board.fixed;
-        for from in movable.iter() {
+        for from in self.movable().iter() {
             let class = self.board.class_at(from).expect("a piece the engine moves");
             for dir in DIRS {
                 if self.each_on_ray(from, dir, class, &mut visit) {
@@ -380,7 +478,7 @@ impl Position {
 
     /// Visits the legal moves of the piece on `from` in `dir`; `true` when
     /// `visit` asked to stop.
-    fn each_on_ray(
+    pub(crate) fn each_on_ray(
         &self,
         from: usize,
         dir: Dir,
@@ -394,7 +492,19 @@ impl Position {
         let mut steps = 0;
         while let Some(next) = rules.grid.step(at, dir) {
             steps += 1;
-            if occupied.has(next) || steps > rules.speed[c] {
+            if occupied.has(next) {
+                // A jump over the piece next to it, past any speed limit.
+                if steps == 1
+                    && rules.jump[c] != Jump::No
+                    && let Some(to) = rules.grid.step(next, dir)
+                    && self.check_jump(from, next, to, class).is_ok()
+                    && visit(rules.grid.square(from), rules.grid.square(to))
+                {
+                    return true;
+                }
+                break;
+            }
+            if steps > rules.speed[c] {
                 break;
             }
             let fenced = rules.fenced[c].iter().any(|f| f.has(next) && !f.has(from));
@@ -419,8 +529,7 @@ impl Position {
         let Some(index) = self.rules.grid.index(from) else {
             return squares;
         };
-        let movable = self.board.side[si(self.turn)] & !self.board.fixed;
-        if self.outcome.is_some() || !movable.has(index) {
+        if self.outcome.is_some() || !self.movable().has(index) {
             return squares;
         }
         let class = self

@@ -39,6 +39,11 @@ pub struct Played {
     pub captures: SquareSet,
     /// How the game ended on this move, if it did.
     pub outcome: Option<Outcome>,
+    /// Whether the piece jumped over the one next to it.
+    pub jump: bool,
+    /// Whether the piece moved in a berserk turn: it had captured on the
+    /// move before, and moved again.
+    pub berserk: bool,
 }
 
 /// The pieces on the board, as sets of squares.
@@ -51,6 +56,10 @@ pub(crate) struct Board {
     pub(crate) fixed: Bits,
     /// The defenders' king, if any.
     pub(crate) king: Option<usize>,
+    /// The commanders and the knights of both sides.
+    pub(crate) officers: Bits,
+    /// The knights of both sides, among the officers.
+    pub(crate) knights: Bits,
 }
 
 /// The index of a side in [`Board::side`].
@@ -67,27 +76,45 @@ impl Board {
     }
 
     /// The class of the piece on `index`, if the engine moves it.
+    #[inline(always)]
     pub(crate) fn class_at(&self, index: usize) -> Option<Class> {
         if self.fixed.has(index) {
             None
         } else if self.king == Some(index) {
             Some(Class::King)
         } else if self.side[0].has(index) {
-            Some(Class::Attacker)
+            Some(self.officer_class(index, Class::Attacker))
         } else if self.side[1].has(index) {
-            Some(Class::Defender)
+            Some(self.officer_class(index, Class::Defender))
         } else {
             None
         }
     }
 
+    /// The class of the piece of the side of `taflman` on `index`: a
+    /// commander's or a knight's, else `taflman`.
+    #[inline(always)]
+    fn officer_class(&self, index: usize, taflman: Class) -> Class {
+        if !self.officers.has(index) {
+            return taflman;
+        }
+        match (taflman, self.knights.has(index)) {
+            (Class::Attacker, false) => Class::AttackerCommander,
+            (Class::Attacker, true) => Class::AttackerKnight,
+            (_, false) => Class::DefenderCommander,
+            (_, true) => Class::DefenderKnight,
+        }
+    }
+
+    /// Whether the piece on `index` is a commander or a knight, of either
+    /// side.
+    pub(crate) fn is_officer(&self, index: usize) -> bool {
+        self.officers.has(index)
+    }
+
     /// The kind of key of the piece on `index` (see [`zobrist::KINDS`]).
     fn hash_kind(&self, index: usize) -> usize {
-        if self.fixed.has(index) {
-            3
-        } else {
-            self.class_at(index).map_or(3, |c| c as usize)
-        }
+        self.class_at(index).map_or(zobrist::FIXED, |c| c as usize)
     }
 }
 
@@ -105,6 +132,12 @@ pub struct Position {
     /// The hashes of the positions since the last capture, this one last,
     /// when a repetition rule counts them.
     pub(crate) history: Vec<u64>,
+    /// The piece that captured and must move again, in a berserk turn.
+    pub(crate) berserker: Option<usize>,
+    /// The pieces that have not moved since the start, kept when the rule
+    /// set is [`Compiled::extended`] (OpenTafl's engine judges the first
+    /// jump of a piece apart).
+    pub(crate) unmoved: Bits,
 }
 
 impl Position {
@@ -155,6 +188,11 @@ impl Position {
         check_kings(layout)?;
         let compiled = Compiled::new(rules, layout.clone());
         let board = board_of(&compiled, layout);
+        let unmoved = if compiled.extended {
+            board.occupied()
+        } else {
+            Bits::EMPTY
+        };
         let mut position = Position {
             rules: Arc::new(compiled),
             board,
@@ -162,6 +200,8 @@ impl Position {
             outcome: None,
             hash: 0,
             history: Vec::new(),
+            berserker: None,
+            unmoved,
         };
         position.hash = position.full_hash();
         if position.counts_repetitions() {
@@ -200,6 +240,12 @@ impl Position {
     /// Where the defenders' king stands, if he is on the board.
     pub fn king(&self) -> Option<Square> {
         self.board.king.map(|i| self.rules.grid.square(i))
+    }
+
+    /// In a berserk turn, where the piece stands that captured on the move
+    /// before and must move again (`ber:`); the side to move is its side.
+    pub fn berserker(&self) -> Option<Square> {
+        self.berserker.map(|i| self.rules.grid.square(i))
     }
 
     /// The squares of the pieces of `side`.
@@ -250,32 +296,51 @@ impl Position {
     }
 
     /// Moves the piece of `class` from `from` to `to`.
+    #[inline(always)]
     pub(crate) fn shift(&mut self, from: usize, to: usize, class: Class) {
         let s = si(class.side());
         self.board.side[s].remove(from);
         self.board.side[s].insert(to);
-        if class == Class::King {
-            self.board.king = Some(to);
+        match class {
+            Class::Attacker | Class::Defender => {}
+            Class::King => self.board.king = Some(to),
+            Class::AttackerCommander | Class::DefenderCommander => {
+                move_bit(&mut self.board.officers, from, to);
+            }
+            Class::AttackerKnight | Class::DefenderKnight => {
+                move_bit(&mut self.board.officers, from, to);
+                move_bit(&mut self.board.knights, from, to);
+            }
         }
         let key = class as usize;
         self.hash ^= zobrist::key(key, from) ^ zobrist::key(key, to);
     }
 
     /// Takes the pieces of `captured` off the board.
+    #[inline(always)]
     pub(crate) fn remove(&mut self, captured: Bits) {
         for index in captured.iter() {
             self.hash ^= zobrist::key(self.board.hash_kind(index), index);
             self.board.side[0].remove(index);
             self.board.side[1].remove(index);
             self.board.fixed.remove(index);
+            self.board.officers.remove(index);
+            self.board.knights.remove(index);
         }
     }
 
-    /// Gives the move to the other side.
+    /// Gives the move to the other side, ending a berserk turn.
     pub(crate) fn pass_turn(&mut self) {
         self.turn = self.turn.opponent();
         self.hash ^= zobrist::DEFENDERS_TO_MOVE;
+        self.berserker = None;
     }
+}
+
+/// Moves `from` to `to` in `bits`.
+fn move_bit(bits: &mut Bits, from: usize, to: usize) {
+    bits.remove(from);
+    bits.insert(to);
 }
 
 /// The pieces of `layout` as sets.
@@ -284,6 +349,8 @@ fn board_of(compiled: &Compiled, layout: &Layout) -> Board {
         side: [Bits::EMPTY; 2],
         fixed: Bits::EMPTY,
         king: None,
+        officers: Bits::EMPTY,
+        knights: Bits::EMPTY,
     };
     for (square, side, piece) in layout.pieces() {
         let index = compiled
@@ -291,8 +358,13 @@ fn board_of(compiled: &Compiled, layout: &Layout) -> Board {
             .index(square)
             .expect("a layout of the board's size");
         board.side[si(side)].insert(index);
-        match Class::of(side, piece) {
-            Some(Class::King) => board.king = Some(index),
+        match Class::of(side, piece).map(Class::piece) {
+            Some(Piece::King) => board.king = Some(index),
+            Some(Piece::Commander) => board.officers.insert(index),
+            Some(Piece::Knight) => {
+                board.officers.insert(index);
+                board.knights.insert(index);
+            }
             Some(_) => {}
             None => board.fixed.insert(index),
         }

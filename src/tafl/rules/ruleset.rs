@@ -97,6 +97,13 @@ pub struct RuleSet {
     /// `spd:`: the most squares a move of each kind of piece may cover.
     /// Default `-1`, no limit.
     pub speed: SpeedLimits,
+    /// `kj:`, `nj:`, `cj:`, `mj:`, `gj:`: how the king, the knights, the
+    /// commanders, the mercenaries and the guards may jump over an enemy
+    /// next to them. Defaults `n`, `c`, `j`, `n`, `n`.
+    pub jumps: Jumps,
+    /// `ber:`: whether a piece that captured moves again in the same turn.
+    /// Default `n`.
+    pub berserk: Berserk,
     /// `start:` or `starti:`: the pieces at the start. Required, of side
     /// [`RuleSet::dim`].
     pub start: Layout,
@@ -189,6 +196,77 @@ pub enum Shieldwall {
     Strong,
 }
 
+/// How a kind of piece may jump (`kj:`, `nj:`, `cj:`, `mj:`, `gj:`): over
+/// an enemy next to it on its row or column, to the empty square beyond.
+/// A king, a knight or a commander is never jumped over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Jump {
+    /// `n`: never.
+    No,
+    /// `r`: only from or to a special square (a corner, a centre square, a
+    /// fortress); the piece jumped over is not captured.
+    Restricted,
+    /// `j`: the piece jumped over is not captured.
+    Plain,
+    /// `c`: the piece jumped over is captured.
+    Capturing,
+}
+
+/// How each kind of piece may jump: the specification's defaults are the
+/// [`Default`] (`kj:n nj:c cj:j mj:n gj:n`). A taflman never jumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Jumps {
+    /// `kj:`: the king. Default `n`.
+    pub king: Jump,
+    /// `nj:`: the knights. Default `c`.
+    pub knight: Jump,
+    /// `cj:`: the commanders. Default `j`.
+    pub commander: Jump,
+    /// `mj:`: the mercenaries. Default `n`.
+    pub mercenary: Jump,
+    /// `gj:`: the guards. Default `n`.
+    pub guard: Jump,
+}
+
+impl Default for Jumps {
+    fn default() -> Jumps {
+        Jumps {
+            king: Jump::No,
+            knight: Jump::Capturing,
+            commander: Jump::Plain,
+            mercenary: Jump::No,
+            guard: Jump::No,
+        }
+    }
+}
+
+impl Jumps {
+    /// How `piece` may jump.
+    pub fn of(&self, piece: Piece) -> Jump {
+        match piece {
+            Piece::Taflman => Jump::No,
+            Piece::King => self.king,
+            Piece::Knight => self.knight,
+            Piece::Commander => self.commander,
+            Piece::Mercenary => self.mercenary,
+            Piece::Guard => self.guard,
+        }
+    }
+}
+
+/// Whether a piece that captured moves again in the same turn (`ber:`): a
+/// berserk move, written `=` (`^=` when it jumps). It must be that piece's
+/// move, and the turn passes after a berserk move that captures nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Berserk {
+    /// `n`: never; every move passes the turn.
+    No,
+    /// `c`: when it has a move that captures (it may then make any move).
+    Capture,
+    /// `m`: when it has a move along its row or column (not a jump).
+    Move,
+}
+
 /// A kind of special square: its squares, and which pieces it is hostile
 /// to, lets pass over it, lets stop on it and lets in from outside it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -277,6 +355,8 @@ impl RuleSet {
             edge_fort_escape: false,
             linnaean: false,
             speed: SpeedLimits::default(),
+            jumps: Jumps::default(),
+            berserk: Berserk::No,
             start,
         }
     }

@@ -17,6 +17,7 @@ impl Position {
     /// The pieces of the shieldwalls the move of a piece of `side` to `to`
     /// closes: as one of a row's ends, or also, when the rule set does not
     /// require a flank (`swf:n`), as one of the pieces facing it.
+    #[inline(always)]
     pub(crate) fn shieldwalls(&self, to: usize, side: Side) -> Bits {
         if self.rules.set.shieldwall == Shieldwall::None {
             return Bits::EMPTY;

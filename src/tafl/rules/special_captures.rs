@@ -50,6 +50,8 @@ impl Position {
             outcome: None,
             hash: self.hash,
             history: Vec::new(),
+            berserker: None,
+            unmoved: Bits::EMPTY,
         };
         before.board.side[si(side.opponent())] |= taken;
         let only = taken & !before.sandwiched(to, side);

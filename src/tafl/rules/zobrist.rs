@@ -4,10 +4,16 @@
 //! exclusive or of the keys of what it holds, updated key by key as pieces
 //! move.
 
-/// The kinds of piece a hash tells apart: an attackers' taflman, a
-/// defenders' taflman, the king, a piece the engine does not move (it
-/// never leaves its square, so the square tells its kind and side).
-pub(crate) const KINDS: usize = 4;
+use super::compiled::CLASSES;
+
+/// The kinds of piece a hash tells apart: each class of piece the engine
+/// moves (an attackers' taflman, a defenders' taflman, the king, each
+/// side's commanders and knights), then [`FIXED`].
+pub(crate) const KINDS: usize = CLASSES + 1;
+
+/// The kind of a piece the engine does not move: it never leaves its
+/// square, so the square tells its kind and side.
+pub(crate) const FIXED: usize = CLASSES;
 
 /// The key of a piece of kind `kind` on square `index`.
 pub(crate) fn key(kind: usize, index: usize) -> u64 {

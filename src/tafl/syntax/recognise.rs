@@ -1,14 +1,15 @@
 //! Whether a line reads as the start of a tafl record, and in which form:
 //! what tells a tafl record from a HIRP one when no file name says it.
 
-use super::ast::{CSV_HEADER, Form};
+use super::ast::{CSV_HEADER, Form, header_columns};
 
 impl Form {
     /// The form whose record `line`, the first line of a text that is not
     /// blank (without its line end), starts as it would: an OpenTafl tag
     /// (`[rules:dim:7 ...]`), a turn (`1. d2-e2 d3-d2`) or a variation
     /// (`7a.1.1a. ..... a4-a3`) for a game file; the archive header or a
-    /// line of plies and counts (`d2-e2 e4-e1,0,0,Ongoing`) for an archive.
+    /// line of plies and counts (`d2-e2 e4-e1,0,0,Ongoing`), or a header
+    /// naming columns, `moves` among them, for an archive.
     /// `None` when it starts as neither.
     ///
     /// ```
@@ -24,7 +25,10 @@ impl Form {
         let line = line.trim_ascii();
         if is_tag(line) || is_turn(line) {
             Some(Form::Otg)
-        } else if line.starts_with(CSV_HEADER.as_bytes()) || is_archive_game(line) {
+        } else if line.starts_with(CSV_HEADER.as_bytes())
+            || is_archive_game(line)
+            || names_moves(line)
+        {
             Some(Form::Csv)
         } else {
             None
@@ -57,6 +61,17 @@ fn is_turn(line: &[u8]) -> bool {
         Some(b) if b.is_ascii_lowercase() => line.get(digits + 1) == Some(&b'.'),
         _ => false,
     }
+}
+
+/// A header of an archive written otherwise than its own: columns, one of
+/// them `moves` (in any case).
+fn names_moves(line: &[u8]) -> bool {
+    std::str::from_utf8(line)
+        .ok()
+        .and_then(header_columns)
+        .is_some_and(|columns| {
+            columns.len() > 1 && columns.iter().any(|c| c.eq_ignore_ascii_case("moves"))
+        })
 }
 
 /// An archive's line: plies that start with a square or `timeout`, or none,
@@ -93,6 +108,8 @@ mod tests {
     fn archives_start_with_their_header_or_a_game() {
         for line in [
             &b"moves,attacker_captures,defender_captures,result"[..],
+            b"moves,attackers,defenders,result",
+            b"id,\"Moves\",result",
             b"d2-e2 e4-e1 e2-d2xd3,1,0,Black",
             b"timeout,0,0,White",
             b",0,0,Ongoing",
@@ -109,6 +126,7 @@ mod tests {
             b"[Match \"Cup final\"]",
             b"[ Gull \"Ragna\"]",
             b"; a comment, with a comma",
+            b"moves",
             b"{ a block comment }",
             b"[Date:2015]",
             b"1 d2",

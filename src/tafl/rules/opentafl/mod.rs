@@ -9,7 +9,9 @@ mod print;
 use std::ops::Range;
 
 use super::layout::LayoutErrorKind;
-use super::ruleset::{Escape, KingArmed, KingStrength, NoMoveRule, RepetitionRule, Shieldwall};
+use super::ruleset::{
+    Berserk, Escape, Jump, KingArmed, KingStrength, NoMoveRule, RepetitionRule, Shieldwall,
+};
 
 /// Why a rules string does not read as a rule set.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -89,8 +91,8 @@ pub enum RulesErrorKind {
         /// The key it is most likely a slip for.
         suggestion: Option<&'static str>,
     },
-    /// `kj:j`, `ber:c`: a rule this engine does not play; no verdict may
-    /// rest on it.
+    /// `gj:c`: a rule this engine does not play (OpenTafl's engine does
+    /// not play it either); no verdict may rest on it.
     #[error("{what} are not played: a verdict cannot rest on `{entry}`")]
     NotPlayed {
         /// The entry.
@@ -98,8 +100,9 @@ pub enum RulesErrorKind {
         /// What it concerns.
         what: &'static str,
     },
-    /// `start:` with a knight (`n`) or a commander (`c`): pieces this
-    /// engine does not move; no verdict may rest on their moves.
+    /// `start:` with a mercenary (`m`), a guard (`g`) or an attackers'
+    /// king (`k`): pieces this engine does not move; no verdict may rest on
+    /// their moves.
     #[error("the starting position has a `{letter}`, a piece this engine does not move")]
     PieceNotPlayed {
         /// The piece's letter.
@@ -196,6 +199,19 @@ const SHIELDWALL: &Letters<Shieldwall> = &[
 ];
 
 const YES_NO: &Letters<bool> = &[(true, "y"), (false, "n")];
+
+const JUMP: &Letters<Jump> = &[
+    (Jump::No, "n"),
+    (Jump::Restricted, "r"),
+    (Jump::Plain, "j"),
+    (Jump::Capturing, "c"),
+];
+
+const BERSERK: &Letters<Berserk> = &[
+    (Berserk::No, "n"),
+    (Berserk::Capture, "c"),
+    (Berserk::Move, "m"),
+];
 
 /// The letter of `value`.
 fn letter<T: PartialEq + Copy>(table: &Letters<T>, value: T) -> &'static str {

@@ -6,14 +6,14 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use super::{
-    ESCAPE, KING_ARMED, KING_STRENGTH, Letters, NO_MOVE, REPETITION, RulesError, RulesErrorKind,
-    RulesWarning, RulesWarningKind, SHIELDWALL, YES_NO,
+    BERSERK, ESCAPE, JUMP, KING_ARMED, KING_STRENGTH, Letters, NO_MOVE, REPETITION, RulesError,
+    RulesErrorKind, RulesWarning, RulesWarningKind, SHIELDWALL, YES_NO,
 };
 use crate::core::closest;
 use crate::tafl::rules::compiled::Class;
 use crate::tafl::rules::layout::{Layout, MAX_DIM, MIN_DIM};
 use crate::tafl::rules::pieces::PieceSet;
-use crate::tafl::rules::ruleset::{RuleSet, Special, check_kings};
+use crate::tafl::rules::ruleset::{Jump, RuleSet, Special, check_kings};
 use crate::tafl::rules::speed::SpeedError;
 use crate::tafl::{Piece, Square};
 
@@ -45,14 +45,9 @@ impl Entry<'_> {
     }
 }
 
-/// The keys whose rules the engine does not play, what they concern, and
-/// the value that leaves them out. The jumps of knights, commanders,
-/// mercenaries and guards are read silently: the engine moves none of
-/// those pieces, and says so of a start that has them.
-const NOT_PLAYED: [(&str, &str, &str); 2] =
-    [("kj", "king jumps", "n"), ("ber", "berserk moves", "n")];
-
-const SILENT: [&str; 4] = ["nj", "cj", "mj", "gj"];
+/// What a jump entry takes.
+const JUMPS: &str = "`n` (no jumps), `r` (to or from a special square), `j` (over an enemy) or `c` \
+                     (over an enemy, capturing it)";
 
 /// Every key a rules string may hold: OpenTafl's, and the three this
 /// crate adds (`rpt`, `nomv`, `kgrp`); what a slip is compared with.
@@ -228,6 +223,28 @@ fn apply(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
         "swf" => rules.shieldwall_flank = yes_no(entry, "swf")?,
         "efe" => rules.edge_fort_escape = yes_no(entry, "efe")?,
         "linc" => rules.linnaean = yes_no(entry, "linc")?,
+        "kj" => rules.jumps.king = choose(entry, "kj", JUMP, JUMPS)?,
+        "nj" => rules.jumps.knight = choose(entry, "nj", JUMP, JUMPS)?,
+        "cj" => rules.jumps.commander = choose(entry, "cj", JUMP, JUMPS)?,
+        "mj" => rules.jumps.mercenary = choose(entry, "mj", JUMP, JUMPS)?,
+        // A guard's jumps: OpenTafl's engine reads them and never plays them.
+        "gj" => {
+            rules.jumps.guard = choose(entry, "gj", JUMP, JUMPS)?;
+            if rules.jumps.guard != Jump::No {
+                return Err(RulesError {
+                    kind: RulesErrorKind::NotPlayed {
+                        entry: format!("gj:{}", entry.value),
+                        what: "guard jumps",
+                    },
+                    span: entry.span.clone(),
+                });
+            }
+        }
+        "ber" => {
+            let expected = "`n` (none), `c` (after a capture, when it can capture again) or `m` \
+                            (after a capture, when it can move)";
+            rules.berserk = choose(entry, "ber", BERSERK, expected)?;
+        }
         "spd" => {
             rules.speed = entry.value.parse().map_err(|e: SpeedError| {
                 entry.error(RulesErrorKind::Value {
@@ -246,7 +263,7 @@ fn apply(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
     Ok(())
 }
 
-/// The piece-type lists, the keys not played, the unknown keys.
+/// The piece-type lists, the unknown keys.
 fn other(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
     if let Some(set) = piece_set(rules, entry.key) {
         *set = PieceSet::from_letters(entry.value).map_err(|at| {
@@ -257,17 +274,7 @@ fn other(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
                 span: from..from + letter.len_utf8(),
             }
         })?;
-    } else if let Some((_, what, default)) = NOT_PLAYED.iter().find(|(k, ..)| *k == entry.key) {
-        if entry.value != *default {
-            return Err(RulesError {
-                kind: RulesErrorKind::NotPlayed {
-                    entry: format!("{}:{}", entry.key, entry.value),
-                    what,
-                },
-                span: entry.span.clone(),
-            });
-        }
-    } else if !SILENT.contains(&entry.key) {
+    } else {
         return Err(RulesError {
             kind: RulesErrorKind::UnknownKey {
                 key: entry.key.to_owned(),

@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 use std::fmt::{self, Write as _};
 
 use super::{
-    ESCAPE, KING_ARMED, KING_STRENGTH, Letters, NO_MOVE, REPETITION, SHIELDWALL, YES_NO, letter,
+    BERSERK, ESCAPE, JUMP, KING_ARMED, KING_STRENGTH, Letters, NO_MOVE, REPETITION, SHIELDWALL,
+    YES_NO, letter,
 };
 use crate::tafl::Square;
 use crate::tafl::rules::pieces::PieceSet;
@@ -94,6 +95,12 @@ impl fmt::Display for RuleSet {
         e.letter("ka", KING_ARMED, self.king_armed, d.king_armed)?;
         e.letter("ks", KING_STRENGTH, self.king_strength, d.king_strength)?;
         e.letter("kgrp", YES_NO, self.king_with_guards, d.king_with_guards)?;
+        let (jumps, default) = (self.jumps, d.jumps);
+        e.letter("kj", JUMP, jumps.king, default.king)?;
+        e.letter("nj", JUMP, jumps.knight, default.knight)?;
+        e.letter("cj", JUMP, jumps.commander, default.commander)?;
+        e.letter("mj", JUMP, jumps.mercenary, default.mercenary)?;
+        e.letter("gj", JUMP, jumps.guard, default.guard)?;
         let all = [
             (&self.corners, &d.corners),
             (&self.centre, &d.centre),
@@ -116,6 +123,7 @@ impl fmt::Display for RuleSet {
         e.letter("swf", YES_NO, self.shieldwall_flank, d.shieldwall_flank)?;
         e.letter("efe", YES_NO, self.edge_fort_escape, d.edge_fort_escape)?;
         e.letter("linc", YES_NO, self.linnaean, d.linnaean)?;
+        e.letter("ber", BERSERK, self.berserk, d.berserk)?;
         e.value("spd", self.speed, d.speed)?;
         write!(e.out, " start:{}", self.start)
     }

@@ -14,8 +14,8 @@ use std::collections::BTreeSet;
 use super::layout::Layout;
 use super::pieces::PieceSet;
 use super::ruleset::{
-    Escape, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule, RuleSet, Shieldwall,
-    Special,
+    Berserk, Escape, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule,
+    RuleSet, Shieldwall, Special,
 };
 use super::speed::SpeedLimits;
 use crate::tafl::Square;
@@ -35,10 +35,10 @@ const HNEFATAFL_13_START: &str = "/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1
 impl RuleSet {
     /// The names of the presets, for [`RuleSet::preset`]: the seeds' games
     /// (`brandub`, `hnefatafl-11`, `hnefatafl-13`), the variants played
-    /// online (`brandubh-online`, `copenhagen`), then the variants built
-    /// into OpenTafl, as OpenTafl writes their rules (`sea-battle` to
+    /// online (`brandubh-online`, `copenhagen`), then the ten variants
+    /// built into OpenTafl, as OpenTafl writes their rules (`sea-battle` to
     /// `magpie`).
-    pub const PRESETS: [&str; 14] = [
+    pub const PRESETS: [&str; 15] = [
         "brandub",
         "hnefatafl-11",
         "hnefatafl-13",
@@ -48,6 +48,7 @@ impl RuleSet {
         "fetlar",
         "copenhagen-opentafl",
         "copenhagen-relaxed",
+        "berserk",
         "brandub-opentafl",
         "tawlbwrdd",
         "tablut",
@@ -161,6 +162,11 @@ fn brandub() -> RuleSet {
         edge_fort_escape: false,
         linnaean: false,
         speed: SpeedLimits::default(),
+        // 4. "sans atterrir ni sauter par-dessus d'autres pièces" (without
+        // landing on or jumping over other pieces): the king never jumps,
+        // and there is no other kind of piece; no rule moves twice a turn.
+        jumps: Jumps::default(),
+        berserk: Berserk::No,
         // 2. "un roi et ses quatre défenseurs, et huit attaquants. Ceux-ci
         // sont placés sous la forme d'une croix" (a king and his four
         // defenders, and eight attackers, set out as a cross).
@@ -278,6 +284,10 @@ fn hnefatafl(start: &str) -> RuleSet {
         edge_fort_escape: false,
         linnaean: false,
         speed: SpeedLimits::default(),
+        // No rule lets a piece jump, nor move twice a turn; there are only
+        // pions and the king.
+        jumps: Jumps::default(),
+        berserk: Berserk::No,
         // "Le roi est défendu par sa garde constituée de 12 petits pions
         // blancs. Le camp des assaillants est constitué de 24 pions noirs" (the
         // king is defended by his guard of 12 white pieces; the attackers are
@@ -352,8 +362,8 @@ mod tests {
             assert_eq!(read, rules, "{name}: {rules}");
             assert!(warnings.is_empty(), "{name}: {warnings:?}");
         }
-        assert_eq!(RuleSet::preset("berserk"), None);
-        assert_eq!(RuleSet::preset_description("berserk"), None);
+        assert_eq!(RuleSet::preset("berserk-11"), None);
+        assert_eq!(RuleSet::preset_description("berserk-11"), None);
     }
 
     /// OpenTafl's variants are the rules strings it writes, read back as

@@ -12,8 +12,8 @@ use super::{
 };
 use crate::tafl::rules::pieces::PieceSet;
 use crate::tafl::rules::ruleset::{
-    Escape, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule, RuleSet, Shieldwall,
-    Special,
+    Berserk, Escape, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule,
+    RuleSet, Shieldwall, Special,
 };
 use crate::tafl::rules::speed::SpeedLimits;
 use crate::tafl::{Piece, Side};
@@ -76,6 +76,9 @@ pub(super) fn brandubh_online() -> RuleSet {
         edge_fort_escape: false,
         linnaean: false,
         speed: SpeedLimits::default(),
+        // Taflmen and a king, who never jumps; no berserk move.
+        jumps: Jumps::default(),
+        berserk: Berserk::No,
         // The cross, as Brandub's.
         start: layout(BRANDUB_START),
     }
@@ -132,6 +135,9 @@ pub(super) fn copenhagen() -> RuleSet {
         edge_fort_escape: true,
         linnaean: false,
         speed: SpeedLimits::default(),
+        // Taflmen and a king, who never jumps; no berserk move.
+        jumps: Jumps::default(),
+        berserk: Berserk::No,
         // The usual 11 × 11 layout.
         start: layout(HNEFATAFL_11_START),
     }

@@ -1,13 +1,12 @@
-//! The variants built into OpenTafl, as the rules strings OpenTafl writes in
-//! the files it saves (v0.4.8.0b): a record OpenTafl saved replays under the
-//! same rules with `--rules` and with its tag. Berserk, its tenth, is not
-//! among them: its commanders, knights and berserk moves are not played.
+//! The ten variants built into OpenTafl, as the rules strings OpenTafl
+//! writes in the files it saves (v0.4.8.0b): a record OpenTafl saved
+//! replays under the same rules with `--rules` and with its tag.
 
 use crate::tafl::rules::RuleSet;
 
 /// Each variant: its preset's name, a line for `hirp rules`, and the rules
 /// string OpenTafl writes for it.
-pub(super) const VARIANTS: [(&str, &str, &str); 9] = [
+pub(super) const VARIANTS: [(&str, &str, &str); 10] = [
     (
         "sea-battle",
         "Sea Battle, OpenTafl's: the king escapes to the edge, unarmed",
@@ -31,6 +30,12 @@ pub(super) const VARIANTS: [(&str, &str, &str); 9] = [
         "Copenhagen with relaxed shieldwalls, OpenTafl's: any closing move captures",
         "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y \
          starti:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    ),
+    (
+        "berserk",
+        "Berserk, OpenTafl's: commanders, a knight and the king jump; a piece that captures moves again",
+        "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
+         starti:/3ttttt3/5c5/11/t4T4t/t3TTT3t/tc1TTKTT1ct/t3NTT3t/t4T4t/11/5c5/3ttttt3/",
     ),
     (
         "brandub-opentafl",

@@ -9,6 +9,43 @@ use crate::tafl::Side;
 /// The header an archive may start with.
 pub const CSV_HEADER: &str = "moves,attacker_captures,defender_captures,result";
 
+/// The columns `line` names, when it reads as a header: fields separated
+/// by `,`, each a name (a letter, then letters, digits, `_`, `-`, `.` or
+/// blanks; not a square such as `d2`, nor `timeout`), in quotes or not,
+/// the blanks around it left out. `None` when a field is anything else,
+/// as a game's fields are.
+///
+/// ```
+/// use hirp::tafl::syntax::header_columns;
+///
+/// assert_eq!(
+///     header_columns("id,moves,\"result\""),
+///     Some(vec!["id", "moves", "result"])
+/// );
+/// assert_eq!(header_columns("d2-e2 e4-e1,0,0,Ongoing"), None);
+/// assert_eq!(header_columns("timeout,0,0,White"), None);
+/// ```
+pub fn header_columns(line: &str) -> Option<Vec<&str>> {
+    line.split(',')
+        .map(|field| {
+            let field = field.trim_matches([' ', '\t']);
+            let name = field
+                .strip_prefix('"')
+                .and_then(|f| f.strip_suffix('"'))
+                .unwrap_or(field)
+                .trim_matches([' ', '\t']);
+            let bytes = name.as_bytes();
+            let is_name = bytes.first().is_some_and(u8::is_ascii_alphabetic)
+                && !bytes.get(1).is_some_and(u8::is_ascii_digit)
+                && bytes
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || b" _-.\t".contains(b))
+                && name != "timeout";
+            is_name.then_some(name)
+        })
+        .collect()
+}
+
 /// An archive: its header, when written, and its games.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CsvRecord {

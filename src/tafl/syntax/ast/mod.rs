@@ -18,7 +18,7 @@ mod otg;
 mod ply;
 
 pub use about::{Annotations, Comment, Detail};
-pub use csv::{CSV_HEADER, Count, CsvGame, CsvRecord, ResultLabel};
+pub use csv::{CSV_HEADER, Count, CsvGame, CsvRecord, ResultLabel, header_columns};
 pub use otg::{
     Commentary, MoveAddress, OtgGame, OtgRecord, RulesEntry, Tag, Turn, Variation,
     VariationAddress, VariationStep,

@@ -175,11 +175,25 @@ crate::core::diagnostic::syntax_kinds! {
         PlyAfterEnd = "ply_after_end", Error, "nothing follows the ply that ends the game",
             "the end of the plies";
 
-        /// In an archive, a line with fewer than four fields:
-        /// `d2-e2 d3-d2,0,0`.
+        /// In an archive, a line with fewer than four fields, or a first line
+        /// that names fewer columns, as a header: `d2-e2 d3-d2,0,0`.
         MissingField = "missing_field", Error,
             "a game is its moves, the attackers' and the defenders' captures and the result, separated by `,`",
             "`,`";
+        /// In an archive, a line with more than four fields, or a first line
+        /// that names more columns, as a header; the line is not read:
+        /// `1,d2-e2 d3-d2,0,0,Ongoing`.
+        ExtraFields = "extra_fields", Error, "this line has more fields than a game's four",
+            "four fields, `moves,attacker_captures,defender_captures,result`";
+        /// A warning, in an archive: a first line that names four columns
+        /// otherwise than the archive's header; it is read as that header:
+        /// `moves,attackers,defenders,result\nd2-e2,0,0,Ongoing`.
+        OtherHeader = "other_header", Warning, "this header is not written as an archive's",
+            "the header `moves,attacker_captures,defender_captures,result`";
+        /// In an archive, a field in quotes; the line is not read:
+        /// `"d2-e2 d3-d2",0,0,Ongoing`.
+        QuotedField = "quoted_field", Error, "an archive's fields are written without quotes",
+            "a field without quotes";
         /// In an archive, a capture count that is not a number:
         /// `d2-e2,one,0,Ongoing`.
         ExpectedCount = "expected_count", Error, "a capture count is a number", "a digit";
@@ -190,7 +204,7 @@ crate::core::diagnostic::syntax_kinds! {
         /// A warning, in an archive: a game whose result is empty:
         /// `timeout,0,0,`.
         EmptyResult = "empty_result", Warning, "this game's result is empty", RESULTS;
-        /// In an archive, text after the result: `d2-e2,0,0,Ongoing,1`.
+        /// In an archive, text after the result: `d2-e2,0,0,Black (resigned)`.
         TextAfterResult = "text_after_result", Error, "a game's line ends with its result",
             "the end of the line";
 

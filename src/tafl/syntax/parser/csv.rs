@@ -4,6 +4,7 @@ use nom::Parser;
 use nom::bytes::complete::tag;
 use nom::combinator::opt;
 
+use super::columns::{fields, other_header, unreadable_line};
 use super::lexical::{byte_order_mark, line_end, number, uppercase_error, ws};
 use super::otn::{Dialect, end_of_ply, joined, malformed, square_of};
 use super::{
@@ -30,9 +31,14 @@ fn csv_record(i: Input<'_>, damaged: &[usize], first: bool) -> (CsvRecord, Vec<S
     let (mut i, _) = opt(byte_order_mark).parse(i).unwrap_or((i, None));
     let mut record = CsvRecord::default();
     let mut errors = Vec::new();
-    if first && let Ok((rest, header)) = csv_header(i) {
-        record.header = Some(header);
-        i = rest;
+    if first {
+        if let Ok((rest, header)) = csv_header(i) {
+            record.header = Some(header);
+            i = rest;
+        } else if let Some((rest, header)) = other_header(i, &mut errors) {
+            record.header = header;
+            i = rest;
+        }
     }
     while !i.fragment().is_empty() {
         if stopped(&errors) {
@@ -85,6 +91,10 @@ fn csv_line<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, Opti
     if is_line_end(peek(&i)) {
         return (next_line(i), None);
     }
+    if let Some((rest, error)) = unreadable_line(i) {
+        errors.push(error);
+        return (rest, None);
+    }
     let (rest, game) = csv_game(i, errors);
     (next_line(rest), Some(game))
 }
@@ -102,7 +112,7 @@ fn csv_game<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, CsvG
         return (i, missing(start, &i, plies, counts));
     }
     for slot in &mut counts {
-        i = match comma(i, errors) {
+        i = match comma(&start, i, errors) {
             Some(rest) => rest,
             None => return (i, missing(start, &i, plies, counts)),
         };
@@ -110,7 +120,7 @@ fn csv_game<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, CsvG
         *slot = Some(read);
         i = rest;
     }
-    i = match comma(i, errors) {
+    i = match comma(&start, i, errors) {
         Some(rest) => rest,
         None => return (i, missing(start, &i, plies, counts)),
     };
@@ -127,15 +137,24 @@ fn csv_game<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, CsvG
     (i, game)
 }
 
-/// The `,` before a field: the input after it, or `None` (reported) at
-/// the end of the line.
-fn comma<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> Option<Input<'a>> {
+/// The `,` before a field: the input after it, or `None` (reported, with
+/// the number of fields of the line, `start`) at the end of the line.
+fn comma<'a>(start: &Input<'_>, i: Input<'a>, errors: &mut Vec<SyntaxError>) -> Option<Input<'a>> {
     if peek(&i) == Some(',') {
         return Some(skip(i, 1));
     }
-    errors.push(error_at(Kind::MissingField, &i).with_help(
-        "an archive writes a game as `moves,attacker_captures,defender_captures,result`",
-    ));
+    let fields = fields(text_between(start, &to_line_end(*start)));
+    errors.push(
+        error_at(Kind::MissingField, &i)
+            .with_detail(format!(
+                "expected `,` and a field, found {}: this line has {fields} field{}, a game 4",
+                Found::at(i.fragment()),
+                if fields == 1 { "" } else { "s" },
+            ))
+            .with_help(
+                "an archive writes a game as `moves,attacker_captures,defender_captures,result`",
+            ),
+    );
     None
 }
 

@@ -9,6 +9,7 @@
 //! [`Ply::Malformed`](super::Ply::Malformed) and reading goes on at the
 //! next, so one run reports every syntax error of a file.
 
+mod columns;
 mod csv;
 mod input;
 mod lexical;
