@@ -714,3 +714,25 @@ fn diff_names_each_path_it_cannot_compare_once() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn fix_applies_advice_only_when_asked() {
+    // A captured square written twice is advice: reported, left as written
+    // unless `--advice` is given.
+    let path = "fixtures/tafl/invalid/brandub/err_capture_repeated.otg";
+    let written = common::fixture(path);
+    let plain = hirp().args(["fix", path]).output().unwrap();
+    assert_eq!(plain.status.code(), Some(0));
+    assert_eq!(String::from_utf8(plain.stdout).unwrap(), written);
+    let stderr = String::from_utf8(plain.stderr).unwrap();
+    assert!(stderr.contains("hirp::tafl::capture::repeated"), "{stderr}");
+    assert!(stderr.contains("0 problems fixed"), "{stderr}");
+    let asked = hirp().args(["fix", "--advice", path]).output().unwrap();
+    assert_eq!(asked.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(asked.stdout).unwrap(),
+        written.replace("e4-e7xf7/f7", "e4-e7xf7")
+    );
+    let stderr = String::from_utf8(asked.stderr).unwrap();
+    assert!(stderr.contains("1 problem fixed"), "{stderr}");
+}

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use hirp::core::Severity;
 use hirp::core::fix::{Corrected, Part, ROUNDS, correct};
 use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::rules::RuleSet;
@@ -22,7 +23,9 @@ reported on standard error. A game is corrected only when its repairs
 leave it valid; otherwise it is left as written, and the note says so.
 Where several repairs fit a problem equally well, none is applied, and the
 note counts those games. Only the faulty tokens change: comments, tags and
-layout stay as they were.
+layout stay as they were. Advice (a note on the letter of the notation, such
+as a capture written twice) is reported but not applied unless --advice is
+given.
 
 With --in-place, a file with nothing to fix is left untouched. Otherwise
 the original is kept under the first free name of FILE.orig, FILE.orig.1,
@@ -44,6 +47,7 @@ file.
 Examples:
   hirp fix game.hirp                  the corrected record on standard output
   hirp fix --diff game.hirp           a unified diff instead
+  hirp fix --advice game.otg          also apply the fixes of advice
   hirp fix --in-place game.hirp       rewrite the file, keeping game.hirp.orig
   hirp fix --in-place games/          rewrite every record under games/
 
@@ -64,6 +68,11 @@ pub struct Args {
     /// Print a unified diff of the changes instead of the record.
     #[arg(long)]
     diff: bool,
+
+    /// Also apply the fixes of advice (a capture written twice, captures
+    /// out of order...), which are otherwise only reported.
+    #[arg(long)]
+    advice: bool,
 
     #[command(flatten)]
     rules: RulesArg,
@@ -96,6 +105,8 @@ pub struct Subject<'a> {
     rules: Option<&'a RuleSet>,
     /// Whether the problems of pedantic codes are reported and fixed.
     pedantic: bool,
+    /// Whether the fixes of advice are applied.
+    advice: bool,
 }
 
 impl<'a> Subject<'a> {
@@ -109,6 +120,7 @@ impl<'a> Subject<'a> {
             family: family(path, rules, original),
             rules: rules.map(|r| &r.rules),
             pedantic: false,
+            advice: false,
         }
     }
 
@@ -116,6 +128,12 @@ impl<'a> Subject<'a> {
     /// when `pedantic` says so (`--pedantic`).
     pub fn pedantic(self, pedantic: bool) -> Subject<'a> {
         Subject { pedantic, ..self }
+    }
+
+    /// The same record, the fixes of advice applied when `advice` says so
+    /// (`--advice`); otherwise advice is only reported.
+    pub fn advice(self, advice: bool) -> Subject<'a> {
+        Subject { advice, ..self }
     }
 
     /// The record's family.
@@ -152,6 +170,13 @@ fn fix(
             let mut checked = (part.check)(piece, base);
             if !subject.pedantic {
                 checked.retain(|p| !p.code.is_pedantic());
+            }
+            // Advice is reported, and applied only when asked for.
+            if !subject.advice {
+                let advice = checked.problems.iter_mut();
+                advice
+                    .filter(|p| p.severity == Severity::Advice)
+                    .for_each(|p| p.fix = None);
             }
             checked
         };
@@ -268,8 +293,9 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
         }
     };
     let path = input.path.as_str();
-    let subject =
-        Subject::of(path, &original, args.rules.rules.as_ref()).pedantic(args.pedantic.pedantic);
+    let subject = Subject::of(path, &original, args.rules.rules.as_ref())
+        .pedantic(args.pedantic.pedantic)
+        .advice(args.advice);
     let result = if args.diff {
         diff(&subject, reporter)
     } else if args.in_place {
