@@ -17,7 +17,7 @@ pub const SCRIPT: &str = include_str!("page.js");
 
 /// The SHA-256 of [`SCRIPT`] in base64, as a Content-Security-Policy names
 /// the one script a self-contained page may run (a test checks it).
-pub const SCRIPT_SHA256: &str = "sha256-QsY1GYBUqD0fpuHYaUMncw3rMiS5KqL/gWDlUoyoQf8=";
+pub const SCRIPT_SHA256: &str = "sha256-6H7JgjeCBRS3nsjykxzC7wpEerIfvfkioQhYU2JHdSc=";
 
 /// The Content-Security-Policy of a self-contained page: its own style and
 /// script only, and no request of any kind.
@@ -154,7 +154,7 @@ const VIEWER: &str = r#"<main id="viewer">
 <section class="stage" aria-labelledby="heading">
 <h2 id="heading" tabindex="-1"></h2>
 <div id="board" class="board" role="img" aria-labelledby="heading"></div>
-<nav class="controls" aria-label="Steps">
+<nav class="controls" id="controls" aria-label="Steps">
 <button type="button" id="first" title="First step (Home)">« First</button>
 <button type="button" id="previous" title="Previous step (←)">‹ Previous</button>
 <button type="button" id="next" title="Next step (→)">Next ›</button>

@@ -249,6 +249,22 @@
     box.append(list);
   }
 
+  // The board is drawn no taller than the room the window leaves it under
+  // what comes before it (on a page served with an editor, under its
+  // heading), with the step controls under it: the heading, the board and
+  // the controls are seen together, before and after a step.
+  function fit() {
+    const board = $('board');
+    const served = document.body.classList.contains('served');
+    const above = served ? $('heading').offsetHeight + 24 : board.getBoundingClientRect().top + window.scrollY;
+    const below = $('controls').offsetHeight + 24;
+    document.documentElement.style.setProperty('--board-room', Math.floor(window.innerHeight - above - below) + 'px');
+    const svg = board.querySelector('svg');
+    const width = svg && Number(svg.getAttribute('width'));
+    const height = svg && Number(svg.getAttribute('height'));
+    if (width > 0 && height > 0) board.style.setProperty('--board-ratio', String(width / height));
+  }
+
   function render() {
     const g = game();
     const step = g.steps[state.step];
@@ -263,6 +279,7 @@
     $('counter').textContent = 'Step ' + (at + 1) + ' of ' + state.path.length;
     $('first').disabled = $('previous').disabled = at === 0;
     $('next').disabled = $('last').disabled = at === last;
+    fit();
     turnLine(step);
     comment(step);
     branches(g);
@@ -323,6 +340,7 @@
   }
 
   function wire() {
+    window.addEventListener('resize', () => { if (game()) fit(); });
     $('first').addEventListener('click', () => along(-Infinity));
     $('previous').addEventListener('click', () => along(-1));
     $('next').addEventListener('click', () => along(1));
