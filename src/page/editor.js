@@ -87,9 +87,13 @@
     const box = el('div', 'note ' + d.severity);
     const sign = el('span', 'sign ' + d.severity, SIGNS[d.severity]);
     sign.setAttribute('aria-hidden', 'true');
-    box.append(sign, el('strong', null, ' ' + d.severity + ': '), d.message + ' — ' + d.label + ' ',
-      el('span', 'code', d.code));
-    if (d.help) box.append(el('span', 'help', 'help: ' + d.help));
+    box.append(sign, el('strong', null, ' ' + d.severity + ': '), ...HirpPage.prose(d.message), ' — ',
+      ...HirpPage.prose(d.label), ' ', el('span', 'code', d.code));
+    if (d.help) {
+      const help = el('span', 'help', 'help: ');
+      help.append(...HirpPage.prose(d.help));
+      box.append(help);
+    }
     if (p.game >= 0) {
       const show = el('button', null, 'Show the board' + (d.turn ? ' at ' + d.turn : ''));
       show.type = 'button';

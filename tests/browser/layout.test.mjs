@@ -1,6 +1,6 @@
 // Each kind of page looked at as a person first sees it, on a desktop, a
 // small laptop and a phone: the step controls inside the window at load
-// and after stepping.
+// and after stepping, and nothing wider than the window.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -17,9 +17,12 @@ const PAGES = {
 };
 const KINDS = { hirp: 'a HIRP page', tafl: 'a tafl game file\'s page', archive: 'a tafl archive\'s page' };
 
-// What a person sees, asserted: the controls in the window.
+// What a person sees, asserted: the controls in the window, no sideways
+// scroll.
 function seen(found, where) {
   assert.deepEqual(found.controls, [], `${where}: controls out of the window`);
+  assert.ok(found.scrollWidth <= found.innerWidth,
+    `${where}: the page is ${found.scrollWidth} pixels wide in a window of ${found.innerWidth}`);
 }
 
 for (const [kind, args] of Object.entries(PAGES)) {

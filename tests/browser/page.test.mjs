@@ -109,7 +109,9 @@ test("a record's text is shown as text, never run", async (t) => {
   assert.equal(await page.locator('img, b, #board script').count(), 0);
   await page.keyboard.press('End');
   assert.match(await page.locator('#turn-line').textContent(), /<b.*>bold<\/b/);
-  assert.match(await page.locator('#problems').textContent(), /found `<`/);
+  // What a message quotes is code, set as text: the `<` found is a `<`.
+  assert.match(await page.locator('#problems').textContent(), /found <(?!`)/);
+  assert.ok((await page.locator('#problems code').allTextContents()).includes('<'));
   await shot(page, 'page-hostile');
   assert.deepEqual(problems, []);
   writeFileSync(join(artefacts, 'hostile.hirp'), record);
@@ -236,4 +238,26 @@ test('a problem in a variation lands on its board in its line of play', async (t
   await page.click('#first');
   assert.equal(await heading(page), 'Start: the attackers to move');
   assert.deepEqual(problems, []);
+});
+
+test("a long code keeps to its box, and what a message quotes is code, never HTML", async (t) => {
+  const record = '[rules:dim:7 <b>bold</b><img/src=x/onerror=alert(1)>:x start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. d2-c2\n';
+  const { page, problems } = await open(t, 'long-code', ['fixtures/tafl/syntax/err_unlisted_rules_entry.otg'],
+    undefined, { width: 1000, height: 800 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 1000, `the page is ${width} pixels wide`);
+  const item = page.locator('#problems > li').first();
+  const code = item.locator('.code');
+  assert.equal(await code.textContent(), 'hirp::tafl::syntax::unlisted_rules_entry');
+  const [inner, outer] = [await code.boundingBox(), await item.boundingBox()];
+  assert.ok(inner.x + inner.width <= outer.x + outer.width + 0.5, `${JSON.stringify(inner)} runs out of ${JSON.stringify(outer)}`);
+  assert.match(await item.textContent(), /— flavour is not an entry/);
+  assert.deepEqual(await item.locator('code').allTextContents(), ['flavour', 'flavour']);
+  await shot(page, 'page-long-code');
+  assert.deepEqual(problems, []);
+
+  const hostile = await open(t, 'quoted-html', ['-'], record);
+  assert.equal(await hostile.page.locator('img, b').count(), 0);
+  assert.ok((await hostile.page.locator('#problems code').allTextContents()).some((c) => c.includes('<img')));
+  assert.deepEqual(hostile.problems, []);
 });

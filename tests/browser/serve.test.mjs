@@ -38,7 +38,8 @@ test("the English edition pasted shows its problems at their places", async (t) 
   ]);
   const notes = page.locator('#checked .note');
   assert.equal(await notes.count(), 6);
-  assert.match(await notes.nth(1).textContent(), /no Karve there carries that crew — the Karve on 9 carries 2 Hirþs.*help: write `Khh97`/);
+  assert.match(await notes.nth(1).textContent(), /no Karve there carries that crew — the Karve on 9 carries 2 Hirþs.*help: write Khh97/);
+  assert.equal(await notes.nth(1).locator('.help code').textContent(), 'Khh97');
   await shot(page, 'serve-checked');
 
   // The problem's board, then the viewer stepped with the keys and buttons.
@@ -108,7 +109,7 @@ test('a pasted tafl game file is checked, stepped through, fixed and downloaded 
   const marks = page.locator('#checked mark');
   assert.deepEqual(await marks.evaluateAll((ms) => ms.map((m) => [m.className, m.textContent])), [['error', 'e7']]);
   const note = page.locator('#checked .note');
-  assert.match(await note.textContent(), /the move captures more than is written — e4-e7 captures f7.*help: write `e4-e7xf7`/);
+  assert.match(await note.textContent(), /the move captures more than is written — e4-e7 captures f7.*help: write e4-e7xf7/);
 
   // The boards, stepped through from the start.
   assert.equal(await page.locator('#heading').textContent(), 'Start: the attackers to move');

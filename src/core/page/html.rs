@@ -17,7 +17,7 @@ pub const SCRIPT: &str = include_str!("page.js");
 
 /// The SHA-256 of [`SCRIPT`] in base64, as a Content-Security-Policy names
 /// the one script a self-contained page may run (a test checks it).
-pub const SCRIPT_SHA256: &str = "sha256-6H7JgjeCBRS3nsjykxzC7wpEerIfvfkioQhYU2JHdSc=";
+pub const SCRIPT_SHA256: &str = "sha256-0Xp+MUCz7lBW6Ak/epx7MKL9rRZn191rDhNAxqjyKHs=";
 
 /// The Content-Security-Policy of a self-contained page: its own style and
 /// script only, and no request of any kind.

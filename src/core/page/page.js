@@ -15,6 +15,15 @@
     return node;
   }
 
+  // A message as nodes: what it quotes between backticks (`x`) as code,
+  // the rest as text; every part is set as text, never as HTML. A lone
+  // backtick stays as written.
+  function prose(text) {
+    const parts = String(text).split('`');
+    if (parts.length % 2 === 0) parts[parts.length - 2] += '`' + parts.pop();
+    return parts.map((part, n) => (n % 2 ? el('code', null, part) : document.createTextNode(part)));
+  }
+
   // The index in `text` of the character at UTF-8 byte `byte`.
   function charIndex(text, byte) {
     let bytes = 0;
@@ -172,9 +181,13 @@
       head.href = '#step-' + (link + 1);
       head.dataset.step = link;
     }
-    head.append(sign(d.severity), el('strong', null, ' ' + d.severity + ': '), d.message);
-    item.append(head, ' (' + where + ') — ' + d.label + ' ', el('span', 'code', d.code));
-    if (d.help) item.append(el('span', 'help', 'help: ' + d.help));
+    head.append(sign(d.severity), el('strong', null, ' ' + d.severity + ': '), ...prose(d.message));
+    item.append(head, ' (' + where + ') — ', ...prose(d.label), ' ', el('span', 'code', d.code));
+    if (d.help) {
+      const help = el('span', 'help', 'help: ');
+      help.append(...prose(d.help));
+      item.append(help);
+    }
     return item;
   }
 
@@ -373,7 +386,7 @@
     });
   }
 
-  window.HirpPage = { show, go, pick, charIndex, problem, current: () => ({ game: state.game, step: state.step }) };
+  window.HirpPage = { show, go, pick, charIndex, problem, prose, current: () => ({ game: state.game, step: state.step }) };
   wire();
   const data = $('page-data');
   if (data) show(JSON.parse(data.textContent));
