@@ -60,7 +60,11 @@ test('the buttons, the keys and the slider step through the game', async (t) => 
   assert.equal(await page.locator('#counter').textContent(), 'Step 13 of 45');
   await page.click('#previous');
   assert.equal(await page.locator('#counter').textContent(), 'Step 12 of 45');
+  // The result is not told before the last step, unless asked for.
+  assert.ok(await page.locator('#result').isHidden());
+  await page.click('#show-result');
   assert.equal(await page.locator('#result').textContent(), 'Silfr wins by Drepið, doubled: 10 points');
+  assert.ok(await page.locator('#show-result').isHidden());
   assert.deepEqual(problems, []);
 });
 
@@ -260,4 +264,35 @@ test("a long code keeps to its box, and what a message quotes is code, never HTM
   assert.equal(await hostile.page.locator('img, b').count(), 0);
   assert.ok((await hostile.page.locator('#problems code').allTextContents()).some((c) => c.includes('<img')));
   assert.deepEqual(hostile.problems, []);
+});
+
+test("a page says which game it is, its rules and pieces, and keeps the result to the end", async (t) => {
+  const { page, problems } = await open(t, 'told', ['--rules', 'brandub', 'fixtures/tafl/archives/brandubh.csv']);
+  const about = () => page.locator('#game-about').evaluate((dl) =>
+    [...dl.children].map((node) => node.textContent));
+  assert.equal(await page.locator('#game-name').textContent(), 'game 1 of 420');
+  assert.deepEqual(await about(), ['Rules', 'brandub']);
+  const legend = await page.locator('#legend').evaluate((dl) => [...dl.children].map((node) => node.textContent));
+  assert.deepEqual(legend, ['Black stones', 'the attackers', 'White stones', 'the defenders',
+    'The crossed white stone', 'their king']);
+  assert.ok(await page.locator('#legend').isVisible());
+  await page.selectOption('#game', '2');
+  assert.ok(await page.locator('#result').isHidden(), 'no result before the last step');
+  assert.match(await page.locator('#result-hidden').textContent(), /Told at the last step/);
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#result').textContent(), 'No one has won: the game is not over.');
+  await page.keyboard.press('Home');
+  assert.ok(await page.locator('#result').isHidden());
+  await shot(page, 'page-told');
+  assert.deepEqual(problems, []);
+
+  const hirp = await open(t, 'told-hirp', ['fixtures/valid/17-match-to-five.hirp']);
+  const fields = await hirp.page.locator('#game-about').evaluate((dl) => [...dl.children].map((node) => node.textContent));
+  assert.deepEqual(fields.slice(0, 2), ['Match', 'Cup final']);
+  assert.ok(!fields.includes('Result'), 'the Result tag is the result: ' + fields.join(', '));
+  assert.ok(await hirp.page.locator('#legend-box').isHidden(), "HIRP's pictures say what their marks are");
+  assert.ok(await hirp.page.locator('#result').isHidden());
+  await hirp.page.click('#show-result');
+  assert.equal(await hirp.page.locator('#result').textContent(), 'Gull wins by a refused double: 1 point');
+  assert.deepEqual(hirp.problems, []);
 });

@@ -25,7 +25,7 @@
 //! let game = GamePage::new(vec![start, after], &[], &LineIndex::new(""), None);
 //! let title = title("games/game.otg");
 //! assert_eq!(title, "game.otg");
-//! let page = Page { title, games: vec![game], diagnostics: Vec::new() };
+//! let page = Page { title, games: vec![game], diagnostics: Vec::new(), legend: Vec::new() };
 //!
 //! let packed = pack(&page);
 //! assert_eq!(packed.lines, ["<svg>", "<g/>", "</svg>", "<rect/>"]);
@@ -64,6 +64,9 @@ pub struct Page {
     pub games: Vec<GamePage>,
     /// Problems that lie in no game (in a record that holds none).
     pub diagnostics: Vec<Diagnostic>,
+    /// What the marks of the boards stand for (`Black stones`: `the
+    /// attackers`), where the pictures do not say it; none when they do.
+    pub legend: Vec<Field>,
 }
 
 /// One game, as a list of steps.

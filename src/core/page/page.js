@@ -6,7 +6,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const SIGNS = { error: '×', warning: '⚠', advice: '☞' };
-  const state = { data: null, game: 0, step: 0, path: [] };
+  const state = { data: null, game: 0, step: 0, path: [], told: new Set() };
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -209,7 +209,6 @@
       list.append(item);
     });
     if (!list.children.length) list.append(el('li', 'none', 'None: the record is as the rules want it.'));
-    $('result').textContent = g.result || 'No one has won: the game is not over.';
     $('game-name').textContent = g.name;
     about(g);
   }
@@ -278,6 +277,24 @@
     if (width > 0 && height > 0) board.style.setProperty('--board-ratio', String(width / height));
   }
 
+  // The result, told at the main line's last step or once asked for, not
+  // before: a game is followed without knowing how it ends.
+  function result(g) {
+    const end = !branchOf(g, state.step) && state.step === path(g, 0).length - 1;
+    const told = end || state.told.has(state.game);
+    $('result').textContent = told ? g.result || 'No one has won: the game is not over.' : '';
+    $('result').hidden = !told;
+    $('result-hidden').hidden = told;
+  }
+
+  // What the marks of the boards stand for, when the page says.
+  function legend(data) {
+    const list = $('legend');
+    list.replaceChildren();
+    for (const field of data.legend || []) list.append(el('dt', null, field.label), el('dd', null, field.value));
+    $('legend-box').hidden = !list.children.length;
+  }
+
   function render() {
     const g = game();
     const step = g.steps[state.step];
@@ -293,6 +310,7 @@
     $('first').disabled = $('previous').disabled = at === 0;
     $('next').disabled = $('last').disabled = at === last;
     fit();
+    result(g);
     turnLine(step);
     comment(step);
     branches(g);
@@ -336,7 +354,9 @@
   function show(data, keep) {
     const was = { game: state.game, step: state.step };
     state.data = data;
+    if (!keep) state.told.clear();
     data.games.forEach(expand);
+    legend(data);
     const picker = $('game');
     picker.replaceChildren();
     data.games.forEach((g, n) => picker.append(new Option(g.name, String(n))));
@@ -367,6 +387,10 @@
       go(n);
     });
     $('game').addEventListener('change', (e) => pick(Number(e.target.value)));
+    $('show-result').addEventListener('click', () => {
+      state.told.add(state.game);
+      result(game());
+    });
     $('problems').addEventListener('click', (e) => {
       const link = e.target.closest('a[data-step]');
       if (!link) return;
