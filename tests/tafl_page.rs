@@ -137,6 +137,7 @@ fn a_game_file_s_annotations_are_on_its_page() {
         .map(|f| (f.label.as_str(), f.value.as_str()))
         .collect();
     assert_eq!(about, [("Rules", "brandub")]);
+    assert_eq!(plain.games[0].length, "6 moves");
     assert!(plain.games[0].steps.iter().all(|s| s.comment.is_empty()));
     assert_eq!(plain.games[0].name, "game 1");
 }

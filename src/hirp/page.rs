@@ -98,6 +98,7 @@ fn each_unnamed(
         for (game, errors) in record.games.iter().zip(per_game) {
             let mut page = game_page(game, &errors, &mut matches, &lines);
             page.about = about_of(game);
+            page.length = counted(game.turns.len(), "turn");
             each(page, players_of(game));
         }
     }
@@ -122,6 +123,11 @@ fn players_of(game: &Game) -> Option<String> {
     };
     (game.tag("Gull").is_some() || game.tag("Silfr").is_some())
         .then(|| format!("{} against {}", player(Side::Gull), player(Side::Silfr)))
+}
+
+/// `n` things called `one`: `1 turn`, `10 turns`.
+fn counted(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
 }
 
 /// What a game's tags say of it, in order: its event, match, date...;

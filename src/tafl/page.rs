@@ -115,6 +115,8 @@ pub fn each_game(
         let about = written.annotations();
         game.name = game_name(n, count, about.players.as_deref());
         annotate(&mut game, replay, &about);
+        let s = if replay.moves == 1 { "" } else { "s" };
+        game.length = format!("{} move{s}", replay.moves);
         if !game.about.iter().any(|field| field.label == "Rules") {
             let name = match rules {
                 Some(_) => chosen.clone(),

@@ -97,6 +97,8 @@ test('a phone shows the whole board, and a record of several games a picker', as
   assert.ok(box.width <= 390 && box.width > 300, JSON.stringify(box));
   assert.ok(await page.locator('#picker').isVisible());
   assert.equal(await page.locator('#game option').count(), 3);
+  assert.equal(await page.locator('#game option').nth(1).textContent(),
+    'game 2 of 3: Bjorn (Gull) against Ragna (Silfr): Silfr wins by a refused triple: 2 points, 1 turn');
   await page.selectOption('#game', '1');
   assert.equal(await page.locator('#game-name').textContent(), 'game 2 of 3: Bjorn (Gull) against Ragna (Silfr)');
   assert.equal(await heading(page), 'Start: Gull to move');
@@ -295,4 +297,33 @@ test("a page says which game it is, its rules and pieces, and keeps the result t
   await hirp.page.click('#show-result');
   assert.equal(await hirp.page.locator('#result').textContent(), 'Gull wins by a refused double: 1 point');
   assert.deepEqual(hirp.problems, []);
+});
+
+test("on a phone the battles fit the screen, and the game picker is a tap target that tells each game", async (t) => {
+  const { page, problems } = await open(t, 'battles-phone', ['fixtures/rulebook/en.hirp'], undefined,
+    { width: 390, height: 844 });
+  await page.locator('#problems > li').nth(5).locator('a').click();
+  assert.equal(await heading(page), 'Battles of S5');
+  const table = page.locator('#battles table');
+  const [scroll, client] = await table.evaluate((node) => [node.scrollWidth, node.clientWidth]);
+  assert.ok(scroll <= client, `the table is ${scroll} pixels wide in a box of ${client}`);
+  const box = await table.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+  const cells = await table.locator('td').evaluateAll((tds) =>
+    tds.map((td) => getComputedStyle(td, '::before').content.replace(/"/g, '') + td.textContent));
+  assert.deepEqual(cells.slice(0, 3), ['battle: m', 'attackers: Silfr K2 from 3', 'power: 3']);
+  await table.scrollIntoViewIfNeeded();
+  await shot(page, 'page-battles-phone');
+  assert.deepEqual(problems, []);
+
+  const archive = await open(t, 'picker-phone', ['--rules', 'brandub', 'fixtures/tafl/archives/brandubh.csv'],
+    undefined, { width: 390, height: 844 });
+  const picker = await archive.page.locator('#game').boundingBox();
+  assert.ok(picker.height >= 44 && picker.width >= 200, JSON.stringify(picker));
+  assert.ok(picker.x + picker.width <= 390, JSON.stringify(picker));
+  const options = await archive.page.locator('#game option').allTextContents();
+  assert.equal(options.length, 420);
+  assert.equal(options[0], 'game 1 of 420: not over, 4 moves');
+  assert.equal(options[4], 'game 5 of 420: the defenders win: the king escaped, 20 moves');
+  assert.deepEqual(archive.problems, []);
 });

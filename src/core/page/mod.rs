@@ -83,6 +83,9 @@ pub struct GamePage {
     /// How the game ended, said for a person (`Silfr wins by Drepið,
     /// doubled: 10 points`); `None` while no one has won.
     pub result: Option<String>,
+    /// How long the game is, said for a person: `10 turns`, `34 moves`;
+    /// empty when not said.
+    pub length: String,
     /// What the record says of the game under its name, in order: its
     /// event, its date, its rules... (a tafl game file's tags); none when
     /// it says nothing.
@@ -106,6 +109,7 @@ impl GamePage {
             steps,
             diagnostics: problems.iter().map(|p| diagnostic(p, lines)).collect(),
             result,
+            length: String::new(),
             about: Vec::new(),
             branches: Vec::new(),
         }

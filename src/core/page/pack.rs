@@ -36,6 +36,10 @@ pub struct PackedGame {
     pub name: String,
     /// How the game ended, said for a person; `null` while no one has won.
     pub result: Option<String>,
+    /// How long the game is, said for a person (`10 turns`, `34 moves`),
+    /// if said.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub length: String,
     /// What the record says of the game under its name (its event, date,
     /// rules...), in order, if anything.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -219,6 +223,7 @@ impl Packer {
         PackedGame {
             name: game.name.clone(),
             result: game.result.clone(),
+            length: game.length.clone(),
             about: game.about.clone(),
             diagnostics: game.diagnostics.clone(),
             steps: game

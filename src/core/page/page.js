@@ -148,7 +148,11 @@
     table.append(head);
     for (const row of step.battles.rows) {
       const tr = el('tr');
-      for (const cell of row) tr.append(el('td', null, cell));
+      row.forEach((cell, n) => {
+        const td = el('td', null, cell);
+        td.dataset.label = step.battles.head[n];
+        tr.append(td);
+      });
       table.append(tr);
     }
     box.append(table);
@@ -349,6 +353,12 @@
     go(step === undefined ? 0 : step);
   }
 
+  // A game as the picker offers it: its name, how it ended and how long
+  // it is (`game 3 of 420: the defenders win: the king escaped, 17 moves`).
+  function choice(g) {
+    return g.name + ': ' + (g.result || 'not over') + (g.length ? ', ' + g.length : '');
+  }
+
   // Shows a packed page; `keep` keeps the game and step shown when they
   // are still there.
   function show(data, keep) {
@@ -359,7 +369,7 @@
     legend(data);
     const picker = $('game');
     picker.replaceChildren();
-    data.games.forEach((g, n) => picker.append(new Option(g.name, String(n))));
+    data.games.forEach((g, n) => picker.append(new Option(choice(g), String(n))));
     $('picker').hidden = data.games.length < 2;
     $('viewer').hidden = data.games.length === 0;
     if (!data.games.length) return;
