@@ -13,6 +13,10 @@
   let name = null;
   let timer = null;
   let asked = 0;
+  // Whether the record was replaced whole (pasted over, dropped, opened,
+  // the example loaded) since it was last checked: its check is then read
+  // from the top.
+  let fresh = false;
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -164,7 +168,8 @@
       name = null;
       titled(null);
       $('checked').replaceChildren();
-      $('viewer').hidden = true;
+      HirpPage.show({ title: '', games: [], lines: [], diagnostics: [] });
+      fresh = true;
       fail(null);
       say('');
       return;
@@ -178,9 +183,15 @@
       titled(response.headers.get('Hirp-Family'), response.headers.get('Hirp-Rules'));
       HirpPage.show(data, true);
       checked(text, data);
+      if (fresh) $('checked').scrollTop = 0;
+      fresh = false;
       say(summary(data));
     } catch (err) {
       if (mine !== asked) return;
+      // What was shown was another record's: no board, no game named.
+      HirpPage.show({ title: '', games: [], lines: [], diagnostics: [] });
+      $('checked').replaceChildren();
+      fresh = true;
       say('');
       fail(err.message);
     }
@@ -221,6 +232,7 @@
 
   async function open(file) {
     name = file.name || name;
+    fresh = true;
     record.value = await file.text();
     check();
   }
@@ -229,7 +241,10 @@
   // A record pasted over the whole text is a new one: its family is told
   // from its first line, not from the name of the file opened before.
   record.addEventListener('paste', () => {
-    if (record.selectionStart === 0 && record.selectionEnd === record.value.length) name = null;
+    if (record.selectionStart === 0 && record.selectionEnd === record.value.length) {
+      name = null;
+      fresh = true;
+    }
   });
   record.addEventListener('dragover', (e) => {
     e.preventDefault();
@@ -250,6 +265,7 @@
       const response = await fetch('/api/example');
       name = 'rulebook-example.hirp';
       record.value = await response.text();
+      fresh = true;
       check();
     } catch (err) {
       fail(err.message);

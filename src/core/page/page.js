@@ -372,7 +372,13 @@
     data.games.forEach((g, n) => picker.append(new Option(choice(g), String(n))));
     $('picker').hidden = data.games.length < 2;
     $('viewer').hidden = data.games.length === 0;
-    if (!data.games.length) return;
+    if (!data.games.length) {
+      // No game: nothing names one or says what it is.
+      $('game-name').textContent = '';
+      $('game-about').replaceChildren();
+      $('game-about').hidden = true;
+      return;
+    }
     const n = keep && was.game < data.games.length ? was.game : 0;
     pick(n, keep ? was.step : 0);
   }
