@@ -310,7 +310,9 @@ fn run_chars(variants: &[(String, String, usize)], worker: usize) -> Vec<Counts>
         let (ended, why) = rates::judge(original, text, fixed, tokens);
         counts[*edit].ends[ENDS.iter().position(|&e| e == ended).unwrap()] += 1;
         if let Some(why) = why {
-            counts[*edit].unsafe_repairs.push(format!("{why}\nvariant:\n{text}"));
+            counts[*edit]
+                .unsafe_repairs
+                .push(format!("{why}\nvariant:\n{text}"));
         }
     }
     counts
@@ -397,7 +399,10 @@ fn fix_restores_character_mistakes_on_a_held_out_seed() {
     let valid = percent(restored + different, all.variants());
     let restored = percent(restored, all.variants());
     assert!(valid >= CHAR_FLOOR_VALID, "{valid}% end valid\n{report}");
-    assert!(restored >= CHAR_FLOOR_RESTORED, "{restored}% restored\n{report}");
+    assert!(
+        restored >= CHAR_FLOOR_RESTORED,
+        "{restored}% restored\n{report}"
+    );
     if !tuning && count == CHAR_VARIANTS_FULL {
         check_char_doc(&report);
     }
