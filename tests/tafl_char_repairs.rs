@@ -356,20 +356,9 @@ fn fix_on_character_level_mistakes_in_tafl_games() {
     let seed = env("HIRP_TAFL_SEED", 1);
     let variants = env("HIRP_TAFL_VARIANTS", 100) as usize;
     let games = &games;
-    let results: Vec<Vec<Counts>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2)
-            .map(|w| scope.spawn(move || run(games, seed, w, variants.div_ceil(2))))
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    let (totals, all) = rates::on_two_threads(KINDS.len(), |worker| {
+        run(games, seed, worker as u64, variants.div_ceil(2))
     });
-    let mut totals = vec![Counts::default(); KINDS.len()];
-    for counts in results {
-        for (total, counts) in totals.iter_mut().zip(&counts) {
-            total.add(counts);
-        }
-    }
-    let mut all = Counts::default();
-    totals.iter().for_each(|c| all.add(c));
     let report = table(&totals, &all);
     println!("seed {seed}, {variants} variants\n{report}");
     assert!(all.variants() * 10 >= variants * 9, "{report}");

@@ -114,14 +114,9 @@ pub(crate) fn each_text<T: serde::de::DeserializeOwned, U>(
     at: &str,
     convert: impl Fn(T, &str) -> Result<U, JsonError>,
 ) -> Result<Vec<U>, JsonError> {
-    items
-        .into_iter()
-        .enumerate()
-        .map(|(n, item)| {
-            let at = format!("{at}[{n}]");
-            convert(read::typed_text_within(item, &at)?, &at)
-        })
-        .collect()
+    each(items, at, |item, at| {
+        convert(read::typed_text_within(item, at)?, at)
+    })
 }
 
 /// Checks the tag name at `at`: a letter, then letters, digits and the
