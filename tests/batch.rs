@@ -382,7 +382,8 @@ fn game_lines_and_the_summary_fit_the_width_columns_give() {
             .output()
             .unwrap();
         let out = String::from_utf8(output.stdout).unwrap();
-        // Only a word longer than the width (a path) may overrun it.
+        // A line overruns only where one of its words is wider than the
+        // width; a game's line breaks even such a word (a long path).
         for line in out.lines() {
             let words_fit = line.split(' ').all(|w| w.chars().count() <= width);
             assert!(

@@ -105,28 +105,14 @@ fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> (String, St
 }
 
 /// A game's line as wide as the terminal (or `COLUMNS`) at most, wrapped
-/// between words, each line after the first indented; whole when no width
-/// is known (through a pipe, with no `COLUMNS`).
+/// between words as `replay` wraps prose, each line after the first
+/// indented; whole when no width is known (through a pipe, with no
+/// `COLUMNS`).
 fn wrapped(line: &str) -> String {
     let Some(width) = super::super::replay::output_columns().map(|w| w.max(40)) else {
         return line.to_owned();
     };
-    let mut out = String::with_capacity(line.len() + 8);
-    let mut column = 0;
-    for word in line.trim_end_matches('\n').split(' ') {
-        let length = word.chars().count();
-        if column > 0 && column + 1 + length > width {
-            out.push_str("\n    ");
-            column = 4;
-        } else if column > 0 {
-            out.push(' ');
-            column += 1;
-        }
-        out.push_str(word);
-        column += length;
-    }
-    out.push('\n');
-    out
+    super::super::tafl_notes::wrap(line, width, "", "    ").join("\n") + "\n"
 }
 
 /// "2 errors, 1 warning, no advice".
