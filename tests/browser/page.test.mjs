@@ -88,13 +88,20 @@ test('a problem clicked lands on its step, its token marked', async (t) => {
   assert.deepEqual(problems, []);
 });
 
-test('a phone shows the whole board, and a record of several games a picker', async (t) => {
+test('a phone shows the map in a box swiped sideways, and a record of several games a picker', async (t) => {
   const { page, problems } = await open(t, 'match', ['fixtures/valid/17-match-to-five.hirp'], undefined,
     { width: 390, height: 844 });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width} pixels wide`);
+  // The map is drawn wider than the window, inside a box that is not...
+  const frame = await page.locator('#board').boundingBox();
   const box = await page.locator('#board svg').boundingBox();
-  assert.ok(box.width <= 390 && box.width > 300, JSON.stringify(box));
+  assert.ok(frame.width <= 390 && box.width > frame.width, JSON.stringify([frame, box]));
+  assert.ok(await page.locator('#board-hint').isVisible());
+  // ...and swiped to its end, its right edge comes into the window.
+  await page.locator('#board').evaluate((b) => { b.scrollLeft = b.scrollWidth; });
+  const end = await page.locator('#board svg').boundingBox();
+  assert.ok(end.x + end.width <= 390 && end.x < 0, JSON.stringify(end));
   assert.ok(await page.locator('#picker').isVisible());
   assert.equal(await page.locator('#game option').count(), 3);
   assert.equal(await page.locator('#game option').nth(1).textContent(),

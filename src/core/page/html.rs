@@ -17,7 +17,7 @@ pub const SCRIPT: &str = include_str!("page.js");
 
 /// The SHA-256 of [`SCRIPT`] in base64, as a Content-Security-Policy names
 /// the one script a self-contained page may run (a test checks it).
-pub const SCRIPT_SHA256: &str = "sha256-BdFj1cFEmq2w/DXAw+1fzIc4avDJtfKoRbI1voC1G/0=";
+pub const SCRIPT_SHA256: &str = "sha256-pgzEYaMw96r8GiscneYQNblKRlR9bR9sFhcDgxh8yfo=";
 
 /// The Content-Security-Policy of a self-contained page: its own style and
 /// script only, and no request of any kind.
@@ -154,6 +154,7 @@ const VIEWER: &str = r#"<main id="viewer">
 <section class="stage" aria-labelledby="heading">
 <h2 id="heading" tabindex="-1"></h2>
 <div id="board" class="board" role="img" aria-labelledby="heading"></div>
+<p id="board-hint" class="hint" hidden>The board is wider than the window: swipe it sideways to see all of it.</p>
 <nav class="controls" id="controls" aria-label="Steps">
 <button type="button" id="first" title="First step (Home)">« First</button>
 <button type="button" id="previous" title="Previous step (←)">‹ Previous</button>

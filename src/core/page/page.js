@@ -279,6 +279,12 @@
     const width = svg && Number(svg.getAttribute('width'));
     const height = svg && Number(svg.getAttribute('height'));
     if (width > 0 && height > 0) board.style.setProperty('--board-ratio', String(width / height));
+    // A board is drawn no narrower than keeps its smallest text 9 pixels
+    // tall (inside its border of 1 pixel a side); where the room is
+    // narrower (a phone), it scrolls sideways in it.
+    const sizes = svg ? [...svg.querySelectorAll('[font-size]')].map((e) => parseFloat(e.getAttribute('font-size'))).filter((s) => s > 0) : [];
+    if (width > 0 && sizes.length) board.style.setProperty('--board-least', Math.ceil(width * 9 / Math.min(...sizes)) + 2 + 'px');
+    $('board-hint').hidden = board.scrollWidth <= board.clientWidth + 1;
   }
 
   // The result, told at the main line's last step or once asked for, not

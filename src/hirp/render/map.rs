@@ -33,6 +33,10 @@ const COLUMNS: [(f64, f64); 4] = [
 const ROWS: [(f64, f64); 2] = [(72.0, 252.0), (270.0, 450.0)];
 const CORNER: f64 = 14.0;
 
+/// The size of the smallest text on the board, the spaces' names and the
+/// compass: a page draws the board no narrower than makes it 9 pixels tall.
+pub const LABEL_SIZE: f64 = 14.0;
+
 const MIDR: Point = (500.0, 261.0);
 const MIDR_RADIUS: f64 = 46.0;
 /// The radius of the water cut out of 3, 4, 5 and 6 around Miðr.
@@ -227,7 +231,8 @@ pub fn draw(canvas: &mut Canvas) {
         Num(bottom - top),
     ));
     canvas.line(format_args!(
-        r##"<g class="compass" font-size="12" font-style="italic" fill="#4f7487" text-anchor="middle"><text x="{x}" y="{}">Norðr</text><text x="{x}" y="{}">Suðr</text></g>"##,
+        r##"<g class="compass" font-size="{}" font-style="italic" fill="#4f7487" text-anchor="middle"><text x="{x}" y="{}">Norðr</text><text x="{x}" y="{}">Suðr</text></g>"##,
+        Num(LABEL_SIZE),
         Num(ROWS[0].0 - 20.0),
         Num(ROWS[1].1 + 40.0),
         x = Num(MIDR.0),
@@ -299,30 +304,71 @@ fn label(canvas: &mut Canvas, space: Space) {
         Land::Home((x, y)) => {
             let top = y - HOME_RADII.1;
             canvas.line(format_args!(
-                r#"<text x="{x}" y="{}" font-size="24" font-weight="bold" text-anchor="middle">{code}</text><text x="{x}" y="{}" font-size="10" text-anchor="middle">{name}</text>"#,
+                r#"<text x="{x}" y="{}" font-size="24" font-weight="bold" text-anchor="middle">{code}</text><text x="{x}" y="{}" font-size="{size}" text-anchor="middle">{name}</text>"#,
                 Num(top + 36.0),
-                Num(top + 50.0),
+                Num(top + 54.0),
+                size = Num(LABEL_SIZE),
                 x = Num(x),
             ));
         }
         Land::Tile(column, row) => {
             let (left, top, _, bottom) = tile_bounds(column, row);
             let (owner, area) = name.rsplit_once(' ').unwrap_or((name, ""));
-            let baseline = if row == 0 { top + 28.0 } else { bottom - 10.0 };
+            let baseline = if row == 0 { top + 36.0 } else { bottom - 10.0 };
             canvas.line(format_args!(
-                r#"<text x="{}" y="{}" font-size="22" font-weight="bold">{code}</text><text x="{x}" y="{}" font-size="9.5">{owner}</text><text x="{x}" y="{}" font-size="9.5">{area}</text>"#,
-                Num(left + 12.0),
+                r#"<text x="{}" y="{}" font-size="22" font-weight="bold">{code}</text><text x="{x}" y="{}" font-size="{size}">{owner}</text><text x="{x}" y="{}" font-size="{size}">{area}</text>"#,
+                Num(left + 10.0),
                 Num(baseline),
-                Num(baseline - 11.0),
+                Num(baseline - LABEL_SIZE - 1.0),
                 Num(baseline),
-                x = Num(left + 32.0),
+                x = Num(left + 28.0),
+                size = Num(LABEL_SIZE),
             ));
         }
         Land::Midr => canvas.line(format_args!(
-            r#"<text x="{x}" y="{}" font-size="20" font-weight="bold" text-anchor="middle">{code}</text><text x="{x}" y="{}" font-size="9" text-anchor="middle">{name}</text>"#,
+            r#"<text x="{x}" y="{}" font-size="20" font-weight="bold" text-anchor="middle">{code}</text><text x="{x}" y="{}" font-size="{size}" text-anchor="middle">{name}</text>"#,
             Num(MIDR.1 - 22.0),
-            Num(MIDR.1 + MIDR_RADIUS * FRAC_1_SQRT_2 + 4.0),
+            Num(MIDR.1 + MIDR_RADIUS * FRAC_1_SQRT_2 + 6.0),
             x = Num(MIDR.0),
+            size = Num(LABEL_SIZE),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hirp::render::metrics::width;
+
+    /// Every space's name, drawn at [`LABEL_SIZE`], lies inside its land
+    /// with room to spare, however wide the font's widest glyphs make it.
+    #[test]
+    fn every_name_fits_its_land() {
+        for space in Space::ALL {
+            let name = space.name();
+            match land(space) {
+                Land::Home((x, y)) => {
+                    // Half the island's width at the top of the name's line.
+                    let above = y - (y - HOME_RADII.1 + 54.0 - LABEL_SIZE);
+                    let half = HOME_RADII.0 * (1.0 - (above / HOME_RADII.1).powi(2)).sqrt();
+                    assert!(width(name, LABEL_SIZE) / 2.0 < half - 4.0, "{name} on {x}");
+                }
+                Land::Tile(column, row) => {
+                    let (left, _, right, _) = tile_bounds(column, row);
+                    for part in name.rsplitn(2, ' ') {
+                        let end = left + 28.0 + width(part, LABEL_SIZE);
+                        assert!(
+                            end < right - 4.0,
+                            "{part} ends at {end}, its tile at {right}"
+                        );
+                    }
+                }
+                Land::Midr => {
+                    let top = MIDR_RADIUS * FRAC_1_SQRT_2 + 6.0 - LABEL_SIZE;
+                    let half = (MIDR_RADIUS.powi(2) - top.powi(2)).sqrt();
+                    assert!(width(name, LABEL_SIZE) / 2.0 < half - 4.0, "{name}");
+                }
+            }
+        }
     }
 }
