@@ -109,7 +109,7 @@ pub fn each_game(
     }
     let count = replays.len();
     let games = Game::all(&parsed.record);
-    let chosen = rules.and_then(preset_of);
+    let chosen = rules.and_then(|r| r.preset_name().map(str::to_owned));
     for (n, (replay, written)) in replays.iter().zip(games).enumerate() {
         let mut game = game_page(replay, &text, &lines);
         let about = written.annotations();
@@ -120,7 +120,10 @@ pub fn each_game(
         if !game.about.iter().any(|field| field.label == "Rules") {
             let name = match rules {
                 Some(_) => chosen.clone(),
-                None => replay.rules.as_ref().and_then(preset_of),
+                None => replay
+                    .rules
+                    .as_ref()
+                    .and_then(|r| r.preset_name().map(str::to_owned)),
             };
             game.about.extend(name.map(|value| Field {
                 label: "Rules".to_owned(),
@@ -130,14 +133,6 @@ pub fn each_game(
         each(game);
     }
     (title, Vec::new())
-}
-
-/// The name of the preset whose rules are `rules`, if one's are.
-fn preset_of(rules: &RuleSet) -> Option<String> {
-    RuleSet::PRESETS
-        .iter()
-        .find(|name| RuleSet::preset(name).as_ref() == Some(rules))
-        .map(|name| (*name).to_owned())
 }
 
 /// What names game `n` (from 0) of `count` in the game picker: `game 2 of

@@ -166,7 +166,12 @@ impl GameFamily for Tafl {
             (None, Some(tag)) => RuleSet::from_opentafl(&tag.value).ok().map(|(r, _)| r),
             (None, None) => None,
         };
-        (turns, rules.as_ref().and_then(preset_of))
+        (
+            turns,
+            rules
+                .as_ref()
+                .and_then(|r| r.preset_name().map(str::to_owned)),
+        )
     }
 
     fn diff(
@@ -186,12 +191,4 @@ impl GameFamily for Tafl {
     fn replay(&self, args: replay::Args, reporter: &Reporter, color: bool) -> Status {
         replay::tafl(args, reporter, color)
     }
-}
-
-/// The name of the preset whose rules are `rules`, if one's are.
-fn preset_of(rules: &RuleSet) -> Option<String> {
-    RuleSet::PRESETS
-        .iter()
-        .find(|name| RuleSet::preset(name).as_ref() == Some(rules))
-        .map(|name| (*name).to_owned())
 }

@@ -68,6 +68,20 @@ impl RuleSet {
         }
     }
 
+    /// The name of the preset whose rules these are, if a preset's are.
+    ///
+    /// ```
+    /// use hirp::tafl::rules::RuleSet;
+    ///
+    /// let tablut = RuleSet::preset("tablut").unwrap();
+    /// assert_eq!(tablut.preset_name(), Some("tablut"));
+    /// ```
+    pub fn preset_name(&self) -> Option<&'static str> {
+        Self::PRESETS
+            .into_iter()
+            .find(|name| Self::preset(name).as_ref() == Some(self))
+    }
+
     /// A line that says what the preset named `name` is, for `hirp rules`.
     ///
     /// ```
