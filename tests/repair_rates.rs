@@ -252,8 +252,8 @@ const CHAR_VARIANTS_FULL: usize = 1_500;
 
 /// The lowest shares of character-level variants that must end valid and
 /// restored exactly, in percent: what the repairs reach today.
-const CHAR_FLOOR_VALID: usize = 0;
-const CHAR_FLOOR_RESTORED: usize = 0;
+const CHAR_FLOOR_VALID: usize = 80;
+const CHAR_FLOOR_RESTORED: usize = 75;
 
 /// The copy of the character-level table in `docs/performance.md`.
 const CHAR_DOC_START: &str = "<!-- character repair rates: tests/repair_rates.rs -->";
@@ -310,7 +310,10 @@ fn run_chars(variants: &[(String, String, usize)], worker: usize) -> Vec<Counts>
         let (ended, why) = rates::judge(original, text, fixed, tokens);
         counts[*edit].ends[ENDS.iter().position(|&e| e == ended).unwrap()] += 1;
         if let Some(why) = why {
-            counts[*edit].unsafe_repairs.push(format!("{why}\nvariant:\n{text}"));
+            counts[*edit].unsafe_repairs.push(format!(
+                "{why}\nthe mistake:\n{}variant:\n{text}",
+                rates::line_diff(original, text)
+            ));
         }
     }
     counts
@@ -397,7 +400,10 @@ fn fix_restores_character_mistakes_on_a_held_out_seed() {
     let valid = percent(restored + different, all.variants());
     let restored = percent(restored, all.variants());
     assert!(valid >= CHAR_FLOOR_VALID, "{valid}% end valid\n{report}");
-    assert!(restored >= CHAR_FLOOR_RESTORED, "{restored}% restored\n{report}");
+    assert!(
+        restored >= CHAR_FLOOR_RESTORED,
+        "{restored}% restored\n{report}"
+    );
     if !tuning && count == CHAR_VARIANTS_FULL {
         check_char_doc(&report);
     }

@@ -5,6 +5,7 @@ use crate::core::fix::CheckedPiece;
 use crate::hirp::syntax::{Chunk, parse_piece};
 
 use super::replay_record;
+use super::search::search_repairs;
 
 /// Checks a piece of a HIRP record as read from its chunk: the piece's
 /// bytes, then, when the chunk was cut, the start of the line left unread
@@ -16,5 +17,13 @@ pub fn check_piece(piece: &[u8], chunk: &Chunk, base: usize) -> CheckedPiece {
     let loose = report.problems.into_iter().map(|p| (p, None));
     let each = report.games.into_iter().enumerate();
     let in_games = each.flat_map(|(n, g)| g.problems.into_iter().map(move |p| (p, Some(n))));
-    CheckedPiece::new(text, games, loose.chain(in_games))
+    let mut problems: Vec<_> = loose.chain(in_games).collect();
+    // A cut chunk's last game is not whole: the search leaves it alone.
+    let whole = if chunk.cut.is_some() {
+        parsed.record.games.len().saturating_sub(1)
+    } else {
+        parsed.record.games.len()
+    };
+    search_repairs(&text, base, &parsed.record.games[..whole], &mut problems);
+    CheckedPiece::new(text, games, problems)
 }
