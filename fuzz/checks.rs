@@ -308,7 +308,8 @@ pub fn page(data: &[u8]) {
                 assert_eq!(packed.board(g, s), Some(drawn.join("\n")));
             }
         }
-        let mut writer = PageWriter::start(Vec::new(), &page.title).expect("in memory");
+        let mut writer =
+            PageWriter::start(Vec::new(), &page.title, &page.legend).expect("in memory");
         for game in &page.games {
             writer.game(game).expect("in memory");
         }

@@ -82,7 +82,7 @@ fn games_after_a_broken_one_are_still_reported() {
                   [Game \"2\"]\n\nG1 KeHeiHei /\n#S1 He7He8He /\nG2 L01HeiKhkh03 /\n\n\
                   [Game \"3\"]\n\nG1 KeHeiHei /\nS1 He7He8He7 /\n";
     std::fs::write(dir.join("three.hirp"), record).unwrap();
-    let (status, out, err) = validate(&[], &dir);
+    let (status, out, err) = validate(&["--all"], &dir);
     assert_eq!(status, 1);
     assert!(
         out.contains("three.hirp: game 1: no result (2 turns; no errors"),
@@ -113,7 +113,7 @@ fn hidden_ignored_and_other_files_are_left_out() {
     std::fs::write(dir.join("ignored.hirp"), game).unwrap();
     std::fs::write(dir.join(".gitignore"), "ignored.hirp\n").unwrap();
     std::fs::write(dir.join("notes.txt"), "not a record").unwrap();
-    let (status, out, _) = validate(&[], &dir);
+    let (status, out, _) = validate(&["--all"], &dir);
     assert_eq!(status, 0);
     assert!(out.contains("kept.hirp: game 1"));
     assert!(!out.contains("hidden") && !out.contains("ignored"), "{out}");
@@ -146,7 +146,7 @@ fn a_missing_path_is_an_io_error_the_rest_is_checked() {
     let dir = scratch("missing");
     std::fs::write(dir.join("a.hirp"), "G1 KeHeiHei /\n").unwrap();
     let output = hirp()
-        .args(["validate", "no-such-dir"])
+        .args(["validate", "--all", "no-such-dir"])
         .arg(&dir)
         .output()
         .unwrap();
@@ -319,4 +319,96 @@ fn stopping_early_ends_every_thread() {
     finished
         .recv_timeout(std::time::Duration::from_secs(60))
         .expect("every check ended");
+}
+
+#[test]
+fn by_default_only_games_with_a_problem_are_listed_the_rest_counted() {
+    let dir = scratch("listed");
+    // A warning alone fails nothing; the game is listed for it.
+    let advised = common::fixture("fixtures/invalid/rules/err_battle_defender_first.hirp");
+    let (clean, broken) = ("G1 KeHeiHei /\n", "G1 Kx /\n");
+    std::fs::write(dir.join("clean.hirp"), clean).unwrap();
+    std::fs::write(dir.join("broken.hirp"), broken).unwrap();
+    std::fs::write(dir.join("advised.hirp"), advised).unwrap();
+    let listed = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.contains(": game "))
+            .map(|l| {
+                l.split(": game ")
+                    .next()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect()
+    };
+    let (status, out, _) = validate(&[], &dir);
+    assert_eq!(status, 1);
+    assert_eq!(listed(&out), ["advised.hirp", "broken.hirp"], "{out}");
+    assert!(
+        out.contains("\nunlisted  1  games with no problem; --all lists every game\n"),
+        "{out}"
+    );
+    let (_, out, _) = validate(&["--all"], &dir);
+    assert_eq!(
+        listed(&out),
+        ["advised.hirp", "broken.hirp", "clean.hirp"],
+        "{out}"
+    );
+    assert!(!out.contains("unlisted"), "{out}");
+    let (_, out, _) = validate(&["--quiet"], &dir);
+    assert_eq!(listed(&out), ["broken.hirp"], "{out}");
+    assert!(out.contains("\nunlisted  2  games that pass;"), "{out}");
+    let output = hirp()
+        .args(["validate", "--all", "--quiet"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "--all and --quiet conflict");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn game_lines_and_the_summary_fit_the_width_columns_give() {
+    let dir = scratch("width");
+    corpus(&dir, 30);
+    for width in [60, 80] {
+        let output = hirp()
+            .args(["validate", "--all"])
+            .arg(&dir)
+            .env("COLUMNS", width.to_string())
+            .output()
+            .unwrap();
+        let out = String::from_utf8(output.stdout).unwrap();
+        // A line overruns only where one of its words is wider than the
+        // width; a game's line breaks even such a word (a long path).
+        for line in out.lines() {
+            let words_fit = line.split(' ').all(|w| w.chars().count() <= width);
+            assert!(
+                line.chars().count() <= width || !words_fit,
+                "at {width} columns: {line:?}\n{out}"
+            );
+        }
+        assert!(
+            out.lines().any(|l| l.starts_with("    ")),
+            "a game line wraps:\n{out}"
+        );
+    }
+    // Through a pipe with no `COLUMNS`, a game's line is whole.
+    let output = hirp()
+        .args(["validate", "--all"])
+        .arg(&dir)
+        .env_remove("COLUMNS")
+        .output()
+        .unwrap();
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.lines()
+            .filter(|l| l.contains(": game "))
+            .all(|l| l.ends_with(')') || l.contains("; match")),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -51,7 +51,7 @@ fn every_command_of_many_files_walks_directories_as_validate_does() {
         dir.join("a.hirp").display().to_string(),
         dir.join("sub/b.hirp").display().to_string(),
     );
-    let validated = run(&["validate"]);
+    let validated = run(&["validate", "--all"]);
     assert!(
         validated.starts_with(&format!("{pa}: game 1")),
         "{validated}"

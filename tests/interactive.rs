@@ -171,7 +171,11 @@ fn a_terminal_of_80_by_24_shows_the_compact_board_over_a_pane() {
     assert!(lines[22].starts_with("lines 1–3 of "), "{screen}");
     insta::assert_snapshot!("interactive_80x24", screen);
     tmux.keys(&["NPage"]);
-    tmux.wait_for("lines 3–5 of ");
+    // Scrolled, the pane takes the board's rows too, under the heading:
+    // 21 of its 22 lines in sight, not 3.
+    let scrolled = tmux.wait_for("lines 2–22 of 22: PgUp to go back");
+    assert!(!scrolled.contains("Miðr───"), "{scrolled}");
+    assert!(scrolled.starts_with("After S4"), "{scrolled}");
     for _ in 0..20 {
         tmux.keys(&["NPage"]);
     }
@@ -181,6 +185,12 @@ fn a_terminal_of_80_by_24_shows_the_compact_board_over_a_pane() {
         "the pane ends with the legend:\n{end}"
     );
     insta::assert_snapshot!("interactive_80x24_pane_end", end);
+    // Back at its top, the pane gives the board back its rows.
+    for _ in 0..20 {
+        tmux.keys(&["PPage"]);
+    }
+    let top = tmux.wait_for("lines 1–3 of ");
+    assert!(top.contains("┌m Miðr───┐"), "{top}");
     tmux.keys(&["q"]);
     assert_eq!(tmux.exit_status(), 0);
 }

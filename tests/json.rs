@@ -72,3 +72,112 @@ fn spans_at_the_largest_offsets_are_cut_not_overflowed() {
     let records = hirp::json::read_records(&json).unwrap();
     assert_eq!(records[0].1.to_string(), "G1 Hi >6GH6\n");
 }
+
+/// `hirp` in at most `bytes` of address space (`prlimit`, util-linux).
+fn hirp_within(bytes: u64) -> std::process::Command {
+    let mut command = std::process::Command::new("prlimit");
+    command
+        .arg(format!("--as={bytes}"))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_hirp"));
+    command
+}
+
+#[test]
+fn a_document_is_read_a_game_at_a_time_never_built_whole() {
+    // A record of 600 KB, whose JSON is some 15 MB: built whole as a tree
+    // (about 16 times its size), it took more than the 192 MB it is given.
+    let record = common::hirp()
+        .args(["gen", "--seed", "3", "--games", "400"])
+        .output()
+        .unwrap()
+        .stdout;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("json-at-a-time");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, lines) in [("document.json", false), ("lines.jsonl", true)] {
+        let mut command = common::hirp();
+        command.arg("json");
+        if lines {
+            command.arg("--lines");
+        }
+        let json = command
+            .arg("-")
+            .write_stdin(record.clone())
+            .output()
+            .unwrap();
+        assert_eq!(json.status.code(), Some(0));
+        assert!(json.stdout.len() > 12 << 20, "{} bytes", json.stdout.len());
+        let file = dir.join(name);
+        std::fs::write(&file, &json.stdout).unwrap();
+        let back = hirp_within(192 << 20)
+            .arg("notation")
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&back.stderr);
+        assert_eq!(back.status.code(), Some(0), "{name}: {stderr}");
+        assert!(
+            back.stdout == record,
+            "{name}: the record written back differs"
+        );
+    }
+}
+
+#[test]
+fn a_file_entry_reads_the_same_whatever_the_order_of_its_fields() {
+    let game = r#"{"tags":[],"turns":[{"side":"gull","round":1,"steps":[{"action":"enter","piece":"hirth","to":"3"}],"battles":[]}]}"#;
+    let orders = [
+        format!(r#"{{"files":[{{"path":"a","games":[{game}]}}]}}"#),
+        format!(r#"{{"files":[{{"games":[{game}],"path":"a"}}]}}"#),
+        format!(r#"{{"files":[{{"comments":[],"games":[{game}],"path":"a"}}]}}"#),
+    ];
+    for json in orders {
+        let output = common::hirp()
+            .args(["notation", "-"])
+            .write_stdin(json.clone())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{json}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            "G1 He3 /\n",
+            "{json}"
+        );
+    }
+    // A tafl entry names its form after its games.
+    let otg = r#"{"files":[{"games":[{"tags":[],"turns":[]}],"form":"otg","path":"b.otg"}]}"#;
+    let output = common::hirp()
+        .args(["notation", "-"])
+        .write_stdin(otg)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn nesting_too_deep_is_refused_wherever_it_is() {
+    let deep = "[".repeat(200) + &"]".repeat(200);
+    for (json, line) in [
+        (
+            format!(r#"{{"files":[{{"path":"a","games":[{deep}]}}]}}"#),
+            1,
+        ),
+        (
+            format!("{{\"path\":\"a\",\"game\":1,\"tags\":[],\"turns\":[]}}\n{deep}\n"),
+            2,
+        ),
+    ] {
+        let error = import_error(&json);
+        assert!(
+            error.contains(&format!(
+                "not JSON: recursion limit exceeded at line {line} column"
+            )),
+            "{error}"
+        );
+    }
+}

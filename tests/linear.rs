@@ -40,6 +40,10 @@ fn write(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a measurement: .ci/run runs it in release (cargo test --release --test linear)"
+)]
 fn doubling_the_input_at_most_doubles_the_work() {
     let dir = std::env::temp_dir().join(format!("hirp-linear-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -77,6 +77,10 @@ struct Counts {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a sweep: .ci/run runs it in release (cargo test --release --test mutation)"
+)]
 fn mistakes_are_reported_at_their_turn_and_never_before() {
     let record = hirp::hirp::generate::record(hirp::hirp::generate::Options {
         seed: 2026,

@@ -194,20 +194,7 @@ fn fix_restores_single_mistakes() {
         })
         .collect();
     let games = &games;
-    let results: Vec<_> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2)
-            .map(|worker| scope.spawn(move || run(games, worker)))
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
-    });
-    let mut totals = vec![Counts::default(); KINDS.len()];
-    for counts in results {
-        for (total, counts) in totals.iter_mut().zip(&counts) {
-            total.add(counts);
-        }
-    }
-    let mut all = Counts::default();
-    totals.iter().for_each(|c| all.add(c));
+    let (totals, all) = rates::on_two_threads(KINDS.len(), |worker| run(games, worker));
     let report = table(&totals, &all);
     let [legal, restored, different, ..] = all.ends;
     let valid = percent(legal + restored + different, all.variants());
@@ -369,20 +356,9 @@ fn fix_restores_character_mistakes_on_a_held_out_seed() {
     let variants = char_variants(seed, count);
     assert_eq!(variants.len(), count, "too few invalid variants");
     let variants = &variants;
-    let results: Vec<_> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2)
-            .map(|worker| scope.spawn(move || run_chars(variants, worker)))
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    let (totals, all) = rates::on_two_threads(char_mutations::EDITS.len(), |worker| {
+        run_chars(variants, worker)
     });
-    let mut totals = vec![Counts::default(); char_mutations::EDITS.len()];
-    for counts in results {
-        for (total, counts) in totals.iter_mut().zip(&counts) {
-            total.add(counts);
-        }
-    }
-    let mut all = Counts::default();
-    totals.iter().for_each(|c| all.add(c));
     let report = char_markdown(&totals, &all, seed);
     println!("{report}");
     if std::env::var_os("HIRP_REPAIR_SHOW").is_some() {

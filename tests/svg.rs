@@ -303,3 +303,22 @@ fn docs_picture_is_up_to_date() {
         "docs/rulebook-final.svg is out of date: run `HIRP_UPDATE_DOCS=1 cargo test --test svg`"
     );
 }
+
+#[test]
+fn svg_refuses_to_write_over_a_record_it_names() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("svg-over-a-record");
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["game.hirp", "GAME.OTG", "archive.csv", "game.json"] {
+        let record = dir.join(name);
+        std::fs::write(&record, "G1 KeHeiHei /\n").unwrap();
+        let output = common::hirp()
+            .args(["board", "--svg"])
+            .arg(&record)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("--svg OUT.svg"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&record).unwrap(), "G1 KeHeiHei /\n");
+    }
+}

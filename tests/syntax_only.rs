@@ -146,7 +146,7 @@ fn generated_games_read_clean() {
 #[test]
 fn the_human_report_says_each_game_is_read() {
     let out = hirp()
-        .args(["validate", "--syntax-only"])
+        .args(["validate", "--syntax-only", "--all"])
         .args([
             "fixtures/rulebook/pl.hirp",
             "fixtures/rulebook/corrected.hirp",

@@ -359,6 +359,9 @@ fn opentafl_s_own_shape_is_reported_only_with_pedantic_by_every_command() {
         note.ends_with(": 0 problems fixed; 0 errors left\n"),
         "{note}"
     );
+    // Advice, it is applied only when asked for.
     let (_, fixed, _) = run(&["fix", "--pedantic", path]);
+    assert!(fixed.contains("14. b5-b3 Kd7-a7 \n"), "{fixed}");
+    let (_, fixed, _) = run(&["fix", "--pedantic", "--advice", path]);
     assert!(fixed.contains("14. b5-b3 Kd7-a7-- \n"), "{fixed}");
 }

@@ -130,7 +130,14 @@ fn a_game_file_s_annotations_are_on_its_page() {
     assert_eq!(packed.games[0].steps[16].comment.len(), 2);
     let plain = "fixtures/tafl/valid/brandub/king_escaped.otg";
     let plain = page(plain, &read(plain), Form::Otg, None);
-    assert!(plain.games[0].about.is_empty());
+    // Its rules tag names no variant: the page names the preset they are.
+    let about: Vec<(&str, &str)> = plain.games[0]
+        .about
+        .iter()
+        .map(|f| (f.label.as_str(), f.value.as_str()))
+        .collect();
+    assert_eq!(about, [("Rules", "brandub")]);
+    assert_eq!(plain.games[0].length, "6 moves");
     assert!(plain.games[0].steps.iter().all(|s| s.comment.is_empty()));
     assert_eq!(plain.games[0].name, "game 1");
 }

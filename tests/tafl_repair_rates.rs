@@ -193,20 +193,7 @@ fn fix_restores_single_mistakes_in_tafl_games() {
         assert!(fixed.valid && fixed.text == *game, "{rules}: {game}");
     }
     let games = &games;
-    let results: Vec<_> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2)
-            .map(|worker| scope.spawn(move || run(games, worker)))
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
-    });
-    let mut totals = vec![Counts::default(); KINDS.len()];
-    for counts in results {
-        for (total, counts) in totals.iter_mut().zip(&counts) {
-            total.add(counts);
-        }
-    }
-    let mut all = Counts::default();
-    totals.iter().for_each(|c| all.add(c));
+    let (totals, all) = rates::on_two_threads(KINDS.len(), |worker| run(games, worker));
     let report = table(&totals, &all);
     let [legal, restored, different, ..] = all.ends;
     let valid = percent(legal + restored + different, all.variants());

@@ -51,7 +51,16 @@ fn expect(path: &str, expected: &[(&str, &str, Severity)]) {
 
 /// The human report as a user sees it: diagnostics, then the summary.
 fn human_report(path: &str) -> (i32, String) {
-    let output = common::hirp().args(["validate", path]).output().unwrap();
+    human_report_with(path, &[])
+}
+
+/// [`human_report`] with more arguments.
+fn human_report_with(path: &str, args: &[&str]) -> (i32, String) {
+    let output = common::hirp()
+        .args(["validate", path])
+        .args(args)
+        .output()
+        .unwrap();
     let text = format!(
         "{}{}",
         String::from_utf8(output.stderr).unwrap(),
@@ -307,7 +316,8 @@ fn valid_games_have_no_problem() {
             common::fixture(&relative).contains("[Result "),
             "{relative} has a [Result] tag"
         );
-        let (status, report) = human_report(&relative);
+        // Each game's line, with its result and its match's standing.
+        let (status, report) = human_report_with(&relative, &["--all"]);
         assert_eq!(status, 0);
         insta::assert_snapshot!(report);
     });

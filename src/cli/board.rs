@@ -45,6 +45,15 @@ pub struct Args {
 
 /// Runs `hirp board`, as the record's family shows a board.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
+    if let Some(target) = args.svg.as_deref().filter(|t| is_record_path(t)) {
+        // `hirp board --svg game.hirp` would write the picture over the
+        // record it meant to read.
+        reporter.error(&format!(
+            "--svg names the picture to write, and {target} is a record's name: \
+             write `hirp board {target} --svg OUT.svg`"
+        ));
+        return Status::Failure;
+    }
     super::family::rules_left_aside(args.rules.rules.as_ref(), args.file.as_deref(), reporter);
     match Family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
         Ok(family) => family.board(args, reporter, color),
@@ -53,6 +62,15 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
             Status::Failure
         }
     }
+}
+
+/// Whether `path` ends as a record's or a JSON file's name, in any case.
+fn is_record_path(path: &str) -> bool {
+    let extension = std::path::Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    matches!(extension.as_deref(), Some("hirp" | "otg" | "csv" | "json"))
 }
 
 /// Runs `hirp board` on a tafl record.

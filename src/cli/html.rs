@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use hirp::core::json::problem::Diagnostic;
-use hirp::page::{self, GamePage, PageWriter};
+use hirp::page::{self, Field, GamePage, PageWriter};
 
 use super::family::{RulesArg, archive_without_rules, family};
 use super::replay::EXAMPLE;
@@ -92,13 +92,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         return Status::Failure;
     }
     let rules = choice.map(|c| &c.rules);
+    let legend = family.page_legend();
     let written = match &args.output {
-        None => write_page(Stdout, &name, |each| {
+        None => write_page(Stdout, &name, &legend, |each| {
             family.page_games(&name, &bytes, rules, each)
         })
         .map_err(|e| format!("cannot write to standard output: {}", io_reason(&e))),
         Some(out) => write_file(out, |file| {
-            write_page(file, &name, |each| {
+            write_page(file, &name, &legend, |each| {
                 family.page_games(&name, &bytes, rules, each)
             })
         }),
@@ -143,9 +144,11 @@ struct Page {
 fn write_page<W: Write>(
     out: W,
     name: &str,
+    legend: &[Field],
     games: impl FnOnce(&mut dyn FnMut(GamePage)) -> (String, Vec<Diagnostic>),
 ) -> io::Result<Page> {
-    let mut writer = PageWriter::start(BufWriter::new(out), &hirp::core::page::title(name))?;
+    let mut writer =
+        PageWriter::start(BufWriter::new(out), &hirp::core::page::title(name), legend)?;
     let mut failed = None;
     let (_, diagnostics) = games(&mut |game| {
         if failed.is_none() {

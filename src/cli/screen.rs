@@ -20,6 +20,10 @@ use super::report::Source;
 /// The fewest rows left to the pane for a board to be shown.
 const MIN_PANE: usize = 3;
 
+/// The part of the rows the pane is given when what it holds needs them, a
+/// smaller board drawn for it where there is one: a third.
+const PANE_SHARE: usize = 3;
+
 /// The rows of the foot: the keys, or a message.
 const FOOT: usize = 1;
 
@@ -197,10 +201,93 @@ impl Scene for HirpScene<'_> {
 }
 
 /// Parts of a pane one after another, a blank line between two, in lines
-/// of at most `columns`.
+/// of at most `columns`, broken between words.
 pub fn join_parts(parts: &[String], columns: usize) -> Vec<String> {
     let parts: Vec<&str> = parts.iter().map(|p| p.trim_matches('\n')).collect();
-    lines(&parts.join("\n\n"), columns)
+    wrap(&parts.join("\n\n"), columns)
+}
+
+/// `text` in lines of at most `columns` visible characters, a line too
+/// long broken between words (a word longer than a line within it), each
+/// colour that runs past a break ended before it and taken up after, as
+/// [`lines`] does.
+pub fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let mut out: Vec<String> = Vec::new();
+    for line in text.trim_end_matches('\n').split('\n') {
+        if visible(line) <= columns {
+            out.push(line.to_owned());
+            continue;
+        }
+        let (mut current, mut width) = (String::new(), 0);
+        for (k, word) in line.split(' ').enumerate() {
+            let length = visible(word);
+            if k > 0 && width > 0 && width + 1 + length > columns {
+                out.push(std::mem::take(&mut current));
+                width = 0;
+            } else if k > 0 {
+                current.push(' ');
+                width += 1;
+            }
+            if width + length > columns {
+                // A word longer than a line: broken within it.
+                let mut pieces = lines(word, columns);
+                let last = pieces.pop().unwrap_or_default();
+                out.extend(pieces);
+                width = visible(&last);
+                current = last;
+            } else {
+                current.push_str(word);
+                width += length;
+            }
+        }
+        out.push(current);
+    }
+    carry_colours(out)
+}
+
+/// The visible characters of `text`: escape sequences take no column.
+fn visible(text: &str) -> usize {
+    let mut chars = text.chars().peekable();
+    let mut count = 0;
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            escape(c, &mut chars);
+        } else {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Lines whose colours are each ended on their line and taken up on the
+/// next.
+fn carry_colours(lines: Vec<String>) -> Vec<String> {
+    let mut active = String::new();
+    lines
+        .into_iter()
+        .map(|line| {
+            let mut out = active.clone();
+            let mut chars = line.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c != '\u{1b}' {
+                    out.push(c);
+                    continue;
+                }
+                let sequence = escape(c, &mut chars);
+                if sequence == "\u{1b}[0m" {
+                    active.clear();
+                } else if sequence.starts_with("\u{1b}[") && sequence.ends_with('m') {
+                    active.push_str(&sequence);
+                }
+                out.push_str(&sequence);
+            }
+            if !active.is_empty() {
+                out.push_str("\u{1b}[0m");
+            }
+            out
+        })
+        .collect()
 }
 
 /// A screen's lines, ready to be written from the top-left corner.
@@ -224,29 +311,56 @@ pub fn compose(
     scroll: usize,
     foot: &str,
 ) -> Screen {
-    let fitting = scene
+    let pane = scene.pane(frame, columns);
+    // The largest board that leaves the pane what it holds, up to a third
+    // of the rows; else the largest that leaves it its fewest rows.
+    let wanted = pane.len().min(rows / PANE_SHARE).max(MIN_PANE);
+    let tops: Vec<(usize, usize, Vec<String>)> = scene
         .sizes()
         .into_iter()
         .enumerate()
+        .filter(|(_, (width, _))| columns >= *width)
         .map(|(size, (width, gap))| (width, gap, scene.top(frame, size, columns)))
-        .find(|(width, gap, top)| columns >= *width && rows >= top.len() + gap + MIN_PANE + FOOT);
-    let Some((_, gap, mut lines)) = fitting else {
+        .collect();
+    let leaves = |pane: usize| {
+        move |(_, gap, top): &&(usize, usize, Vec<String>)| rows >= top.len() + gap + pane + FOOT
+    };
+    let fitting = tops
+        .iter()
+        .find(leaves(wanted))
+        .or_else(|| tops.iter().find(leaves(MIN_PANE)));
+    let Some((_, gap, lines)) = fitting else {
         return too_small(scene, frame, columns, rows);
     };
-    let pane_rows = rows - lines.len() - gap - FOOT;
-    let pane = scene.pane(frame, columns);
-    let max_scroll = pane.len().saturating_sub(pane_rows - 1);
+    let (mut gap, mut lines) = (*gap, lines.clone());
+    let mut pane_rows = rows - lines.len() - gap - FOOT;
+    let fits = pane.len() <= pane_rows;
+    // Scrolled, the pane takes the board's rows too, under the heading.
+    let full_rows = rows - 1 - FOOT;
+    let max_scroll = if fits {
+        0
+    } else {
+        pane.len().saturating_sub(full_rows - 1).max(1)
+    };
+    let expanded = !fits && scroll > 0;
+    if expanded {
+        lines.truncate(1);
+        gap = 0;
+        pane_rows = full_rows;
+    }
+    // A page keeps one line of the last in sight.
+    let page = pane_rows.saturating_sub(2).max(1);
     lines.extend(std::iter::repeat_n(String::new(), gap));
-    if pane.len() <= pane_rows {
+    if fits {
         lines.extend(pane);
     } else {
-        let scroll = scroll.min(max_scroll);
-        let shown = pane_rows - 1;
+        let shown = (pane_rows - 1).min(pane.len());
+        let scroll = scroll.min(max_scroll).min(pane.len() - shown);
         lines.extend(pane[scroll..scroll + shown].iter().cloned());
         let mut more = Canvas::new();
-        let keys = match (scroll, scroll == max_scroll) {
-            (0, _) => "PgDn for more",
-            (_, true) => "PgUp to go back",
+        let keys = match (expanded, scroll + shown == pane.len()) {
+            (false, _) => "PgDn for more",
+            (true, true) => "PgUp to go back",
             _ => "PgDn, PgUp",
         };
         let note = format!(
@@ -263,7 +377,7 @@ pub fn compose(
     Screen {
         lines,
         max_scroll,
-        page: pane_rows.saturating_sub(2).max(1),
+        page,
     }
 }
 
@@ -388,6 +502,27 @@ mod tests {
         );
         assert_eq!(lines("\u{1b}]8;;x\u{1b}\\ab\u{1b}]8;;\u{1b}\\", 1).len(), 2);
         assert_eq!(clip("abc\ndef", 2), "ab");
+    }
+
+    #[test]
+    fn prose_breaks_between_words_and_keeps_its_colour() {
+        assert_eq!(
+            wrap("Steve Lonsdale plays the World Tafl Federation's rules", 20),
+            [
+                "Steve Lonsdale plays",
+                "the World Tafl",
+                "Federation's rules"
+            ]
+        );
+        // A word longer than a line is broken within it.
+        assert_eq!(wrap("a abcdefghij b", 4), ["a", "abcd", "efgh", "ij b"]);
+        // A line that fits, its spaces as they are.
+        assert_eq!(wrap("  two  spaces", 20), ["  two  spaces"]);
+        let red = "\u{1b}[31mred words here\u{1b}[0m";
+        assert_eq!(
+            wrap(red, 9),
+            ["\u{1b}[31mred words\u{1b}[0m", "\u{1b}[31mhere\u{1b}[0m"]
+        );
     }
 
     #[test]

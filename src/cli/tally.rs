@@ -26,6 +26,8 @@ pub struct Tally {
     pub unjudged: usize,
     /// Turn lines checked.
     pub turns: usize,
+    /// Games checked and not listed, a line each, in the human output.
+    pub unlisted: usize,
     /// Problems by severity (error, warning, advice), then by code.
     pub codes: [BTreeMap<String, usize>; 3],
     /// Games by result: the victory, or "no result", each once, in the
@@ -97,6 +99,7 @@ impl Tally {
         self.games += other.games;
         self.unjudged += other.unjudged;
         self.turns += other.turns;
+        self.unlisted += other.unlisted;
         for (mine, theirs) in self.codes.iter_mut().zip(other.codes) {
             for (code, n) in theirs {
                 *mine.entry(code).or_default() += n;
@@ -110,9 +113,16 @@ impl Tally {
         }
     }
 
-    /// The summary table, after a line saying so if `--max-errors` stopped
-    /// the work after `stopped` errors.
-    pub fn summary(&self, stopped: Option<std::num::NonZeroUsize>) -> String {
+    /// The summary table, `width` columns wide at most where it can be,
+    /// after a line saying so if `--max-errors` stopped the work after
+    /// `stopped` errors; its `unlisted` row, if any, says `which` games
+    /// were not listed.
+    pub fn summary(
+        &self,
+        stopped: Option<std::num::NonZeroUsize>,
+        width: usize,
+        which: &str,
+    ) -> String {
         let mut out = String::new();
         if let Some(max) = stopped {
             let plural = if max.get() == 1 { "" } else { "s" };
@@ -120,28 +130,25 @@ impl Tally {
                 "stopped after {max} error{plural} (--max-errors)\n"
             ));
         }
-        out.push_str(&self.render());
+        out.push_str(&self.render(width, which));
         out
     }
 
-    /// The summary table.
-    pub fn render(&self) -> String {
-        fn list<'a, K: std::fmt::Display + Ord + 'a>(
-            counts: impl IntoIterator<Item = (&'a K, &'a usize)>,
-        ) -> String {
-            let mut items: Vec<(&K, &usize)> = counts.into_iter().collect();
-            items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-            items
-                .iter()
-                .map(|(name, n)| format!("{name} {n}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
+    /// The summary's rows: a name, a number and what it is made of; the
+    /// `unlisted` row, if any, says `which` games were not listed.
+    fn rows(&self, which: &str) -> Vec<(String, String, String)> {
         let mut rows = vec![
             ("files".to_owned(), self.files.to_string(), String::new()),
             ("games".to_owned(), self.games.to_string(), String::new()),
             ("turns".to_owned(), self.turns.to_string(), String::new()),
         ];
+        if self.unlisted > 0 {
+            rows.push((
+                "unlisted".to_owned(),
+                self.unlisted.to_string(),
+                format!("{which}; --all lists every game"),
+            ));
+        }
         if self.unreadable > 0 {
             rows.push((
                 "unreadable".to_owned(),
@@ -172,12 +179,19 @@ impl Tally {
             let results = self.results.iter().map(|(r, n)| (r, n));
             rows.push(("results".to_owned(), String::new(), list(results)));
         }
-        let width = rows.iter().map(|(_, n, _)| n.len()).max().unwrap_or(0);
-        let indent = 9 + 1 + width + 2;
+        rows
+    }
+
+    /// The summary table, `width` columns wide at most where it can be; its
+    /// `unlisted` row, if any, says `which` games were not listed.
+    pub fn render(&self, width: usize, which: &str) -> String {
+        let rows = self.rows(which);
+        let digits = rows.iter().map(|(_, n, _)| n.len()).max().unwrap_or(0);
+        let indent = 9 + 1 + digits + 2;
         let mut out = String::new();
         for (name, n, detail) in rows {
-            let mut line = format!("{name:<9} {n:>width$}  ");
-            // The detail wraps at 100 columns, under itself.
+            let mut line = format!("{name:<9} {n:>digits$}  ");
+            // The detail wraps at `width` columns, under itself.
             let mut column = line.chars().count();
             for (k, item) in detail.split(", ").filter(|i| !i.is_empty()).enumerate() {
                 let item = if k + 1 < detail.split(", ").count() {
@@ -185,7 +199,7 @@ impl Tally {
                 } else {
                     item.to_owned()
                 };
-                if column + item.len() > 100 && column > indent {
+                if column + item.chars().count() > width && column > indent {
                     line = line.trim_end().to_owned();
                     line.push('\n');
                     line.push_str(&" ".repeat(indent));
@@ -193,11 +207,24 @@ impl Tally {
                 }
                 line.push_str(&item);
                 line.push(' ');
-                column += item.len() + 1;
+                column += item.chars().count() + 1;
             }
             out.push_str(line.trim_end());
             out.push('\n');
         }
         out
     }
+}
+
+/// `name n` items, the largest count first, separated by commas.
+fn list<'a, K: std::fmt::Display + Ord + 'a>(
+    counts: impl IntoIterator<Item = (&'a K, &'a usize)>,
+) -> String {
+    let mut items: Vec<(&K, &usize)> = counts.into_iter().collect();
+    items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    items
+        .iter()
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

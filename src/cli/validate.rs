@@ -9,18 +9,20 @@ use hirp::Severity;
 use hirp::core::Depth;
 use hirp::diagnostic::Problem;
 use hirp::hirp::syntax::escape;
-use hirp::json::report::Verdict;
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 
 use super::family::RulesArg;
 use super::judged::{Judged, check_input};
 use super::progress::Progress;
-use super::report::{PedanticArg, Source};
+use super::report::PedanticArg;
 use super::sequence::{Cut, Piece, Sequence};
 use super::tally::Tally;
 use super::walk::{Found, Input, Nothing, archives_need_rules, inputs_or_report};
 use super::{Reporter, Status};
+
+mod lines;
+use lines::human;
 
 /// Check records against the rules: every illegal step, every miscounted battle.
 #[derive(Debug, clap::Args)]
@@ -53,6 +55,7 @@ are advice given only with --pedantic.
 Examples:
   hirp validate game.hirp
   hirp validate tournament/ --quiet          only failures and the summary
+  hirp validate tournament/ --all            a line for every game
   hirp validate --format json games/*.hirp
   hirp validate --strict game.hirp           warnings count as errors
 
@@ -64,8 +67,9 @@ pub struct Args {
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<String>,
 
-    /// Output: `human` (diagnostics on standard error, a line a game and a
-    /// summary on standard output) or `json` (one document on standard output).
+    /// Output: `human` (diagnostics on standard error; a line for each game
+    /// with a problem and a summary on standard output) or `json` (one
+    /// document on standard output).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
 
@@ -73,9 +77,16 @@ pub struct Args {
     #[arg(long)]
     strict: bool,
 
-    /// Print only failures and the summary.
-    #[arg(short, long)]
+    /// List only the games that fail (and their diagnostics), then the
+    /// summary.
+    #[arg(short, long, conflicts_with = "all")]
     quiet: bool,
+
+    /// List every game, a line each, those with no problem too (by
+    /// default, only the games with a problem are listed, and the others
+    /// counted in the summary).
+    #[arg(short, long)]
+    all: bool,
 
     /// Stop after the Nth error: nothing is reported after it, warnings and
     /// advice included, and the summary counts what was reported.
@@ -205,6 +216,9 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     walked.max(tally.status())
 }
 
+/// The widest the summary is written, whatever the terminal.
+const SUMMARY_WIDTH: usize = 100;
+
 /// What ends the output: the JSON document's end, or the summary table
 /// (with `stopped`, the line that `--max-errors` stopped the work).
 fn output_end(args: &Args, tally: &Tally, stopped: bool) -> Vec<u8> {
@@ -212,9 +226,18 @@ fn output_end(args: &Args, tally: &Tally, stopped: bool) -> Vec<u8> {
         Format::Json => [writer::END, b"\n"].concat(),
         // No table of zeros when no file was found.
         Format::Human if tally.files == 0 => Vec::new(),
-        Format::Human => tally
-            .summary(args.max_errors.filter(|_| stopped))
-            .into_bytes(),
+        Format::Human => {
+            let which = if args.quiet {
+                "games that pass"
+            } else {
+                "games with no problem"
+            };
+            let width = super::replay::output_columns()
+                .map_or(SUMMARY_WIDTH, |w| w.clamp(40, SUMMARY_WIDTH));
+            tally
+                .summary(args.max_errors.filter(|_| stopped), width, which)
+                .into_bytes()
+        }
     }
 }
 
@@ -478,111 +501,4 @@ fn json_game(
         cut,
         ..Piece::default()
     })
-}
-
-/// A game's human output: its diagnostics, and a line for it.
-fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> Piece {
-    let report = &checked.verdict;
-    let counts_game = checked.in_game;
-    let tally = Tally::game(report, counts_game);
-    let failed = !report.is_valid();
-    if args.quiet && !failed {
-        return Piece {
-            tally,
-            ..Piece::default()
-        };
-    }
-    // Each diagnostic followed by a blank line, as `render_all` gives them;
-    // the excerpt they quote is made only for a game that has some.
-    let rendered: Vec<String> = if report.problems.is_empty() {
-        Vec::new()
-    } else {
-        let source = Source::excerpt(path, checked.text, checked.offset, checked.line);
-        report
-            .problems
-            .iter()
-            .map(|p| reporter.render(p, &source))
-            .map(|r| if r.is_empty() { r } else { r + "\n" })
-            .collect()
-    };
-    let line = counts_game.then(|| game_line(path, checked, args.syntax_only));
-    let out = line.as_ref().map_or_else(String::new, |(head, tail)| {
-        format!("{head}{}{tail}", counts(report))
-    });
-    let mut cut: Option<Cut> = None;
-    if args.max_errors.is_some() && tally.error_count() > 0 {
-        let (mut report, rendered) = (report.clone(), rendered.clone());
-        cut = Some(Box::new(move |errors| {
-            let kept = up_to_error(&report.problems, errors);
-            report.problems.truncate(kept);
-            // The game's line counts what is reported, as the summary does.
-            let out = line.map_or_else(String::new, |(head, tail)| {
-                format!("{head}{}, then stopped{tail}", counts(&report))
-            });
-            Piece {
-                out: out.into_bytes(),
-                err: rendered[..kept].concat(),
-                tally: Tally::game(&report, counts_game),
-                ..Piece::default()
-            }
-        }));
-    }
-    Piece {
-        out: out.into_bytes(),
-        err: rendered.concat(),
-        tally,
-        cut,
-        ..Piece::default()
-    }
-}
-
-/// The line of a game in the human output, around the counts of its
-/// problems; with `syntax_only`, a game is `read`, its result not sought.
-fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> (String, String) {
-    let report = &checked.verdict;
-    let result = match &report.result {
-        Some(ending) => ending.text.clone(),
-        None if syntax_only => "read".to_owned(),
-        None if !report.judged => "not judged, its rules not played".to_owned(),
-        None => "no result".to_owned(),
-    };
-    let standing = checked.view.as_ref().map_or_else(String::new, |view| {
-        let name = view
-            .name
-            .as_ref()
-            .map_or_else(String::new, |n| format!(" {}", escape(n)));
-        let over = if view.winner.is_some() { ", over" } else { "" };
-        format!(
-            "; match{name}, game {}: {}-{}{over}",
-            view.game, view.score.0, view.score.1
-        )
-    });
-    let head = format!(
-        "{}: game {}: {result} ({} turn{}; ",
-        escape(path),
-        checked.number,
-        report.turns,
-        if report.turns == 1 { "" } else { "s" },
-    );
-    (head, format!("){standing}\n"))
-}
-
-/// "2 errors, 1 warning, no advice".
-fn counts(report: &Verdict) -> String {
-    let plural = |n: usize, word: &str| match n {
-        0 => format!("no {word}s"),
-        1 => format!("1 {word}"),
-        n => format!("{n} {word}s"),
-    };
-    let advice = report.count(Severity::Advice);
-    format!(
-        "{}, {}, {}",
-        plural(report.count(Severity::Error), "error"),
-        plural(report.count(Severity::Warning), "warning"),
-        if advice == 0 {
-            "no advice".to_owned()
-        } else {
-            format!("{advice} advice")
-        }
-    )
 }

@@ -18,7 +18,7 @@
 
 use crate::core::diagnostic::Problem;
 use crate::core::json::problem::{Diagnostic, LineIndex, diagnostic};
-use crate::core::page::{GamePage, Mark, Packed, Packer, Page, Range, Step, Table};
+use crate::core::page::{Field, GamePage, Mark, Packed, Packer, Page, Range, Step, Table};
 use crate::core::page::{shown_with, title};
 use crate::hirp::render::svg::svg;
 use crate::hirp::render::text::battle_cells;
@@ -37,6 +37,7 @@ pub fn page(name: &str, bytes: &[u8]) -> Page {
         title,
         games,
         diagnostics,
+        legend: Vec::new(),
     }
 }
 
@@ -95,10 +96,10 @@ fn each_unnamed(
             }
         }
         for (game, errors) in record.games.iter().zip(per_game) {
-            each(
-                game_page(game, &errors, &mut matches, &lines),
-                players_of(game),
-            );
+            let mut page = game_page(game, &errors, &mut matches, &lines);
+            page.about = about_of(game);
+            page.length = counted(game.turns.len(), "turn");
+            each(page, players_of(game));
         }
     }
     (title(name), diagnostics)
@@ -122,6 +123,26 @@ fn players_of(game: &Game) -> Option<String> {
     };
     (game.tag("Gull").is_some() || game.tag("Silfr").is_some())
         .then(|| format!("{} against {}", player(Side::Gull), player(Side::Silfr)))
+}
+
+/// `n` things called `one`: `1 turn`, `10 turns`.
+fn counted(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+}
+
+/// What a game's tags say of it, in order: its event, match, date...;
+/// the players are left out, as they name the game, and so is the
+/// `Result`, which the page tells at the game's end.
+fn about_of(game: &Game) -> Vec<Field> {
+    let named = |name: &str| Side::ALL.iter().any(|side| side.name() == name);
+    game.tags
+        .iter()
+        .filter(|tag| tag.name != "Result" && !named(&tag.name))
+        .map(|tag| Field {
+            label: escape(&tag.name).into_owned(),
+            value: escape(&tag.value).into_owned(),
+        })
+        .collect()
 }
 
 /// What happened at one moment of a replay.

@@ -3,9 +3,12 @@
 //! JSON path.
 
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::AnyRecord;
-use crate::core::json::read::{Values, typed, typed_within, values};
+use crate::core::json::read::{
+    Object, Values, shallow, typed_text, typed_text_within, typed_within, values,
+};
 use crate::core::json::{JsonError, invalid};
 use crate::hirp::json::{self as hirp, GameLine};
 use crate::tafl::json as tafl;
@@ -58,56 +61,86 @@ fn read(text: &str, tafl: bool) -> Result<Vec<(String, AnyRecord)>, JsonError> {
     }
 }
 
-/// The records of a document's entries, with their paths.
+/// The records of a document's entries, with their paths, each entry's
+/// games read one at a time.
 fn document_records(
-    entries: Vec<Value>,
+    entries: Vec<&RawValue>,
     tafl: bool,
 ) -> Result<Vec<(String, AnyRecord)>, JsonError> {
     let mut records = Vec::with_capacity(entries.len());
     for (n, entry) in entries.into_iter().enumerate() {
         let at = format!("files[{n}]");
-        if entry.get("error").is_some() {
+        let Some(object) = Object::of(entry) else {
+            // Not an object: no file entry, whatever it holds.
+            let _: hirp::File = typed_text_within(entry, &at)?;
+            continue;
+        };
+        if object.get("error").is_some() {
             // A path that yielded no record: no game, and why.
-            let _: super::UnreadFile = typed_within(entry, &at)?;
+            let (_, games): (super::UnreadFile, _) =
+                object.typed(|v| typed_within(v, &at), "games")?;
+            if !games.is_empty() {
+                return Err(invalid(
+                    &format!("{at}.games"),
+                    format!(
+                        "invalid length {}, expected fewer elements in array",
+                        games.len()
+                    ),
+                ));
+            }
             continue;
         }
-        records.push(entry_record(entry, &at, tafl)?);
+        records.push(entry_record(&object, &at, tafl)?);
     }
     Ok(records)
 }
 
-/// The record of the document's entry at `at`, with its path.
-fn entry_record(entry: Value, at: &str, tafl: bool) -> Result<(String, AnyRecord), JsonError> {
-    let (path, record) = match form_of(&entry, at, tafl)? {
-        None => {
-            let (path, record) = hirp::file_record(typed_within(entry, at)?, at)?;
-            (path, AnyRecord::Hirp(record))
-        }
-        Some(Form::Otg) => tafl::otg_file(typed_within(entry, at)?, at)
-            .map(|(path, record)| (path, AnyRecord::Tafl(record)))?,
-        Some(Form::Csv) => tafl::csv_file(typed_within(entry, at)?, at)
-            .map(|(path, record)| (path, AnyRecord::Tafl(record)))?,
-    };
-    Ok((path, record))
+/// The record of the document's entry at `at`, with its path: the entry's
+/// fields read first, then its games one at a time.
+fn entry_record(entry: &Object, at: &str, tafl: bool) -> Result<(String, AnyRecord), JsonError> {
+    Ok(
+        match form_of(entry.get("form").map(shallow).as_ref(), at, tafl)? {
+            None => {
+                let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
+                let (path, record) = hirp::file_record(file, games, at)?;
+                (path, AnyRecord::Hirp(record))
+            }
+            Some(Form::Otg) => {
+                let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
+                tafl::otg_file(file, games, at)
+                    .map(|(path, record)| (path, AnyRecord::Tafl(record)))?
+            }
+            Some(Form::Csv) => {
+                let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
+                tafl::csv_file(file, games, at)
+                    .map(|(path, record)| (path, AnyRecord::Tafl(record)))?
+            }
+        },
+    )
 }
 
-/// The records of JSON Lines, one game per value: consecutive games of one
-/// path and one family are one record.
+/// The records of JSON Lines, one game per value, each read from its text:
+/// consecutive games of one path and one family are one record.
 fn line_records(
-    values: Vec<(usize, Value)>,
+    values: Vec<(usize, &RawValue)>,
     tafl: bool,
 ) -> Result<Vec<(String, AnyRecord)>, JsonError> {
     let mut records: Vec<(String, AnyRecord)> = Vec::new();
     for (line, value) in values {
         let at = format!("line {line}");
-        match form_of(&value, &at, tafl)? {
-            None => add_hirp_line(&mut records, typed(value, &at)?, &at)?,
+        let Some(object) = Object::of(value) else {
+            // Not an object: no game line, whatever it holds.
+            let _: GameLine = typed_text(value, &at)?;
+            continue;
+        };
+        match form_of(object.get("form").map(shallow).as_ref(), &at, tafl)? {
+            None => add_hirp_line(&mut records, typed_text(value, &at)?, &at)?,
             Some(Form::Otg) => {
-                let (path, game) = tafl::otg_line(typed(value, &at)?, &at)?;
+                let (path, game) = tafl::otg_line(typed_text(value, &at)?, &at)?;
                 add_tafl_line(&mut records, path, game, &at)?;
             }
             Some(Form::Csv) => {
-                let (path, game) = tafl::csv_line(typed(value, &at)?, &at)?;
+                let (path, game) = tafl::csv_line(typed_text(value, &at)?, &at)?;
                 add_tafl_line(&mut records, path, game, &at)?;
             }
         }
@@ -158,8 +191,8 @@ fn add_tafl_line(
 /// The tafl form a file entry or line at `at` names in its `form`, or
 /// `None` for HIRP's, which names none; a tafl form is an error unless
 /// `tafl`.
-fn form_of(value: &Value, at: &str, tafl: bool) -> Result<Option<Form>, JsonError> {
-    let Some(named) = value.get("form") else {
+fn form_of(named: Option<&Value>, at: &str, tafl: bool) -> Result<Option<Form>, JsonError> {
+    let Some(named) = named else {
         return Ok(None);
     };
     let form = match named.as_str() {

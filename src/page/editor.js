@@ -13,6 +13,10 @@
   let name = null;
   let timer = null;
   let asked = 0;
+  // Whether the record was replaced whole (pasted over, dropped, opened,
+  // the example loaded) since it was last checked: its check is then read
+  // from the top.
+  let fresh = false;
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -87,9 +91,13 @@
     const box = el('div', 'note ' + d.severity);
     const sign = el('span', 'sign ' + d.severity, SIGNS[d.severity]);
     sign.setAttribute('aria-hidden', 'true');
-    box.append(sign, el('strong', null, ' ' + d.severity + ': '), d.message + ' — ' + d.label + ' ',
-      el('span', 'code', d.code));
-    if (d.help) box.append(el('span', 'help', 'help: ' + d.help));
+    box.append(sign, el('strong', null, ' ' + d.severity + ': '), ...HirpPage.prose(d.message), ' — ',
+      ...HirpPage.prose(d.label), ' ', el('span', 'code', d.code));
+    if (d.help) {
+      const help = el('span', 'help', 'help: ');
+      help.append(...HirpPage.prose(d.help));
+      box.append(help);
+    }
     if (p.game >= 0) {
       const show = el('button', null, 'Show the board' + (d.turn ? ' at ' + d.turn : ''));
       show.type = 'button';
@@ -160,7 +168,8 @@
       name = null;
       titled(null);
       $('checked').replaceChildren();
-      $('viewer').hidden = true;
+      HirpPage.show({ title: '', games: [], lines: [], diagnostics: [] });
+      fresh = true;
       fail(null);
       say('');
       return;
@@ -174,9 +183,15 @@
       titled(response.headers.get('Hirp-Family'), response.headers.get('Hirp-Rules'));
       HirpPage.show(data, true);
       checked(text, data);
+      if (fresh) $('checked').scrollTop = 0;
+      fresh = false;
       say(summary(data));
     } catch (err) {
       if (mine !== asked) return;
+      // What was shown was another record's: no board, no game named.
+      HirpPage.show({ title: '', games: [], lines: [], diagnostics: [] });
+      $('checked').replaceChildren();
+      fresh = true;
       say('');
       fail(err.message);
     }
@@ -217,6 +232,7 @@
 
   async function open(file) {
     name = file.name || name;
+    fresh = true;
     record.value = await file.text();
     check();
   }
@@ -225,7 +241,10 @@
   // A record pasted over the whole text is a new one: its family is told
   // from its first line, not from the name of the file opened before.
   record.addEventListener('paste', () => {
-    if (record.selectionStart === 0 && record.selectionEnd === record.value.length) name = null;
+    if (record.selectionStart === 0 && record.selectionEnd === record.value.length) {
+      name = null;
+      fresh = true;
+    }
   });
   record.addEventListener('dragover', (e) => {
     e.preventDefault();
@@ -246,6 +265,7 @@
       const response = await fetch('/api/example');
       name = 'rulebook-example.hirp';
       record.value = await response.text();
+      fresh = true;
       check();
     } catch (err) {
       fail(err.message);

@@ -45,6 +45,7 @@ pub fn page(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> Pa
         title,
         games,
         diagnostics,
+        legend: legend(),
     }
 }
 
@@ -57,7 +58,25 @@ pub fn packed(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> 
     let (title, diagnostics) = each_game(name, bytes, form, rules, |game| {
         games.push(packer.game(&game));
     });
-    packer.finish(title, games, diagnostics)
+    let mut packed = packer.finish(title, games, diagnostics);
+    packed.legend = legend();
+    packed
+}
+
+/// What a tafl board's pieces stand for: its pictures draw the attackers
+/// black, the defenders white and their king white with a cross.
+pub fn legend() -> Vec<Field> {
+    [
+        ("Black stones", "the attackers"),
+        ("White stones", "the defenders"),
+        ("The crossed white stone", "their king"),
+    ]
+    .into_iter()
+    .map(|(label, value)| Field {
+        label: label.to_owned(),
+        value: value.to_owned(),
+    })
+    .collect()
 }
 
 /// Hands each game of the record, as a page, to `each`, in order: returns
@@ -90,14 +109,35 @@ pub fn each_game(
     }
     let count = replays.len();
     let games = Game::all(&parsed.record);
+    let chosen = rules.and_then(preset_of);
     for (n, (replay, written)) in replays.iter().zip(games).enumerate() {
         let mut game = game_page(replay, &text, &lines);
         let about = written.annotations();
         game.name = game_name(n, count, about.players.as_deref());
         annotate(&mut game, replay, &about);
+        let s = if replay.moves == 1 { "" } else { "s" };
+        game.length = format!("{} move{s}", replay.moves);
+        if !game.about.iter().any(|field| field.label == "Rules") {
+            let name = match rules {
+                Some(_) => chosen.clone(),
+                None => replay.rules.as_ref().and_then(preset_of),
+            };
+            game.about.extend(name.map(|value| Field {
+                label: "Rules".to_owned(),
+                value,
+            }));
+        }
         each(game);
     }
     (title, Vec::new())
+}
+
+/// The name of the preset whose rules are `rules`, if one's are.
+fn preset_of(rules: &RuleSet) -> Option<String> {
+    RuleSet::PRESETS
+        .iter()
+        .find(|name| RuleSet::preset(name).as_ref() == Some(rules))
+        .map(|name| (*name).to_owned())
 }
 
 /// What names game `n` (from 0) of `count` in the game picker: `game 2 of

@@ -61,3 +61,45 @@ export async function serve(t, args = []) {
 export async function shot(page, name) {
   await page.screenshot({ path: join(artefacts, name + '.png'), fullPage: true });
 }
+
+// The viewports a page is looked at in: a desktop, a small laptop, a phone.
+export const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 1000, height: 800 },
+  { width: 390, height: 844 },
+];
+
+// What a person sees of a page's layout: whether the step controls lie
+// inside the viewport, how wide the document is, and the visible text
+// rendered below 9 pixels (HTML text by its font size, SVG text by its
+// font size times the scale the SVG is drawn at).
+export async function layout(page) {
+  return page.evaluate(() => {
+    const inside = (node) => {
+      const r = node.getBoundingClientRect();
+      return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    };
+    const controls = ['previous', 'next', 'slider'].filter((id) => !inside(document.getElementById(id)));
+    const small = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest('script, style, option, .hidden-text')) continue;
+      const rects = parent.getClientRects();
+      if (!rects.length || !parent.checkVisibility({ visibilityProperty: true })) continue;
+      let size = parseFloat(getComputedStyle(parent).fontSize);
+      if (parent instanceof SVGElement) {
+        const m = parent.getScreenCTM();
+        if (m) size *= Math.hypot(m.a, m.b);
+      }
+      if (size < 9) small.push(`${text.slice(0, 24)} (${size.toFixed(1)} px)`);
+    }
+    return {
+      controls,
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth,
+      small: [...new Set(small)],
+    };
+  });
+}

@@ -60,7 +60,11 @@ test('the buttons, the keys and the slider step through the game', async (t) => 
   assert.equal(await page.locator('#counter').textContent(), 'Step 13 of 45');
   await page.click('#previous');
   assert.equal(await page.locator('#counter').textContent(), 'Step 12 of 45');
+  // The result is not told before the last step, unless asked for.
+  assert.ok(await page.locator('#result').isHidden());
+  await page.click('#show-result');
   assert.equal(await page.locator('#result').textContent(), 'Silfr wins by Drepið, doubled: 10 points');
+  assert.ok(await page.locator('#show-result').isHidden());
   assert.deepEqual(problems, []);
 });
 
@@ -93,6 +97,8 @@ test('a phone shows the whole board, and a record of several games a picker', as
   assert.ok(box.width <= 390 && box.width > 300, JSON.stringify(box));
   assert.ok(await page.locator('#picker').isVisible());
   assert.equal(await page.locator('#game option').count(), 3);
+  assert.equal(await page.locator('#game option').nth(1).textContent(),
+    'game 2 of 3: Bjorn (Gull) against Ragna (Silfr): Silfr wins by a refused triple: 2 points, 1 turn');
   await page.selectOption('#game', '1');
   assert.equal(await page.locator('#game-name').textContent(), 'game 2 of 3: Bjorn (Gull) against Ragna (Silfr)');
   assert.equal(await heading(page), 'Start: Gull to move');
@@ -109,7 +115,9 @@ test("a record's text is shown as text, never run", async (t) => {
   assert.equal(await page.locator('img, b, #board script').count(), 0);
   await page.keyboard.press('End');
   assert.match(await page.locator('#turn-line').textContent(), /<b.*>bold<\/b/);
-  assert.match(await page.locator('#problems').textContent(), /found `<`/);
+  // What a message quotes is code, set as text: the `<` found is a `<`.
+  assert.match(await page.locator('#problems').textContent(), /found <(?!`)/);
+  assert.ok((await page.locator('#problems code').allTextContents()).includes('<'));
   await shot(page, 'page-hostile');
   assert.deepEqual(problems, []);
   writeFileSync(join(artefacts, 'hostile.hirp'), record);
@@ -236,4 +244,86 @@ test('a problem in a variation lands on its board in its line of play', async (t
   await page.click('#first');
   assert.equal(await heading(page), 'Start: the attackers to move');
   assert.deepEqual(problems, []);
+});
+
+test("a long code keeps to its box, and what a message quotes is code, never HTML", async (t) => {
+  const record = '[rules:dim:7 <b>bold</b><img/src=x/onerror=alert(1)>:x start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. d2-c2\n';
+  const { page, problems } = await open(t, 'long-code', ['fixtures/tafl/syntax/err_unlisted_rules_entry.otg'],
+    undefined, { width: 1000, height: 800 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 1000, `the page is ${width} pixels wide`);
+  const item = page.locator('#problems > li').first();
+  const code = item.locator('.code');
+  assert.equal(await code.textContent(), 'hirp::tafl::syntax::unlisted_rules_entry');
+  const [inner, outer] = [await code.boundingBox(), await item.boundingBox()];
+  assert.ok(inner.x + inner.width <= outer.x + outer.width + 0.5, `${JSON.stringify(inner)} runs out of ${JSON.stringify(outer)}`);
+  assert.match(await item.textContent(), /— flavour is not an entry/);
+  assert.deepEqual(await item.locator('code').allTextContents(), ['flavour', 'flavour']);
+  await shot(page, 'page-long-code');
+  assert.deepEqual(problems, []);
+
+  const hostile = await open(t, 'quoted-html', ['-'], record);
+  assert.equal(await hostile.page.locator('img, b').count(), 0);
+  assert.ok((await hostile.page.locator('#problems code').allTextContents()).some((c) => c.includes('<img')));
+  assert.deepEqual(hostile.problems, []);
+});
+
+test("a page says which game it is, its rules and pieces, and keeps the result to the end", async (t) => {
+  const { page, problems } = await open(t, 'told', ['--rules', 'brandub', 'fixtures/tafl/archives/brandubh.csv']);
+  const about = () => page.locator('#game-about').evaluate((dl) =>
+    [...dl.children].map((node) => node.textContent));
+  assert.equal(await page.locator('#game-name').textContent(), 'game 1 of 420');
+  assert.deepEqual(await about(), ['Rules', 'brandub']);
+  const legend = await page.locator('#legend').evaluate((dl) => [...dl.children].map((node) => node.textContent));
+  assert.deepEqual(legend, ['Black stones', 'the attackers', 'White stones', 'the defenders',
+    'The crossed white stone', 'their king']);
+  assert.ok(await page.locator('#legend').isVisible());
+  await page.selectOption('#game', '2');
+  assert.ok(await page.locator('#result').isHidden(), 'no result before the last step');
+  assert.match(await page.locator('#result-hidden').textContent(), /Told at the last step/);
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#result').textContent(), 'No one has won: the game is not over.');
+  await page.keyboard.press('Home');
+  assert.ok(await page.locator('#result').isHidden());
+  await shot(page, 'page-told');
+  assert.deepEqual(problems, []);
+
+  const hirp = await open(t, 'told-hirp', ['fixtures/valid/17-match-to-five.hirp']);
+  const fields = await hirp.page.locator('#game-about').evaluate((dl) => [...dl.children].map((node) => node.textContent));
+  assert.deepEqual(fields.slice(0, 2), ['Match', 'Cup final']);
+  assert.ok(!fields.includes('Result'), 'the Result tag is the result: ' + fields.join(', '));
+  assert.ok(await hirp.page.locator('#legend-box').isHidden(), "HIRP's pictures say what their marks are");
+  assert.ok(await hirp.page.locator('#result').isHidden());
+  await hirp.page.click('#show-result');
+  assert.equal(await hirp.page.locator('#result').textContent(), 'Gull wins by a refused double: 1 point');
+  assert.deepEqual(hirp.problems, []);
+});
+
+test("on a phone the battles fit the screen, and the game picker is a tap target that tells each game", async (t) => {
+  const { page, problems } = await open(t, 'battles-phone', ['fixtures/rulebook/en.hirp'], undefined,
+    { width: 390, height: 844 });
+  await page.locator('#problems > li').nth(5).locator('a').click();
+  assert.equal(await heading(page), 'Battles of S5');
+  const table = page.locator('#battles table');
+  const [scroll, client] = await table.evaluate((node) => [node.scrollWidth, node.clientWidth]);
+  assert.ok(scroll <= client, `the table is ${scroll} pixels wide in a box of ${client}`);
+  const box = await table.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+  const cells = await table.locator('td').evaluateAll((tds) =>
+    tds.map((td) => getComputedStyle(td, '::before').content.replace(/"/g, '') + td.textContent));
+  assert.deepEqual(cells.slice(0, 3), ['battle: m', 'attackers: Silfr K2 from 3', 'power: 3']);
+  await table.scrollIntoViewIfNeeded();
+  await shot(page, 'page-battles-phone');
+  assert.deepEqual(problems, []);
+
+  const archive = await open(t, 'picker-phone', ['--rules', 'brandub', 'fixtures/tafl/archives/brandubh.csv'],
+    undefined, { width: 390, height: 844 });
+  const picker = await archive.page.locator('#game').boundingBox();
+  assert.ok(picker.height >= 44 && picker.width >= 200, JSON.stringify(picker));
+  assert.ok(picker.x + picker.width <= 390, JSON.stringify(picker));
+  const options = await archive.page.locator('#game option').allTextContents();
+  assert.equal(options.length, 420);
+  assert.equal(options[0], 'game 1 of 420: not over, 4 moves');
+  assert.equal(options[4], 'game 5 of 420: the defenders win: the king escaped, 20 moves');
+  assert.deepEqual(archive.problems, []);
 });

@@ -38,7 +38,8 @@ test("the English edition pasted shows its problems at their places", async (t) 
   ]);
   const notes = page.locator('#checked .note');
   assert.equal(await notes.count(), 6);
-  assert.match(await notes.nth(1).textContent(), /no Karve there carries that crew — the Karve on 9 carries 2 Hirþs.*help: write `Khh97`/);
+  assert.match(await notes.nth(1).textContent(), /no Karve there carries that crew — the Karve on 9 carries 2 Hirþs.*help: write Khh97/);
+  assert.equal(await notes.nth(1).locator('.help code').textContent(), 'Khh97');
   await shot(page, 'serve-checked');
 
   // The problem's board, then the viewer stepped with the keys and buttons.
@@ -108,7 +109,7 @@ test('a pasted tafl game file is checked, stepped through, fixed and downloaded 
   const marks = page.locator('#checked mark');
   assert.deepEqual(await marks.evaluateAll((ms) => ms.map((m) => [m.className, m.textContent])), [['error', 'e7']]);
   const note = page.locator('#checked .note');
-  assert.match(await note.textContent(), /the move captures more than is written — e4-e7 captures f7.*help: write `e4-e7xf7`/);
+  assert.match(await note.textContent(), /the move captures more than is written — e4-e7 captures f7.*help: write e4-e7xf7/);
 
   // The boards, stepped through from the start.
   assert.equal(await page.locator('#heading').textContent(), 'Start: the attackers to move');
@@ -180,3 +181,55 @@ async function assertText(locator, expected, timeout = 10000) {
   }
   assert.fail(`waited for ${expected}, found ${JSON.stringify(text)}`);
 }
+
+// A record pasted over the whole text, as a person pastes one: the paste,
+// then the text it puts in place.
+async function paste(page, text) {
+  await page.locator('#record').evaluate((area) => {
+    area.focus();
+    area.select();
+    area.dispatchEvent(new ClipboardEvent('paste', { bubbles: true }));
+  });
+  await page.locator('#record').fill(text);
+}
+
+test('a new record is checked from the top, and no game is named when there is none', async (t) => {
+  const { page, problems } = await served(t);
+  await paste(page, english);
+  await assertText(status(page), '1 game: 4 errors, 1 warning, 1 advice.');
+  assert.equal(await page.locator('#game-name').textContent(), 'game 1');
+  const checked = page.locator('#checked');
+  const bottom = await checked.evaluate((box) => { box.scrollTop = box.scrollHeight; return box.scrollTop; });
+  assert.ok(bottom > 0, 'the check scrolls');
+
+  // Another record pasted: its check is read from its first line.
+  const tafl = readFileSync(join(root, 'fixtures/tafl/opentafl/brandub-club-annotated.otg'), 'utf8');
+  await paste(page, tafl);
+  await assertText(status(page), '1 game: 0 errors, 0 warnings, 0 advice.');
+  assert.equal(await checked.evaluate((box) => box.scrollTop), 0);
+  assert.equal(await page.locator('#game-name').textContent(), 'Ask (attackers) against Embla (defenders)');
+  // Edited, not replaced: the check stays where it was read.
+  await checked.evaluate((box) => { box.scrollTop = 200; });
+  await page.locator('#record').press('End');
+  await page.locator('#record').type(' ');
+  await assertText(status(page), /^Checking…$|^1 game/);
+  await assertText(status(page), '1 game: 0 errors, 0 warnings, 0 advice.');
+  assert.ok(await checked.evaluate((box) => box.scrollTop) > 0, 'an edit keeps the place');
+
+  // A record of no game, then none at all: nothing names a game.
+  await paste(page, '; only a comment\n');
+  await assertText(page.locator('#error'), /no game/);
+  assert.equal(await page.locator('#game-name').textContent(), '');
+  assert.ok(await page.locator('#game-about').isHidden());
+  assert.ok(await page.locator('#viewer').isHidden());
+  await paste(page, english);
+  await assertText(status(page), '1 game: 4 errors, 1 warning, 1 advice.');
+  assert.equal(await page.locator('#game-name').textContent(), 'game 1');
+  await page.locator('#record').fill('');
+  await assertText(status(page), '');
+  assert.equal(await page.locator('#game-name').textContent(), '');
+  assert.equal(await page.locator('#title').textContent(), 'Check a game record');
+  await shot(page, 'serve-cleared');
+  // The record of no game is refused (422), which the browser logs.
+  assert.deepEqual(problems.filter((p) => !p.includes('422')), []);
+});

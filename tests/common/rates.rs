@@ -136,6 +136,30 @@ impl Counts {
     }
 }
 
+/// The counts of `kinds` kinds of mistake, and of all, that `run` gives on
+/// two threads (`run(worker)` counts the variants worker 0 or 1 takes).
+pub fn on_two_threads(
+    kinds: usize,
+    run: impl Fn(usize) -> Vec<Counts> + Sync,
+) -> (Vec<Counts>, Counts) {
+    let run = &run;
+    let results: Vec<Vec<Counts>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|worker| scope.spawn(move || run(worker)))
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    let mut totals = vec![Counts::default(); kinds];
+    for counts in results {
+        for (total, counts) in totals.iter_mut().zip(&counts) {
+            total.add(counts);
+        }
+    }
+    let mut all = Counts::default();
+    totals.iter().for_each(|c| all.add(c));
+    (totals, all)
+}
+
 pub fn percent(part: usize, whole: usize) -> usize {
     (part * 100).checked_div(whole).unwrap_or(0)
 }

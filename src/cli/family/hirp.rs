@@ -10,8 +10,8 @@ use ::hirp::diagnostic::Problem;
 use ::hirp::hirp::Parsed;
 use ::hirp::hirp::syntax::{Chunk, Games, parse_chunk};
 use ::hirp::json::DocumentWriter;
-use ::hirp::page::GamePage;
 use ::hirp::page::Packed;
+use ::hirp::page::{Field, GamePage};
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
 
@@ -138,6 +138,11 @@ impl GameFamily for Hirp {
         each: &mut dyn FnMut(GamePage),
     ) -> (String, Vec<Diagnostic>) {
         ::hirp::hirp::page::each_game(name, bytes, each)
+    }
+
+    /// The pictures of HIRP's boards say what their marks are.
+    fn page_legend(&self) -> Vec<Field> {
+        Vec::new()
     }
 
     /// Read a game at a time, so that a long record is never held parsed.

@@ -31,8 +31,8 @@ use ::hirp::core::json::problem::Diagnostic;
 use ::hirp::diagnostic::Problem;
 use ::hirp::hirp::syntax::{escape, starts_record};
 use ::hirp::json::DocumentWriter;
-use ::hirp::page::GamePage;
 use ::hirp::page::Packed;
+use ::hirp::page::{Field, GamePage};
 use ::hirp::tafl::replay::{RulesChoice, rules_choice};
 use ::hirp::tafl::rules::RuleSet;
 use ::hirp::tafl::syntax::Form;
@@ -194,6 +194,9 @@ pub trait GameFamily: Reading {
         each: &mut dyn FnMut(GamePage),
     ) -> (String, Vec<Diagnostic>);
 
+    /// What the marks of a record's boards stand for, on its page.
+    fn page_legend(&self) -> Vec<Field>;
+
     /// The turns a record's page would show, and the name of the preset its
     /// rules are (those given, else its first game's rules tag's), if any.
     fn page_turns(&self, bytes: &[u8], rules: Option<&RulesChoice>) -> (usize, Option<String>);
@@ -340,6 +343,11 @@ impl Family {
         each: &mut dyn FnMut(GamePage),
     ) -> (String, Vec<Diagnostic>) {
         each_family!(self, f => f.page_games(name, bytes, rules, each))
+    }
+
+    /// See [`GameFamily::page_legend`].
+    pub fn page_legend(self) -> Vec<Field> {
+        each_family!(self, f => f.page_legend())
     }
 
     /// See [`GameFamily::page_turns`].

@@ -9,8 +9,8 @@ use ::hirp::core::fix::Part;
 use ::hirp::core::json::problem::Diagnostic;
 use ::hirp::diagnostic::Problem;
 use ::hirp::json::DocumentWriter;
-use ::hirp::page::GamePage;
 use ::hirp::page::Packed;
+use ::hirp::page::{Field, GamePage};
 use ::hirp::tafl::replay::RulesChoice;
 use ::hirp::tafl::rules::RuleSet;
 use ::hirp::tafl::syntax::{Chunk, Form, Games, Parsed, Record, parse_chunk};
@@ -142,6 +142,10 @@ impl GameFamily for Tafl {
         each: &mut dyn FnMut(GamePage),
     ) -> (String, Vec<Diagnostic>) {
         ::hirp::tafl::page::each_game(name, bytes, self.0, rules, each)
+    }
+
+    fn page_legend(&self) -> Vec<Field> {
+        ::hirp::tafl::page::legend()
     }
 
     /// An archive's turns are its plies, two a turn.

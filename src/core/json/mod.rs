@@ -106,6 +106,19 @@ pub(crate) fn each<T, U>(
         .collect()
 }
 
+/// Converts each item of a list at `at`, read from its text (`at[0]`,
+/// `at[1]`, ...), one at a time: what is held of the list is its items'
+/// text and what they are converted into.
+pub(crate) fn each_text<T: serde::de::DeserializeOwned, U>(
+    items: Vec<&serde_json::value::RawValue>,
+    at: &str,
+    convert: impl Fn(T, &str) -> Result<U, JsonError>,
+) -> Result<Vec<U>, JsonError> {
+    each(items, at, |item, at| {
+        convert(read::typed_text_within(item, at)?, at)
+    })
+}
+
 /// Checks the tag name at `at`: a letter, then letters, digits and the
 /// characters of `also`, as `rule` says in the error.
 pub(crate) fn check_tag_name(

@@ -17,7 +17,7 @@ pub const SCRIPT: &str = include_str!("page.js");
 
 /// The SHA-256 of [`SCRIPT`] in base64, as a Content-Security-Policy names
 /// the one script a self-contained page may run (a test checks it).
-pub const SCRIPT_SHA256: &str = "sha256-QsY1GYBUqD0fpuHYaUMncw3rMiS5KqL/gWDlUoyoQf8=";
+pub const SCRIPT_SHA256: &str = "sha256-BdFj1cFEmq2w/DXAw+1fzIc4avDJtfKoRbI1voC1G/0=";
 
 /// The Content-Security-Policy of a self-contained page: its own style and
 /// script only, and no request of any kind.
@@ -154,7 +154,7 @@ const VIEWER: &str = r#"<main id="viewer">
 <section class="stage" aria-labelledby="heading">
 <h2 id="heading" tabindex="-1"></h2>
 <div id="board" class="board" role="img" aria-labelledby="heading"></div>
-<nav class="controls" aria-label="Steps">
+<nav class="controls" id="controls" aria-label="Steps">
 <button type="button" id="first" title="First step (Home)">« First</button>
 <button type="button" id="previous" title="Previous step (←)">‹ Previous</button>
 <button type="button" id="next" title="Next step (→)">Next ›</button>
@@ -169,8 +169,14 @@ const VIEWER: &str = r#"<main id="viewer">
 <ul id="step-problems" class="problems"></ul>
 </section>
 <aside>
+<section id="legend-box" aria-labelledby="legend-heading" hidden>
+<h2 id="legend-heading">Pieces</h2>
+<dl id="legend" class="about"></dl>
+</section>
 <h2>Result</h2>
 <p id="result"></p>
+<p id="result-hidden">Told at the last step.
+<button type="button" id="show-result">Show the result</button></p>
 <h2 id="problems-heading">Problems</h2>
 <ol id="problems" class="problems" aria-labelledby="problems-heading"></ol>
 </aside>

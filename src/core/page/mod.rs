@@ -25,7 +25,7 @@
 //! let game = GamePage::new(vec![start, after], &[], &LineIndex::new(""), None);
 //! let title = title("games/game.otg");
 //! assert_eq!(title, "game.otg");
-//! let page = Page { title, games: vec![game], diagnostics: Vec::new() };
+//! let page = Page { title, games: vec![game], diagnostics: Vec::new(), legend: Vec::new() };
 //!
 //! let packed = pack(&page);
 //! assert_eq!(packed.lines, ["<svg>", "<g/>", "</svg>", "<rect/>"]);
@@ -64,6 +64,9 @@ pub struct Page {
     pub games: Vec<GamePage>,
     /// Problems that lie in no game (in a record that holds none).
     pub diagnostics: Vec<Diagnostic>,
+    /// What the marks of the boards stand for (`Black stones`: `the
+    /// attackers`), where the pictures do not say it; none when they do.
+    pub legend: Vec<Field>,
 }
 
 /// One game, as a list of steps.
@@ -80,6 +83,9 @@ pub struct GamePage {
     /// How the game ended, said for a person (`Silfr wins by Drepið,
     /// doubled: 10 points`); `None` while no one has won.
     pub result: Option<String>,
+    /// How long the game is, said for a person: `10 turns`, `34 moves`;
+    /// empty when not said.
+    pub length: String,
     /// What the record says of the game under its name, in order: its
     /// event, its date, its rules... (a tafl game file's tags); none when
     /// it says nothing.
@@ -103,6 +109,7 @@ impl GamePage {
             steps,
             diagnostics: problems.iter().map(|p| diagnostic(p, lines)).collect(),
             result,
+            length: String::new(),
             about: Vec::new(),
             branches: Vec::new(),
         }

@@ -17,6 +17,9 @@ use crate::core::json::problem::Diagnostic;
 pub struct Packed {
     /// What the page is called: the file's name.
     pub title: String,
+    /// What the marks of the boards stand for, if the pictures do not say.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legend: Vec<Field>,
     /// The games, in the record's order.
     pub games: Vec<PackedGame>,
     /// Every line of the boards' SVG, each once.
@@ -33,6 +36,10 @@ pub struct PackedGame {
     pub name: String,
     /// How the game ended, said for a person; `null` while no one has won.
     pub result: Option<String>,
+    /// How long the game is, said for a person (`10 turns`, `34 moves`),
+    /// if said.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub length: String,
     /// What the record says of the game under its name (its event, date,
     /// rules...), in order, if anything.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -187,7 +194,9 @@ impl Lines {
 pub fn pack(page: &Page) -> Packed {
     let mut packer = Packer::default();
     let games = page.games.iter().map(|game| packer.game(game)).collect();
-    packer.finish(page.title.clone(), games, page.diagnostics.clone())
+    let mut packed = packer.finish(page.title.clone(), games, page.diagnostics.clone());
+    packed.legend = page.legend.clone();
+    packed
 }
 
 /// Packs a page game by game, as [`pack`] packs it whole: each game's
@@ -214,6 +223,7 @@ impl Packer {
         PackedGame {
             name: game.name.clone(),
             result: game.result.clone(),
+            length: game.length.clone(),
             about: game.about.clone(),
             diagnostics: game.diagnostics.clone(),
             steps: game
@@ -237,7 +247,8 @@ impl Packer {
     }
 
     /// The page called `title`, of `games` packed in order by
-    /// [`Packer::game`], with the problems that lie in no game.
+    /// [`Packer::game`], with the problems that lie in no game, and no
+    /// legend (set [`Packed::legend`] after).
     pub fn finish(
         self,
         title: String,
@@ -246,6 +257,7 @@ impl Packer {
     ) -> Packed {
         Packed {
             title,
+            legend: Vec::new(),
             lines: self.lines.lines,
             games,
             diagnostics,

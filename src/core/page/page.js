@@ -6,13 +6,22 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const SIGNS = { error: '×', warning: '⚠', advice: '☞' };
-  const state = { data: null, game: 0, step: 0, path: [] };
+  const state = { data: null, game: 0, step: 0, path: [], told: new Set() };
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
     if (className) node.className = className;
     if (text !== undefined && text !== null) node.textContent = text;
     return node;
+  }
+
+  // A message as nodes: what it quotes between backticks (`x`) as code,
+  // the rest as text; every part is set as text, never as HTML. A lone
+  // backtick stays as written.
+  function prose(text) {
+    const parts = String(text).split('`');
+    if (parts.length % 2 === 0) parts[parts.length - 2] += '`' + parts.pop();
+    return parts.map((part, n) => (n % 2 ? el('code', null, part) : document.createTextNode(part)));
   }
 
   // The index in `text` of the character at UTF-8 byte `byte`.
@@ -139,7 +148,11 @@
     table.append(head);
     for (const row of step.battles.rows) {
       const tr = el('tr');
-      for (const cell of row) tr.append(el('td', null, cell));
+      row.forEach((cell, n) => {
+        const td = el('td', null, cell);
+        td.dataset.label = step.battles.head[n];
+        tr.append(td);
+      });
       table.append(tr);
     }
     box.append(table);
@@ -172,9 +185,13 @@
       head.href = '#step-' + (link + 1);
       head.dataset.step = link;
     }
-    head.append(sign(d.severity), el('strong', null, ' ' + d.severity + ': '), d.message);
-    item.append(head, ' (' + where + ') — ' + d.label + ' ', el('span', 'code', d.code));
-    if (d.help) item.append(el('span', 'help', 'help: ' + d.help));
+    head.append(sign(d.severity), el('strong', null, ' ' + d.severity + ': '), ...prose(d.message));
+    item.append(head, ' (' + where + ') — ', ...prose(d.label), ' ', el('span', 'code', d.code));
+    if (d.help) {
+      const help = el('span', 'help', 'help: ');
+      help.append(...prose(d.help));
+      item.append(help);
+    }
     return item;
   }
 
@@ -196,7 +213,6 @@
       list.append(item);
     });
     if (!list.children.length) list.append(el('li', 'none', 'None: the record is as the rules want it.'));
-    $('result').textContent = g.result || 'No one has won: the game is not over.';
     $('game-name').textContent = g.name;
     about(g);
   }
@@ -249,6 +265,40 @@
     box.append(list);
   }
 
+  // The board is drawn no taller than the room the window leaves it under
+  // what comes before it (on a page served with an editor, under its
+  // heading), with the step controls under it: the heading, the board and
+  // the controls are seen together, before and after a step.
+  function fit() {
+    const board = $('board');
+    const served = document.body.classList.contains('served');
+    const above = served ? $('heading').offsetHeight + 24 : board.getBoundingClientRect().top + window.scrollY;
+    const below = $('controls').offsetHeight + 24;
+    document.documentElement.style.setProperty('--board-room', Math.floor(window.innerHeight - above - below) + 'px');
+    const svg = board.querySelector('svg');
+    const width = svg && Number(svg.getAttribute('width'));
+    const height = svg && Number(svg.getAttribute('height'));
+    if (width > 0 && height > 0) board.style.setProperty('--board-ratio', String(width / height));
+  }
+
+  // The result, told at the main line's last step or once asked for, not
+  // before: a game is followed without knowing how it ends.
+  function result(g) {
+    const end = !branchOf(g, state.step) && state.step === path(g, 0).length - 1;
+    const told = end || state.told.has(state.game);
+    $('result').textContent = told ? g.result || 'No one has won: the game is not over.' : '';
+    $('result').hidden = !told;
+    $('result-hidden').hidden = told;
+  }
+
+  // What the marks of the boards stand for, when the page says.
+  function legend(data) {
+    const list = $('legend');
+    list.replaceChildren();
+    for (const field of data.legend || []) list.append(el('dt', null, field.label), el('dd', null, field.value));
+    $('legend-box').hidden = !list.children.length;
+  }
+
   function render() {
     const g = game();
     const step = g.steps[state.step];
@@ -263,6 +313,8 @@
     $('counter').textContent = 'Step ' + (at + 1) + ' of ' + state.path.length;
     $('first').disabled = $('previous').disabled = at === 0;
     $('next').disabled = $('last').disabled = at === last;
+    fit();
+    result(g);
     turnLine(step);
     comment(step);
     branches(g);
@@ -301,18 +353,32 @@
     go(step === undefined ? 0 : step);
   }
 
+  // A game as the picker offers it: its name, how it ended and how long
+  // it is (`game 3 of 420: the defenders win: the king escaped, 17 moves`).
+  function choice(g) {
+    return g.name + ': ' + (g.result || 'not over') + (g.length ? ', ' + g.length : '');
+  }
+
   // Shows a packed page; `keep` keeps the game and step shown when they
   // are still there.
   function show(data, keep) {
     const was = { game: state.game, step: state.step };
     state.data = data;
+    if (!keep) state.told.clear();
     data.games.forEach(expand);
+    legend(data);
     const picker = $('game');
     picker.replaceChildren();
-    data.games.forEach((g, n) => picker.append(new Option(g.name, String(n))));
+    data.games.forEach((g, n) => picker.append(new Option(choice(g), String(n))));
     $('picker').hidden = data.games.length < 2;
     $('viewer').hidden = data.games.length === 0;
-    if (!data.games.length) return;
+    if (!data.games.length) {
+      // No game: nothing names one or says what it is.
+      $('game-name').textContent = '';
+      $('game-about').replaceChildren();
+      $('game-about').hidden = true;
+      return;
+    }
     const n = keep && was.game < data.games.length ? was.game : 0;
     pick(n, keep ? was.step : 0);
   }
@@ -323,6 +389,7 @@
   }
 
   function wire() {
+    window.addEventListener('resize', () => { if (game()) fit(); });
     $('first').addEventListener('click', () => along(-Infinity));
     $('previous').addEventListener('click', () => along(-1));
     $('next').addEventListener('click', () => along(1));
@@ -336,6 +403,10 @@
       go(n);
     });
     $('game').addEventListener('change', (e) => pick(Number(e.target.value)));
+    $('show-result').addEventListener('click', () => {
+      state.told.add(state.game);
+      result(game());
+    });
     $('problems').addEventListener('click', (e) => {
       const link = e.target.closest('a[data-step]');
       if (!link) return;
@@ -355,7 +426,7 @@
     });
   }
 
-  window.HirpPage = { show, go, pick, charIndex, problem, current: () => ({ game: state.game, step: state.step }) };
+  window.HirpPage = { show, go, pick, charIndex, problem, prose, current: () => ({ game: state.game, step: state.step }) };
   wire();
   const data = $('page-data');
   if (data) show(JSON.parse(data.textContent));

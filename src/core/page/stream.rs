@@ -8,7 +8,7 @@
 //! use hirp::core::page::{PageWriter, html::html};
 //!
 //! let page = hirp::hirp::page::page("game.hirp", b"G1 KeHei /\nS1 He7He8He /\n");
-//! let mut writer = PageWriter::start(Vec::new(), &page.title).unwrap();
+//! let mut writer = PageWriter::start(Vec::new(), &page.title, &page.legend).unwrap();
 //! for game in &page.games {
 //!     writer.game(game).unwrap();
 //! }
@@ -20,7 +20,7 @@
 use std::io::{self, Write};
 
 use super::html::{after_data, before_data};
-use super::{GamePage, Packer};
+use super::{Field, GamePage, Packer};
 use crate::core::json::problem::Diagnostic;
 
 /// A page being written to `W`: [`PageWriter::start`], then
@@ -45,12 +45,17 @@ pub struct Written<W> {
 }
 
 impl<W: Write> PageWriter<W> {
-    /// Writes the start of the page called `title` to `out`.
-    pub fn start(mut out: W, title: &str) -> io::Result<Self> {
+    /// Writes the start of the page called `title`, whose boards' marks
+    /// stand for what `legend` says, to `out`.
+    pub fn start(mut out: W, title: &str, legend: &[Field]) -> io::Result<Self> {
         out.write_all(before_data(title).as_bytes())?;
         let mut data = ScriptSafe(&mut out);
         data.write_all(b"{\"title\":")?;
         serde_json::to_writer(&mut data, title)?;
+        if !legend.is_empty() {
+            data.write_all(b",\"legend\":")?;
+            serde_json::to_writer(&mut data, legend)?;
+        }
         data.write_all(b",\"games\":[")?;
         Ok(PageWriter {
             out,

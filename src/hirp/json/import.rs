@@ -5,12 +5,21 @@ use super::{
     Action, Comment, CommentKind, FateKind, File, Game, GameLine, PenningrAction, PenningrMove,
     Piece, Side, Space, Tag, Turn, WrittenBattle, WrittenFighter, WrittenStep,
 };
-use crate::core::json::{JsonError, check_notation, check_tag_name, convert_span, each, invalid};
+use serde_json::value::RawValue;
+
+use crate::core::json::{
+    JsonError, check_notation, check_tag_name, convert_span, each, each_text, invalid,
+};
 use crate::hirp::syntax::ast;
 
-/// The record of a file's entry at `at`, with its path.
-pub(crate) fn file_record(file: File, at: &str) -> Result<(String, ast::Record), JsonError> {
-    let games = each(file.games, &format!("{at}.games"), convert_game)?;
+/// The record of a file's entry at `at`, with its path: `games`, the text
+/// of its games, read one at a time (`file.games` is not read).
+pub(crate) fn file_record(
+    file: File,
+    games: Vec<&RawValue>,
+    at: &str,
+) -> Result<(String, ast::Record), JsonError> {
+    let games = each_text(games, &format!("{at}.games"), convert_game)?;
     let comments = convert_comments(file.comments, &format!("{at}.comments"))?;
     Ok((file.path, ast::Record { games, comments }))
 }

@@ -12,20 +12,36 @@ use super::{
     OtgFile, OtgGame, OtgGameLine, PieceKind, PieceLetter, Ply, PlyKind, ResultLabel, Side, Tag,
     Turn, Variation,
 };
-use crate::core::json::{JsonError, check_notation, check_tag_name, convert_span, each, invalid};
+use serde_json::value::RawValue;
+
+use crate::core::json::{
+    JsonError, check_notation, check_tag_name, convert_span, each, each_text, invalid,
+};
 use crate::core::{Malformed, Span};
 use crate::tafl::syntax::{self as ast, CSV_HEADER, Form};
 use crate::tafl::{Piece, Square};
 
-/// The record of a game file's entry at `at`, with its path.
-pub(crate) fn otg_file(file: OtgFile, at: &str) -> Result<(String, ast::Record), JsonError> {
-    let games = each(file.games, &format!("{at}.games"), convert_otg_game)?;
+/// The record of a game file's entry at `at`, with its path:
+/// `games`, the text of its games, read one at a time (`file.games` is not
+/// read).
+pub(crate) fn otg_file(
+    file: OtgFile,
+    games: Vec<&RawValue>,
+    at: &str,
+) -> Result<(String, ast::Record), JsonError> {
+    let games = each_text(games, &format!("{at}.games"), convert_otg_game)?;
     Ok((file.path, ast::Record::Otg(ast::OtgRecord { games })))
 }
 
-/// The record of an archive's entry at `at`, with its path.
-pub(crate) fn csv_file(file: CsvFile, at: &str) -> Result<(String, ast::Record), JsonError> {
-    let games = each(file.games, &format!("{at}.games"), convert_csv_game)?;
+/// The record of an archive's entry at `at`, with its path:
+/// `games`, the text of its games, read one at a time (`file.games` is not
+/// read).
+pub(crate) fn csv_file(
+    file: CsvFile,
+    games: Vec<&RawValue>,
+    at: &str,
+) -> Result<(String, ast::Record), JsonError> {
+    let games = each_text(games, &format!("{at}.games"), convert_csv_game)?;
     let record = ast::CsvRecord {
         header: header(file.header),
         games,
