@@ -97,11 +97,16 @@ fn run(games: &[hirp::hirp::syntax::Game], worker: usize) -> Vec<Counts> {
             counts[k].ends[ENDS.iter().position(|&e| e == ended).unwrap()] += 1;
             if let Some(why) = why {
                 counts[k].unsafe_repairs.push(format!(
-                    "{kind}, game {} turn {}: {why}\nvariant: {}",
+                    "{kind}, game {} turn {}: {why}\nvariant: {}\nthe mistake:\n{}",
                     g + 1,
                     t + 1,
-                    text[start..end].trim_end()
+                    text[start..end].trim_end(),
+                    rates::line_diff(&original, &text)
                 ));
+                if let Some(dir) = std::env::var_os("HIRP_REPAIR_DUMP") {
+                    let name = format!("unsafe-{}-{}.hirp", g + 1, t + 1);
+                    std::fs::write(std::path::Path::new(&dir).join(name), &text).unwrap();
+                }
             }
         }
     }

@@ -87,9 +87,21 @@ pub(crate) fn search_repairs(
     text: &str,
     base: usize,
     games: &[Game],
+    changed: &Option<std::ops::Range<usize>>,
     problems: &mut [(Problem, Option<usize>)],
 ) {
     for (n, game) in games.iter().enumerate() {
+        // A game a fix of an earlier round changed may hold a guess: the
+        // search, which mends one mistake, leaves it alone.
+        if let Some(changed) = changed {
+            let (start, end) = (
+                game.span.start.saturating_sub(base),
+                game.span.end.saturating_sub(base),
+            );
+            if start <= changed.end && changed.start <= end {
+                continue;
+            }
+        }
         let first = problems
             .iter()
             .enumerate()
@@ -100,11 +112,24 @@ pub(crate) fn search_repairs(
         // A turn of other than five steps may have lost a step of any
         // shape, which no candidate puts back: its own repairs hold.
         let problem = &problems[first].0;
-        if problem.fix.is_some() || problem.code.to_string() == "hirp::turn::step_count" {
+        if problem.fix.is_some() {
+            // A step taken out by the fault's own repair, when taking out
+            // another step of its turn plays as well: a tie.
+            if let Some(both) = other_removal(text, base, game, problem) {
+                let problem = &mut problems[first].0;
+                problem.fix = None;
+                problem.choices = both.to_vec();
+                problem.help = Some(format!(
+                    "write the steps {}",
+                    crate::core::diagnostic::one_of(&problem.choices)
+                ));
+            }
             continue;
         }
-        let at = problems[first].0.span.start.saturating_sub(base);
-        let Some(edit) = search(text, base, game, at) else {
+        if problem.code.to_string() == "hirp::turn::step_count" {
+            continue;
+        }
+        let Some(edit) = search(text, base, game, &problems[first].0) else {
             continue;
         };
         for (p, g) in problems.iter_mut() {
@@ -120,7 +145,8 @@ pub(crate) fn search_repairs(
 
 /// The repair the search finds for a fault at `at` of the game `game` in
 /// `text`, if one ranks first.
-fn search(text: &str, base: usize, game: &Game, at: usize) -> Option<Edit> {
+fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit> {
+    let at = fault.span.start.saturating_sub(base);
     let start = game.span.start.checked_sub(base)?;
     let turns: Vec<&Turn> = game.turns.iter().collect();
     let t = turns.iter().position(|turn| {
@@ -157,10 +183,18 @@ fn search(text: &str, base: usize, game: &Game, at: usize) -> Option<Edit> {
     let words = vocabulary(text, base, &turns);
     let mut passing: Vec<Candidate> = Vec::new();
     let mut lines = Vec::new();
+    let fault_line = paused.last().map_or(0, |p| p.0);
     for (line, paused, window) in paused.iter().rev() {
         let mut seen = std::collections::HashSet::new();
         let mut tried = 0;
-        for candidate in candidates(text, base, window, &words) {
+        // The fault's own choices first, so that the cap never leaves
+        // them out.
+        let mut found = Vec::new();
+        if *line == fault_line {
+            found = choice_candidates(text, base, window.turn, fault);
+        }
+        found.extend(candidates(text, base, window, &words));
+        for candidate in found {
             let mut rest = Vec::with_capacity(stop - line + candidate.with.len());
             rest.extend_from_slice(&text.as_bytes()[*line..candidate.start]);
             rest.extend_from_slice(candidate.with.as_bytes());
@@ -184,6 +218,67 @@ fn search(text: &str, base: usize, game: &Game, at: usize) -> Option<Edit> {
     }
     let best = first(&passing)?;
     Some(minimal(text, base, best))
+}
+
+/// When the fault's own repair takes a step out of its turn, and taking
+/// out another step of the turn gives a different turn after which the
+/// game plays as far as the search judges: the steps of the turn of each,
+/// a tie. The own repair stands when it takes out the latest step of those
+/// that play and none of them stands beside a copy of itself.
+fn other_removal(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<[String; 2]> {
+    let fix = fault.fix.as_ref()?;
+    let at = fault.span.start.checked_sub(base)?;
+    let start = game.span.start.checked_sub(base)?;
+    let turns: Vec<&Turn> = game.turns.iter().collect();
+    let t = turns.iter().position(|turn| {
+        let line = turn.span.start - base;
+        line <= at && at < line_end(text, line)
+    })?;
+    let line = line_start(text, turns[t].span.start - base).max(start);
+    if line - start > MAX_BEFORE {
+        return None;
+    }
+    let stop = turns
+        .get(t + AHEAD + 1)
+        .map_or(game.span.end - base, |turn| {
+            line_start(text, turn.span.start - base)
+        })
+        .min(text.len());
+    let (fs, fe) = (
+        fix.span.start.checked_sub(base)?,
+        fix.span.end.checked_sub(base)?,
+    );
+    if fs < line || fe > line_end(text, line) {
+        return None;
+    }
+    let with = |s: usize, e: usize, by: &str| [&text[line..s], by, &text[e..stop]].concat();
+    let own = with(fs, fe, &fix.replacement);
+    let steps: Vec<(usize, usize)> = turns[t]
+        .steps
+        .iter()
+        .map(|s| (s.span().start - base, s.span().end - base))
+        .collect();
+    let removals: Vec<String> = steps.iter().map(|&(s, e)| with(s, e, "")).collect();
+    let own_at = removals.iter().position(|r| *r == own)?;
+    let paused = Paused::after(&text.as_bytes()[start..line])?;
+    let (first, last) = (steps.first()?.0 - line, steps.last()?.1 - line);
+    let run = |i: usize| removals[i][first..last - (steps[i].1 - steps[i].0)].to_owned();
+    let plays: Vec<usize> = (0..removals.len())
+        .filter(|&i| i == own_at || paused.plays(removals[i].as_bytes()))
+        .collect();
+    let other = plays.iter().copied().find(|&i| removals[i] != own)?;
+    // Of a step written again later in its turn the later copy is taken
+    // out (the latest place); a step written twice side by side beside
+    // another copy leaves no place first.
+    let token = |i: usize| &text[steps[i].0..steps[i].1];
+    let paired = |i: usize| {
+        (i > 0 && token(i - 1) == token(i)) || (i + 1 < steps.len() && token(i + 1) == token(i))
+    };
+    let latest = *plays.last()?;
+    if removals[latest] == own && !plays.iter().any(|&i| paired(i)) {
+        return None;
+    }
+    Some([run(own_at), run(other)])
 }
 
 /// The edit of a candidate, the text it keeps at either end left out.
@@ -296,6 +391,38 @@ fn candidates(text: &str, base: usize, w: &Window<'_>, words: &[&str]) -> Vec<Ca
     for &at in &places {
         for word in words {
             found.push(one(at, at, (*word).to_owned(), word.len()));
+        }
+    }
+    found
+}
+
+/// The repairs the fault's own help offers as equally good (its choices),
+/// as candidates: each written for the faulty token, and for the turn's
+/// steps. They were weighed on a short view only; one that the judge finds
+/// passing as well holds the search's repair back, even when it is of a
+/// shape the search does not write (a step put back that the game writes
+/// nowhere else).
+fn choice_candidates(text: &str, base: usize, turn: &Turn, fault: &Problem) -> Vec<Candidate> {
+    let mut found = Vec::new();
+    if fault.choices.len() < 2 {
+        return found;
+    }
+    let (s, e) = (
+        fault.span.start.saturating_sub(base),
+        fault.span.end.saturating_sub(base),
+    );
+    let steps = turn.steps.first().zip(turn.steps.last());
+    let steps = steps.map(|(a, b)| (a.span().start - base, b.span().end - base));
+    for choice in &fault.choices {
+        for (start, end) in std::iter::once((s, e)).chain(steps) {
+            if start <= end && end <= text.len() {
+                found.push(Candidate {
+                    start,
+                    end,
+                    with: choice.clone(),
+                    cost: choice.len().max(end - start),
+                });
+            }
         }
     }
     found
