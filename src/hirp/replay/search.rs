@@ -153,7 +153,7 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
         let span = turn.span;
         span.start - base <= at && at < line_end(text, span.start - base)
     })?;
-    if turns[t].span.start - base > MAX_BEFORE {
+    if turns[t].span.start - base - start > MAX_BEFORE {
         return None;
     }
     let stop = turns
