@@ -28,17 +28,21 @@ use hirp::hirp::syntax::Span;
 use mutations::{KINDS, Rng, Variant, text_of, variant};
 use rates::{Counts, ENDS, End, percent};
 
-/// Generated games the variants are made from, of each seed.
+/// Generated games the variants are made from, of each seed: in an
+/// optimised build (`.ci/run`), whose table `docs/performance.md` shows,
+/// and in a debug build, which the searched repairs make slow.
 const GAMES: usize = 400;
+const GAMES_DEBUG: usize = 100;
 
 /// The seeds of the games.
 const SEEDS: [u64; 2] = [2027, 2028];
 
-/// The lowest share of variants that must end valid, in percent.
-const FLOOR_VALID: usize = 91;
+/// The lowest share of variants that must end valid, in percent (92% of
+/// the debug build's variants, 93% of the optimised build's).
+const FLOOR_VALID: usize = 92;
 
 /// The lowest share of variants that must be restored exactly, in percent.
-const FLOOR_RESTORED: usize = 89;
+const FLOOR_RESTORED: usize = 90;
 
 /// The copy of the table in `docs/performance.md` lies between these lines.
 const DOC_START: &str = "<!-- repair rates: tests/repair_rates.rs -->";
@@ -97,11 +101,16 @@ fn run(games: &[hirp::hirp::syntax::Game], worker: usize) -> Vec<Counts> {
             counts[k].ends[ENDS.iter().position(|&e| e == ended).unwrap()] += 1;
             if let Some(why) = why {
                 counts[k].unsafe_repairs.push(format!(
-                    "{kind}, game {} turn {}: {why}\nvariant: {}",
+                    "{kind}, game {} turn {}: {why}\nvariant: {}\nthe mistake:\n{}",
                     g + 1,
                     t + 1,
-                    text[start..end].trim_end()
+                    text[start..end].trim_end(),
+                    rates::line_diff(&original, &text)
                 ));
+                if let Some(dir) = std::env::var_os("HIRP_REPAIR_DUMP") {
+                    let name = format!("unsafe-{}-{}.hirp", g + 1, t + 1);
+                    std::fs::write(std::path::Path::new(&dir).join(name), &text).unwrap();
+                }
             }
         }
     }
@@ -182,12 +191,17 @@ fn check_doc(table: &str) {
 #[test]
 fn fix_restores_single_mistakes() {
     // Two passes, on games of two seeds.
+    let count = if cfg!(debug_assertions) {
+        GAMES_DEBUG
+    } else {
+        GAMES
+    };
     let games: Vec<hirp::hirp::syntax::Game> = SEEDS
         .iter()
         .flat_map(|&seed| {
             hirp::hirp::generate::record(hirp::hirp::generate::Options {
                 seed,
-                games: GAMES,
+                games: count,
                 max_turns: 80,
             })
             .games
@@ -200,7 +214,11 @@ fn fix_restores_single_mistakes() {
     let valid = percent(legal + restored + different, all.variants());
     let restored = percent(restored, all.variants());
     println!("{report}\nend valid {valid}%, restored exactly {restored}%");
-    assert!(all.variants() >= 2000, "{} variants", all.variants());
+    assert!(
+        all.variants() >= 1900 * count / GAMES,
+        "{} variants",
+        all.variants()
+    );
     for (&(kind, _), counts) in KINDS.iter().zip(&totals) {
         assert!(counts.variants() >= 20, "too few variants of {kind}");
     }
@@ -220,7 +238,9 @@ fn fix_restores_single_mistakes() {
     );
     assert!(valid >= FLOOR_VALID, "{valid}% end valid\n{report}");
     assert!(restored >= FLOOR_RESTORED, "{restored}% restored\n{report}");
-    check_doc(&markdown(&totals, &all));
+    if count == GAMES {
+        check_doc(&markdown(&totals, &all));
+    }
 }
 
 #[path = "common/char_mutations.rs"]
@@ -239,8 +259,8 @@ const CHAR_VARIANTS_FULL: usize = 1_500;
 
 /// The lowest shares of character-level variants that must end valid and
 /// restored exactly, in percent: what the repairs reach today.
-const CHAR_FLOOR_VALID: usize = 50;
-const CHAR_FLOOR_RESTORED: usize = 45;
+const CHAR_FLOOR_VALID: usize = 80;
+const CHAR_FLOOR_RESTORED: usize = 75;
 
 /// The copy of the character-level table in `docs/performance.md`.
 const CHAR_DOC_START: &str = "<!-- character repair rates: tests/repair_rates.rs -->";
@@ -297,9 +317,10 @@ fn run_chars(variants: &[(String, String, usize)], worker: usize) -> Vec<Counts>
         let (ended, why) = rates::judge(original, text, fixed, tokens);
         counts[*edit].ends[ENDS.iter().position(|&e| e == ended).unwrap()] += 1;
         if let Some(why) = why {
-            counts[*edit]
-                .unsafe_repairs
-                .push(format!("{why}\nvariant:\n{text}"));
+            counts[*edit].unsafe_repairs.push(format!(
+                "{why}\nthe mistake:\n{}variant:\n{text}",
+                rates::line_diff(original, text)
+            ));
         }
     }
     counts

@@ -5,6 +5,7 @@ use crate::core::fix::CheckedPiece;
 use crate::hirp::syntax::{Chunk, parse_piece};
 
 use super::replay_record;
+use super::search::search_repairs;
 
 /// Checks a piece of a HIRP record as read from its chunk: the piece's
 /// bytes, then, when the chunk was cut, the start of the line left unread
@@ -16,5 +17,45 @@ pub fn check_piece(piece: &[u8], chunk: &Chunk, base: usize) -> CheckedPiece {
     let loose = report.problems.into_iter().map(|p| (p, None));
     let each = report.games.into_iter().enumerate();
     let in_games = each.flat_map(|(n, g)| g.problems.into_iter().map(move |p| (p, Some(n))));
-    CheckedPiece::new(text, games, loose.chain(in_games))
+    let mut problems: Vec<_> = loose.chain(in_games).collect();
+    // A cut chunk's last game is not whole: the search leaves it alone.
+    let whole = if chunk.cut.is_some() {
+        parsed.record.games.len().saturating_sub(1)
+    } else {
+        parsed.record.games.len()
+    };
+    let written = as_written(piece, chunk, &text);
+    search_repairs(
+        &text,
+        base,
+        &parsed.record.games[..whole],
+        &written,
+        &mut problems,
+    );
+    CheckedPiece::new(text, games, problems)
+}
+
+/// The part of `text` (the piece read, from its start) that a fix of an
+/// earlier round may have changed: from the first byte where `piece`
+/// parts from the chunk as written to the last, `None` when it is the
+/// chunk as written. A game there is no longer as written: a repair
+/// applied to it may have been a guess, so the search, which looks for a
+/// single mistake, leaves it alone.
+fn as_written(piece: &[u8], chunk: &Chunk, text: &str) -> Option<std::ops::Range<usize>> {
+    let original = &chunk.bytes[..chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at)];
+    if piece == original {
+        return None;
+    }
+    if !text.as_bytes().starts_with(piece) {
+        return Some(0..usize::MAX);
+    }
+    let before = piece
+        .iter()
+        .zip(original)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let room = piece.len().min(original.len()) - before;
+    let ends = piece.iter().rev().zip(original.iter().rev());
+    let after = ends.take(room).take_while(|(a, b)| a == b).count();
+    Some(before..piece.len() - after)
 }

@@ -42,6 +42,7 @@ mod offers;
 mod problem;
 mod recover;
 mod repair;
+mod search;
 mod turn;
 mod written;
 

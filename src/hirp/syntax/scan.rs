@@ -25,7 +25,8 @@ use std::ops::Deref;
 use smallvec::SmallVec;
 
 use super::ast::Label;
-use super::parser::{ItemKind, Reading, begins_game, mislabelled, next_item, usual_turn};
+pub(crate) use super::parser::Reading;
+use super::parser::{ItemKind, begins_game, mislabelled, next_item, usual_turn};
 
 /// The number of turns of each game of a chunk, in the order of the games:
 /// `games[i]` turns in game `i`. A chunk of a few games holds them without
@@ -121,7 +122,17 @@ pub(crate) trait Visitor<'a> {
 /// `None`.
 #[inline(always)]
 pub(crate) fn read_usual<'a>(bytes: &'a [u8], visitor: &mut impl Visitor<'a>) -> Option<()> {
-    let mut reading = Reading::NoGame;
+    read_usual_from(bytes, visitor, Reading::NoGame).map(|_| ())
+}
+
+/// Reads `bytes` as [`read_usual`] does, going on from where a reading
+/// stood (`reading`) at their start. Returns where it stands at their end.
+#[inline(always)]
+pub(crate) fn read_usual_from<'a>(
+    bytes: &'a [u8],
+    visitor: &mut impl Visitor<'a>,
+    mut reading: Reading,
+) -> Option<Reading> {
     let mut at = 0;
     while at < bytes.len() {
         let (next, item) = line(bytes, at, visitor)?;
@@ -147,7 +158,7 @@ pub(crate) fn read_usual<'a>(bytes: &'a [u8], visitor: &mut impl Visitor<'a>) ->
         }
         reading = Reading::after(kind);
     }
-    Some(())
+    Some(reading)
 }
 
 /// What a line written the usual way holds.

@@ -37,7 +37,7 @@ use super::written::{FlexibleAttack, play_written, steps_play};
 use crate::hirp::rules::{Battle, Offer, Position, STEPS_PER_TURN};
 use crate::hirp::syntax::ast::{Label, PenningrMove, Span, Tag, WrittenStep};
 use crate::hirp::syntax::limits::MAX_TURNS;
-use crate::hirp::syntax::scan::{Visitor, read_usual};
+use crate::hirp::syntax::scan::{Reading, Visitor, read_usual, read_usual_from};
 use crate::hirp::syntax::{CompactTurn, Player, compact_turn};
 use crate::hirp::types::Side;
 
@@ -92,7 +92,50 @@ pub fn games(bytes: &[u8], base: usize) -> Option<Vec<FastGame>> {
     Some(replay.games)
 }
 
+/// A game's replay on the fast path paused at the start of a line, to go
+/// on with different text after it: what the search for a repair tries
+/// each candidate with (see `search`).
+#[derive(Clone)]
+pub(crate) struct Paused {
+    replay: Replay,
+    reading: Reading,
+}
+
+impl Paused {
+    /// The replay of `bytes`, whole lines holding at most one game, paused
+    /// at their end; `None` when the fast path gives them up.
+    pub(crate) fn after(bytes: &[u8]) -> Option<Paused> {
+        let mut replay = Replay {
+            games: Vec::new(),
+            turn: CompactTurn::default(),
+            playing: Playing::default(),
+            battles: Vec::new(),
+            base: 0,
+        };
+        let reading = read_usual_from(bytes, &mut replay, Reading::NoGame)?;
+        (replay.games.len() <= 1).then_some(Paused { replay, reading })
+    }
+
+    /// Goes on through `bytes`, whole lines; `None` when the fast path
+    /// gives them up.
+    pub(crate) fn advance(mut self, bytes: &[u8]) -> Option<Paused> {
+        self.reading = read_usual_from(bytes, &mut self.replay, self.reading)?;
+        (self.replay.games.len() <= 1).then_some(self)
+    }
+
+    /// Whether `rest`, after the bytes paused at, plays on the fast path
+    /// with nothing to report, in the same game.
+    pub(crate) fn plays(&self, rest: &[u8]) -> bool {
+        let mut replay = self.replay.clone();
+        let games = replay.games.len();
+        read_usual_from(rest, &mut replay, self.reading).is_some()
+            && replay.games.len() == games.max(1)
+            && replay.games.iter().all(|g| g.report.turns <= MAX_TURNS)
+    }
+}
+
 /// The games of a chunk being replayed, and the turn just read.
+#[derive(Clone)]
 struct Replay {
     games: Vec<FastGame>,
     turn: CompactTurn,
@@ -185,7 +228,7 @@ impl<'a> Visitor<'a> for Replay {
 /// one is not; that one and those after it are kept in the turn, and
 /// played once it is read. A turn that may begin a game is kept whole: its
 /// game is known only after it.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Playing {
     /// What is done with the next step read.
     next: Next,
