@@ -543,6 +543,22 @@ fn fix_miswritten(number: usize, right: &str, wrong: &str) -> (String, String, S
 }
 
 #[test]
+fn no_search_reaches_over_sixteen_kib_of_text() {
+    // The step the search restores above, with a comment of 16 KiB after
+    // it: the search would replay that much for each of its candidates,
+    // and makes none. The game is left as written.
+    let (right, wrong) = (
+        "G33 H12Hv0K21H12H4>3 >3SL3GHx",
+        "G33 H12Hv0K21H12H4>6 >3SL3GHx",
+    );
+    let long = format!("{wrong} ; {}", "z".repeat(1 << 14));
+    let (text, fixed, stderr) = fix_miswritten(20, right, &long);
+    assert!(text.contains(&long));
+    assert_eq!(fixed, text, "{stderr}");
+    assert!(stderr.contains("hirp::battle::unexpected"), "{stderr}");
+}
+
+#[test]
 fn a_turn_counting_six_with_a_space_miswritten_keeps_its_steps() {
     // `L12` written `L1m` counts two: leaving out `K20` makes five steps
     // and the game plays, but a space miswritten explains it as well.

@@ -24,8 +24,9 @@
 //! is not the first searched (else a line before may explain it as well).
 //! A turn of other than five steps is left to its own repairs. The work is bounded: one
 //! search per game with an error, a fixed number of candidates, each
-//! replaying the game up to a fixed number of turns past the fault, so
-//! that fixing stays linear in the record.
+//! replaying the game up to a fixed number of turns past the fault and no
+//! more than [`MAX_REACH`] bytes of text, so that fixing stays linear in
+//! the record.
 
 use crate::core::diagnostic::Problem;
 use crate::core::{Edit, Severity, Span};
@@ -47,6 +48,12 @@ pub const EARLIER: usize = 12;
 /// Bytes of a game before the faulty turn past which no search is made,
 /// so that the replay up to the fault stays bounded.
 pub const MAX_BEFORE: usize = 1 << 16;
+
+/// Bytes of text, from the first line searched to the last turn a
+/// candidate replays, past which no search is made: every candidate
+/// replays at most this much, however long a hostile line is (real turn
+/// lines are tens of bytes; forty of them and a dozen before, a few KiB).
+pub const MAX_REACH: usize = 1 << 14;
 
 /// Steps of the game tried at most as a step put back.
 pub const MAX_WORDS: usize = 400;
@@ -163,6 +170,9 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
         })
         .min(text.len());
     let first_window = t.saturating_sub(EARLIER);
+    if stop.saturating_sub(line_start(text, turns[first_window].span.start - base)) > MAX_REACH {
+        return None;
+    }
     // The replay paused at the start of each window's line: the game up to
     // there must play on the fast path, or the judge cannot speak for the
     // candidates.
