@@ -543,6 +543,23 @@ fn fix_miswritten(number: usize, right: &str, wrong: &str) -> (String, String, S
 }
 
 #[test]
+fn a_search_on_a_line_that_runs_past_its_game_ends_well() {
+    // A HIRP line run into a tafl game's first move: the search's edits
+    // reach past the game's end, and are no candidates.
+    let text = "; Gull holds the Penningr: only Gull offers the triple.\n\
+                G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n\
+                G3 Hv3mHv3>6 >6SK^GH6\nS3 L9>6HeiKhh97 SdGa. d1-b1 d5-c5 \n";
+    let output = hirp()
+        .args(["fix", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), text);
+}
+
+#[test]
 fn no_search_reaches_over_sixteen_kib_of_text() {
     // The step the search restores above, with a comment of 16 KiB after
     // it: the search would replay that much for each of its candidates,

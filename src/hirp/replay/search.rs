@@ -205,6 +205,11 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
         }
         found.extend(candidates(text, base, window, &words));
         for candidate in found {
+            // An edit outside the text replayed (a line that runs on past
+            // its game's end) is not a candidate.
+            if candidate.start < *line || candidate.end > stop || candidate.start > candidate.end {
+                continue;
+            }
             let mut rest = Vec::with_capacity(stop - line + candidate.with.len());
             rest.extend_from_slice(&text.as_bytes()[*line..candidate.start]);
             rest.extend_from_slice(candidate.with.as_bytes());
