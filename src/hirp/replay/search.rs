@@ -205,15 +205,9 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
         }
         found.extend(candidates(text, base, window, &words));
         for candidate in found {
-            // An edit outside the text replayed (a line that runs on past
-            // its game's end) is not a candidate.
-            if candidate.start < *line || candidate.end > stop || candidate.start > candidate.end {
+            let Some(rest) = edited(text, *line..stop, &candidate) else {
                 continue;
-            }
-            let mut rest = Vec::with_capacity(stop - line + candidate.with.len());
-            rest.extend_from_slice(&text.as_bytes()[*line..candidate.start]);
-            rest.extend_from_slice(candidate.with.as_bytes());
-            rest.extend_from_slice(&text.as_bytes()[candidate.end..stop]);
+            };
             if tried == MAX_CANDIDATES || !seen.insert(rest.clone()) {
                 continue;
             }
@@ -233,6 +227,20 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     }
     let best = first(&passing)?;
     Some(minimal(text, base, best))
+}
+
+/// The text from `range`'s start to its end with `candidate` made, or
+/// `None` when the edit lies outside it (on a line that runs on past its
+/// game's end): no candidate then.
+fn edited(text: &str, range: std::ops::Range<usize>, candidate: &Candidate) -> Option<Vec<u8>> {
+    let bytes = text.as_bytes();
+    let before = bytes.get(range.start..candidate.start)?;
+    let after = bytes.get(candidate.end..range.end)?;
+    let mut rest = Vec::with_capacity(before.len() + candidate.with.len() + after.len());
+    rest.extend_from_slice(before);
+    rest.extend_from_slice(candidate.with.as_bytes());
+    rest.extend_from_slice(after);
+    Some(rest)
 }
 
 /// When the fault's own repair takes a step out of its turn, and taking
