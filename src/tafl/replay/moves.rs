@@ -465,8 +465,12 @@ fn slips(position: &Position, written: Move) -> Vec<Move> {
     let near = |a: crate::tafl::Square, b: crate::tafl::Square| {
         (a.file() == b.file()) != (a.rank() == b.rank())
     };
+    // Only pieces on the written start, in line with it, or on the written
+    // end make such moves: the others' moves are never generated.
     position
-        .legal_moves()
+        .legal_moves_of(|from| {
+            from == written.from || from == written.to || near(from, written.from)
+        })
         .into_iter()
         .filter(|mv| {
             (mv.from == written.from && near(mv.to, written.to))

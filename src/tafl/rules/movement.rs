@@ -434,6 +434,29 @@ impl Position {
         moves
     }
 
+    /// The legal moves of the pieces on the squares `keep` holds, in the
+    /// order of [`Position::legal_moves`]: its moves whose start `keep`
+    /// holds, found without looking at the other pieces' moves.
+    pub(crate) fn legal_moves_of(&self, keep: impl Fn(Square) -> bool) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if self.outcome.is_some() {
+            return moves;
+        }
+        for from in self.movable().iter() {
+            if !keep(self.rules.grid.square(from)) {
+                continue;
+            }
+            let class = self.board.class_at(from).expect("a piece the engine moves");
+            for dir in DIRS {
+                self.each_on_ray(from, dir, class, &mut |from, to| {
+                    moves.push(Move { from, to });
+                    false
+                });
+            }
+        }
+        moves
+    }
+
     /// Whether the side to move has a legal move (the game's end aside).
     pub(crate) fn has_move(&self) -> bool {
         let mut found = false;
