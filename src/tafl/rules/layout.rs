@@ -229,7 +229,7 @@ fn row(
         })?;
         cells.push(Some(piece));
     }
-    let width = cells.len() + count;
+    let width = cells.len().saturating_add(count);
     if width != dim {
         return Err(error(LayoutErrorKind::RowWidth { rank, width, dim }, span));
     }
@@ -293,6 +293,13 @@ mod tests {
         assert_eq!(layout.pieces().count(), 13);
         let eleven = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
         assert_eq!(Layout::from_opentafl(eleven).unwrap().to_string(), eleven);
+    }
+
+    #[test]
+    fn a_count_past_any_width_is_a_wrong_width() {
+        // A piece, then a count of 25 digits: its width overflows no sum.
+        let text = format!("/t{}/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "9".repeat(25));
+        assert!(Layout::from_opentafl(&text).is_err());
     }
 
     #[test]
