@@ -156,19 +156,10 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     let at = fault.span.start.saturating_sub(base);
     let start = game.span.start.checked_sub(base)?;
     let turns: Vec<&Turn> = game.turns.iter().collect();
-    let t = turns.iter().position(|turn| {
-        let span = turn.span;
-        span.start - base <= at && at < line_end(text, span.start - base)
-    })?;
+    let (t, stop) = faulty_turn(text, base, game, &turns, at)?;
     if turns[t].span.start - base - start > MAX_BEFORE {
         return None;
     }
-    let stop = turns
-        .get(t + AHEAD + 1)
-        .map_or(game.span.end - base, |turn| {
-            line_start(text, turn.span.start - base)
-        })
-        .min(text.len());
     let first_window = t.saturating_sub(EARLIER);
     if stop.saturating_sub(line_start(text, turns[first_window].span.start - base)) > MAX_REACH {
         return None;
@@ -229,6 +220,29 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     Some(minimal(text, base, best))
 }
 
+/// The turn whose line holds `at` (from the text's start), and where the
+/// replay of a candidate ends: the line of the turn [`AHEAD`] turns past
+/// it, or the game's end.
+fn faulty_turn(
+    text: &str,
+    base: usize,
+    game: &Game,
+    turns: &[&Turn],
+    at: usize,
+) -> Option<(usize, usize)> {
+    let t = turns.iter().position(|turn| {
+        let line = turn.span.start - base;
+        line <= at && at < line_end(text, line)
+    })?;
+    let stop = turns
+        .get(t + AHEAD + 1)
+        .map_or(game.span.end - base, |turn| {
+            line_start(text, turn.span.start - base)
+        })
+        .min(text.len());
+    Some((t, stop))
+}
+
 /// The text from `range`'s start to its end with `candidate` made, or
 /// `None` when the edit lies outside it (on a line that runs on past its
 /// game's end): no candidate then.
@@ -253,20 +267,11 @@ fn other_removal(text: &str, base: usize, game: &Game, fault: &Problem) -> Optio
     let at = fault.span.start.checked_sub(base)?;
     let start = game.span.start.checked_sub(base)?;
     let turns: Vec<&Turn> = game.turns.iter().collect();
-    let t = turns.iter().position(|turn| {
-        let line = turn.span.start - base;
-        line <= at && at < line_end(text, line)
-    })?;
+    let (t, stop) = faulty_turn(text, base, game, &turns, at)?;
     let line = line_start(text, turns[t].span.start - base).max(start);
     if line - start > MAX_BEFORE {
         return None;
     }
-    let stop = turns
-        .get(t + AHEAD + 1)
-        .map_or(game.span.end - base, |turn| {
-            line_start(text, turn.span.start - base)
-        })
-        .min(text.len());
     let (fs, fe) = (
         fix.span.start.checked_sub(base)?,
         fix.span.end.checked_sub(base)?,
