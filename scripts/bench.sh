@@ -8,6 +8,8 @@
 #   hirp json > /dev/null          reading, and writing JSON (with the MB
 #                                  of JSON written a second)
 #   hirp validate --quiet          reading and replaying, one core and all
+#   hirp fix > /dev/null           correcting (the corpus is valid: copying
+#                                  it), one core and all
 #   hirp validate --syntax-only    reading alone, one core and all
 #   hirp validate on 1,000 files   with -j 1 and -j 2
 #
@@ -30,7 +32,7 @@ corpus=$dir/corpus-${size_mb}mb.hirp
 files=$dir/files-${size_mb}mb
 
 cargo build --release --quiet
-hirp=target/release/hirp
+hirp=${CARGO_TARGET_DIR:-target}/release/hirp
 mkdir -p "$dir"
 
 if [[ ! -s $corpus ]]; then
@@ -112,6 +114,10 @@ read -r s kb < <(measure "$hirp" validate --quiet -j 1 "$corpus")
 row "hirp validate --quiet -j 1" "$s" "$kb"
 read -r s kb < <(measure "$hirp" validate --quiet "$corpus")
 row "hirp validate --quiet" "$s" "$kb"
+read -r s kb < <(measure "$hirp" fix -j 1 "$corpus")
+row "hirp fix -j 1 > /dev/null" "$s" "$kb"
+read -r s kb < <(measure "$hirp" fix "$corpus")
+row "hirp fix > /dev/null" "$s" "$kb"
 read -r s kb < <(measure "$hirp" validate --quiet --syntax-only -j 1 "$corpus")
 row "hirp validate --syntax-only -j 1" "$s" "$kb"
 read -r s kb < <(measure "$hirp" validate --quiet --syntax-only "$corpus")
@@ -137,7 +143,8 @@ printf '\n%-44s %9s %9s %10s %10s\n' 'tafl, one core' seconds moves moves/s 'pea
 tafl_row() {
     local name=$1 moves s kb
     shift
-    moves=$("$hirp" validate --quiet "$@" | awk '$1 == "turns" { print $2 }')
+    # Moves, not turns (`validate` counts turns, a move of each side).
+    moves=$("$hirp" json --lines "$@" 2> /dev/null | grep -o '"kind":"move"' | wc -l)
     read -r s kb < <(measure "$hirp" validate --quiet -j 1 "$@")
     printf '%-44s %9.3f %9d %10.0f %10.1f\n' "$name" "$s" "$moves" \
         "$(calc "$moves / $s")" "$(calc "$kb / 1024")"

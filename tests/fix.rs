@@ -779,3 +779,69 @@ fn fix_applies_advice_only_when_asked() {
     let stderr = String::from_utf8(asked.stderr).unwrap();
     assert!(stderr.contains("1 problem fixed"), "{stderr}");
 }
+
+/// What `hirp fix` prints of `input` read from standard input with `args`:
+/// its exit status, standard output and standard error.
+fn fix_output(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let output = hirp()
+        .arg("fix")
+        .args(args)
+        .arg("-")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn fix_on_several_threads_writes_and_reports_what_one_thread_does() {
+    // Enough games for many batches of chunks, each edition with its five
+    // mistakes, a game whose line is too long left unread among them.
+    let editions: Vec<String> = ["en", "fr", "pl"]
+        .iter()
+        .map(|e| common::fixture(&format!("fixtures/rulebook/{e}.hirp")))
+        .collect();
+    let unread = format!("G1 KeHeiHei /\nS1 {} /\n\n", "He".repeat(40_000));
+    let mut hirp = String::new();
+    for n in 0..600 {
+        hirp.push_str(&editions[n % 3]);
+        hirp.push('\n');
+        if n == 300 {
+            hirp.push_str(&unread);
+        }
+    }
+    // A tafl archive with a move of every seventh game turned into a
+    // move off the board.
+    let archive = common::fixture("fixtures/tafl/archives/copenhagen.csv");
+    let tafl: String = archive
+        .lines()
+        .enumerate()
+        .map(|(n, line)| match n % 7 {
+            0 => format!("{}\n", line.replacen("-", "-z", 1)),
+            _ => format!("{line}\n"),
+        })
+        .collect();
+    for (input, rules) in [(&hirp, &[][..]), (&tafl, &["--rules", "copenhagen"][..])] {
+        let one = fix_output(&[&["-j", "1"], rules].concat(), input);
+        assert!(one.2.contains("problems fixed"), "{}", one.2);
+        for args in [&["-j", "2"][..], &["-j", "3"][..]] {
+            let many = fix_output(&[args, rules].concat(), input);
+            assert!(one == many, "{args:?} {rules:?}");
+        }
+        let diff_one = fix_output(&[&["-j", "1", "--diff"], rules].concat(), input);
+        let diff_two = fix_output(&[&["-j", "2", "--diff"], rules].concat(), input);
+        assert!(diff_one == diff_two, "--diff {rules:?}");
+    }
+}
+
+#[test]
+fn fix_refuses_more_threads_than_it_can_start() {
+    let (status, stdout, stderr) = fix_output(&["-j", "65"], "G1 KeHeiHei /\n");
+    assert_eq!(status, Some(2));
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("65 is not in 0..=64"), "{stderr}");
+}

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use hirp::core::Severity;
-use hirp::core::fix::{Corrected, Part, ROUNDS, correct};
+use hirp::core::fix::{CheckedPiece, Corrected, FixedChunk, Fixing, ROUNDS};
 use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::rules::RuleSet;
 
@@ -50,6 +50,7 @@ Examples:
   hirp fix --advice game.otg          also apply the fixes of advice
   hirp fix --in-place game.hirp       rewrite the file, keeping game.hirp.orig
   hirp fix --in-place games/          rewrite every record under games/
+  hirp fix -j 1 big.hirp              correct on one thread
 
 Exit status: 0 every corrected record is valid, 1 problems remain or a path
 yields no record (a file that holds no game, a directory with no *.hirp or
@@ -73,6 +74,11 @@ pub struct Args {
     /// out of order...), which are otherwise only reported.
     #[arg(long)]
     advice: bool,
+
+    /// Correct a file's games on N threads, at most 64 (default, or 0: one
+    /// per core).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=64))]
+    jobs: Option<u64>,
 
     #[command(flatten)]
     rules: RulesArg,
@@ -107,6 +113,8 @@ pub struct Subject<'a> {
     pedantic: bool,
     /// Whether the fixes of advice are applied.
     advice: bool,
+    /// The threads that correct its chunks.
+    workers: usize,
 }
 
 impl<'a> Subject<'a> {
@@ -121,6 +129,7 @@ impl<'a> Subject<'a> {
             rules: rules.map(|r| &r.rules),
             pedantic: false,
             advice: false,
+            workers: 1,
         }
     }
 
@@ -134,6 +143,12 @@ impl<'a> Subject<'a> {
     /// (`--advice`); otherwise advice is only reported.
     pub fn advice(self, advice: bool) -> Subject<'a> {
         Subject { advice, ..self }
+    }
+
+    /// The same record, corrected on `workers` threads (one or fewer: on
+    /// the calling thread).
+    pub fn workers(self, workers: usize) -> Subject<'a> {
+        Subject { workers, ..self }
     }
 
     /// The record's family.
@@ -150,50 +165,51 @@ impl<'a> Subject<'a> {
 /// Corrects a record game by game in up to `rounds` rounds of fixes,
 /// writing the corrected record to `out` and reporting what is left wrong as
 /// it goes (positions in the corrected record). Lines left unread for going
-/// beyond the limits are copied as they were.
+/// beyond the limits are copied as they were. The chunks of the record are
+/// corrected on the subject's workers, and written in order.
 fn fix(
     subject: &Subject<'_>,
     rounds: usize,
     out: &mut dyn Write,
     reporter: &Reporter,
 ) -> io::Result<Fixed> {
+    // The problems of pedantic codes neither fixed nor reported, unless
+    // asked for; advice reported, and applied only when asked for.
+    let keep = |mut checked: CheckedPiece| {
+        if !subject.pedantic {
+            checked.retain(|p| !p.code.is_pedantic());
+        }
+        if !subject.advice {
+            let advice = checked.problems.iter_mut();
+            advice
+                .filter(|p| p.severity == Severity::Advice)
+                .for_each(|p| p.fix = None);
+        }
+        checked
+    };
+    let fixing = Fixing {
+        workers: subject.workers,
+        rounds,
+        keep: &keep,
+    };
     let mut fixed = Fixed::default();
     // Where the original was copied up to; the corrected record's size and
     // lines so far.
     let (mut copied, mut offset, mut line) = (0, 0, 0);
     // Offsets count the bytes as read: UTF-16 is read decoded to UTF-8.
     let read = hirp::hirp::syntax::transcode(subject.original);
-    let mut each = |part: Part<'_>| -> io::Result<()> {
-        // The problems of pedantic codes neither fixed nor reported, unless
-        // asked for.
-        let check = |piece: &[u8], base: usize| {
-            let mut checked = (part.check)(piece, base);
-            if !subject.pedantic {
-                checked.retain(|p| !p.code.is_pedantic());
-            }
-            // Advice is reported, and applied only when asked for.
-            if !subject.advice {
-                let advice = checked.problems.iter_mut();
-                advice
-                    .filter(|p| p.severity == Severity::Advice)
-                    .for_each(|p| p.fix = None);
-            }
-            checked
-        };
-        let part = Part {
-            check: &check,
-            ..part
-        };
-        let gap = &read[copied..part.offset];
+    let mut write = |mut chunk: FixedChunk| -> io::Result<()> {
+        let gap = &read[copied..chunk.offset];
         out.write_all(gap)?;
         offset += gap.len();
         line += line_ends(gap).count();
+        chunk.shift(offset);
         let Corrected {
             piece,
             applied,
             withheld,
             checked,
-        } = correct(&part, offset, rounds);
+        } = chunk.corrected;
         let left = &checked.problems;
         fixed.applied += applied;
         fixed.withheld += withheld;
@@ -205,15 +221,27 @@ fn fix(
             reporter.emit_source(&source, left.iter().map(|p| p as &dyn miette::Diagnostic));
         }
         out.write_all(&piece)?;
-        copied = part.offset + part.end;
+        copied = chunk.end;
         offset += piece.len();
         line += line_ends(&piece).count();
         Ok(())
     };
-    // Reading from memory cannot fail.
-    subject
-        .family
-        .fix_parts(subject.original, subject.rules, &mut each)?;
+    let mut failure = None;
+    subject.family.fix_chunks(
+        subject.original,
+        subject.rules,
+        &fixing,
+        &mut |chunk| match write(chunk) {
+            Ok(()) => true,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        },
+    );
+    if let Some(e) = failure {
+        return Err(e);
+    }
     out.write_all(&read[copied..])?;
     out.flush()?;
     Ok(fixed)
@@ -295,7 +323,8 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
     let path = input.path.as_str();
     let subject = Subject::of(path, &original, args.rules.rules.as_ref())
         .pedantic(args.pedantic.pedantic)
-        .advice(args.advice);
+        .advice(args.advice)
+        .workers(workers(args.jobs));
     let result = if args.diff {
         diff(&subject, reporter)
     } else if args.in_place {
@@ -358,6 +387,16 @@ fn summary(path: &str, fixed: &Fixed) -> String {
         plural(fixed.applied, "problem", "problems"),
         plural(fixed.errors, "error", "errors"),
     )
+}
+
+/// The threads `--jobs` asks for: one per core when it is not given, or
+/// given as 0.
+fn workers(jobs: Option<u64>) -> usize {
+    match jobs {
+        Some(0) | None => std::thread::available_parallelism().map_or(1, usize::from),
+        // At most 64.
+        Some(n) => usize::try_from(n).unwrap_or(64),
+    }
 }
 
 /// Prints the unified diff of fixing the record, then reports what is left

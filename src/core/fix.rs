@@ -26,7 +26,10 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+use std::io;
+
 use super::diagnostic::Problem;
+use super::parallel::in_order;
 use super::{Edit, Severity, Span};
 
 /// Fixing rounds at most: a fix can bring another to light.
@@ -125,6 +128,84 @@ pub struct Corrected {
     pub withheld: usize,
     /// The corrected piece, checked.
     pub checked: CheckedPiece,
+}
+
+/// How the chunks of a record are corrected: on how many threads, in up to
+/// how many rounds, and what of a check is kept (the problems reported and
+/// the fixes applied).
+pub struct Fixing<'a> {
+    /// The threads that correct chunks; one or fewer corrects them on the
+    /// calling thread.
+    pub workers: usize,
+    /// The rounds of fixes at most.
+    pub rounds: usize,
+    /// What is kept of each check of a piece.
+    pub keep: &'a (dyn Fn(CheckedPiece) -> CheckedPiece + Sync),
+}
+
+impl Fixing<'_> {
+    /// Corrects each of `chunks` with `correct` (which calls
+    /// [`Fixing::correct`] on its part) on the workers, and hands the chunks
+    /// corrected to `take` in their order, until it returns `false` or
+    /// reading a chunk fails (that error is returned). `size` tells a
+    /// chunk's bytes.
+    pub fn each<C: Send>(
+        &self,
+        chunks: impl Iterator<Item = io::Result<C>> + Send,
+        size: impl Fn(&C) -> usize + Sync,
+        correct: impl Fn(C) -> FixedChunk + Sync,
+        take: &mut dyn FnMut(FixedChunk) -> bool,
+    ) -> io::Result<()> {
+        in_order(
+            chunks,
+            size,
+            self.workers,
+            |chunk| Some(correct(chunk)),
+            |fixed| fixed.take().is_some_and(&mut *take),
+        )
+    }
+
+    /// Corrects `part` as [`correct`] does, the spans of what it finds
+    /// counted from the piece's start (its offset in the corrected record is
+    /// known only once the chunks before it are corrected: see
+    /// [`FixedChunk::shift`]).
+    pub fn correct(&self, part: Part<'_>) -> FixedChunk {
+        let check = |piece: &[u8], base: usize| (self.keep)((part.check)(piece, base));
+        let kept = Part {
+            check: &check,
+            ..part
+        };
+        FixedChunk {
+            offset: part.offset,
+            end: part.offset + part.end,
+            corrected: correct(&kept, 0, self.rounds),
+        }
+    }
+}
+
+/// A chunk of a record corrected ([`Fixing::correct`]).
+pub struct FixedChunk {
+    /// Where its piece starts in the record as read.
+    pub offset: usize,
+    /// Where its piece ends there: any line left unread after it is copied
+    /// as it was.
+    pub end: usize,
+    /// The piece corrected.
+    pub corrected: Corrected,
+}
+
+impl FixedChunk {
+    /// Counts the spans of its problems from `base`, where the piece starts
+    /// in the corrected record.
+    pub fn shift(&mut self, base: usize) {
+        let shift = |span: &mut Span| *span = Span::new(span.start + base, span.end + base);
+        for problem in &mut self.corrected.checked.problems {
+            shift(&mut problem.span);
+            if let Some(fix) = problem.fix.as_mut() {
+                shift(&mut fix.span);
+            }
+        }
+    }
 }
 
 /// Corrects one chunk's piece of a record, which starts at `base` of the

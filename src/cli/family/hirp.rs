@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use ::hirp::core::CheckOptions;
-use ::hirp::core::fix::Part;
+use ::hirp::core::fix::{FixedChunk, Fixing, Part};
 use ::hirp::core::json::problem::Diagnostic;
 use ::hirp::diagnostic::Problem;
 use ::hirp::hirp::Parsed;
@@ -96,22 +96,27 @@ impl GameFamily for Hirp {
         let _ = ::hirp::hirp::check::check(bytes, CheckOptions::default(), |c| on_game(c.into()));
     }
 
-    fn fix_parts(
+    fn fix_chunks(
         &self,
         original: &[u8],
         _: Option<&RuleSet>,
-        each: &mut dyn FnMut(Part<'_>) -> io::Result<()>,
-    ) -> io::Result<()> {
+        fixing: &Fixing<'_>,
+        take: &mut dyn FnMut(FixedChunk) -> bool,
+    ) {
         // Reading from memory cannot fail.
-        for chunk in Games::new(original).map_while(Result::ok) {
-            each(Part {
-                bytes: &chunk.bytes,
-                offset: chunk.offset,
-                end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
-                check: &|piece, base| ::hirp::hirp::replay::check_piece(piece, &chunk, base),
-            })?;
-        }
-        Ok(())
+        let _ = fixing.each(
+            Games::new(original),
+            |chunk| chunk.bytes.len(),
+            |chunk: Chunk| {
+                fixing.correct(Part {
+                    bytes: &chunk.bytes,
+                    offset: chunk.offset,
+                    end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
+                    check: &|piece, base| ::hirp::hirp::replay::check_piece(piece, &chunk, base),
+                })
+            },
+            take,
+        );
     }
 
     fn json_document<W: Write>(

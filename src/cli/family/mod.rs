@@ -40,7 +40,7 @@ use ::hirp::tafl::syntax::Form;
 use super::judged::Judged;
 use super::pieces::Piece;
 use super::{Reporter, Status, shown};
-use ::hirp::core::fix::Part;
+use ::hirp::core::fix::{FixedChunk, Fixing};
 
 /// A record opened to be read.
 pub type Reader = Box<dyn BufRead + Send>;
@@ -160,14 +160,16 @@ pub trait GameFamily: Reading {
         (status == Status::Ok && games > 0).then_some(canonical)
     }
 
-    /// Hands each part of a record in memory to `each`, as `hirp fix`
-    /// corrects it, a tafl game checked under `rules` if given.
-    fn fix_parts(
+    /// Corrects each chunk of a record in memory as `fixing` says, a tafl
+    /// game checked under `rules` if given, and hands the chunks corrected
+    /// to `take` in the record's order, until it returns `false`.
+    fn fix_chunks(
         &self,
         original: &[u8],
         rules: Option<&RuleSet>,
-        each: &mut dyn FnMut(Part<'_>) -> io::Result<()>,
-    ) -> io::Result<()>;
+        fixing: &Fixing<'_>,
+        take: &mut dyn FnMut(FixedChunk) -> bool,
+    );
 
     /// Writes a record's file into the JSON document `writer`.
     fn json_document<W: Write>(
@@ -305,14 +307,15 @@ impl Family {
         each_family!(self, f => f.canonical(bytes))
     }
 
-    /// See [`GameFamily::fix_parts`].
-    pub fn fix_parts(
+    /// See [`GameFamily::fix_chunks`].
+    pub fn fix_chunks(
         self,
         original: &[u8],
         rules: Option<&RuleSet>,
-        each: &mut dyn FnMut(Part<'_>) -> io::Result<()>,
-    ) -> io::Result<()> {
-        each_family!(self, f => f.fix_parts(original, rules, each))
+        fixing: &Fixing<'_>,
+        take: &mut dyn FnMut(FixedChunk) -> bool,
+    ) {
+        each_family!(self, f => f.fix_chunks(original, rules, fixing, take))
     }
 
     /// See [`GameFamily::json_document`].

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use ::hirp::core::CheckOptions;
-use ::hirp::core::fix::Part;
+use ::hirp::core::fix::{FixedChunk, Fixing, Part};
 use ::hirp::core::json::problem::Diagnostic;
 use ::hirp::diagnostic::Problem;
 use ::hirp::json::DocumentWriter;
@@ -112,22 +112,29 @@ impl GameFamily for Tafl {
         json::tafl_lines(out, self.0, opened)
     }
 
-    fn fix_parts(
+    fn fix_chunks(
         &self,
         original: &[u8],
         rules: Option<&RuleSet>,
-        each: &mut dyn FnMut(Part<'_>) -> io::Result<()>,
-    ) -> io::Result<()> {
+        fixing: &Fixing<'_>,
+        take: &mut dyn FnMut(FixedChunk) -> bool,
+    ) {
         // Reading from memory cannot fail.
-        for chunk in Games::new(original, self.0).map_while(Result::ok) {
-            each(Part {
-                bytes: &chunk.bytes,
-                offset: chunk.offset,
-                end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
-                check: &|piece, base| ::hirp::tafl::replay::check_piece(piece, &chunk, base, rules),
-            })?;
-        }
-        Ok(())
+        let _ = fixing.each(
+            Games::new(original, self.0),
+            |chunk| chunk.bytes.len(),
+            |chunk: Chunk| {
+                fixing.correct(Part {
+                    bytes: &chunk.bytes,
+                    offset: chunk.offset,
+                    end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
+                    check: &|piece, base| {
+                        ::hirp::tafl::replay::check_piece(piece, &chunk, base, rules)
+                    },
+                })
+            },
+            take,
+        );
     }
 
     fn packed(&self, name: &str, bytes: &[u8], rules: Option<&RuleSet>) -> Packed {
