@@ -109,10 +109,16 @@ pub(crate) fn search_repairs(
                 continue;
             }
         }
+        // A reading error lies outside every game's problems, in its text.
+        let (start, end) = (game.span.start, game.span.end);
+        let inside = |p: &Problem, g: &Option<usize>| match g {
+            Some(g) => *g == n,
+            None => start <= p.span.start && p.span.start < end,
+        };
         let first = problems
             .iter()
             .enumerate()
-            .filter(|(_, (p, g))| *g == Some(n) && p.severity == Severity::Error)
+            .filter(|(_, (p, g))| inside(p, g) && p.severity == Severity::Error)
             .min_by_key(|(_, (p, _))| p.span.start)
             .map(|(i, _)| i);
         let Some(first) = first else { continue };
@@ -140,7 +146,7 @@ pub(crate) fn search_repairs(
             continue;
         };
         for (p, g) in problems.iter_mut() {
-            if *g == Some(n) {
+            if inside(p, g) {
                 p.fix = None;
             }
         }
@@ -199,7 +205,8 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
             let Some(rest) = edited(text, *line..stop, &candidate) else {
                 continue;
             };
-            if tried == MAX_CANDIDATES || !seen.insert(rest.clone()) {
+            // Two candidates that differ in layout alone are one.
+            if tried == MAX_CANDIDATES || !seen.insert(plain(&rest)) {
                 continue;
             }
             tried += 1;
@@ -326,6 +333,24 @@ fn minimal(text: &str, base: usize, best: &Candidate) -> Edit {
         span: Span::new(base + best.start + keep, base + best.end - tail),
         replacement: best.with[keep..new.len() - tail].to_owned(),
     }
+}
+
+/// `text` with its layout made plain: each run of spaces one space, none
+/// at a line's end.
+fn plain(text: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(text.len());
+    for &b in text {
+        let after_space = out.last() == Some(&b' ');
+        match b {
+            b' ' if after_space => {}
+            b'\n' if after_space => {
+                out.pop();
+                out.push(b);
+            }
+            _ => out.push(b),
+        }
+    }
+    out
 }
 
 /// Where the line holding `at` starts.
