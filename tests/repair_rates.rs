@@ -314,7 +314,31 @@ fn run_chars(variants: &[(String, String, usize)], worker: usize) -> Vec<Counts>
         if char_mutations::plain(&fixed.text) == char_mutations::plain(original) {
             fixed.text = original.clone();
         }
+        let shown = std::env::var_os("HIRP_REPAIR_FAILS").map(|_| fixed.text.clone());
         let (ended, why) = rates::judge(original, text, fixed, tokens);
+        // `HIRP_REPAIR_FAILS=1` prints each variant not restored: its
+        // mistake, what `validate` says, and what `fix` made of it.
+        if let Some(after) = shown.filter(|_| ended != End::Restored) {
+            let dir = std::path::PathBuf::from(std::env::var_os("HIRP_REPAIR_FAILS").unwrap());
+            if dir.is_dir() {
+                let name = format!("{}-{}", char_mutations::EDITS[*edit], text.len());
+                let name = name.replace(' ', "_");
+                std::fs::write(dir.join(format!("{name}.hirp")), text).unwrap();
+                std::fs::write(dir.join(format!("{name}.orig")), original).unwrap();
+            }
+            println!(
+                "FILE {}-{}",
+                char_mutations::EDITS[*edit].replace(' ', "_"),
+                text.len()
+            );
+            println!(
+                "FAIL {ended:?} {}\nthe mistake:\n{}validate:\n{}fix:\n{}",
+                char_mutations::EDITS[*edit],
+                rates::line_diff(original, text),
+                validate_output(text),
+                rates::line_diff(original, &after)
+            );
+        }
         counts[*edit].ends[ENDS.iter().position(|&e| e == ended).unwrap()] += 1;
         if let Some(why) = why {
             counts[*edit].unsafe_repairs.push(format!(
@@ -324,6 +348,21 @@ fn run_chars(variants: &[(String, String, usize)], worker: usize) -> Vec<Counts>
         }
     }
     counts
+}
+
+/// What `hirp validate` says of `text`, its help lines and codes.
+fn validate_output(text: &str) -> String {
+    let output = common::hirp()
+        .args(["validate", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    stderr
+        .lines()
+        .filter(|l| l.contains("hirp::") || l.trim_start().starts_with("help:"))
+        .map(|l| format!("  {}\n", l.trim()))
+        .collect()
 }
 
 /// The character-level table as `docs/performance.md` shows it.

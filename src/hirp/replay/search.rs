@@ -1,6 +1,9 @@
-//! Repair as a search, for `fix`: when a game's first error has no repair
-//! of its own, every record one edit away around it is tried, and each is
-//! judged by replaying the rest of the game.
+//! Repair as a search, for `fix`: when a game's first error (a reading
+//! error in its text among them) has no repair of its own, or its own
+//! repair leaves the game faulty as far as a candidate is judged, every
+//! record one edit away around it is tried, and each is judged by
+//! replaying the rest of the game. Candidates that differ in spacing alone
+//! are one.
 //!
 //! The candidates are the edits of the faulty turn's line and of the turn
 //! line before it (after their labels, before any comment): any character
@@ -109,10 +112,16 @@ pub(crate) fn search_repairs(
                 continue;
             }
         }
+        // A reading error lies outside every game's problems, in its text.
+        let (start, end) = (game.span.start, game.span.end);
+        let inside = |p: &Problem, g: &Option<usize>| match g {
+            Some(g) => *g == n,
+            None => start <= p.span.start && p.span.start < end,
+        };
         let first = problems
             .iter()
             .enumerate()
-            .filter(|(_, (p, g))| *g == Some(n) && p.severity == Severity::Error)
+            .filter(|(_, (p, g))| inside(p, g) && p.severity == Severity::Error)
             .min_by_key(|(_, (p, _))| p.span.start)
             .map(|(i, _)| i);
         let Some(first) = first else { continue };
@@ -130,8 +139,13 @@ pub(crate) fn search_repairs(
                     "write the steps {}",
                     crate::core::diagnostic::one_of(&problem.choices)
                 ));
+                continue;
             }
-            continue;
+            // An own repair after which the game plays holds; one after
+            // which it does not gives way to the search's, if one.
+            if !own_fails(text, base, game, problem) {
+                continue;
+            }
         }
         if problem.code.to_string() == "hirp::turn::step_count" {
             continue;
@@ -140,7 +154,7 @@ pub(crate) fn search_repairs(
             continue;
         };
         for (p, g) in problems.iter_mut() {
-            if *g == Some(n) {
+            if inside(p, g) {
                 p.fix = None;
             }
         }
@@ -199,7 +213,8 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
             let Some(rest) = edited(text, *line..stop, &candidate) else {
                 continue;
             };
-            if tried == MAX_CANDIDATES || !seen.insert(rest.clone()) {
+            // Two candidates that differ in layout alone are one.
+            if tried == MAX_CANDIDATES || !seen.insert(plain(&rest)) {
                 continue;
             }
             tried += 1;
@@ -309,6 +324,31 @@ fn other_removal(text: &str, base: usize, game: &Game, fault: &Problem) -> Optio
     Some([run(own_at), run(other)])
 }
 
+/// Whether the fault's own repair, made alone, leaves the game faulty as
+/// far as the search judges a candidate; `false` when it cannot be judged.
+fn own_fails(text: &str, base: usize, game: &Game, fault: &Problem) -> bool {
+    let judged = || -> Option<bool> {
+        let fix = fault.fix.as_ref()?;
+        let at = fault.span.start.checked_sub(base)?;
+        let start = game.span.start.checked_sub(base)?;
+        let turns: Vec<&Turn> = game.turns.iter().collect();
+        let (t, stop) = faulty_turn(text, base, game, &turns, at)?;
+        let (fs, fe) = (
+            fix.span.start.checked_sub(base)?,
+            fix.span.end.checked_sub(base)?,
+        );
+        let line = line_start(text, turns[t].span.start - base).min(line_start(text, fs));
+        let line = line.max(start);
+        if fs < line || fe > stop || line - start > MAX_BEFORE || stop - line > MAX_REACH {
+            return None;
+        }
+        let paused = Paused::after(&text.as_bytes()[start..line])?;
+        let rest = [&text[line..fs], &fix.replacement, &text[fe..stop]].concat();
+        Some(!paused.plays(rest.as_bytes()))
+    };
+    judged().unwrap_or(false)
+}
+
 /// The edit of a candidate, the text it keeps at either end left out.
 fn minimal(text: &str, base: usize, best: &Candidate) -> Edit {
     let (old, new) = (&text.as_bytes()[best.start..best.end], best.with.as_bytes());
@@ -326,6 +366,24 @@ fn minimal(text: &str, base: usize, best: &Candidate) -> Edit {
         span: Span::new(base + best.start + keep, base + best.end - tail),
         replacement: best.with[keep..new.len() - tail].to_owned(),
     }
+}
+
+/// `text` with its layout made plain: each run of spaces one space, none
+/// at a line's end.
+fn plain(text: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(text.len());
+    for &b in text {
+        let after_space = out.last() == Some(&b' ');
+        match b {
+            b' ' if after_space => {}
+            b'\n' if after_space => {
+                out.pop();
+                out.push(b);
+            }
+            _ => out.push(b),
+        }
+    }
+    out
 }
 
 /// Where the line holding `at` starts.
