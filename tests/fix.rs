@@ -807,10 +807,10 @@ fn fix_on_several_threads_writes_and_reports_what_one_thread_does() {
         .collect();
     let unread = format!("G1 KeHeiHei /\nS1 {} /\n\n", "He".repeat(40_000));
     let mut hirp = String::new();
-    for n in 0..600 {
+    for n in 0..150 {
         hirp.push_str(&editions[n % 3]);
         hirp.push('\n');
-        if n == 300 {
+        if n == 75 {
             hirp.push_str(&unread);
         }
     }

@@ -37,6 +37,10 @@ use crate::hirp::syntax::ast::{Game, Turn};
 
 use super::fast::Paused;
 
+mod candidates;
+
+use candidates::{candidates, choice_candidates, vocabulary, window};
+
 /// Whether only a candidate that passes alone is applied (else the
 /// ranking below picks one strictly first).
 const STRICT: bool = true;
@@ -64,13 +68,6 @@ pub const MAX_WORDS: usize = 400;
 /// Candidates tried at most on one line.
 pub const MAX_CANDIDATES: usize = 12_000;
 
-/// The characters a candidate puts into a record: every character of the
-/// notation's turns but those of comments.
-const ALPHABET: &str = "0123456789mKHLSGehivdax^>/ ";
-
-/// Characters that write a fighter's fate in a battle record.
-const FATES: &str = "0123456789mx^";
-
 /// An edit of a game's text tried as a repair: where (from the text's
 /// start), what is put there, and how many characters it changes.
 #[derive(Clone, Debug)]
@@ -79,14 +76,6 @@ struct Candidate {
     end: usize,
     with: String,
     cost: usize,
-}
-
-/// A turn line of the game's text: from after its label to before any
-/// comment, with its turn.
-struct Window<'a> {
-    start: usize,
-    end: usize,
-    turn: &'a Turn,
 }
 
 /// Gives the first error of each game of `text` (a checked piece whose
@@ -406,205 +395,4 @@ fn first(passing: &[Candidate]) -> Option<&Candidate> {
 /// Where the line holding `at` ends (before its line end).
 fn line_end(text: &str, at: usize) -> usize {
     text[at..].find('\n').map_or(text.len(), |n| at + n)
-}
-
-/// The editable part of `turn`'s line in `text`: after its label and its
-/// space, before any comment.
-fn window<'a>(text: &str, base: usize, turn: &'a Turn) -> Window<'a> {
-    let line = turn.span.start - base;
-    let end = line_end(text, line);
-    let body = &text[line..end];
-    let cut = body.find([';', '{']).map_or(end, |n| line + n);
-    let end = text[line..cut].trim_end().len() + line;
-    let label = turn.label.span.end - base;
-    let start = (label + 1).min(end);
-    Window { start, end, turn }
-}
-
-/// The steps the game writes, each once: what a step put back may be.
-fn vocabulary<'a>(text: &'a str, base: usize, turns: &[&Turn]) -> Vec<&'a str> {
-    let mut words: Vec<&str> = turns
-        .iter()
-        .flat_map(|turn| turn.steps.iter().map(|s| s.span()))
-        .map(|s| &text[s.start - base..s.end - base])
-        .collect();
-    words.sort_unstable();
-    words.dedup();
-    words.truncate(MAX_WORDS);
-    words
-}
-
-/// The candidates of a window: its characters, then its tokens, then a
-/// step of `words` put in at each place between steps.
-fn candidates(text: &str, base: usize, w: &Window<'_>, words: &[&str]) -> Vec<Candidate> {
-    let mut found = Vec::new();
-    let one = |start: usize, end: usize, with: String, cost: usize| Candidate {
-        start,
-        end,
-        with,
-        cost,
-    };
-    let chars: Vec<(usize, char)> = text[w.start..w.end]
-        .char_indices()
-        .map(|(i, c)| (w.start + i, c))
-        .collect();
-    for &(i, c) in &chars {
-        let next = i + c.len_utf8();
-        found.push(one(i, next, String::new(), 1));
-        for a in ALPHABET.chars().filter(|&a| a != c) {
-            found.push(one(i, next, a.to_string(), 1));
-        }
-    }
-    for i in chars.iter().map(|&(i, _)| i).chain([w.end]) {
-        for a in ALPHABET.chars() {
-            found.push(one(i, i, a.to_string(), 1));
-        }
-    }
-    for pair in chars.windows(2) {
-        let ((i, a), (_, b)) = (pair[0], pair[1]);
-        if a != b {
-            let end = i + a.len_utf8() + b.len_utf8();
-            found.push(one(i, end, format!("{b}{a}"), 2));
-        }
-    }
-    found.extend(token_candidates(text, base, w.turn));
-    let mut steps = w.turn.steps.iter().map(|s| s.span());
-    let places: Vec<usize> = steps
-        .clone()
-        .map(|s| s.start - base)
-        .chain(steps.next_back().map(|s| s.end - base))
-        .collect();
-    for &at in &places {
-        for word in words {
-            found.push(one(at, at, (*word).to_owned(), word.len()));
-        }
-    }
-    found
-}
-
-/// The repairs the fault's own help offers as equally good (its choices),
-/// as candidates: each written for the faulty token, and for the turn's
-/// steps. They were weighed on a short view only; one that the judge finds
-/// passing as well holds the search's repair back, even when it is of a
-/// shape the search does not write (a step put back that the game writes
-/// nowhere else).
-fn choice_candidates(text: &str, base: usize, turn: &Turn, fault: &Problem) -> Vec<Candidate> {
-    let mut found = Vec::new();
-    if fault.choices.len() < 2 {
-        return found;
-    }
-    let (s, e) = (
-        fault.span.start.saturating_sub(base),
-        fault.span.end.saturating_sub(base),
-    );
-    let steps = turn.steps.first().zip(turn.steps.last());
-    let steps = steps.map(|(a, b)| (a.span().start - base, b.span().end - base));
-    for choice in &fault.choices {
-        for (start, end) in std::iter::once((s, e)).chain(steps) {
-            if start <= end && end <= text.len() {
-                found.push(Candidate {
-                    start,
-                    end,
-                    with: choice.clone(),
-                    cost: choice.len().max(end - start),
-                });
-            }
-        }
-    }
-    found
-}
-
-/// The candidates of a turn's tokens: each taken out, written twice, moved
-/// among its kind; two fates of a battle record swapped.
-fn token_candidates(text: &str, base: usize, turn: &Turn) -> Vec<Candidate> {
-    let mut found = Vec::new();
-    let steps: Vec<Span> = turn.steps.iter().map(|s| s.span()).collect();
-    let battles: Vec<Span> = turn.outcome.battles.iter().map(|b| b.span()).collect();
-    let penningr: Vec<Span> = turn.outcome.penningr.iter().map(|p| p.span).collect();
-    for (spans, gap) in [(&steps, ""), (&battles, " "), (&penningr, " ")] {
-        let spans: Vec<(usize, usize)> = spans
-            .iter()
-            .map(|s| (s.start - base, s.end - base))
-            .collect();
-        kind_candidates(text, &spans, gap, &mut found);
-    }
-    for &(s, e) in battles
-        .iter()
-        .map(|s| (s.start - base, s.end - base))
-        .collect::<Vec<_>>()
-        .iter()
-    {
-        let token: Vec<char> = text[s..e].chars().collect();
-        if token.len() != e - s {
-            continue;
-        }
-        let fates: Vec<usize> = (1..token.len())
-            .filter(|&i| FATES.contains(token[i]) && token[i - 1].is_ascii_alphabetic())
-            .collect();
-        for (x, &i) in fates.iter().enumerate() {
-            for &j in &fates[x + 1..] {
-                if token[i] != token[j] {
-                    let mut swapped = token.clone();
-                    swapped.swap(i, j);
-                    let with: String = swapped[i..=j].iter().collect();
-                    found.push(Candidate {
-                        start: s + i,
-                        end: s + j + 1,
-                        with,
-                        cost: 2,
-                    });
-                }
-            }
-        }
-    }
-    found
-}
-
-/// The candidates of a turn's tokens of one kind, at `spans` (from the
-/// text's start), written `gap` apart: each taken out, written twice, or
-/// moved to another place among them.
-fn kind_candidates(text: &str, spans: &[(usize, usize)], gap: &str, found: &mut Vec<Candidate>) {
-    for (n, &(s, e)) in spans.iter().enumerate() {
-        let token = &text[s..e];
-        let cost = e - s;
-        // Taken out, with a space beside it when it stands apart.
-        let (mut ds, mut de) = (s, e);
-        if !gap.is_empty() {
-            if text[e..].starts_with(' ') {
-                de += 1;
-            } else if text[..s].ends_with(' ') {
-                ds -= 1;
-            }
-        }
-        found.push(Candidate {
-            start: ds,
-            end: de,
-            with: String::new(),
-            cost,
-        });
-        found.push(Candidate {
-            start: e,
-            end: e,
-            with: format!("{gap}{token}"),
-            cost,
-        });
-        // Moved: the run of the kind's tokens rewritten, when it is laid
-        // out as usual.
-        let (first, last) = (spans[0].0, spans[spans.len() - 1].1);
-        let tokens: Vec<&str> = spans.iter().map(|&(a, b)| &text[a..b]).collect();
-        if text[first..last] != tokens.join(gap) {
-            continue;
-        }
-        for to in (0..spans.len()).filter(|&to| to != n) {
-            let mut moved = tokens.clone();
-            let token = moved.remove(n);
-            moved.insert(to, token);
-            found.push(Candidate {
-                start: first,
-                end: last,
-                with: moved.join(gap),
-                cost,
-            });
-        }
-    }
 }
