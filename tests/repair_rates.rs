@@ -12,7 +12,10 @@
 //! Safety, asserted for every variant: a repair applied leaves the game
 //! valid, and changes no token that the mistake left right. The floors on
 //! the rates are what the repairs reach today. The table is printed
-//! (`cargo test --test repair_rates -- --nocapture`); `docs/performance.md` shows it.
+//! (`cargo test --release --test repair_rates -- --nocapture`);
+//! `docs/performance.md` shows it. A debug build lists both tests as
+//! ignored: the searched repairs make them slow there (`--include-ignored`
+//! runs them on fewer games).
 
 #[path = "common/mutations.rs"]
 mod mutations;
@@ -189,6 +192,10 @@ fn check_doc(table: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a measurement: .ci/run runs it in release (cargo test --release --test repair_rates)"
+)]
 fn fix_restores_single_mistakes() {
     // Two passes, on games of two seeds.
     let count = if cfg!(debug_assertions) {
@@ -399,6 +406,10 @@ fn char_markdown(totals: &[Counts], all: &Counts, seed: u64) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a measurement: .ci/run runs it in release (cargo test --release --test repair_rates)"
+)]
 fn fix_restores_character_mistakes_on_a_held_out_seed() {
     let count = std::env::var("HIRP_REPAIR_VARIANTS")
         .ok()
