@@ -279,3 +279,49 @@ fn fix_rounds(
         piece = fixed;
     }
 }
+
+/// The part of `text` (a piece read, from its start) that a fix of an
+/// earlier round may have changed: from the first byte where `piece` parts
+/// from the chunk's bytes as written, `original`, to the last; `None` when
+/// it is the chunk as written. A game there is no longer as written: a
+/// repair applied to it may have been a guess, so a family's repair
+/// search, which looks for a single mistake, leaves it alone.
+pub fn changed_part(piece: &[u8], original: &[u8], text: &str) -> Option<std::ops::Range<usize>> {
+    if piece == original {
+        return None;
+    }
+    if !text.as_bytes().starts_with(piece) {
+        return Some(0..usize::MAX);
+    }
+    let before = piece
+        .iter()
+        .zip(original)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let room = piece.len().min(original.len()) - before;
+    let ends = piece.iter().rev().zip(original.iter().rev());
+    let after = ends.take(room).take_while(|(a, b)| a == b).count();
+    Some(before..piece.len() - after)
+}
+
+/// The edit that writes `with` over the bytes `start..end` of `text` (a
+/// piece whose spans start at `base`), the text it keeps at either end left
+/// out: a repair found as a whole token, shown as the characters it
+/// changes.
+pub fn narrowed(text: &str, base: usize, (start, end): (usize, usize), with: &str) -> Edit {
+    let (old, new) = (&text.as_bytes()[start..end], with.as_bytes());
+    let mut keep = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    while !with.is_char_boundary(keep) || !text.is_char_boundary(start + keep) {
+        keep -= 1;
+    }
+    let room = old.len().min(new.len()) - keep;
+    let ends = old.iter().rev().zip(new.iter().rev());
+    let mut tail = ends.take(room).take_while(|(a, b)| a == b).count();
+    while !with.is_char_boundary(new.len() - tail) || !text.is_char_boundary(end - tail) {
+        tail -= 1;
+    }
+    Edit {
+        span: Span::new(base + start + keep, base + end - tail),
+        replacement: with[keep..new.len() - tail].to_owned(),
+    }
+}

@@ -45,27 +45,9 @@ pub fn check_piece(piece: &[u8], chunk: &Chunk, base: usize) -> CheckedPiece {
     CheckedPiece::new(text, games, problems)
 }
 
-/// The part of `text` (the piece read, from its start) that a fix of an
-/// earlier round may have changed: from the first byte where `piece`
-/// parts from the chunk as written to the last, `None` when it is the
-/// chunk as written. A game there is no longer as written: a repair
-/// applied to it may have been a guess, so the search, which looks for a
-/// single mistake, leaves it alone.
+/// The part of `text` that a fix of an earlier round may have changed
+/// ([`crate::core::fix::changed_part`]).
 fn as_written(piece: &[u8], chunk: &Chunk, text: &str) -> Option<std::ops::Range<usize>> {
     let original = &chunk.bytes[..chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at)];
-    if piece == original {
-        return None;
-    }
-    if !text.as_bytes().starts_with(piece) {
-        return Some(0..usize::MAX);
-    }
-    let before = piece
-        .iter()
-        .zip(original)
-        .take_while(|(a, b)| a == b)
-        .count();
-    let room = piece.len().min(original.len()) - before;
-    let ends = piece.iter().rev().zip(original.iter().rev());
-    let after = ends.take(room).take_while(|(a, b)| a == b).count();
-    Some(before..piece.len() - after)
+    crate::core::fix::changed_part(piece, original, text)
 }

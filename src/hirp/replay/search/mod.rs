@@ -32,7 +32,7 @@
 //! the record.
 
 use crate::core::diagnostic::Problem;
-use crate::core::{Edit, Severity, Span};
+use crate::core::{Edit, Severity};
 use crate::hirp::syntax::ast::{Game, Turn};
 
 use super::fast::Paused;
@@ -221,7 +221,12 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
         return None;
     }
     let best = first(&passing)?;
-    Some(minimal(text, base, best))
+    Some(crate::core::fix::narrowed(
+        text,
+        base,
+        (best.start, best.end),
+        &best.with,
+    ))
 }
 
 /// The turn whose line holds `at` (from the text's start), and where the
@@ -336,25 +341,6 @@ fn own_fails(text: &str, base: usize, game: &Game, fault: &Problem) -> bool {
         Some(!paused.plays(rest.as_bytes()))
     };
     judged().unwrap_or(false)
-}
-
-/// The edit of a candidate, the text it keeps at either end left out.
-fn minimal(text: &str, base: usize, best: &Candidate) -> Edit {
-    let (old, new) = (&text.as_bytes()[best.start..best.end], best.with.as_bytes());
-    let mut keep = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-    while !best.with.is_char_boundary(keep) || !text.is_char_boundary(best.start + keep) {
-        keep -= 1;
-    }
-    let room = old.len().min(new.len()) - keep;
-    let ends = old.iter().rev().zip(new.iter().rev());
-    let mut tail = ends.take(room).take_while(|(a, b)| a == b).count();
-    while !best.with.is_char_boundary(new.len() - tail) || !text.is_char_boundary(best.end - tail) {
-        tail -= 1;
-    }
-    Edit {
-        span: Span::new(base + best.start + keep, base + best.end - tail),
-        replacement: best.with[keep..new.len() - tail].to_owned(),
-    }
 }
 
 /// `text` with its layout made plain: each run of spaces one space, none
