@@ -148,9 +148,7 @@ impl<'a> Window<'a> {
             window.characters(j, spans[j], dim);
             window.taken_out(piece.text, j, &spans);
             window.swapped(piece.text, j, &spans);
-            if j + NEAR >= fault {
-                window.legal(piece.text, j, &spans, letters, game);
-            }
+            window.legal(piece.text, j, &spans, (letters, j + NEAR >= fault), game);
         }
         window
     }
@@ -240,14 +238,15 @@ impl<'a> Window<'a> {
         }
     }
 
-    /// Ply `j` replaced by each move legal before it, and each such move put
-    /// in before it, written as the game writes its moves.
+    /// Ply `j` replaced by each move legal before it, and, when `near` the
+    /// fault, each such move put in before it, written as the game writes
+    /// its moves.
     fn legal(
         &mut self,
         text: &str,
         j: usize,
         spans: &[(usize, usize)],
-        letters: bool,
+        (letters, near): (bool, bool),
         game: Game<'_>,
     ) {
         let position = self.positions[j - self.first].clone();
@@ -270,6 +269,9 @@ impl<'a> Window<'a> {
             if written != self.tokens[j] {
                 let one = vec![written.clone()];
                 self.push(start, end, written.clone(), (j, j + 1, 2), one);
+            }
+            if !near {
+                continue;
             }
             let (at, with) = match after_before {
                 Some(b) => {
@@ -331,16 +333,7 @@ impl<'a> Window<'a> {
                 continue;
             }
             let rest = self.plies[candidate.to..limit].iter().map(|w| w.ply);
-            let before = &self.positions[candidate.from - self.first];
-            // Most character edits name no piece of the side to move.
-            if let Some(Ply::Move(m)) = new.first()
-                && before
-                    .piece_at(m.from)
-                    .is_none_or(|(side, _)| side != before.turn())
-            {
-                continue;
-            }
-            let position = before.clone();
+            let position = self.positions[candidate.from - self.first].clone();
             if plays(position, new.iter().chain(rest), usize::MAX, limit == len) {
                 let mut key: Vec<&str> = self.tokens[self.first..candidate.from].to_vec();
                 key.extend(candidate.tokens.iter().map(String::as_str));

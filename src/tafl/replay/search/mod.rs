@@ -47,7 +47,7 @@ mod candidates;
 use candidates::{Candidate, Quick, Window};
 
 /// Moves before the faulty one whose edits are tried.
-pub const EARLIER: usize = 8;
+pub const EARLIER: usize = 12;
 
 /// Moves before the faulty one (and it) that are tried replaced by every
 /// move legal there, or with a legal move put in before them.
