@@ -40,7 +40,6 @@ mod moves;
 mod problem;
 mod result;
 mod rules;
-mod search;
 mod variations;
 
 use crate::core::Severity;
