@@ -215,8 +215,12 @@ impl FixedChunk {
 /// what was right).
 pub fn correct(part: &Part<'_>, base: usize, rounds: usize) -> Corrected {
     let mut withheld: Vec<usize> = Vec::new();
+    // The piece as written is checked once: each pass from it, with more
+    // games withheld, starts from that check.
+    let written = (part.check)(&part.bytes[..part.end], base);
     loop {
-        let (piece, applied, touched, checked) = fix_rounds(part, base, rounds, &withheld);
+        let (piece, applied, touched, checked) =
+            fix_rounds(part, base, rounds, &withheld, written.clone());
         let spoiled: Vec<usize> = touched
             .into_iter()
             .filter(|&n| !withheld.contains(&n) && checked.has_error(n))
@@ -234,19 +238,24 @@ pub fn correct(part: &Part<'_>, base: usize, rounds: usize) -> Corrected {
 }
 
 /// Applies the fixes of every game but the `withheld` ones, round after
-/// round. Returns the corrected bytes, how many fixes were applied, the
+/// round, from the piece as written and its check, `written`. Returns the corrected bytes, how many fixes were applied, the
 /// games they were applied to, and the corrected piece checked.
 fn fix_rounds(
     part: &Part<'_>,
     base: usize,
     rounds: usize,
     withheld: &[usize],
+    written: CheckedPiece,
 ) -> (Vec<u8>, usize, Vec<usize>, CheckedPiece) {
     let mut piece = part.bytes[..part.end].to_vec();
     let (mut applied, mut touched) = (0, Vec::new());
     let mut round = 0;
+    let mut written = Some(written);
     loop {
-        let checked = (part.check)(&piece, base);
+        let checked = match written.take() {
+            Some(checked) => checked,
+            None => (part.check)(&piece, base),
+        };
         let mut games = Vec::new();
         let mut edits: Vec<Edit> = Vec::new();
         for (problem, &game) in checked.problems.iter().zip(&checked.game) {
