@@ -140,6 +140,21 @@ fn doubling_the_input_at_most_doubles_the_work() {
                     .into_bytes()
             }),
         ),
+        (
+            // One game the search repairs (a move written twice), one it
+            // cannot (any move of the defenders fits at the end).
+            "a tafl archive to fix",
+            &["fix", "--rules", "brandub"],
+            50,
+            Box::new(|n| {
+                concat!(
+                    "b4-b2 d5-e5 f4-f7 f4-f7 d3-a3 d6-a6 e5-f5,0,0,Ongoing\n",
+                    "b4-b2 d5-e5 f4-f7 d3-a3 d6-a6 g4-g3,0,0,Ongoing\n",
+                )
+                .repeat(n)
+                .into_bytes()
+            }),
+        ),
     ];
     // Two at a time: callgrind runs one thread, and counts the same however
     // busy the machine is.
@@ -155,8 +170,10 @@ fn doubling_the_input_at_most_doubles_the_work() {
                         let Some((name, args, size, make)) = cases.get(n) else {
                             return done;
                         };
+                        // A tafl case names its rules; its file is an archive.
+                        let extension = if args.contains(&"--rules") { "csv" } else { "hirp" };
                         let file = |which: &str, bytes: &[u8]| {
-                            write(dir, &format!("{worker}-{which}.hirp"), bytes)
+                            write(dir, &format!("{worker}-{which}.{extension}"), bytes)
                         };
                         let empty = instructions(args, &file("empty", b""));
                         let one = instructions(args, &file("one", &make(*size)));

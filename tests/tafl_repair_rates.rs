@@ -63,7 +63,15 @@ fn tokens(text: &str) -> Vec<Span> {
 /// Fixes `variant` of `original` under `rules`; returns how it ended, and
 /// why it broke the safety rule if it did.
 fn judge(original: &str, variant: &str, rules: &str) -> (End, Option<String>) {
-    rates::judge(original, variant, fix(variant, rules), tokens)
+    let judged = rates::judge(original, variant, fix(variant, rules), tokens);
+    // `HIRP_TAFL_UNSAFE=DIR` writes each variant whose repair broke the
+    // safety rule under DIR, with its original.
+    if let (Some(dir), Some(_)) = (std::env::var_os("HIRP_TAFL_UNSAFE"), &judged.1) {
+        let name = format!("{}/{}-{}", dir.to_string_lossy(), rules, variant.len());
+        std::fs::write(format!("{name}.orig"), original).unwrap();
+        std::fs::write(format!("{name}.variant"), variant).unwrap();
+    }
+    judged
 }
 
 /// Fixes `text` with `hirp fix --rules RULES -`.

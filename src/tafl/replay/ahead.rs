@@ -33,7 +33,7 @@ pub(crate) struct Fit {
 
 /// Whether a written piece letter, if any, names the piece on the start
 /// square.
-fn letter_fits(position: &Position, m: &ast::WrittenMove, from: Square) -> bool {
+pub(crate) fn letter_fits(position: &Position, m: &ast::WrittenMove, from: Square) -> bool {
     match (m.piece, position.piece_at(from)) {
         (Some(letter), Some((side, piece))) => (letter.side, letter.piece) == (side, piece),
         _ => true,

@@ -7,6 +7,7 @@ use crate::tafl::rules::RuleSet;
 use crate::tafl::syntax::{Chunk, parse_piece};
 
 use super::replay_record;
+use super::search::{Searched, search_repairs};
 
 /// Checks a piece of a tafl record as read from its chunk, each game under
 /// `rules` if given, else under its rules tag: the piece's bytes, then,
@@ -26,5 +27,16 @@ pub fn check_piece(
     }
     let games = replays.iter().enumerate();
     let problems = games.flat_map(|(n, r)| r.problems.iter().map(move |p| (p.clone(), Some(n))));
+    let mut problems: Vec<_> = problems.collect();
+    let original = &chunk.bytes[..chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at)];
+    let searched = Searched {
+        text: &text,
+        base,
+        form: chunk.form,
+        // A cut chunk's last game is not whole: the search leaves it alone.
+        whole: replays.len() - usize::from(chunk.cut.is_some()),
+        changed: crate::core::fix::changed_part(piece, original, &text),
+    };
+    search_repairs(&searched, &parsed.record, &replays, &mut problems);
     CheckedPiece::new(text, replays.len(), problems)
 }

@@ -40,6 +40,7 @@ mod moves;
 mod problem;
 mod result;
 mod rules;
+mod search;
 mod variations;
 
 use crate::core::Severity;

@@ -217,7 +217,7 @@ fn archive_plies<'a>(mut i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<
 ///
 /// Never fails: a ply that cannot be read is a [`Ply::Malformed`] reaching
 /// to the next blank or `,`.
-fn archive_ply<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, Ply) {
+pub(super) fn archive_ply<'a>(i: Input<'a>, errors: &mut Vec<SyntaxError>) -> (Input<'a>, Ply) {
     if let Ok((rest, span)) = timeout(i)
         && Dialect::Archive.is_end(peek(&rest))
     {

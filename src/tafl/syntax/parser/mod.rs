@@ -149,6 +149,22 @@ pub(crate) fn parse_bytes_at(
     (text, Parsed { record, errors })
 }
 
+/// One ply of `form` read alone, as a game of that form reads it (a move
+/// of a game file in OpenTafl notation, an archive's move or `timeout`):
+/// `None` unless the whole text is one ply read with no syntax error or
+/// warning.
+pub(crate) fn read_ply(text: &str, form: Form) -> Option<Ply> {
+    let context = Context::new(text, 0, Searches::default());
+    let input = Input::new(&context);
+    let mut errors = Vec::new();
+    let (rest, ply) = match form {
+        Form::Otg => otn::ply(input, &mut errors),
+        Form::Csv => csv::archive_ply(input, &mut errors),
+    };
+    let whole = rest.fragment().is_empty() && errors.is_empty();
+    (whole && !matches!(ply, Ply::Malformed(_) | Ply::Placeholder(_))).then_some(ply)
+}
+
 /// Reads text that must be exactly one instance of a rule, with no error
 /// or warning.
 fn read_exactly<T>(

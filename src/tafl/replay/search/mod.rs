@@ -1,0 +1,351 @@
+//! Repair as a search, for `fix`: when a tafl game's first error has no
+//! repair of its own, or its own repair leaves the game invalid, the
+//! records one edit away around it are tried, each judged by replaying the
+//! rest of the game (`docs/rules.md#tafl-repair-as-a-search`).
+//!
+//! The candidates are edits of the faulty move and of the [`EARLIER`]
+//! moves before it (a legal move written wrong shows only when a later
+//! move cannot be played): any character of a move replaced by one of the
+//! notation's alphabet, one put in, one taken out, two neighbours swapped;
+//! a move taken out (a move written twice, a move after the game's end);
+//! a move swapped with one of the next three; within [`REPLACED`] moves of
+//! the fault, a move replaced by any move legal there; and within [`NEAR`]
+//! moves, any legal move put in before it (a move left out).
+//!
+//! A candidate is judged in two steps. First quickly: its moves and the
+//! written ones after it must play from the position before it, each with
+//! its written piece letter and captures, for [`AHEAD`] moves past the
+//! fault. An edit whose text cannot be such a move (no piece of the side
+//! to move on its first square, a move that is not legal) is told from its
+//! text and not read; a legal move is written out only once it passes.
+//! Then, for the candidates left, the whole game is read and
+//! replayed as `validate` does, and must be valid. Candidates that leave
+//! the game's moves the same are one (two ways to put a move back). A
+//! candidate is applied when it is the only one that makes the game valid
+//! (of several, those that write a mark or a taflman's letter the others
+//! do not write aside), when it takes out moves written after the game's
+//! end, or when it is the only one that changes one character of a faulty
+//! move that cannot be read; a candidate before the faulty move, only when
+//! it bears on it. Otherwise `fix` applies none and the fault keeps its own
+//! help.
+//!
+//! The work is bounded: one search per game with an error, in a game of at
+//! most [`MAX_GAME`] bytes, at most [`MAX_CANDIDATES`] candidates judged
+//! quickly, each playing at most [`AHEAD`] moves past the fault, and at
+//! most [`MAX_JUDGED`] replays of the whole game, so that fixing stays
+//! linear in the record.
+
+use std::ops::Range;
+
+use super::game::{Game, WrittenPly};
+use super::{ProblemKind, Replay};
+use crate::core::Edit;
+use crate::core::Severity;
+use crate::core::diagnostic::Problem;
+use crate::tafl::rules::{Move, Position, RuleSet};
+use crate::tafl::syntax::{Form, Ply, Record, parse};
+
+mod candidates;
+#[cfg(test)]
+mod tests;
+
+use candidates::{Candidate, Quick, Window};
+
+/// Moves before the faulty one whose edits are tried.
+pub const EARLIER: usize = 12;
+
+/// Moves before the faulty one (and it) that are tried replaced by every
+/// move legal there.
+pub const REPLACED: usize = 6;
+
+/// Moves before the faulty one (and it) that are tried with every move
+/// legal there put in before them.
+pub const NEAR: usize = 3;
+
+/// Moves past the fault that a candidate must play, judged quickly.
+pub const AHEAD: usize = 60;
+
+/// Bytes of a game past which no search is made.
+pub const MAX_GAME: usize = 1 << 16;
+
+/// Candidates judged quickly at most, in one game.
+pub const MAX_CANDIDATES: usize = 20_000;
+
+/// Candidates judged at most by a replay of the whole game: past that
+/// many, the mistake is not told apart.
+pub const MAX_JUDGED: usize = 24;
+
+/// A game of a checked piece, as the search sees it.
+pub(crate) struct Searched<'a> {
+    /// The piece's text, which spans point into from `base` on.
+    pub(crate) text: &'a str,
+    /// The offset of the piece's text.
+    pub(crate) base: usize,
+    /// The form of the record.
+    pub(crate) form: Form,
+    /// The games of the piece that are whole (not cut).
+    pub(crate) whole: usize,
+    /// The part of the text a fix of an earlier round changed, if any.
+    pub(crate) changed: Option<Range<usize>>,
+}
+
+/// Gives the first error of each game of the piece that has no repair of
+/// its own (or one after which the game is not valid) the repair the
+/// search finds, when only one candidate makes the game valid; the other
+/// repairs of such a game are left aside, as they follow from the first
+/// error.
+pub(crate) fn search_repairs(
+    piece: &Searched<'_>,
+    record: &Record,
+    replays: &[Replay],
+    problems: &mut [(Problem, Option<usize>)],
+) {
+    let games = Game::all(record);
+    for (n, (game, replay)) in games.iter().zip(replays).enumerate().take(piece.whole) {
+        let Some(rules) = replay.rules.as_ref() else {
+            continue;
+        };
+        let span = game.span();
+        let (Some(start), Some(end)) = (
+            span.start.checked_sub(piece.base),
+            span.end.checked_sub(piece.base),
+        ) else {
+            continue;
+        };
+        let touched = piece
+            .changed
+            .as_ref()
+            .is_some_and(|c| start <= c.end && c.start <= end);
+        if touched
+            || end - start > MAX_GAME
+            || !replay.variations.is_empty()
+            || has_variations(*game)
+        {
+            continue;
+        }
+        let first = problems
+            .iter()
+            .enumerate()
+            .filter(|(_, (p, g))| *g == Some(n) && p.severity == Severity::Error)
+            .min_by_key(|(_, (p, _))| p.span.start)
+            .map(|(i, _)| i);
+        let Some(first) = first else { continue };
+        let judge = Judge {
+            piece,
+            start,
+            end,
+            rules,
+        };
+        let fault = &problems[first].0;
+        if let Some(fix) = &fault.fix {
+            let own =
+                Candidate::text_edit(fix.span.start, fix.span.end, &fix.replacement, piece.base);
+            if own.is_some_and(|own| judge.valid(&own)) {
+                continue;
+            }
+        }
+        let Some((edit, help)) = search(&judge, *game, fault) else {
+            continue;
+        };
+        for (p, g) in problems.iter_mut() {
+            if *g == Some(n) {
+                p.fix = None;
+            }
+        }
+        let problem = &mut problems[first].0;
+        problem.help = Some(help);
+        problem.choices = Vec::new();
+        problem.fix = Some(edit);
+    }
+}
+
+/// Whether a game file's game writes variations, which the search leaves
+/// alone.
+fn has_variations(game: Game<'_>) -> bool {
+    match game {
+        Game::Otg(g) => g.turns.iter().any(|t| !t.variations.is_empty()),
+        Game::Csv(_) => false,
+    }
+}
+
+/// The judge of a game's candidates: the game's text in the piece and its
+/// rules.
+struct Judge<'a> {
+    piece: &'a Searched<'a>,
+    start: usize,
+    end: usize,
+    rules: &'a RuleSet,
+}
+
+impl Judge<'_> {
+    /// Whether the game with `candidate` made reads with no syntax error or
+    /// warning and replays as valid.
+    fn valid(&self, candidate: &Candidate) -> bool {
+        let text = self.piece.text;
+        if candidate.start < self.start || candidate.end > self.end {
+            return false;
+        }
+        let game = [
+            &text[self.start..candidate.start],
+            &candidate.with,
+            &text[candidate.end..self.end],
+        ]
+        .concat();
+        let parsed = parse(&game, self.piece.form);
+        if !parsed.errors.is_empty() {
+            return false;
+        }
+        let games = Game::all(&parsed.record);
+        let [game] = games[..] else {
+            return false;
+        };
+        !has_variations(game)
+            && super::moves::replay(game, self.rules.clone(), Vec::new(), false).is_valid()
+    }
+}
+
+/// The repair the search finds for `fault` in `game`, with its help, when
+/// only one candidate makes the game valid.
+fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<(Edit, String)> {
+    let plies: Vec<WrittenPly<'_>> = game.plies().collect();
+    let at = fault.span.start.checked_sub(judge.piece.base)?;
+    if plies.is_empty() {
+        return None;
+    }
+    let spans = candidates::token_spans(judge.piece, &plies);
+    let k = spans.iter().position(|s| s.1 > at).unwrap_or(plies.len());
+    // A fault before the first move (in a tag) is not a move's.
+    if k == 0 && spans.first().is_some_and(|s| s.0 > at) {
+        return None;
+    }
+    let first = k.saturating_sub(EARLIER);
+    let positions = positions(judge.rules, &plies[..k], first)?;
+    let window = Window::new(judge.piece, game, &plies, first, k, positions);
+    let quick = window.quick_passing();
+    // Each repair that makes the game valid, ranked by what its moves
+    // write that they need not (a mark such as `+`, a taflman's letter).
+    let mut passing: Vec<(&Quick, usize)> = Vec::new();
+    let mut judged = 0;
+    for quick in &quick {
+        if passing.iter().any(|(q, _)| q.key == quick.key) {
+            continue;
+        }
+        if judged == MAX_JUDGED {
+            return None;
+        }
+        judged += 1;
+        if judge.valid(&quick.candidate) {
+            passing.push((quick, quick.extras));
+        }
+    }
+    let fewest = passing.iter().map(|p| p.1).min()?;
+    let first: Vec<&Candidate> = passing
+        .iter()
+        .filter(|p| p.1 == fewest)
+        .map(|p| &p.0.candidate)
+        .collect();
+    let best = choose(&window, fault, first)?;
+    // A repair before the fault must bear on it: else a move before the
+    // plies searched may be the mistake, which it would only hide.
+    if !window.bears_on_fault(best) {
+        return None;
+    }
+    let help = window.help(best);
+    Some((
+        crate::core::fix::narrowed(
+            judge.piece.text,
+            judge.piece.base,
+            (best.start, best.end),
+            &best.with,
+        ),
+        help,
+    ))
+}
+
+/// The position before each of `plies` from `first` on, and after the
+/// last; `None` when one of them does not play (it cannot before the
+/// first error).
+fn positions(rules: &RuleSet, plies: &[WrittenPly<'_>], first: usize) -> Option<Vec<Position>> {
+    let mut position = Position::new(rules);
+    let mut positions = Vec::with_capacity(plies.len() + 1 - first.min(plies.len()));
+    for (j, written) in plies.iter().enumerate() {
+        if j >= first {
+            positions.push(position.clone());
+        }
+        let m = written.ply.as_move()?;
+        position
+            .play(Move {
+                from: m.from,
+                to: m.to,
+            })
+            .ok()?;
+    }
+    positions.push(position);
+    Some(positions)
+}
+
+/// The repair applied of the candidates ranked `first` (which make the
+/// game valid): the only one; when moves are written after the game's end,
+/// the one that takes them out (rather than the move that ended it); when
+/// the faulty move cannot be read, the only one that changes one character
+/// of it.
+fn choose<'c>(
+    window: &Window<'_>,
+    fault: &Problem,
+    first: Vec<&'c Candidate>,
+) -> Option<&'c Candidate> {
+    let syntax = fault.code.to_string().starts_with("hirp::tafl::syntax::");
+    let after_end = fault.code == ProblemKind::AfterEnd.into();
+    match first[..] {
+        [one] => Some(one),
+        _ if after_end && first.iter().any(|c| window.takes_out_the_rest(c)) => {
+            first.into_iter().find(|c| window.takes_out_the_rest(c))
+        }
+        _ => {
+            let mut ones = first
+                .iter()
+                .filter(|c| c.cost == 1 && syntax && window.at_fault(c));
+            match (ones.next(), ones.next()) {
+                (Some(one), None) => Some(one),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// Whether `plies` play from `position` for at most `limit` of them, each
+/// with its written piece letter and captures; a timeout or a resignation
+/// plays only as the last ply of the game (`last` says whether the plies
+/// run to the game's end).
+fn plays<'p>(
+    mut position: Position,
+    plies: impl Iterator<Item = &'p Ply>,
+    limit: usize,
+    last: bool,
+) -> bool {
+    let mut plies = plies.take(limit).peekable();
+    while let Some(ply) = plies.next() {
+        match ply {
+            Ply::Move(m) => {
+                if position.outcome().is_some() || !super::ahead::letter_fits(&position, m, m.from)
+                {
+                    return false;
+                }
+                let Ok(played) = position.play(Move {
+                    from: m.from,
+                    to: m.to,
+                }) else {
+                    return false;
+                };
+                if !super::ahead::captures_fit(&position, m, &played) {
+                    return false;
+                }
+            }
+            Ply::Timeout(_) | Ply::Resignation(_) => {
+                return last && plies.peek().is_none() && position.outcome().is_none();
+            }
+            Ply::Placeholder(_) | Ply::Malformed(_) => return false,
+        }
+    }
+    true
+}
