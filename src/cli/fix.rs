@@ -155,11 +155,6 @@ impl<'a> Subject<'a> {
     pub fn family(&self) -> Family {
         self.family
     }
-
-    /// The same record with other bytes: the corrected ones.
-    fn with(&self, original: &'a [u8]) -> Subject<'a> {
-        Subject { original, ..*self }
-    }
 }
 
 /// Corrects a record game by game in up to `rounds` rounds of fixes,
@@ -399,12 +394,12 @@ fn workers(jobs: Option<u64>) -> usize {
     }
 }
 
-/// Prints the unified diff of fixing the record, then reports what is left
-/// wrong, checked again.
+/// Prints the unified diff of fixing the record, having reported what is
+/// left wrong in the record corrected, as fixing to standard output does.
 fn diff(subject: &Subject<'_>, reporter: &Reporter) -> io::Result<Fixed> {
     let path = subject.path;
     let mut after = Vec::with_capacity(subject.original.len());
-    let fixed = fix(subject, ROUNDS, &mut after, &Reporter::quiet())?;
+    let fixed = fix(subject, ROUNDS, &mut after, reporter)?;
     // The text the diff compares: the file as read (UTF-16 decoded).
     let read = hirp::hirp::syntax::transcode(subject.original);
     let before = String::from_utf8_lossy(&read);
@@ -415,11 +410,7 @@ fn diff(subject: &Subject<'_>, reporter: &Reporter) -> io::Result<Fixed> {
         .header(&format!("a/{path}"), &format!("b/{path}"))
         .to_string();
     write_record_stdout(&shown).map_err(io::Error::other)?;
-    let left = fix(&subject.with(&after), 0, &mut io::sink(), reporter)?;
-    Ok(Fixed {
-        errors: left.errors,
-        ..fixed
-    })
+    Ok(fixed)
 }
 
 /// Fixes the file `target` in place if there is something to fix: the
