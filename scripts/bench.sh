@@ -16,7 +16,8 @@
 # and, for the tafl games, the moves a second `hirp validate -j 1` checks in
 # the two archives and in 2,000 generated Copenhagen games, and how much
 # faster two threads check the Copenhagen archive 50 times over (-j 2
-# against -j 1).
+# against -j 1); and how much longer `fix` takes than `validate` on 2,000
+# faulty Hnefatafl games, where each game's repair is searched.
 #
 # Each time is the best of three runs. Prints each throughput, its ratio to
 # grep's, and the peak memory (maximum resident set size, from
@@ -167,3 +168,22 @@ printf '%-44s %9.3f %10.1f\n' "hirp validate -j 1" "$one" "$(calc "$kb / 1024")"
 read -r two kb < <(measure "$hirp" validate --quiet --rules copenhagen -j 2 "$archive")
 printf '%-44s %9.3f %10.1f\n' "hirp validate -j 2" "$two" "$(calc "$kb / 1024")"
 printf '\n-j 2 against -j 1 on the archive: %.2f times as fast\n' "$(calc "$one / $two")"
+
+# Fixing faulty tafl games: 2,000 copies of a Hnefatafl game whose 40th
+# move is written 12 more times, a mistake no single edit repairs. Each
+# game's first error is searched (docs/rules.md, "Tafl: repair as a
+# search") and the game left as written: the worst case of the search.
+faulty=$dir/tafl-hnefatafl-faulty.csv
+if [[ ! -s $faulty ]]; then
+    game=$(awk '{ m = $40; for (n = 0; n < 12; n++) $40 = $40 " " m; print }' \
+        fixtures/tafl/valid/hnefatafl-13/ongoing.csv)
+    for _ in $(seq 2000); do printf '%s\n' "$game"; done > "$faulty.tmp"
+    mv "$faulty.tmp" "$faulty"
+fi
+printf '\n%-44s %9s %10s\n' 'tafl, 2,000 faulty Hnefatafl games' seconds 'peak MB'
+read -r checked kb < <(measure "$hirp" validate --quiet --rules hnefatafl-13 -j 1 "$faulty")
+printf '%-44s %9.3f %10.1f\n' "hirp validate -j 1" "$checked" "$(calc "$kb / 1024")"
+read -r fixed kb < <(measure "$hirp" fix --rules hnefatafl-13 -j 1 "$faulty")
+printf '%-44s %9.3f %10.1f\n' "hirp fix -j 1" "$fixed" "$(calc "$kb / 1024")"
+printf '\nfix against validate on faulty games: %.1f times as long\n' \
+    "$(calc "$fixed / $checked")"
