@@ -117,7 +117,7 @@ fn unwritten_special(
 
 /// A capture list as the record's form writes it: `xd3/f3` in a game file,
 /// `xd3xf3` in an archive.
-fn capture_text(squares: &[crate::tafl::Square], game: Game<'_>) -> String {
+pub(super) fn capture_text(squares: &[crate::tafl::Square], game: Game<'_>) -> String {
     let mut text = String::new();
     for (n, square) in squares.iter().enumerate() {
         let separator = match game {

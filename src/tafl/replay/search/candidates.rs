@@ -2,6 +2,7 @@
 //! judge that plays each.
 
 use super::{AHEAD, MAX_CANDIDATES, NEAR, REPLACED, Searched, plays};
+use crate::tafl::replay::captures::capture_text;
 use crate::tafl::replay::game::{Game, WrittenPly};
 use crate::tafl::rules::{Move, Position};
 use crate::tafl::syntax::{Form, Ply, read_ply};
@@ -108,9 +109,9 @@ pub(super) struct Window<'a> {
     /// Whether the game writes a letter for some moves: a legal move of
     /// the king is then written with its letter.
     letters: bool,
-    /// Whether a legal move put in after a ply alone on its line goes on
-    /// that line (a game file writes one turn a line).
-    by_line: bool,
+    /// The game: a legal move put in after a ply alone on its line goes on
+    /// that line in a game file (one turn a line).
+    game: Game<'a>,
     /// Every ply of the game.
     plies: &'a [WrittenPly<'a>],
     /// Each ply's text.
@@ -134,7 +135,7 @@ impl<'a> Window<'a> {
     /// positions before them are `positions`.
     pub(super) fn new(
         piece: &'a Searched<'a>,
-        game: Game<'_>,
+        game: Game<'a>,
         plies: &'a [WrittenPly<'a>],
         first: usize,
         fault: usize,
@@ -150,7 +151,7 @@ impl<'a> Window<'a> {
             text: piece.text,
             spans,
             letters,
-            by_line: matches!(game, Game::Otg(_)),
+            game,
             plies,
             tokens,
             first,
@@ -334,7 +335,7 @@ impl<'a> Window<'a> {
         let before = j.checked_sub(1).map(|i| spans[i].1);
         let after_before = before.filter(|&b| {
             let line_start = text[..b].rfind('\n').map_or(0, |n| n + 1);
-            self.by_line
+            matches!(self.game, Game::Otg(_))
                 && text[b..start].contains('\n')
                 && spans
                     .iter()
@@ -355,29 +356,22 @@ impl<'a> Window<'a> {
     }
 
     /// `mv` as the game writes a move: the king's letter when its moves
-    /// have letters, its captures listed.
+    /// have letters, its captures listed as its form lists them.
     fn written(&self, position: &Position, mv: Move) -> String {
         let king = position
             .piece_at(mv.from)
             .is_some_and(|(_, p)| p == Piece::King);
-        let mut out = String::new();
-        if self.letters && king && self.form == Form::Otg {
-            out.push('K');
-        }
-        out.push_str(&format!("{}-{}", mv.from, mv.to));
+        let letter = if self.letters && king && self.form == Form::Otg {
+            "K"
+        } else {
+            ""
+        };
         let mut after = position.clone();
-        if let Ok(played) = after.play(mv) {
-            for (n, square) in played.captures.iter().enumerate() {
-                let separator = if n == 0 || self.form == Form::Csv {
-                    'x'
-                } else {
-                    '/'
-                };
-                out.push(separator);
-                out.push_str(&square.to_string());
-            }
-        }
-        out
+        let captures = match after.play(mv) {
+            Ok(played) => capture_text(&played.captures.iter().collect::<Vec<_>>(), self.game),
+            Err(_) => String::new(),
+        };
+        format!("{letter}{}-{}{captures}", mv.from, mv.to)
     }
 
     /// The candidates whose plies, with the written ones after them, play
@@ -440,14 +434,13 @@ impl<'a> Window<'a> {
                     (candidate.clone(), new.iter().map(extras).sum())
                 }
             };
-            let mut key: Vec<String> = Vec::new();
-            key.extend(
-                self.tokens[self.first..candidate.from]
-                    .iter()
-                    .map(|t| (*t).to_owned()),
-            );
+            // The plies after the last one a candidate may edit (a ply
+            // swapped with the third after it) are the same in every key.
+            let common = (self.fault + 4).min(len).max(candidate.to);
+            let kept = |tokens: &[&str]| tokens.iter().map(|t| (*t).to_owned()).collect::<Vec<_>>();
+            let mut key = kept(&self.tokens[self.first..candidate.from]);
             key.extend(candidate.tokens.iter().cloned());
-            key.extend(self.tokens[candidate.to..].iter().map(|t| (*t).to_owned()));
+            key.extend(kept(&self.tokens[candidate.to..common]));
             passing.push(Quick {
                 candidate,
                 key,
