@@ -521,8 +521,14 @@ fn games_one_after_another_stay_apart() {
 /// Game `number` of seed 2027 (80 turns at most) as a record, with `right`
 /// written `wrong`, and what `hirp fix` makes of it: stdout and stderr.
 fn fix_miswritten(number: usize, right: &str, wrong: &str) -> (String, String, String) {
+    fix_in_game(2027, number, right, wrong)
+}
+
+/// Game `number` of generator seed `seed` with `right` written `wrong`,
+/// fixed: the text, what `fix` writes and its reports.
+fn fix_in_game(seed: u64, number: usize, right: &str, wrong: &str) -> (String, String, String) {
     let options = hirp::hirp::generate::Options {
-        seed: 2027,
+        seed,
         games: number,
         max_turns: 80,
     };
@@ -844,4 +850,44 @@ fn fix_refuses_more_threads_than_it_can_start() {
     assert_eq!(status, Some(2));
     assert_eq!(stdout, "");
     assert!(stderr.contains("65 is not in 0..=64"), "{stderr}");
+}
+
+#[test]
+fn one_repair_written_two_ways_is_applied_in_its_shorter_writing() {
+    // A `1` put in after `Ke` in G5 of game 280 of seed 4101: taking it
+    // out (`Ke`) and writing `0` for it (`Ke0`, the same entry) both make
+    // the game play; they are one repair, and the one that changes fewest
+    // characters and leaves the shorter record is applied.
+    let (right, wrong) = ("G5 KeKeHm>5H21Hi >5SK^GH5", "G5 KeKe1Hm>5H21Hi >5SK^GH5");
+    let (text, fixed, stderr) = fix_in_game(4101, 280, right, wrong);
+    assert_eq!(fixed, text.replace(wrong, right), "{stderr}");
+    assert!(
+        stderr.contains("1 problem fixed; 0 errors left"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_turn_a_step_short_by_a_character_is_searched_with_every_step_put_back() {
+    // `He` written `He3` in G5 of game 89 of seed 4101: the turn counts
+    // four steps. Every step that could have been left out is tried beside
+    // the edits of its characters; only taking out the `3` plays.
+    let (right, wrong) = ("G5 K12K20K3mL21He /", "G5 K12K20K3mL21He3 /");
+    let (text, fixed, stderr) = fix_in_game(4101, 89, right, wrong);
+    assert_eq!(fixed, text.replace(wrong, right), "{stderr}");
+    assert!(
+        stderr.contains("1 problem fixed; 0 errors left"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn two_repairs_at_one_place_that_play_different_games_stay_a_tie() {
+    // `H89` written `H8` in S5 of game 297 of seed 4101: `H89` and `He`
+    // (a Hirþ moved, or one entered) both make the game play. They are
+    // different games, so neither is applied.
+    let (right, wrong) = ("S5 L57HeH89Kh98Hv8 /", "S5 L57HeH8Kh98Hv8 /");
+    let (text, fixed, stderr) = fix_in_game(4101, 297, right, wrong);
+    assert_eq!(fixed, text, "{stderr}");
+    assert!(stderr.contains("0 problems fixed"), "{stderr}");
 }

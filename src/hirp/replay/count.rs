@@ -175,7 +175,7 @@ fn respaced(start: &Position, tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
 
 /// The turn with one step put back: first a copy of a token next to a gap
 /// between two tokens (or at an end), then each legal step in each gap.
-fn restored(start: &Position, tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
+pub(super) fn restored(start: &Position, tokens: &[&ast::WrittenStep]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     let mut legal: Vec<Candidate> = Vec::new();
     let mut position = *start;

@@ -20,6 +20,16 @@ use crate::hirp::syntax::Edit;
 use crate::hirp::syntax::ast::{self, BattleToken, Label, PenningrMove, Span, StepToken, Turn};
 use crate::hirp::types::Space;
 
+/// How the label of a step count's problem starts: the steps counted
+/// follow it.
+const COUNTED: &str = "these steps count ";
+
+/// The steps a step count's problem says its turn counts.
+pub(super) fn counted(problem: &crate::core::diagnostic::Problem) -> Option<u8> {
+    let rest = problem.label.strip_prefix(COUNTED)?;
+    rest[..rest.find(':')?].parse().ok()
+}
+
 /// A game being replayed.
 pub(super) struct Replay<'o> {
     pub position: Position,
@@ -276,7 +286,8 @@ impl Replay<'_> {
         (applied.steps(), true)
     }
 
-    /// Reports a turn whose steps are not five, with what each token counts.
+    /// Reports a turn whose steps are not five, with what each token counts
+    /// (read back by [`counted`]).
     fn step_count(&mut self, turn: &Turn, counts: &[u8], label: Label) {
         let steps = counts.iter().fold(0u8, |sum, &n| sum.saturating_add(n));
         let parts: Vec<String> = turn
@@ -294,7 +305,7 @@ impl Replay<'_> {
             Problem::new(
                 ProblemKind::StepCount,
                 span,
-                format!("these steps count {steps}: {}", parts.join(", ")),
+                format!("{COUNTED}{steps}: {}", parts.join(", ")),
             ),
             label,
         );

@@ -123,6 +123,11 @@ impl Paused {
         (self.replay.games.len() <= 1).then_some(self)
     }
 
+    /// The position paused at, when a game has begun.
+    pub(crate) fn position(&self) -> Option<&Position> {
+        self.replay.games.last().map(|g| &g.report.position)
+    }
+
     /// Whether `rest`, after the bytes paused at, plays on the fast path
     /// with nothing to report, in the same game.
     pub(crate) fn plays(&self, rest: &[u8]) -> bool {

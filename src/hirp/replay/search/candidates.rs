@@ -3,6 +3,7 @@
 
 use crate::core::Span;
 use crate::core::diagnostic::Problem;
+use crate::hirp::rules::{Position, STEPS_PER_TURN};
 use crate::hirp::syntax::ast::Turn;
 
 use super::{Candidate, MAX_WORDS, line_end};
@@ -23,13 +24,13 @@ pub(super) struct Window<'a> {
 }
 
 /// The editable part of `turn`'s line in `text`: after its label and its
-/// space, before any comment.
+/// space, before any comment (with the spaces before it).
 pub(super) fn window<'a>(text: &str, base: usize, turn: &'a Turn) -> Window<'a> {
     let line = turn.span.start - base;
     let end = line_end(text, line);
     let body = &text[line..end];
-    let cut = body.find([';', '{']).map_or(end, |n| line + n);
-    let end = text[line..cut].trim_end().len() + line;
+    // Spaces at the end are kept: a `/` lost after one is put back there.
+    let end = body.find([';', '{']).map_or(end, |n| line + n);
     let label = turn.label.span.end - base;
     let start = (label + 1).min(end);
     Window { start, end, turn }
@@ -231,4 +232,31 @@ fn kind_candidates(text: &str, spans: &[(usize, usize)], gap: &str, found: &mut 
             });
         }
     }
+}
+
+/// A step put back at each place of a turn that counts a step short, as
+/// the step count's own repair tries them (`count::restored`): a copy of
+/// a token beside the place, then every step legal there. A step lost may
+/// be of any shape, so each is a candidate, and a candidate elsewhere
+/// passes alone only when no step put back plays as well.
+pub(super) fn put_back(base: usize, turn: &Turn, start: &Position) -> Vec<Candidate> {
+    let Some(tokens) = super::super::repair::readable(&turn.steps) else {
+        return Vec::new();
+    };
+    // A turn of more tokens than steps is not short; the bound keeps a
+    // hostile line of many tokens from many copies of it.
+    if tokens.is_empty() || tokens.len() > usize::from(STEPS_PER_TURN) {
+        return Vec::new();
+    }
+    super::super::count::restored(start, &tokens)
+        .into_iter()
+        .filter_map(|(edit, _, _)| {
+            Some(Candidate {
+                start: edit.span.start.checked_sub(base)?,
+                end: edit.span.end.checked_sub(base)?,
+                cost: edit.replacement.len(),
+                with: edit.replacement,
+            })
+        })
+        .collect()
 }

@@ -11,8 +11,9 @@
 //! (a space among them: battle records split or run together), two
 //! neighbours swapped, two fates of a battle record swapped; and whole
 //! tokens (steps, battle records, Penningr actions) taken out, written
-//! twice, or moved among their turn's tokens of their kind. At most
-//! [`MAX_CANDIDATES`] are tried.
+//! twice, or moved among their turn's tokens of their kind; and on the
+//! faulty line, every step legal at each place between its steps put back.
+//! At most [`MAX_CANDIDATES`] are tried.
 //!
 //! A candidate is judged by the fast replay ([`super::fast`]) of the game
 //! from its start to [`AHEAD`] turns past the faulty one: it passes when
@@ -25,7 +26,9 @@
 //! `STRICT`: it picked wrong repairs where a step of a shape no candidate
 //! writes was lost), and when every passing candidate lies on one line that
 //! is not the first searched (else a line before may explain it as well).
-//! A turn of other than five steps is left to its own repairs. The work is bounded: one
+//! Candidates that change a character or two at one place and reach the
+//! same position are one repair written several ways (`one_written`).
+//! A turn two or more steps short is left to its own repairs. The work is bounded: one
 //! search per game with an error, a fixed number of candidates, each
 //! replaying the game up to a fixed number of turns past the fault and no
 //! more than [`MAX_REACH`] bytes of text, so that fixing stays linear in
@@ -33,13 +36,14 @@
 
 use crate::core::diagnostic::Problem;
 use crate::core::{Edit, Severity};
+use crate::hirp::rules::STEPS_PER_TURN;
 use crate::hirp::syntax::ast::{Game, Turn};
 
 use super::fast::Paused;
 
 mod candidates;
 
-use candidates::{candidates, choice_candidates, vocabulary, window};
+use candidates::{candidates, choice_candidates, put_back, vocabulary, window};
 
 /// Whether only a candidate that passes alone is applied (else the
 /// ranking below picks one strictly first).
@@ -136,7 +140,7 @@ pub(crate) fn search_repairs(
                 continue;
             }
         }
-        if problem.code.to_string() == "hirp::turn::step_count" {
+        if problem.code.to_string() == "hirp::turn::step_count" && !searched(problem) {
             continue;
         }
         let Some(edit) = search(text, base, game, &problems[first].0) else {
@@ -167,23 +171,7 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     if stop.saturating_sub(line_start(text, turns[first_window].span.start - base)) > MAX_REACH {
         return None;
     }
-    // The replay paused at the start of each window's line: the game up to
-    // there must play on the fast path, or the judge cannot speak for the
-    // candidates.
-    let mut paused = Vec::new();
-    let mut from = start;
-    let mut state: Option<Paused> = None;
-    for turn in &turns[first_window..=t] {
-        let line = line_start(text, turn.span.start - base).max(from);
-        let bytes = &text.as_bytes()[from..line];
-        let next = match state.take() {
-            None => Paused::after(bytes)?,
-            Some(p) => p.advance(bytes)?,
-        };
-        paused.push((line, next.clone(), window(text, base, turn)));
-        state = Some(next);
-        from = line;
-    }
+    let paused = pauses(text, base, start, &turns[first_window..=t])?;
     let words = vocabulary(text, base, &turns);
     let mut passing: Vec<Candidate> = Vec::new();
     let mut lines = Vec::new();
@@ -196,6 +184,8 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
         let mut found = Vec::new();
         if *line == fault_line {
             found = choice_candidates(text, base, window.turn, fault);
+            let start = paused.position()?;
+            found.extend(put_back(base, window.turn, start));
         }
         found.extend(candidates(text, base, window, &words));
         for candidate in found {
@@ -220,13 +210,59 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     if lines.len() != 1 || (first_window > 0 && lines.first() == first_line.as_ref()) {
         return None;
     }
-    let best = first(&passing)?;
+    let best = match first(&passing) {
+        Some(best) => best,
+        None => {
+            let (line, at) = paused
+                .iter()
+                .find(|p| p.0 == lines[0])
+                .map(|p| (p.0, &p.1))?;
+            let end = (line_end(text, fault_line) + 1).min(text.len());
+            one_written(text, line..end, at, &passing)?
+        }
+    };
     Some(crate::core::fix::narrowed(
         text,
         base,
         (best.start, best.end),
         &best.with,
     ))
+}
+
+/// The replay paused at the start of each line of `turns`, with the
+/// line's window, from the game's start at `start`: the game up to there
+/// must play on the fast path, or the judge cannot speak for the
+/// candidates.
+fn pauses<'t>(
+    text: &str,
+    base: usize,
+    start: usize,
+    turns: &[&'t Turn],
+) -> Option<Vec<(usize, Paused, candidates::Window<'t>)>> {
+    let mut paused = Vec::new();
+    let mut from = start;
+    let mut state: Option<Paused> = None;
+    for turn in turns {
+        let line = line_start(text, turn.span.start - base).max(from);
+        let bytes = &text.as_bytes()[from..line];
+        let next = match state.take() {
+            None => Paused::after(bytes)?,
+            Some(p) => p.advance(bytes)?,
+        };
+        paused.push((line, next.clone(), window(text, base, turn)));
+        state = Some(next);
+        from = line;
+    }
+    Some(paused)
+}
+
+/// Whether a step count's fault is one the search mends: a turn a step
+/// short, where every step that may have been lost is a candidate
+/// ([`put_back`]), or one of more than five steps, where taking out each
+/// token is. A turn two or more steps short may have lost a token of two
+/// steps (`Hei`), which no candidate puts back: its own repairs hold.
+fn searched(fault: &Problem) -> bool {
+    super::turn::counted(fault).is_some_and(|n| n == STEPS_PER_TURN - 1 || n > STEPS_PER_TURN)
 }
 
 /// The turn whose line holds `at` (from the text's start), and where the
@@ -376,6 +412,62 @@ fn first(passing: &[Candidate]) -> Option<&Candidate> {
     let best = passing.iter().min_by_key(|c| key(c))?;
     let ties = passing.iter().filter(|c| key(c) == key(best)).count();
     (ties == 1).then_some(best)
+}
+
+/// Of passing candidates that are one repair written several ways, the
+/// one to write: they edit one place (their spans share a point) and
+/// reach the same position at the end of the faulty turn, whose line ends
+/// `range`'s end (`range` from the searched line, paused at `at`), so the
+/// rest of the game plays alike after each (`Ke` and `Ke0`, `He` and
+/// `He9`, a battle record with or without a space before it). The one
+/// applied changes the fewest characters, then leaves the shortest
+/// record, then lies latest; `None` when they are not one repair or two
+/// rank first together.
+fn one_written<'c>(
+    text: &str,
+    range: std::ops::Range<usize>,
+    at: &Paused,
+    passing: &'c [Candidate],
+) -> Option<&'c Candidate> {
+    // Each changes a character or two (never a token moved), and all at
+    // one place.
+    let changes: Vec<(usize, usize, usize)> = passing.iter().map(|c| changed(text, c)).collect();
+    let small = changes.iter().all(|&(s, e, new)| e - s <= 2 && new <= 2);
+    let start = changes.iter().map(|c| c.0).max()?;
+    let end = changes.iter().map(|c| c.1).min()?;
+    if !small || start > end {
+        return None;
+    }
+    let position = |c: &Candidate| -> Option<crate::hirp::rules::Position> {
+        let rest = edited(text, range.clone(), c)?;
+        at.clone().advance(&rest)?.position().copied()
+    };
+    let first = position(&passing[0])?;
+    for c in &passing[1..] {
+        if position(c)? != first {
+            return None;
+        }
+    }
+    let key = |c: &Candidate| {
+        let grown = c.with.len() as isize - (c.end - c.start) as isize;
+        (c.cost, grown, std::cmp::Reverse(c.start))
+    };
+    let best = passing.iter().min_by_key(|c| key(c))?;
+    let ties = passing.iter().filter(|c| key(c) == key(best)).count();
+    (ties == 1).then_some(best)
+}
+
+/// What `c` changes of `text`, its ends in common with the text left out:
+/// where (from the text's start, to its end) and how many bytes it puts
+/// there.
+fn changed(text: &str, c: &Candidate) -> (usize, usize, usize) {
+    let (old, new) = (&text.as_bytes()[c.start..c.end], c.with.as_bytes());
+    let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let (old, new) = (&old[head..], &new[head..]);
+    let tail = old.iter().rev().zip(new.iter().rev());
+    let tail = tail.take_while(|(a, b)| a == b).count();
+    let start = c.start + head;
+    (start, start + old.len() - tail, new.len() - tail)
 }
 
 /// Where the line holding `at` ends (before its line end).
