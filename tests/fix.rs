@@ -891,3 +891,25 @@ fn two_repairs_at_one_place_that_play_different_games_stay_a_tie() {
     assert_eq!(fixed, text, "{stderr}");
     assert!(stderr.contains("0 problems fixed"), "{stderr}");
 }
+
+#[test]
+fn a_turn_whose_slash_was_lost_gets_it_back() {
+    // The `/` of S1 lost, with the space before it or after it: the error
+    // lies at the line's end, and the search's `/` put back there is the
+    // only record one edit away that plays.
+    let right = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
+    for wrong in ["S1 He7He8He\n", "S1 He7He8He \n"] {
+        let text = right.replace("S1 He7He8He /\n", wrong);
+        let output = hirp()
+            .args(["fix", "-"])
+            .write_stdin(text)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), right, "{stderr}");
+        assert!(
+            stderr.contains("1 problem fixed; 0 errors left"),
+            "{stderr}"
+        );
+    }
+}

@@ -80,6 +80,10 @@ pub(super) fn candidates(
             found.push(one(i, i, a.to_string(), 1));
         }
     }
+    // A turn's `/` lost with the space before it.
+    if !text[..w.end].ends_with(' ') {
+        found.push(one(w.end, w.end, " /".to_owned(), 1));
+    }
     for pair in chars.windows(2) {
         let ((i, a), (_, b)) = (pair[0], pair[1]);
         if a != b {

@@ -277,7 +277,7 @@ fn faulty_turn(
 ) -> Option<(usize, usize)> {
     let t = turns.iter().position(|turn| {
         let line = turn.span.start - base;
-        line <= at && at < line_end(text, line)
+        line <= at && at <= line_end(text, line)
     })?;
     let stop = turns
         .get(t + AHEAD + 1)
