@@ -897,16 +897,35 @@ fn a_turn_whose_slash_was_lost_gets_it_back() {
     // The `/` of S1 lost, with the space before it or after it: the error
     // lies at the line's end, and the search's `/` put back there is the
     // only record one edit away that plays.
-    let right = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
-    for wrong in ["S1 He7He8He\n", "S1 He7He8He \n"] {
-        let text = right.replace("S1 He7He8He /\n", wrong);
+    fixed_back("S1 He7He8He /", &["S1 He7He8He", "S1 He7He8He "]);
+}
+
+#[test]
+fn a_character_that_spoils_the_reading_of_a_turn_is_taken_out() {
+    // A character put before a turn's first step leaves a line that is
+    // no turn at all; one put among its steps leaves a turn that counts
+    // too few steps, a count that says nothing of what was meant. Both
+    // are searched, and taking the character out is the only record one
+    // edit away that plays.
+    let wrongs = ["S1 GHe7He8He /", "S1 /He7He8He /", "S1 He7GHe8He /"];
+    fixed_back("S1 He7He8He /", &wrongs);
+}
+
+/// A short game with its line `right` written each of `wrongs` in turn:
+/// `fix` restores it, and says it fixed one problem.
+fn fixed_back(right: &str, wrongs: &[&str]) {
+    let game = "G1 KeHeiHei /\nS1 He7He8He /\nG2 L01HeiKhhh03 /\nS2 Ke6KeHi /\n";
+    assert!(game.contains(right));
+    for wrong in wrongs {
+        let text = game.replace(right, wrong);
         let output = hirp()
             .args(["fix", "-"])
             .write_stdin(text)
             .output()
             .unwrap();
         let stderr = String::from_utf8(output.stderr).unwrap();
-        assert_eq!(String::from_utf8(output.stdout).unwrap(), right, "{stderr}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(stdout, game, "{wrong}\n{stderr}");
         assert!(
             stderr.contains("1 problem fixed; 0 errors left"),
             "{stderr}"

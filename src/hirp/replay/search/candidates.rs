@@ -16,24 +16,44 @@ const ALPHABET: &str = "0123456789mKHLSGehivdax^>/ ";
 const FATES: &str = "0123456789mx^";
 
 /// A turn line of the game's text: from after its label to before any
-/// comment, with its turn.
+/// comment, with its turn (none when the line cannot be read as one).
 pub(super) struct Window<'a> {
+    pub(super) line: usize,
     pub(super) start: usize,
     pub(super) end: usize,
-    pub(super) turn: &'a Turn,
+    pub(super) turn: Option<&'a Turn>,
 }
 
 /// The editable part of `turn`'s line in `text`: after its label and its
 /// space, before any comment (with the spaces before it).
 pub(super) fn window<'a>(text: &str, base: usize, turn: &'a Turn) -> Window<'a> {
-    let line = turn.span.start - base;
+    let line = super::line_start(text, turn.span.start - base);
+    let label = turn.label.span.end - base;
+    Window {
+        turn: Some(turn),
+        ..unread_window(text, line, label)
+    }
+}
+
+/// The editable part of the line at `line` whose label ends at `label`
+/// (or, when it is not read as a turn, at its first space).
+pub(super) fn unread_window<'a>(text: &str, line: usize, label: usize) -> Window<'a> {
     let end = line_end(text, line);
     let body = &text[line..end];
+    let label = if label > line {
+        label
+    } else {
+        body.find(' ').map_or(line, |n| line + n)
+    };
     // Spaces at the end are kept: a `/` lost after one is put back there.
     let end = body.find([';', '{']).map_or(end, |n| line + n);
-    let label = turn.label.span.end - base;
     let start = (label + 1).min(end);
-    Window { start, end, turn }
+    Window {
+        line,
+        start,
+        end,
+        turn: None,
+    }
 }
 
 /// The steps the game writes, each once: what a step put back may be.
@@ -91,8 +111,11 @@ pub(super) fn candidates(
             found.push(one(i, end, format!("{b}{a}"), 2));
         }
     }
-    found.extend(token_candidates(text, base, w.turn));
-    let mut steps = w.turn.steps.iter().map(|s| s.span());
+    let Some(turn) = w.turn else {
+        return found;
+    };
+    found.extend(token_candidates(text, base, turn));
+    let mut steps = turn.steps.iter().map(|s| s.span());
     let places: Vec<usize> = steps
         .clone()
         .map(|s| s.start - base)

@@ -5,8 +5,9 @@
 //! replaying the rest of the game. Candidates that differ in spacing alone
 //! are one.
 //!
-//! The candidates are the edits of the faulty turn's line and of the turn
-//! line before it (after their labels, before any comment): any character
+//! The candidates are the edits of the faulty line (a turn's, or a line
+//! that cannot be read as a turn) and of the turn lines before it (after
+//! their labels, before any comment): any character
 //! replaced by one of the notation's alphabet, one put in, one taken out
 //! (a space among them: battle records split or run together), two
 //! neighbours swapped, two fates of a battle record swapped; and whole
@@ -28,7 +29,8 @@
 //! is not the first searched (else a line before may explain it as well).
 //! Candidates that change a character or two at one place and reach the
 //! same position are one repair written several ways (`one_written`).
-//! A turn two or more steps short is left to its own repairs. The work is bounded: one
+//! A turn two or more steps short is left to its own repairs, unless a
+//! reading error on its line says its steps are not counted as written. The work is bounded: one
 //! search per game with an error, a fixed number of candidates, each
 //! replaying the game up to a fixed number of turns past the fault and no
 //! more than [`MAX_REACH`] bytes of text, so that fixing stays linear in
@@ -43,7 +45,7 @@ use super::fast::Paused;
 
 mod candidates;
 
-use candidates::{candidates, choice_candidates, put_back, vocabulary, window};
+use candidates::{Window, candidates, choice_candidates, put_back, vocabulary, window};
 
 /// Whether only a candidate that passes alone is applied (else the
 /// ranking below picks one strictly first).
@@ -118,8 +120,6 @@ pub(crate) fn search_repairs(
             .min_by_key(|(_, (p, _))| p.span.start)
             .map(|(i, _)| i);
         let Some(first) = first else { continue };
-        // A turn of other than five steps may have lost a step of any
-        // shape, which no candidate puts back: its own repairs hold.
         let problem = &problems[first].0;
         if problem.fix.is_some() {
             // A step taken out by the fault's own repair, when taking out
@@ -140,7 +140,9 @@ pub(crate) fn search_repairs(
                 continue;
             }
         }
-        if problem.code.to_string() == "hirp::turn::step_count" && !searched(problem) {
+        let problem = &problems[first].0;
+        let game_problems = problems.iter().filter(|(p, g)| inside(p, g));
+        if !searched(text, base, problem, game_problems.map(|(p, _)| p)) {
             continue;
         }
         let Some(edit) = search(text, base, game, &problems[first].0) else {
@@ -163,29 +165,27 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     let at = fault.span.start.saturating_sub(base);
     let start = game.span.start.checked_sub(base)?;
     let turns: Vec<&Turn> = game.turns.iter().collect();
-    let (t, stop) = faulty_turn(text, base, game, &turns, at)?;
-    if turns[t].span.start - base - start > MAX_BEFORE {
+    let (windows, stop, cut) = lines_searched(text, base, game, &turns, at)?;
+    let fault_line = windows.last()?.line;
+    if fault_line.saturating_sub(start) > MAX_BEFORE
+        || stop.saturating_sub(windows[0].line) > MAX_REACH
+    {
         return None;
     }
-    let first_window = t.saturating_sub(EARLIER);
-    if stop.saturating_sub(line_start(text, turns[first_window].span.start - base)) > MAX_REACH {
-        return None;
-    }
-    let paused = pauses(text, base, start, &turns[first_window..=t])?;
+    let paused = pauses(text, start, windows)?;
     let words = vocabulary(text, base, &turns);
     let mut passing: Vec<Candidate> = Vec::new();
     let mut lines = Vec::new();
-    let fault_line = paused.last().map_or(0, |p| p.0);
     for (line, paused, window) in paused.iter().rev() {
         let mut seen = std::collections::HashSet::new();
         let mut tried = 0;
         // The fault's own choices first, so that the cap never leaves
         // them out.
         let mut found = Vec::new();
-        if *line == fault_line {
-            found = choice_candidates(text, base, window.turn, fault);
+        if let Some(turn) = window.turn.filter(|_| *line == fault_line) {
+            found = choice_candidates(text, base, turn, fault);
             let start = paused.position()?;
-            found.extend(put_back(base, window.turn, start));
+            found.extend(put_back(base, turn, start));
         }
         found.extend(candidates(text, base, window, &words));
         for candidate in found {
@@ -207,7 +207,7 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     // Candidates on two lines: either may be the mistake. On the first line
     // searched alone: a line before it may explain it as well.
     let first_line = paused.first().map(|p| p.0);
-    if lines.len() != 1 || (first_window > 0 && lines.first() == first_line.as_ref()) {
+    if lines.len() != 1 || (cut && lines.first() == first_line.as_ref()) {
         return None;
     }
     let best = match first(&passing) {
@@ -229,40 +229,92 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     ))
 }
 
-/// The replay paused at the start of each line of `turns`, with the
-/// line's window, from the game's start at `start`: the game up to there
+/// The replay paused at the start of each of the lines searched, with
+/// its window, from the game's start at `start`: the game up to there
 /// must play on the fast path, or the judge cannot speak for the
 /// candidates.
 fn pauses<'t>(
     text: &str,
-    base: usize,
     start: usize,
-    turns: &[&'t Turn],
-) -> Option<Vec<(usize, Paused, candidates::Window<'t>)>> {
+    windows: Vec<Window<'t>>,
+) -> Option<Vec<(usize, Paused, Window<'t>)>> {
     let mut paused = Vec::new();
     let mut from = start;
     let mut state: Option<Paused> = None;
-    for turn in turns {
-        let line = line_start(text, turn.span.start - base).max(from);
+    for window in windows {
+        let line = window.line.max(from);
         let bytes = &text.as_bytes()[from..line];
         let next = match state.take() {
             None => Paused::after(bytes)?,
             Some(p) => p.advance(bytes)?,
         };
-        paused.push((line, next.clone(), window(text, base, turn)));
+        paused.push((line, next.clone(), window));
         state = Some(next);
         from = line;
     }
     Some(paused)
 }
 
-/// Whether a step count's fault is one the search mends: a turn a step
-/// short, where every step that may have been lost is a candidate
-/// ([`put_back`]), or one of more than five steps, where taking out each
-/// token is. A turn two or more steps short may have lost a token of two
-/// steps (`Hei`), which no candidate puts back: its own repairs hold.
-fn searched(fault: &Problem) -> bool {
-    super::turn::counted(fault).is_some_and(|n| n == STEPS_PER_TURN - 1 || n > STEPS_PER_TURN)
+/// The lines the search edits for a fault at `at`: the twelve turn lines
+/// before its line, then its line, read as a turn or not (a letter before
+/// its first step); where a candidate's replay ends, [`AHEAD`] turns past
+/// it or at the game's end; and whether turns before the first line
+/// searched are left out.
+fn lines_searched<'t>(
+    text: &str,
+    base: usize,
+    game: &Game,
+    turns: &[&'t Turn],
+    at: usize,
+) -> Option<(Vec<Window<'t>>, usize, bool)> {
+    let line = line_start(text, at.min(text.len()));
+    let (start, end) = (game.span.start.checked_sub(base)?, game.span.end - base);
+    if line < start || line >= end.min(text.len()) {
+        return None;
+    }
+    let line_of = |turn: &Turn| line_start(text, turn.span.start - base);
+    let read = turns.iter().position(|turn| line_of(turn) == line);
+    let before = read.unwrap_or_else(|| turns.partition_point(|turn| line_of(turn) < line));
+    let after = read.map_or(before, |t| t + 1);
+    let first = before.saturating_sub(EARLIER);
+    let mut windows: Vec<Window<'t>> = turns[first..before]
+        .iter()
+        .map(|turn| window(text, base, turn))
+        .collect();
+    windows.push(match read {
+        Some(t) => window(text, base, turns[t]),
+        None => candidates::unread_window(text, line, line),
+    });
+    let stop = turns
+        .get(after + AHEAD)
+        .map_or(end, |turn| line_of(turn))
+        .min(text.len());
+    Some((windows, stop, first > 0))
+}
+
+/// Whether the search mends `fault`, of a game with `problems`: any but a
+/// step count; a step count of a turn a step short, where every step that
+/// may have been lost is a candidate ([`put_back`]), or of more than five
+/// steps, where taking out each token is. A turn two or more steps short
+/// may have lost a token of two steps (`Hei`), which no candidate puts
+/// back: its own repairs hold, unless its line holds a reading error too
+/// (a step's text misread miscounts the turn; a token lost is read well).
+fn searched<'p>(
+    text: &str,
+    base: usize,
+    fault: &Problem,
+    mut problems: impl Iterator<Item = &'p Problem>,
+) -> bool {
+    if fault.code.to_string() != "hirp::turn::step_count" {
+        return true;
+    }
+    let counted = super::turn::counted(fault);
+    if counted.is_some_and(|n| n == STEPS_PER_TURN - 1 || n > STEPS_PER_TURN) {
+        return true;
+    }
+    let line_of = |p: &Problem| line_start(text, p.span.start.saturating_sub(base).min(text.len()));
+    let line = line_of(fault);
+    problems.any(|p| p.code.to_string().starts_with("hirp::syntax::") && line_of(p) == line)
 }
 
 /// The turn whose line holds `at` (from the text's start), and where the
