@@ -858,12 +858,10 @@ fn one_repair_written_two_ways_is_applied_in_its_shorter_writing() {
     // out (`Ke`) and writing `0` for it (`Ke0`, the same entry) both make
     // the game play; they are one repair, and the one that changes fewest
     // characters and leaves the shorter record is applied.
-    let (right, wrong) = ("G5 KeKeHm>5H21Hi >5SK^GH5", "G5 KeKe1Hm>5H21Hi >5SK^GH5");
-    let (text, fixed, stderr) = fix_in_game(4101, 280, right, wrong);
-    assert_eq!(fixed, text.replace(wrong, right), "{stderr}");
-    assert!(
-        stderr.contains("1 problem fixed; 0 errors left"),
-        "{stderr}"
+    restored_in_game(
+        280,
+        "G5 KeKeHm>5H21Hi >5SK^GH5",
+        "G5 KeKe1Hm>5H21Hi >5SK^GH5",
     );
 }
 
@@ -872,8 +870,13 @@ fn a_turn_a_step_short_by_a_character_is_searched_with_every_step_put_back() {
     // `He` written `He3` in G5 of game 89 of seed 4101: the turn counts
     // four steps. Every step that could have been left out is tried beside
     // the edits of its characters; only taking out the `3` plays.
-    let (right, wrong) = ("G5 K12K20K3mL21He /", "G5 K12K20K3mL21He3 /");
-    let (text, fixed, stderr) = fix_in_game(4101, 89, right, wrong);
+    restored_in_game(89, "G5 K12K20K3mL21He /", "G5 K12K20K3mL21He3 /");
+}
+
+/// Game `number` of seed 4101 with `right` written `wrong`: `fix` writes
+/// it back, and says it fixed one problem.
+fn restored_in_game(number: usize, right: &str, wrong: &str) {
+    let (text, fixed, stderr) = fix_in_game(4101, number, right, wrong);
     assert_eq!(fixed, text.replace(wrong, right), "{stderr}");
     assert!(
         stderr.contains("1 problem fixed; 0 errors left"),

@@ -257,9 +257,8 @@ fn pauses<'t>(
 
 /// The lines the search edits for a fault at `at`: the twelve turn lines
 /// before its line, then its line, read as a turn or not (a letter before
-/// its first step); where a candidate's replay ends, [`AHEAD`] turns past
-/// it or at the game's end; and whether turns before the first line
-/// searched are left out.
+/// its first step); where a candidate's replay ends; and whether turns
+/// before the first line searched are left out.
 fn lines_searched<'t>(
     text: &str,
     base: usize,
@@ -267,6 +266,35 @@ fn lines_searched<'t>(
     turns: &[&'t Turn],
     at: usize,
 ) -> Option<(Vec<Window<'t>>, usize, bool)> {
+    let place = place(text, base, game, turns, at)?;
+    let first = place.before.saturating_sub(EARLIER);
+    let mut windows: Vec<Window<'t>> = turns[first..place.before]
+        .iter()
+        .map(|turn| window(text, base, turn))
+        .collect();
+    windows.push(match place.read {
+        Some(t) => window(text, base, turns[t]),
+        None => candidates::unread_window(text, place.line, place.line),
+    });
+    Some((windows, place.stop, first > 0))
+}
+
+/// Where a fault lies among a game's turns: see [`place`].
+struct Place {
+    /// The start of its line.
+    line: usize,
+    /// The turn read on that line, if one is.
+    read: Option<usize>,
+    /// How many turns come before the line.
+    before: usize,
+    /// Where a candidate's replay ends: the line of the turn [`AHEAD`]
+    /// turns past it, or the game's end.
+    stop: usize,
+}
+
+/// Where the fault at `at` (from the text's start) of `game`, whose turns
+/// are `turns`, lies; `None` when its line is outside the game.
+fn place(text: &str, base: usize, game: &Game, turns: &[&Turn], at: usize) -> Option<Place> {
     let line = line_start(text, at.min(text.len()));
     let (start, end) = (game.span.start.checked_sub(base)?, game.span.end - base);
     if line < start || line >= end.min(text.len()) {
@@ -276,20 +304,16 @@ fn lines_searched<'t>(
     let read = turns.iter().position(|turn| line_of(turn) == line);
     let before = read.unwrap_or_else(|| turns.partition_point(|turn| line_of(turn) < line));
     let after = read.map_or(before, |t| t + 1);
-    let first = before.saturating_sub(EARLIER);
-    let mut windows: Vec<Window<'t>> = turns[first..before]
-        .iter()
-        .map(|turn| window(text, base, turn))
-        .collect();
-    windows.push(match read {
-        Some(t) => window(text, base, turns[t]),
-        None => candidates::unread_window(text, line, line),
-    });
     let stop = turns
         .get(after + AHEAD)
         .map_or(end, |turn| line_of(turn))
         .min(text.len());
-    Some((windows, stop, first > 0))
+    Some(Place {
+        line,
+        read,
+        before,
+        stop,
+    })
 }
 
 /// Whether the search mends `fault`, of a game with `problems`: any but a
@@ -318,8 +342,7 @@ fn searched<'p>(
 }
 
 /// The turn whose line holds `at` (from the text's start), and where the
-/// replay of a candidate ends: the line of the turn [`AHEAD`] turns past
-/// it, or the game's end.
+/// replay of a candidate ends ([`place`]).
 fn faulty_turn(
     text: &str,
     base: usize,
@@ -327,17 +350,8 @@ fn faulty_turn(
     turns: &[&Turn],
     at: usize,
 ) -> Option<(usize, usize)> {
-    let t = turns.iter().position(|turn| {
-        let line = turn.span.start - base;
-        line <= at && at <= line_end(text, line)
-    })?;
-    let stop = turns
-        .get(t + AHEAD + 1)
-        .map_or(game.span.end - base, |turn| {
-            line_start(text, turn.span.start - base)
-        })
-        .min(text.len());
-    Some((t, stop))
+    let place = place(text, base, game, turns, at)?;
+    Some((place.read?, place.stop))
 }
 
 /// The text from `range`'s start to its end with `candidate` made, or
