@@ -876,12 +876,26 @@ fn a_turn_a_step_short_by_a_character_is_searched_with_every_step_put_back() {
 /// Game `number` of seed 4101 with `right` written `wrong`: `fix` writes
 /// it back, and says it fixed one problem.
 fn restored_in_game(number: usize, right: &str, wrong: &str) {
+    fixed_in_game(number, right, wrong, right);
+}
+
+/// `right` written `wrong` in game `number` of seed 4101 is fixed as
+/// `fixed`, and the game left with no error.
+fn fixed_in_game(number: usize, right: &str, wrong: &str, fixed_as: &str) {
     let (text, fixed, stderr) = fix_in_game(4101, number, right, wrong);
-    assert_eq!(fixed, text.replace(wrong, right), "{stderr}");
+    assert_eq!(fixed, text.replace(wrong, fixed_as), "{stderr}");
     assert!(
         stderr.contains("1 problem fixed; 0 errors left"),
         "{stderr}"
     );
+}
+
+/// `right` written `wrong` in game `number` of seed 4101 is left as it
+/// is: several repairs play different games.
+fn tie_in_game(number: usize, right: &str, wrong: &str) {
+    let (text, fixed, stderr) = fix_in_game(4101, number, right, wrong);
+    assert_eq!(fixed, text, "{stderr}");
+    assert!(stderr.contains("0 problems fixed"), "{stderr}");
 }
 
 #[test]
@@ -889,10 +903,33 @@ fn two_repairs_at_one_place_that_play_different_games_stay_a_tie() {
     // `H89` written `H8` in S5 of game 297 of seed 4101: `H89` and `He`
     // (a Hirþ moved, or one entered) both make the game play. They are
     // different games, so neither is applied.
-    let (right, wrong) = ("S5 L57HeH89Kh98Hv8 /", "S5 L57HeH8Kh98Hv8 /");
-    let (text, fixed, stderr) = fix_in_game(4101, 297, right, wrong);
-    assert_eq!(fixed, text, "{stderr}");
-    assert!(stderr.contains("0 problems fixed"), "{stderr}");
+    tie_in_game(297, "S5 L57HeH89Kh98Hv8 /", "S5 L57HeH8Kh98Hv8 /");
+}
+
+#[test]
+fn a_step_put_back_at_any_place_of_its_turn_is_written_at_its_end() {
+    // `K10` lost from G4 of game 133 of seed 4101: put back at any of the
+    // turn's five places, the board is the same at the turn's end (which
+    // of two empty Karves entered first aside), so the rest of the game
+    // plays alike. It is one repair, written at the latest place.
+    let (right, wrong) = ("G4 L02K10L20K20K01 /", "G4 L02L20K20K01 /");
+    fixed_in_game(133, right, wrong, "G4 L02L20K20K01K10 /");
+}
+
+#[test]
+fn steps_put_back_at_one_place_that_play_different_games_stay_a_tie() {
+    // `K02` lost from G39 of game 32 of seed 4101: `H01`, `H02` and
+    // `K02` each play, at more than one place; they leave different
+    // boards, so none is applied.
+    tie_in_game(32, "G39 H53K02H46K01H01 /", "G39 H53H46K01H01 /");
+}
+
+#[test]
+fn a_turn_whose_battle_records_were_all_lost_gets_those_the_rules_give() {
+    // S8 of game 286 of seed 4101 written without its outcome: a `/` put
+    // back leaves its battle unrecorded, and the record the rules give
+    // that battle, written where the outcome goes, makes the game play.
+    restored_in_game(286, "S8 K89H7>mHeK97 >mGLmGKmSHx\n", "S8 K89H7>mHeK97\n");
 }
 
 #[test]

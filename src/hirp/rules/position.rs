@@ -380,6 +380,26 @@ impl Position {
             .find(|&s| self.army(s).controls(space))
     }
 
+    /// Whether `other` is this position as a board shows it: the same
+    /// pieces on the same spaces, with the same crews and the same state
+    /// this turn, its Karves in any order. Which of two Karves entered
+    /// first breaks a tie when a Hirþ boards (`docs/rules.md#which-karve`);
+    /// it is not part of the board.
+    pub fn alike(&self, other: &Position) -> bool {
+        let plain = |p: &Position| {
+            let mut p = *p;
+            for army in &mut p.armies {
+                for karve in &mut army.karves {
+                    karve.entered = 0;
+                }
+                army.karves
+                    .sort_by_key(|k| (k.at, k.crew, k.stopped_crew, k.stopped, k.attacking));
+            }
+            p
+        };
+        plain(self) == plain(other)
+    }
+
     /// Whether no piece stands on `space`.
     pub fn is_empty(&self, space: Space) -> bool {
         self.controller(space).is_none()
@@ -496,5 +516,35 @@ mod tests {
             }
         }
         assert!(lines.0 > 50_000, "{} positions", lines.0);
+    }
+
+    #[test]
+    fn positions_alike_differ_only_in_which_karve_entered_first() {
+        // Two of Gull's Karves entered, one then on 1 and one at home: the
+        // one on 1 entered first in one position, second in the other.
+        let mut one = Position::new();
+        let mut other = Position::new();
+        let (home, delta) = (board::home(Side::Gull), Space::GullNordrDelta);
+        for position in [&mut one, &mut other] {
+            for _ in 0..2 {
+                let entered = position.take_entry();
+                let karve = position.armies[0]
+                    .karves
+                    .iter_mut()
+                    .find(|k| k.at.is_none());
+                *karve.unwrap() = Karve {
+                    at: Some(home),
+                    entered,
+                    ..Karve::IN_SUPPLY
+                };
+            }
+        }
+        one.armies[0].karves[0].at = Some(delta);
+        other.armies[0].karves[1].at = Some(delta);
+        assert_ne!(one, other);
+        assert!(one.alike(&other));
+        // A crew, though, is part of the board.
+        other.armies[0].karves[1].crew = 1;
+        assert!(!one.alike(&other));
     }
 }

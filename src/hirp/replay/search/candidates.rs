@@ -83,6 +83,7 @@ pub(super) fn candidates(
         end,
         with,
         cost,
+        whole: false,
     };
     let chars: Vec<(usize, char)> = text[w.start..w.end]
         .char_indices()
@@ -123,7 +124,10 @@ pub(super) fn candidates(
         .collect();
     for &at in &places {
         for word in words {
-            found.push(one(at, at, (*word).to_owned(), word.len()));
+            found.push(Candidate {
+                whole: true,
+                ..one(at, at, (*word).to_owned(), word.len())
+            });
         }
     }
     found
@@ -159,6 +163,7 @@ pub(super) fn choice_candidates(
                     end,
                     with: choice.clone(),
                     cost: choice.len().max(end - start),
+                    whole: true,
                 });
             }
         }
@@ -204,6 +209,7 @@ fn token_candidates(text: &str, base: usize, turn: &Turn) -> Vec<Candidate> {
                         end: s + j + 1,
                         with,
                         cost: 2,
+                        whole: false,
                     });
                 }
             }
@@ -233,12 +239,14 @@ fn kind_candidates(text: &str, spans: &[(usize, usize)], gap: &str, found: &mut 
             end: de,
             with: String::new(),
             cost,
+            whole: true,
         });
         found.push(Candidate {
             start: e,
             end: e,
             with: format!("{gap}{token}"),
             cost,
+            whole: true,
         });
         // Moved: the run of the kind's tokens rewritten, when it is laid
         // out as usual.
@@ -256,6 +264,7 @@ fn kind_candidates(text: &str, spans: &[(usize, usize)], gap: &str, found: &mut 
                 end: last,
                 with: moved.join(gap),
                 cost,
+                whole: true,
             });
         }
     }
@@ -283,7 +292,39 @@ pub(super) fn put_back(base: usize, turn: &Turn, start: &Position) -> Vec<Candid
                 end: edit.span.end.checked_sub(base)?,
                 cost: edit.replacement.len(),
                 with: edit.replacement,
+                whole: true,
             })
         })
         .collect()
+}
+
+/// When the faulty turn of the game starting at `game` (from the text's
+/// start) lost its outcome, battle records and all (`missing_outcome` at
+/// the end of window `w`): the records the rules give its battles, put
+/// where the outcome goes. They are what `battle::missing` writes once a
+/// `/` ends the turn, a repair of two edits that no single edit reaches.
+pub(super) fn battles_put_back(text: &str, game: usize, w: &Window<'_>) -> Option<Candidate> {
+    let before = &text[game..w.end];
+    let gap = if before.ends_with(' ') { "" } else { " " };
+    let ended = format!("{before}{gap}/\n");
+    let slash = ended.len() - 2;
+    let parsed = crate::hirp::syntax::parse(&ended);
+    let report = crate::hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    let problems = report.games.into_iter().flat_map(|g| g.problems);
+    let first = problems
+        .filter(|p| p.severity == crate::core::Severity::Error)
+        .min_by_key(|p| p.span.start)?;
+    let fix = first
+        .fix
+        .filter(|f| f.span.start == slash && f.span.end == slash + 1)?;
+    if first.code.to_string() != "hirp::battle::missing" || fix.replacement.is_empty() {
+        return None;
+    }
+    Some(Candidate {
+        start: w.end,
+        end: w.end,
+        cost: gap.len() + fix.replacement.len(),
+        with: format!("{gap}{}", fix.replacement),
+        whole: true,
+    })
 }

@@ -27,14 +27,18 @@
 //! `STRICT`: it picked wrong repairs where a step of a shape no candidate
 //! writes was lost), and when every passing candidate lies on one line that
 //! is not the first searched (else a line before may explain it as well).
-//! Candidates that change a character or two at one place and reach the
-//! same position are one repair written several ways (`one_written`).
+//! Passing candidates that reach the same board at the end of the faulty
+//! turn and differ only in how or where one repair is written are one
+//! repair ([`ties`]): a character or two changed at one place (`Ke` and
+//! `Ke0`), or one step put back at any of several places of its turn.
+//! A turn whose outcome was lost, battle records and all, also gets the
+//! records the rules give its battles as a candidate.
 //! A turn two or more steps short is left to its own repairs, unless a
-//! reading error on its line says its steps are not counted as written. The work is bounded: one
-//! search per game with an error, a fixed number of candidates, each
-//! replaying the game up to a fixed number of turns past the fault and no
-//! more than [`MAX_REACH`] bytes of text, so that fixing stays linear in
-//! the record.
+//! reading error on its line says its steps are not counted as written.
+//! The work is bounded: one search per game with an error, a fixed
+//! number of candidates, each replaying the game up to a fixed number of
+//! turns past the fault and no more than [`MAX_REACH`] bytes of text, so
+//! that fixing stays linear in the record.
 
 use crate::core::diagnostic::Problem;
 use crate::core::{Edit, Severity};
@@ -44,8 +48,11 @@ use crate::hirp::syntax::ast::{Game, Turn};
 use super::fast::Paused;
 
 mod candidates;
+mod ties;
 
-use candidates::{Window, candidates, choice_candidates, put_back, vocabulary, window};
+use candidates::{
+    Window, battles_put_back, candidates, choice_candidates, put_back, vocabulary, window,
+};
 
 /// Whether only a candidate that passes alone is applied (else the
 /// ranking below picks one strictly first).
@@ -75,13 +82,16 @@ pub const MAX_WORDS: usize = 400;
 pub const MAX_CANDIDATES: usize = 12_000;
 
 /// An edit of a game's text tried as a repair: where (from the text's
-/// start), what is put there, and how many characters it changes.
+/// start), what is put there, how many characters it changes, and whether
+/// it writes whole tokens (a step put back, a token taken out, written
+/// twice or moved, a choice of the fault's help) rather than characters.
 #[derive(Clone, Debug)]
 struct Candidate {
     start: usize,
     end: usize,
     with: String,
     cost: usize,
+    whole: bool,
 }
 
 /// Gives the first error of each game of `text` (a checked piece whose
@@ -179,13 +189,17 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     for (line, paused, window) in paused.iter().rev() {
         let mut seen = std::collections::HashSet::new();
         let mut tried = 0;
-        // The fault's own choices first, so that the cap never leaves
-        // them out.
+        // The steps put back and the fault's own choices first, so that
+        // the cap never leaves them out; a step put back first, so that
+        // of two that write the same record the one kept puts a step in
+        // at a token's edge (`ties::one_step_placed`).
         let mut found = Vec::new();
         if let Some(turn) = window.turn.filter(|_| *line == fault_line) {
-            found = choice_candidates(text, base, turn, fault);
-            let start = paused.position()?;
-            found.extend(put_back(base, turn, start));
+            found = put_back(base, turn, paused.position()?);
+            found.extend(choice_candidates(text, base, turn, fault));
+        }
+        if *line == fault_line && fault.code.to_string() == "hirp::syntax::missing_outcome" {
+            found.extend(battles_put_back(text, start, window));
         }
         found.extend(candidates(text, base, window, &words));
         for candidate in found {
@@ -218,7 +232,7 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
                 .find(|p| p.0 == lines[0])
                 .map(|p| (p.0, &p.1))?;
             let end = (line_end(text, fault_line) + 1).min(text.len());
-            one_written(text, line..end, at, &passing)?
+            ties::one_repair(text, line..end, at, &passing)?
         }
     };
     Some(crate::core::fix::narrowed(
@@ -478,62 +492,6 @@ fn first(passing: &[Candidate]) -> Option<&Candidate> {
     let best = passing.iter().min_by_key(|c| key(c))?;
     let ties = passing.iter().filter(|c| key(c) == key(best)).count();
     (ties == 1).then_some(best)
-}
-
-/// Of passing candidates that are one repair written several ways, the
-/// one to write: they edit one place (their spans share a point) and
-/// reach the same position at the end of the faulty turn, whose line ends
-/// `range`'s end (`range` from the searched line, paused at `at`), so the
-/// rest of the game plays alike after each (`Ke` and `Ke0`, `He` and
-/// `He9`, a battle record with or without a space before it). The one
-/// applied changes the fewest characters, then leaves the shortest
-/// record, then lies latest; `None` when they are not one repair or two
-/// rank first together.
-fn one_written<'c>(
-    text: &str,
-    range: std::ops::Range<usize>,
-    at: &Paused,
-    passing: &'c [Candidate],
-) -> Option<&'c Candidate> {
-    // Each changes a character or two (never a token moved), and all at
-    // one place.
-    let changes: Vec<(usize, usize, usize)> = passing.iter().map(|c| changed(text, c)).collect();
-    let small = changes.iter().all(|&(s, e, new)| e - s <= 2 && new <= 2);
-    let start = changes.iter().map(|c| c.0).max()?;
-    let end = changes.iter().map(|c| c.1).min()?;
-    if !small || start > end {
-        return None;
-    }
-    let position = |c: &Candidate| -> Option<crate::hirp::rules::Position> {
-        let rest = edited(text, range.clone(), c)?;
-        at.clone().advance(&rest)?.position().copied()
-    };
-    let first = position(&passing[0])?;
-    for c in &passing[1..] {
-        if position(c)? != first {
-            return None;
-        }
-    }
-    let key = |c: &Candidate| {
-        let grown = c.with.len() as isize - (c.end - c.start) as isize;
-        (c.cost, grown, std::cmp::Reverse(c.start))
-    };
-    let best = passing.iter().min_by_key(|c| key(c))?;
-    let ties = passing.iter().filter(|c| key(c) == key(best)).count();
-    (ties == 1).then_some(best)
-}
-
-/// What `c` changes of `text`, its ends in common with the text left out:
-/// where (from the text's start, to its end) and how many bytes it puts
-/// there.
-fn changed(text: &str, c: &Candidate) -> (usize, usize, usize) {
-    let (old, new) = (&text.as_bytes()[c.start..c.end], c.with.as_bytes());
-    let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-    let (old, new) = (&old[head..], &new[head..]);
-    let tail = old.iter().rev().zip(new.iter().rev());
-    let tail = tail.take_while(|(a, b)| a == b).count();
-    let start = c.start + head;
-    (start, start + old.len() - tail, new.len() - tail)
 }
 
 /// Where the line holding `at` ends (before its line end).
