@@ -155,8 +155,13 @@ pub(crate) fn search_repairs(
         if !searched(text, base, problem, game_problems.map(|(p, _)| p)) {
             continue;
         }
-        let Some(edit) = search(text, base, game, &problems[first].0) else {
-            continue;
+        let edit = match search(text, base, game, &problems[first].0) {
+            Some(Found::Repair(edit)) => edit,
+            Some(Found::Tie(choices, more)) => {
+                listed(&mut problems[first].0, choices, more);
+                continue;
+            }
+            None => continue,
         };
         for (p, g) in problems.iter_mut() {
             if inside(p, g) {
@@ -169,9 +174,44 @@ pub(crate) fn search_repairs(
     }
 }
 
-/// The repair the search finds for a fault at `at` of the game `game` in
-/// `text`, if one ranks first.
-fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit> {
+/// What the search makes of a fault.
+enum Found {
+    /// The one repair, or the one that ranks first.
+    Repair(Edit),
+    /// Several records one edit away that play: a tie, with the first of
+    /// their lines as each writes it and how many more there are.
+    Tie(Vec<String>, usize),
+}
+
+/// Lines of a tie listed at most in a help.
+const MAX_LISTED: usize = 6;
+
+/// Bytes of a line past which a tie is not listed (real turn lines are
+/// tens of bytes; a help does not copy a hostile one).
+const MAX_LISTED_LINE: usize = 160;
+
+/// Gives `problem` the tie `choices` (lines as each candidate writes
+/// them, and how many `more`) as its choices and help, in place of a help
+/// that names one repair or none; a list of the fault's own, and an own
+/// repair found faulty, stay as they are.
+fn listed(problem: &mut Problem, choices: Vec<String>, more: usize) {
+    if problem.fix.is_some() || problem.is_tied() || choices.len() < 2 {
+        return;
+    }
+    let more = match more {
+        0 => String::new(),
+        n => format!(" (and {n} more)"),
+    };
+    let choices_text = crate::core::diagnostic::one_of(&choices);
+    problem.help = Some(format!(
+        "several repairs make the game play on: write {choices_text}{more}"
+    ));
+    problem.choices = choices;
+}
+
+/// The repair the search finds for the fault `fault` of the game `game`
+/// in `text`, if one ranks first; the records that play, if several do.
+fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found> {
     let at = fault.span.start.saturating_sub(base);
     let start = game.span.start.checked_sub(base)?;
     let turns: Vec<&Turn> = game.turns.iter().collect();
@@ -221,8 +261,12 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
     // Candidates on two lines: either may be the mistake. On the first line
     // searched alone: a line before it may explain it as well.
     let first_line = paused.first().map(|p| p.0);
-    if lines.len() != 1 || (cut && lines.first() == first_line.as_ref()) {
+    if lines.is_empty() || (cut && lines.first() == first_line.as_ref()) {
         return None;
+    }
+    let tie = || tied(text, &passing).map(|(choices, more)| Found::Tie(choices, more));
+    if lines.len() != 1 {
+        return tie();
     }
     let best = match first(&passing) {
         Some(best) => best,
@@ -232,15 +276,38 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Edit>
                 .find(|p| p.0 == lines[0])
                 .map(|p| (p.0, &p.1))?;
             let end = (line_end(text, fault_line) + 1).min(text.len());
-            ties::one_repair(text, line..end, at, &passing)?
+            match ties::one_repair(text, line..end, at, &passing) {
+                Some(best) => best,
+                None => return tie(),
+            }
         }
     };
-    Some(crate::core::fix::narrowed(
+    Some(Found::Repair(crate::core::fix::narrowed(
         text,
         base,
         (best.start, best.end),
         &best.with,
-    ))
+    )))
+}
+
+/// The lines of `text` as the first [`MAX_LISTED`] of the `passing`
+/// candidates write them, label and all, in the order of the text, and
+/// how many more pass: a tie's choices. Passing candidates write distinct
+/// records, each on one line, so their lines differ. `None` when a line
+/// is longer than [`MAX_LISTED_LINE`].
+fn tied(text: &str, passing: &[Candidate]) -> Option<(Vec<String>, usize)> {
+    let mut order: Vec<&Candidate> = passing.iter().collect();
+    order.sort_by_key(|c| (c.start, c.end));
+    let mut lines = Vec::new();
+    for c in order.iter().take(MAX_LISTED) {
+        let (start, end) = (line_start(text, c.start), line_end(text, c.end));
+        if end - start > MAX_LISTED_LINE {
+            return None;
+        }
+        let line = [&text[start..c.start], &c.with, &text[c.end..end]].concat();
+        lines.push(line.trim_end().to_owned());
+    }
+    Some((lines, passing.len().saturating_sub(MAX_LISTED)))
 }
 
 /// The replay paused at the start of each of the lines searched, with
