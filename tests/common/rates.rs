@@ -15,6 +15,10 @@ pub struct Fixed {
     pub listed: bool,
 }
 
+/// Where a diagnostic's help goes on to its next line: its text is
+/// indented under the text after `help: `.
+const HELP_WRAPPED: &str = "\n        ";
+
 /// Runs `hirp` with `args` (the last of them `-`) on `text`.
 pub fn fix(args: &[&str], text: &str) -> Fixed {
     let output = super::common::hirp()
@@ -22,7 +26,10 @@ pub fn fix(args: &[&str], text: &str) -> Fixed {
         .write_stdin(text)
         .output()
         .unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    // A help wrapped over several lines is read as one line.
+    let stderr = String::from_utf8(output.stderr)
+        .unwrap()
+        .replace(HELP_WRAPPED, " ");
     Fixed {
         text: String::from_utf8(output.stdout).unwrap(),
         valid: output.status.code() == Some(0),
