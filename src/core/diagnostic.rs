@@ -203,6 +203,26 @@ impl Problem {
         self.choices = choices.to_vec();
     }
 
+    /// Gives the problem the records a search found equally good, as its
+    /// choices and help (`several repairs make the game play on: write
+    /// …`): `choices` the first [`MAX_LISTED`] of them, `more` how many
+    /// others. A help that names one repair or none gives way; a list of
+    /// the problem's own repairs, and a repair of its own, stay as they are.
+    pub fn offer_tie(&mut self, choices: Vec<String>, more: usize) {
+        if self.fix.is_some() || self.is_tied() || choices.len() < 2 {
+            return;
+        }
+        let more = match more {
+            0 => String::new(),
+            n => format!(" (and {n} more)"),
+        };
+        self.help = Some(format!(
+            "several repairs make the game play on: write {}{more}",
+            one_of(&choices)
+        ));
+        self.choices = choices;
+    }
+
     /// Whether several repairs fit it equally well: its help offers more
     /// than one [`choice`](Problem::choices), and none is applied.
     pub fn is_tied(&self) -> bool {
@@ -270,6 +290,9 @@ pub fn no_error(problems: &[Problem]) -> bool {
 pub fn count(problems: &[Problem], severity: Severity) -> usize {
     problems.iter().filter(|p| p.severity == severity).count()
 }
+
+/// Records of a tie a help lists at most ([`Problem::offer_tie`]).
+pub const MAX_LISTED: usize = 6;
 
 /// A list of tokens for a help line: `` `A` ``, `` `A` or `B` ``,
 /// `` `A`, `B` or `C` ``.

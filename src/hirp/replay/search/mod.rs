@@ -40,7 +40,7 @@
 //! turns past the fault and no more than [`MAX_REACH`] bytes of text, so
 //! that fixing stays linear in the record.
 
-use crate::core::diagnostic::Problem;
+use crate::core::diagnostic::{MAX_LISTED, Problem};
 use crate::core::{Edit, Severity};
 use crate::hirp::rules::STEPS_PER_TURN;
 use crate::hirp::syntax::ast::{Game, Turn};
@@ -158,7 +158,7 @@ pub(crate) fn search_repairs(
         let edit = match search(text, base, game, &problems[first].0) {
             Some(Found::Repair(edit)) => edit,
             Some(Found::Tie(choices, more)) => {
-                listed(&mut problems[first].0, choices, more);
+                problems[first].0.offer_tie(choices, more);
                 continue;
             }
             None => continue,
@@ -183,31 +183,9 @@ enum Found {
     Tie(Vec<String>, usize),
 }
 
-/// Lines of a tie listed at most in a help.
-const MAX_LISTED: usize = 6;
-
 /// Bytes of a line past which a tie is not listed (real turn lines are
 /// tens of bytes; a help does not copy a hostile one).
 const MAX_LISTED_LINE: usize = 160;
-
-/// Gives `problem` the tie `choices` (lines as each candidate writes
-/// them, and how many `more`) as its choices and help, in place of a help
-/// that names one repair or none; a list of the fault's own, and an own
-/// repair found faulty, stay as they are.
-fn listed(problem: &mut Problem, choices: Vec<String>, more: usize) {
-    if problem.fix.is_some() || problem.is_tied() || choices.len() < 2 {
-        return;
-    }
-    let more = match more {
-        0 => String::new(),
-        n => format!(" (and {n} more)"),
-    };
-    let choices_text = crate::core::diagnostic::one_of(&choices);
-    problem.help = Some(format!(
-        "several repairs make the game play on: write {choices_text}{more}"
-    ));
-    problem.choices = choices;
-}
 
 /// The repair the search finds for the fault `fault` of the game `game`
 /// in `text`, if one ranks first; the records that play, if several do.

@@ -19,21 +19,22 @@ pub(super) fn one_repair<'c>(
     at: &Paused,
     passing: &'c [Candidate],
 ) -> Option<&'c Candidate> {
+    // The shapes first, read off the text; the replays only for a shape.
     let changes: Vec<(usize, usize, usize)> = passing.iter().map(|c| changed(text, c)).collect();
+    let best = one_written(passing, &changes).or_else(|| one_step_placed(passing, &changes))?;
     let position = |c: &Candidate| -> Option<Position> {
         let rest = edited(text, range.clone(), c)?;
         at.clone().advance(&rest)?.position().copied()
     };
     let first = position(passing.first()?)?;
     let mut positions = passing[1..].iter().map(position);
-    if !positions.all(|p| p.is_some_and(|p| p.alike(&first))) {
-        return None;
-    }
-    one_written(passing, &changes).or_else(|| one_step_placed(passing, &changes))
+    positions
+        .all(|p| p.is_some_and(|p| p.alike(&first)))
+        .then_some(best)
 }
 
-/// Of passing candidates that reach one position, those that are one
-/// repair written several ways: they change a character or two each
+/// Of passing candidates (that [`one_repair`] finds reach one position),
+/// those that are one repair written several ways: they change a character or two each
 /// (never a token moved), all at one place (their changes share a point),
 /// as `Ke` and `Ke0`, `He` and `He9`, a battle record with or without a
 /// space before it. The one applied changes the fewest characters, then
@@ -58,8 +59,8 @@ fn one_written<'c>(
     (ties == 1).then_some(best)
 }
 
-/// Of passing candidates that reach one position, those that are one
-/// step put back whose place in its turn the record does not tell: each
+/// Of passing candidates (that [`one_repair`] finds reach one position),
+/// those that are one step put back whose place in its turn the record does not tell: each
 /// puts text in and changes nothing written, and the game plays alike
 /// after each (`K10` lost from `L02K10L20K20K01`, put back at any of
 /// five places). The step is written at the latest place where a whole
