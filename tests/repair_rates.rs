@@ -315,7 +315,7 @@ fn char_variants(seed: u64, count: usize) -> Vec<(String, String, usize)> {
 /// of edit.
 fn run_chars(variants: &[(String, String, usize)], worker: usize) -> Vec<Counts> {
     let mut counts = vec![Counts::default(); char_mutations::EDITS.len()];
-    for (original, text, edit) in variants.iter().skip(worker).step_by(2) {
+    for (index, (original, text, edit)) in variants.iter().enumerate().skip(worker).step_by(2) {
         let mut fixed = rates::fix(&["fix", "-"], text);
         // Layout aside: the same record, however spaced, is restored.
         if char_mutations::plain(&fixed.text) == char_mutations::plain(original) {
@@ -328,15 +328,14 @@ fn run_chars(variants: &[(String, String, usize)], worker: usize) -> Vec<Counts>
         if let Some(after) = shown.filter(|_| ended != End::Restored) {
             let dir = std::path::PathBuf::from(std::env::var_os("HIRP_REPAIR_FAILS").unwrap());
             if dir.is_dir() {
-                let name = format!("{}-{}", char_mutations::EDITS[*edit], text.len());
+                let name = format!("{}-{index}", char_mutations::EDITS[*edit]);
                 let name = name.replace(' ', "_");
                 std::fs::write(dir.join(format!("{name}.hirp")), text).unwrap();
                 std::fs::write(dir.join(format!("{name}.orig")), original).unwrap();
             }
             println!(
-                "FILE {}-{}",
-                char_mutations::EDITS[*edit].replace(' ', "_"),
-                text.len()
+                "FILE {}-{index}",
+                char_mutations::EDITS[*edit].replace(' ', "_")
             );
             println!(
                 "FAIL {ended:?} {}\nthe mistake:\n{}validate:\n{}fix:\n{}",
