@@ -978,3 +978,47 @@ fn fixed_back(right: &str, wrongs: &[&str]) {
         );
     }
 }
+
+#[test]
+fn a_step_written_twice_side_by_side_is_taken_out_before_another_step() {
+    // `Ke` written twice in G4 of game 208 of seed 4101: taking out a copy
+    // plays, and so does taking out `L01`. A step written again beside
+    // itself is the likelier slip, so the copy goes.
+    let (right, wrong) = ("G4 L01KeK10HiKh01 /", "G4 L01KeKeK10HiKh01 /");
+    restored_in_game(208, right, wrong);
+}
+
+#[test]
+fn a_copy_beside_another_step_written_twice_stays_a_tie() {
+    // `H6m` written twice in S33 of game 161 of seed 4101, in a turn that
+    // writes `H65` twice as well, further apart: taking out either plays,
+    // and which was the slip the record does not tell.
+    tie_in_game(161, "S33 H65H6mL4mH65Lm6 /", "S33 H65H6mH6mL4mH65Lm6 /");
+}
+
+#[test]
+fn a_step_lost_is_put_back_before_a_written_step_is_rewritten() {
+    // `K98` lost from S16 of game 159 of seed 4101: put back at any place
+    // of the turn it plays alike, and so does `K86` rewritten `K96`. The
+    // step put back changes nothing written; it goes at the turn's end.
+    let (right, wrong) = ("S16 K86K98K6>4H97L56 >4", "S16 K86K6>4H97L56 >4");
+    fixed_in_game(159, right, wrong, "S16 K86K6>4H97L56K98 >4");
+}
+
+#[test]
+fn an_answer_lost_after_its_offer_is_put_back() {
+    // Saga's answer `Sa` lost after Gull's offer in G35 of game 189 of
+    // seed 4101: put in after the offer, only the acceptance plays on.
+    let right = "G35 L4>6H23HeH35 GtSa>6SL6SK6SH6GL8";
+    let wrong = "G35 L4>6H23HeH35 Gt>6SL6SK6SH6GL8";
+    restored_in_game(189, right, wrong);
+}
+
+#[test]
+fn a_lost_outcome_whose_l_may_retreat_two_ways_gets_the_way_that_plays() {
+    // G19 of game 80 of seed 4101 written without its outcome: the rules
+    // give its battle with the L retreating to 7 or to 9, and only the
+    // retreat to 7 plays on.
+    let right = "G19 H21KeH01Khh6>8He >8SL7SK^GKhh8\n";
+    restored_in_game(80, right, "G19 H21KeH01Khh6>8He\n");
+}

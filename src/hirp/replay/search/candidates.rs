@@ -156,7 +156,9 @@ pub(super) fn choice_candidates(
     let steps = turn.steps.first().zip(turn.steps.last());
     let steps = steps.map(|(a, b)| (a.span().start - base, b.span().end - base));
     for choice in &fault.choices {
-        for (start, end) in std::iter::once((s, e)).chain(steps) {
+        // In the fault's place, put in before or after it (an answer lost
+        // after its offer), or for the turn's steps.
+        for (start, end) in [(s, e), (s, s), (e, e)].into_iter().chain(steps) {
             if start <= end && end <= text.len() {
                 found.push(Candidate {
                     start,
@@ -301,9 +303,11 @@ pub(super) fn put_back(base: usize, turn: &Turn, start: &Position) -> Vec<Candid
 /// When the faulty turn of the game starting at `game` (from the text's
 /// start) lost its outcome, battle records and all (`missing_outcome` at
 /// the end of window `w`): the records the rules give its battles, put
-/// where the outcome goes. They are what `battle::missing` writes once a
-/// `/` ends the turn, a repair of two edits that no single edit reaches.
-pub(super) fn battles_put_back(text: &str, game: usize, w: &Window<'_>) -> Option<Candidate> {
+/// where the outcome goes, one candidate for each way the rules leave
+/// open (an L's retreat to one space or another). They are what
+/// `battle::missing` writes once a `/` ends the turn, a repair of two
+/// edits that no single edit reaches.
+pub(super) fn battles_put_back(text: &str, game: usize, w: &Window<'_>) -> Vec<Candidate> {
     let before = &text[game..w.end];
     let gap = if before.ends_with(' ') { "" } else { " " };
     let ended = format!("{before}{gap}/\n");
@@ -313,18 +317,26 @@ pub(super) fn battles_put_back(text: &str, game: usize, w: &Window<'_>) -> Optio
     let problems = report.games.into_iter().flat_map(|g| g.problems);
     let first = problems
         .filter(|p| p.severity == crate::core::Severity::Error)
-        .min_by_key(|p| p.span.start)?;
-    let fix = first
-        .fix
-        .filter(|f| f.span.start == slash && f.span.end == slash + 1)?;
-    if first.code.to_string() != "hirp::battle::missing" || fix.replacement.is_empty() {
-        return None;
-    }
-    Some(Candidate {
-        start: w.end,
-        end: w.end,
-        cost: gap.len() + fix.replacement.len(),
-        with: format!("{gap}{}", fix.replacement),
-        whole: true,
-    })
+        .min_by_key(|p| p.span.start);
+    let Some(first) = first.filter(|p| p.code.to_string() == "hirp::battle::missing") else {
+        return Vec::new();
+    };
+    let records = match first.fix {
+        Some(fix) if fix.span.start == slash && fix.span.end == slash + 1 => vec![fix.replacement],
+        Some(_) => Vec::new(),
+        // The records of each way, when the problem is at the `/`.
+        None if first.span.start <= slash && slash < first.span.end.max(slash + 1) => first.choices,
+        None => Vec::new(),
+    };
+    records
+        .into_iter()
+        .filter(|r| !r.is_empty())
+        .map(|r| Candidate {
+            start: w.end,
+            end: w.end,
+            cost: gap.len() + r.len(),
+            with: format!("{gap}{r}"),
+            whole: true,
+        })
+        .collect()
 }

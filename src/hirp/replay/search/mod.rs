@@ -31,8 +31,12 @@
 //! turn and differ only in how or where one repair is written are one
 //! repair ([`ties`]): a character or two changed at one place (`Ke` and
 //! `Ke0`), or one step put back at any of several places of its turn.
+//! Of candidates that play different games, a step written twice side
+//! by side taken out ranks first, then one step put back before any
+//! written text is rewritten ([`ties::ranked_first`]).
 //! A turn whose outcome was lost, battle records and all, also gets the
-//! records the rules give its battles as a candidate.
+//! records the rules give its battles as candidates (one for each way
+//! an L may retreat); an offer's lost answer is put in after it.
 //! A turn two or more steps short is left to its own repairs, unless a
 //! reading error on its line says its steps are not counted as written.
 //! The work is bounded: one search per game with an error, a fixed
@@ -134,15 +138,20 @@ pub(crate) fn search_repairs(
         if problem.fix.is_some() {
             // A step taken out by the fault's own repair, when taking out
             // another step of its turn plays as well: a tie.
-            if let Some(both) = other_removal(text, base, game, problem) {
-                let problem = &mut problems[first].0;
-                problem.fix = None;
-                problem.choices = both.to_vec();
-                problem.help = Some(format!(
-                    "write the steps {}",
-                    crate::core::diagnostic::one_of(&problem.choices)
-                ));
-                continue;
+            match other_removal(text, base, game, problem) {
+                Some(Removal::Tie(both)) => {
+                    let problem = &mut problems[first].0;
+                    problem.fix = None;
+                    problem.offer("write the steps", &both);
+                    continue;
+                }
+                Some(Removal::Copy(steps, edit)) => {
+                    let problem = &mut problems[first].0;
+                    problem.help = Some(format!("write the steps `{steps}`"));
+                    problem.fix = Some(edit);
+                    continue;
+                }
+                None => {}
             }
             // An own repair after which the game plays holds; one after
             // which it does not gives way to the search's, if one.
@@ -254,7 +263,7 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
                 .find(|p| p.0 == lines[0])
                 .map(|p| (p.0, &p.1))?;
             let end = (line_end(text, fault_line) + 1).min(text.len());
-            match ties::one_repair(text, line..end, at, &passing) {
+            match ties::ranked_first(text, line..end, at, &passing) {
                 Some(best) => best,
                 None => return tie(),
             }
@@ -432,7 +441,7 @@ fn edited(text: &str, range: std::ops::Range<usize>, candidate: &Candidate) -> O
 /// game plays as far as the search judges: the steps of the turn of each,
 /// a tie. The own repair stands when it takes out the latest step of those
 /// that play and none of them stands beside a copy of itself.
-fn other_removal(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<[String; 2]> {
+fn other_removal(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Removal> {
     let fix = fault.fix.as_ref()?;
     let at = fault.span.start.checked_sub(base)?;
     let start = game.span.start.checked_sub(base)?;
@@ -465,18 +474,46 @@ fn other_removal(text: &str, base: usize, game: &Game, fault: &Problem) -> Optio
         .filter(|&i| i == own_at || paused.plays(removals[i].as_bytes()))
         .collect();
     let other = plays.iter().copied().find(|&i| removals[i] != own)?;
-    // Of a step written again later in its turn the later copy is taken
-    // out (the latest place); a step written twice side by side beside
-    // another copy leaves no place first.
-    let token = |i: usize| &text[steps[i].0..steps[i].1];
-    let paired = |i: usize| {
-        (i > 0 && token(i - 1) == token(i)) || (i + 1 < steps.len() && token(i + 1) == token(i))
-    };
+    // A step written twice side by side is taken out first
+    // (`ties::one_copy`), unless another step written twice in the turn,
+    // side by side or not, plays taken out as well. Else
+    // of a step written again later in its turn the later copy is taken
+    // out (the latest place).
+    let paired: Vec<usize> = plays
+        .iter()
+        .copied()
+        .filter(|&i| ties::doubled(text, steps[i].0..steps[i].1))
+        .collect();
+    if let Some(&copy) = paired.first() {
+        let token = |i: usize| &text[steps[i].0..steps[i].1];
+        let twice = |i: usize| (0..steps.len()).any(|j| j != i && token(j) == token(i));
+        let elsewhere = |i: usize| removals[i] != removals[copy] && twice(i);
+        if paired.iter().any(|&i| removals[i] != removals[copy])
+            || plays.iter().any(|&i| elsewhere(i))
+        {
+            return Some(Removal::Tie([run(own_at), run(other)]));
+        }
+        if removals[copy] == own {
+            return None;
+        }
+        let edit = crate::core::fix::narrowed(text, base, steps[copy], "");
+        return Some(Removal::Copy(run(copy), edit));
+    }
     let latest = *plays.last()?;
-    if removals[latest] == own && !plays.iter().any(|&i| paired(i)) {
+    if removals[latest] == own {
         return None;
     }
-    Some([run(own_at), run(other)])
+    Some(Removal::Tie([run(own_at), run(other)]))
+}
+
+/// What [`other_removal`] makes of a fault's own repair that takes a step
+/// out.
+enum Removal {
+    /// Another step taken out plays as well: the steps of the turn of each.
+    Tie([String; 2]),
+    /// A step written twice side by side is taken out instead: the turn's
+    /// steps, and the edit.
+    Copy(String, Edit),
 }
 
 /// Whether the fault's own repair, made alone, leaves the game faulty as

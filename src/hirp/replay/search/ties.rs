@@ -1,36 +1,93 @@
-//! Passing candidates that are one repair: they reach the same position
-//! at the end of the faulty turn, so the rest of the game plays alike
-//! after each, and they differ only in how or where the repair is
-//! written. Which of them is applied is settled here; candidates that
-//! play different games stay a tie.
+//! Which of several passing candidates is applied, if any. Candidates
+//! that are one repair reach the same position at the end of the faulty
+//! turn, so the rest of the game plays alike after each, and differ only
+//! in how or where the repair is written. Two rules of likelihood rank a
+//! candidate first among ones that play different games: a step written
+//! twice side by side is the slip that put a step in, and a step lost
+//! is put back before anything written is rewritten. Candidates no rule
+//! ranks stay a tie.
 
 use super::{Candidate, edited};
 use crate::hirp::replay::fast::Paused;
 use crate::hirp::rules::Position;
 
-/// Of passing candidates that are one repair (see [`one_written`] and
-/// [`one_step_placed`]), the one to write; `None` when they play
-/// different games or no rule ranks one first. `range` runs from the
-/// searched line, where the replay is paused at `at`, to the end of the
-/// faulty turn's line.
-pub(super) fn one_repair<'c>(
+/// Of several passing candidates, the one a rule ranks first: one repair
+/// written several ways ([`one_repair`]), else a step written twice side
+/// by side taken out ([`one_copy`]), else one step put back before
+/// anything written is rewritten ([`one_put_back`]). `range` runs from
+/// the searched line, where the replay is paused at `at`, to the end of
+/// the faulty turn's line.
+pub(super) fn ranked_first<'c>(
     text: &str,
     range: std::ops::Range<usize>,
     at: &Paused,
     passing: &'c [Candidate],
 ) -> Option<&'c Candidate> {
+    let turn = FaultyTurn { text, range, at };
+    one_repair(&turn, passing)
+        .or_else(|| one_copy(text, passing))
+        .or_else(|| one_put_back(&turn, passing))
+}
+
+/// The text, and the faulty turn's replay: `range` runs from the searched
+/// line, where the replay is paused at `at`, to the end of the faulty
+/// turn's line.
+struct FaultyTurn<'t> {
+    text: &'t str,
+    range: std::ops::Range<usize>,
+    at: &'t Paused,
+}
+
+impl FaultyTurn<'_> {
+    /// Whether the `candidates` (one at least) all reach one position at
+    /// the end of the faulty turn.
+    fn alike<'c>(&self, mut candidates: impl Iterator<Item = &'c Candidate>) -> bool {
+        let position = |c: &Candidate| -> Option<Position> {
+            let rest = edited(self.text, self.range.clone(), c)?;
+            self.at.clone().advance(&rest)?.position().copied()
+        };
+        let Some(first) = candidates.next().and_then(position) else {
+            return false;
+        };
+        candidates.all(|c| position(c).is_some_and(|p| p.alike(&first)))
+    }
+}
+
+/// Of passing candidates that are one repair (see [`one_written`] and
+/// [`one_step_placed`]), the one to write; `None` when they play
+/// different games or no rule ranks one first.
+fn one_repair<'c>(turn: &FaultyTurn<'_>, passing: &'c [Candidate]) -> Option<&'c Candidate> {
     // The shapes first, read off the text; the replays only for a shape.
-    let changes: Vec<(usize, usize, usize)> = passing.iter().map(|c| changed(text, c)).collect();
+    let changes: Vec<(usize, usize, usize)> =
+        passing.iter().map(|c| changed(turn.text, c)).collect();
     let best = one_written(passing, &changes).or_else(|| one_step_placed(passing, &changes))?;
-    let position = |c: &Candidate| -> Option<Position> {
-        let rest = edited(text, range.clone(), c)?;
-        at.clone().advance(&rest)?.position().copied()
+    turn.alike(passing.iter()).then_some(best)
+}
+
+/// Of passing candidates, one step put back before any written text is
+/// rewritten (`K98` lost from `K86K98K6>4`: put back, not `K86` made
+/// `K96`): a step lost is likelier than a space miswritten, and putting
+/// it back changes nothing written. When every candidate that only puts
+/// text in puts one step in whole, at places after which the game plays
+/// alike, that step is written at the latest of them (as
+/// [`one_step_placed`]); `None` when none does, or two steps or anything
+/// else put in play too.
+fn one_put_back<'c>(turn: &FaultyTurn<'_>, passing: &'c [Candidate]) -> Option<&'c Candidate> {
+    let put = |c: &&Candidate| c.whole && c.start == c.end;
+    let step = &passing.iter().find(put)?.with;
+    let puts_in = |c: &&Candidate| {
+        let (s, e, new) = changed(turn.text, c);
+        s == e && new > 0
     };
-    let first = position(passing.first()?)?;
-    let mut positions = passing[1..].iter().map(position);
-    positions
-        .all(|p| p.is_some_and(|p| p.alike(&first)))
-        .then_some(best)
+    let one_step = passing
+        .iter()
+        .filter(puts_in)
+        .all(|c| put(&c) && c.with == *step);
+    if !one_step || !turn.alike(passing.iter().filter(put)) {
+        return None;
+    }
+    let latest = passing.iter().filter(put).map(|c| c.start).max()?;
+    passing.iter().filter(put).find(|c| c.start == latest)
 }
 
 /// Of passing candidates (that [`one_repair`] finds reach one position),
@@ -81,6 +138,48 @@ fn one_step_placed<'c>(
     let mut there = passing.iter().filter(edge).filter(|c| c.start == latest);
     let best = there.next()?;
     there.next().is_none().then_some(best)
+}
+
+/// Of passing candidates, the one that takes out a step written twice
+/// side by side (`KeKe` for `Ke`): writing a step again is the likeliest
+/// of the slips that put a step in, and taking out the copy changes
+/// nothing else. `None` unless exactly one passing candidate is so (the
+/// two copies of one pair write one record, so they are one candidate);
+/// copies of two pairs (`H02H02H20H20`) stay a tie, and so does a copy
+/// of a step that taken out elsewhere plays as well.
+fn one_copy<'c>(text: &str, passing: &'c [Candidate]) -> Option<&'c Candidate> {
+    let taken = |c: &&Candidate| c.whole && c.with.is_empty();
+    let mut copies = passing
+        .iter()
+        .filter(taken)
+        .filter(|c| doubled(text, c.start..c.end));
+    let best = copies.next()?;
+    // The same step taken out elsewhere (`KeKeH01Ke`): which of three
+    // copies is the one too many, the record does not tell.
+    let step = &text[best.start..best.end];
+    let elsewhere = passing
+        .iter()
+        .filter(taken)
+        .filter(|c| &text[c.start..c.end] == step);
+    (copies.next().is_none() && elsewhere.count() == 1).then_some(best)
+}
+
+/// Whether the step of `text` at `step` is written again right before or
+/// right after it.
+pub(super) fn doubled(text: &str, step: std::ops::Range<usize>) -> bool {
+    let token = &text[step.clone()];
+    if !token.starts_with(['H', 'K', 'L']) {
+        return false;
+    }
+    // A step ends where the next begins: at a piece, a space or the line's end.
+    let ends = |rest: &str| {
+        !rest.starts_with(|c: char| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || c == '>' || c == '^'
+        })
+    };
+    let after = text[step.end..].strip_prefix(token).is_some_and(ends);
+    let before = text[..step.start].ends_with(token) && ends(&text[step.end..]);
+    after || before
 }
 
 /// What `c` changes of `text`, its ends in common with the text left out:
