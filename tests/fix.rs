@@ -1022,3 +1022,12 @@ fn a_lost_outcome_whose_l_may_retreat_two_ways_gets_the_way_that_plays() {
     let right = "G19 H21KeH01Khh6>8He >8SL7SK^GKhh8\n";
     restored_in_game(80, right, "G19 H21KeH01Khh6>8He\n");
 }
+
+#[test]
+fn a_step_moved_in_its_turn_is_moved_back_the_shortest_way() {
+    // `Ke` moved after `H98` in S3 of game 338 of seed 4101: seven orders
+    // of the turn play, all to the same board, so the rest of the game
+    // cannot tell them apart. The one that rewrites the shortest stretch
+    // of the turn is written: `Ke` back before `H98`.
+    restored_in_game(338, "S3 L75KeH98K98He /", "S3 L75H98KeK98He /");
+}

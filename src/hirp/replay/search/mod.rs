@@ -30,7 +30,8 @@
 //! Passing candidates that reach the same board at the end of the faulty
 //! turn and differ only in how or where one repair is written are one
 //! repair ([`ties`]): a character or two changed at one place (`Ke` and
-//! `Ke0`), or one step put back at any of several places of its turn.
+//! `Ke0`), one step put back at any of several places of its turn, or
+//! the turn's steps in several orders (the shortest stretch rewritten).
 //! Of candidates that play different games, a step written twice side
 //! by side taken out ranks first, then one step put back before any
 //! written text is rewritten ([`ties::ranked_first`]).

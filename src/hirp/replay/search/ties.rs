@@ -4,8 +4,9 @@
 //! in how or where the repair is written. Two rules of likelihood rank a
 //! candidate first among ones that play different games: a step written
 //! twice side by side is the slip that put a step in, and a step lost
-//! is put back before anything written is rewritten. Candidates no rule
-//! ranks stay a tie.
+//! is put back before anything written is rewritten. Orders of the
+//! faulty turn's steps that reach one position are one repair too.
+//! Candidates no rule ranks stay a tie.
 
 use super::{Candidate, edited};
 use crate::hirp::replay::fast::Paused;
@@ -14,7 +15,8 @@ use crate::hirp::rules::Position;
 /// Of several passing candidates, the one a rule ranks first: one repair
 /// written several ways ([`one_repair`]), else a step written twice side
 /// by side taken out ([`one_copy`]), else one step put back before
-/// anything written is rewritten ([`one_put_back`]). `range` runs from
+/// anything written is rewritten ([`one_put_back`]), else one order of
+/// the turn's steps of several that play alike ([`one_order`]). `range` runs from
 /// the searched line, where the replay is paused at `at`, to the end of
 /// the faulty turn's line.
 pub(super) fn ranked_first<'c>(
@@ -27,6 +29,36 @@ pub(super) fn ranked_first<'c>(
     one_repair(&turn, passing)
         .or_else(|| one_copy(text, passing))
         .or_else(|| one_put_back(&turn, passing))
+        .or_else(|| one_order(&turn, passing))
+}
+
+/// Of passing candidates that each write the faulty turn's steps in
+/// another order and reach one position at its end (`L75H98KeK98He`:
+/// seven orders play alike), the one that rewrites the shortest stretch
+/// of text (`Ke` back before `H98`); the order is a rule for writing the
+/// turn, which the rest of the game cannot tell. `None` when two are as
+/// short, or a candidate is not such an order.
+fn one_order<'c>(turn: &FaultyTurn<'_>, passing: &'c [Candidate]) -> Option<&'c Candidate> {
+    let sorted = |s: &str| {
+        let mut b = s.as_bytes().to_vec();
+        b.sort_unstable();
+        b
+    };
+    let (start, end) = (passing.first()?.start, passing.first()?.end);
+    let old = sorted(&turn.text[start..end]);
+    let reordered =
+        |c: &Candidate| c.whole && c.start == start && c.end == end && sorted(&c.with) == old;
+    if !passing.iter().all(reordered) || !turn.alike(passing.iter()) {
+        return None;
+    }
+    let span = |c: &Candidate| {
+        let (s, e, _) = changed(turn.text, c);
+        e - s
+    };
+    let best = passing.iter().map(span).min()?;
+    let mut shortest = passing.iter().filter(|c| span(c) == best);
+    let first = shortest.next()?;
+    shortest.next().is_none().then_some(first)
 }
 
 /// The text, and the faulty turn's replay: `range` runs from the searched
