@@ -486,9 +486,8 @@ fn other_removal(text: &str, base: usize, game: &Game, fault: &Problem) -> Optio
         .filter(|&i| ties::doubled(text, steps[i].0..steps[i].1))
         .collect();
     if let Some(&copy) = paired.first() {
-        let token = |i: usize| &text[steps[i].0..steps[i].1];
-        let twice = |i: usize| (0..steps.len()).any(|j| j != i && token(j) == token(i));
-        let elsewhere = |i: usize| removals[i] != removals[copy] && twice(i);
+        let elsewhere =
+            |i: usize| removals[i] != removals[copy] && ties::twice(text, steps[i].0..steps[i].1);
         if paired.iter().any(|&i| removals[i] != removals[copy])
             || plays.iter().any(|&i| elsewhere(i))
         {

@@ -178,7 +178,8 @@ fn one_step_placed<'c>(
 /// nothing else. `None` unless exactly one passing candidate is so (the
 /// two copies of one pair write one record, so they are one candidate);
 /// copies of two pairs (`H02H02H20H20`) stay a tie, and so does a copy
-/// of a step that taken out elsewhere plays as well.
+/// beside another passing candidate that takes out a step written twice
+/// in its turn, side by side or not.
 fn one_copy<'c>(text: &str, passing: &'c [Candidate]) -> Option<&'c Candidate> {
     let taken = |c: &&Candidate| c.whole && c.with.is_empty();
     let mut copies = passing
@@ -186,14 +187,35 @@ fn one_copy<'c>(text: &str, passing: &'c [Candidate]) -> Option<&'c Candidate> {
         .filter(taken)
         .filter(|c| doubled(text, c.start..c.end));
     let best = copies.next()?;
-    // The same step taken out elsewhere (`KeKeH01Ke`): which of three
-    // copies is the one too many, the record does not tell.
-    let step = &text[best.start..best.end];
-    let elsewhere = passing
-        .iter()
-        .filter(taken)
-        .filter(|c| &text[c.start..c.end] == step);
-    (copies.next().is_none() && elsewhere.count() == 1).then_some(best)
+    // Another step written twice in the turn, taken out elsewhere, plays
+    // too (`KeKeH01Ke`, `H65H6mH6mL4mH65`): which is the one too many,
+    // the record does not tell.
+    let other = |c: &&Candidate| c.start != best.start && twice(text, c.start..c.end);
+    let mut others = passing.iter().filter(taken).filter(other);
+    (copies.next().is_none() && others.next().is_none()).then_some(best)
+}
+
+/// Whether the step of `text` at `step` is written again among the steps
+/// of its line, side by side or not.
+pub(super) fn twice(text: &str, step: std::ops::Range<usize>) -> bool {
+    let token = &text[step.clone()];
+    let start = text[..step.start].rfind('\n').map_or(0, |n| n + 1);
+    let end = text[step.end..]
+        .find('\n')
+        .map_or(text.len(), |n| step.end + n);
+    let Some(steps) = text[start..end].split_whitespace().nth(1) else {
+        return false;
+    };
+    let mut starts: Vec<usize> = steps
+        .match_indices(['H', 'K', 'L'])
+        .map(|(i, _)| i)
+        .collect();
+    starts.push(steps.len());
+    starts
+        .windows(2)
+        .filter(|w| &steps[w[0]..w[1]] == token)
+        .count()
+        > 1
 }
 
 /// Whether the step of `text` at `step` is written again right before or
