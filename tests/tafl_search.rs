@@ -1,7 +1,7 @@
 //! `hirp fix` searching a tafl game's repair among the records one edit
 //! away around its first error (`docs/rules.md#tafl-repair-as-a-search`):
-//! the one candidate that makes the game valid is applied, and none when
-//! several do.
+//! the one candidate that makes the game valid is applied; when several
+//! do and none ranks first, none is, and the help lists them.
 
 mod common;
 
@@ -123,4 +123,44 @@ fn a_last_move_of_the_wrong_side_is_left_when_several_moves_fit() {
         stderr.contains("0 problems fixed; 1 error left"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_move_left_out_that_several_moves_could_fill_is_listed_and_none_applied() {
+    // Turn 26's first move left out: `f2-f4` and `a4-f4` both let the rest
+    // of the game play, and nothing tells which was written.
+    let original = game();
+    let line = turn(&original, 26).to_owned();
+    let plies: Vec<&str> = line.split_whitespace().skip(1).collect();
+    assert_eq!(plies[0], "f2-f4", "{line}");
+    let variant = with_turn(&original, 26, plies[1]);
+    let (code, fixed, stderr) = fix(&["--color", "never"], &variant);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(fixed, variant, "{stderr}");
+    // The help is wrapped where the terminal's width falls, within a move
+    // or not: it is compared with its blanks taken out.
+    let compact = |s: &str| s.split_whitespace().collect::<String>();
+    let listed = "help: several repairs make the game play on: write \
+                  `d3-c3xc2 f2-f4 f1-d1` or `d3-c3xc2 a4-f4 f1-d1`";
+    assert!(compact(&stderr).contains(&compact(listed)), "{stderr}");
+    assert!(
+        stderr.contains("several repairs fit equally well: none was applied"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_tie_of_more_repairs_than_a_help_lists_says_how_many_more() {
+    // Turn 24's first move left out: nine moves let the game play on; the
+    // help lists six, the original among them, and says how many more.
+    let original = game();
+    let line = turn(&original, 24).to_owned();
+    let plies: Vec<&str> = line.split_whitespace().skip(1).collect();
+    assert_eq!(plies[0], "a5-d5", "{line}");
+    let variant = with_turn(&original, 24, plies[1]);
+    let (code, fixed, stderr) = fix(&["--color", "never"], &variant);
+    assert_eq!((code, &fixed), (1, &variant), "{stderr}");
+    let compact: String = stderr.split_whitespace().collect();
+    assert!(compact.contains("`d5-d3a5-d5e1-f1`(and3more)"), "{stderr}");
+    assert_eq!(compact.matches("`d5-d3").count(), 6, "{stderr}");
 }

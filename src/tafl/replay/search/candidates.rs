@@ -491,6 +491,18 @@ impl<'a> Window<'a> {
             .any(|s| s.iter().any(|q| at_fault.contains(q)))
     }
 
+    /// A repair as a tie lists it: the plies it writes, with the ply
+    /// before and the ply after them as the game writes them
+    /// (`c4-c6 d7-d5 e2-e4` for `d7-d5` put in), so that choices made at
+    /// one place or at two read apart.
+    pub(super) fn choice(&self, candidate: &Candidate) -> String {
+        let before = candidate.from.checked_sub(1).map(|j| self.tokens[j]);
+        let after = self.tokens.get(candidate.to).copied();
+        let written = candidate.tokens.iter().map(String::as_str);
+        let plies: Vec<&str> = before.into_iter().chain(written).chain(after).collect();
+        plies.join(" ")
+    }
+
     /// The help of a repair: the plies it writes.
     pub(super) fn help(&self, candidate: &Candidate) -> String {
         let replaced = self.tokens[candidate.from..candidate.to].join(" ");

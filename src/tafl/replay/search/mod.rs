@@ -26,8 +26,9 @@
 //! do not write aside), when it takes out moves written after the game's
 //! end, or when it is the only one that changes one character of a faulty
 //! move that cannot be read; a candidate before the faulty move, only when
-//! it bears on it. Otherwise `fix` applies none and the fault keeps its own
-//! help.
+//! it bears on it. Otherwise `fix` applies none; when several candidates
+//! make the game valid, the fault's help lists them ([`Window::choice`]),
+//! else it keeps its own.
 //!
 //! The work is bounded: one search per game with an error, in a game of at
 //! most [`MAX_GAME`] bytes, at most [`MAX_CANDIDATES`] candidates judged
@@ -41,7 +42,7 @@ use super::game::{Game, WrittenPly};
 use super::{ProblemKind, Replay};
 use crate::core::Edit;
 use crate::core::Severity;
-use crate::core::diagnostic::Problem;
+use crate::core::diagnostic::{MAX_LISTED, Problem};
 use crate::tafl::rules::{Move, Position, RuleSet};
 use crate::tafl::syntax::{Form, Ply, Record, parse};
 
@@ -144,8 +145,13 @@ pub(crate) fn search_repairs(
                 continue;
             }
         }
-        let Some((edit, help)) = search(&judge, *game, fault) else {
-            continue;
+        let (edit, help) = match search(&judge, *game, fault) {
+            Some(Found::Repair(edit, help)) => (edit, help),
+            Some(Found::Tie(choices, more)) => {
+                problems[first].0.offer_tie(choices, more);
+                continue;
+            }
+            None => continue,
         };
         for (p, g) in problems.iter_mut() {
             if *g == Some(n) {
@@ -204,9 +210,24 @@ impl Judge<'_> {
     }
 }
 
+/// What the search makes of a fault.
+enum Found {
+    /// The one repair, or the one that ranks first, with its help.
+    Repair(Edit, String),
+    /// Several repairs that make the game valid, none ranked first: a tie,
+    /// with the first [`MAX_LISTED`] of them as each writes its stretch of
+    /// plies ([`Window::choice`]) and how many more there are.
+    Tie(Vec<String>, usize),
+}
+
+/// Bytes of a tie's choice past which the tie is not listed (a stretch of
+/// real moves is tens of bytes; a help does not copy a hostile one).
+const MAX_LISTED_CHOICE: usize = 160;
+
 /// The repair the search finds for `fault` in `game`, with its help, when
-/// only one candidate makes the game valid.
-fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<(Edit, String)> {
+/// only one candidate makes the game valid or one ranks first; the
+/// candidates that make it valid, when several do and none ranks first.
+fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<Found> {
     let plies: Vec<WrittenPly<'_>> = game.plies().collect();
     let at = fault.span.start.checked_sub(judge.piece.base)?;
     if plies.is_empty() {
@@ -244,14 +265,16 @@ fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<(Edit, S
         .filter(|p| p.1 == fewest)
         .map(|p| &p.0.candidate)
         .collect();
-    let best = choose(&window, fault, first)?;
+    let Some(best) = choose(&window, fault, &first) else {
+        return tied(&window, &first);
+    };
     // A repair before the fault must bear on it: else a move before the
     // plies searched may be the mistake, which it would only hide.
     if !window.bears_on_fault(best) {
         return None;
     }
     let help = window.help(best);
-    Some((
+    Some(Found::Repair(
         crate::core::fix::narrowed(
             judge.piece.text,
             judge.piece.base,
@@ -260,6 +283,30 @@ fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<(Edit, S
         ),
         help,
     ))
+}
+
+/// The tie of the candidates ranked `first`, in the order of the text,
+/// each as it writes its stretch of plies; `None` when fewer than two
+/// are, or a choice is longer than [`MAX_LISTED_CHOICE`].
+fn tied(window: &Window<'_>, first: &[&Candidate]) -> Option<Found> {
+    let mut order = first.to_vec();
+    order.sort_by_key(|c| (c.start, c.end));
+    let mut choices: Vec<String> = Vec::new();
+    for candidate in order {
+        let choice = window.choice(candidate);
+        if choice.len() > MAX_LISTED_CHOICE {
+            return None;
+        }
+        if !choices.contains(&choice) {
+            choices.push(choice);
+        }
+    }
+    if choices.len() < 2 {
+        return None;
+    }
+    let more = choices.len().saturating_sub(MAX_LISTED);
+    choices.truncate(MAX_LISTED);
+    Some(Found::Tie(choices, more))
 }
 
 /// The position before each of `plies` from `first` on, and after the
@@ -292,14 +339,14 @@ fn positions(rules: &RuleSet, plies: &[WrittenPly<'_>], first: usize) -> Option<
 fn choose<'c>(
     window: &Window<'_>,
     fault: &Problem,
-    first: Vec<&'c Candidate>,
+    first: &[&'c Candidate],
 ) -> Option<&'c Candidate> {
     let syntax = fault.code.to_string().starts_with("hirp::tafl::syntax::");
     let after_end = fault.code == ProblemKind::AfterEnd.into();
     match first[..] {
         [one] => Some(one),
         _ if after_end && first.iter().any(|c| window.takes_out_the_rest(c)) => {
-            first.into_iter().find(|c| window.takes_out_the_rest(c))
+            first.iter().copied().find(|c| window.takes_out_the_rest(c))
         }
         _ => {
             let mut ones = first
