@@ -1031,3 +1031,27 @@ fn a_step_moved_in_its_turn_is_moved_back_the_shortest_way() {
     // of the turn is written: `Ke` back before `H98`.
     restored_in_game(338, "S3 L75KeH98K98He /", "S3 L75H98KeK98He /");
 }
+
+#[test]
+fn a_lost_battle_record_whose_winners_entered_in_part_gets_the_way_that_plays() {
+    // S16 of game 3 of seed 4101 written with `/` for `>mGL5SLmSH6`: the
+    // Lofðungr entered Miðr, the Hirþ stayed on 6, and Gull's Lofðungr
+    // went to 5. Which attackers entered and where the loser went are
+    // choices the record made; the rest of the game tells them.
+    restored_in_game(
+        3,
+        "S16 H6>mL4>mH87K97H86 >mGL5SLmSH6",
+        "S16 H6>mL4>mH87K97H86 /",
+    );
+}
+
+#[test]
+fn a_lost_outcome_of_two_battles_gets_each_battle_the_way_that_plays() {
+    // S17 of game 1 written without its outcome: the battle on 1 has one
+    // way, the one on m several (the Hirþ stayed on 5).
+    restored_in_game(
+        1,
+        "S17 H5>mL6>mH78K79Kh3>1 >1GK^SKh1 >mGL4SLmSH5",
+        "S17 H5>mL6>mH78K79Kh3>1",
+    );
+}

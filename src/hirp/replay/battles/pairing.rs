@@ -67,22 +67,74 @@ impl Plan<'_> {
     /// no attacker written entering, which of several winning attackers
     /// entered the space.
     pub fn guessed(&self) -> bool {
-        let advances = (self.wrong_winner || !self.recorded_advance())
-            && self.battle.attacker_wins()
-            && self.battle.attackers.len() > 1;
-        advances || !self.guesses.is_empty()
+        self.advance_guessed() || !self.guesses.is_empty()
     }
 
-    /// The battle in notation with each retreat it may have taken, when the
-    /// retreat is a guess (at most three); else the one [`computed`](Self::computed).
-    pub fn readings(&self) -> Vec<String> {
-        if self.guesses.is_empty() {
-            return vec![self.computed()];
+    /// Whether which of several winning attackers entered the space is a
+    /// choice the record does not tell (its winner written wrong, or no
+    /// attacker written entering).
+    fn advance_guessed(&self) -> bool {
+        (self.wrong_winner || !self.recorded_advance())
+            && self.battle.attacker_wins()
+            && self.battle.attackers.len() > 1
+    }
+
+    /// The sets of attackers that may have entered: when that is a guess,
+    /// every set of at least one of them (the adopted one first, then the
+    /// larger sets before the smaller; of sets that leave the same pieces
+    /// on the same spaces, the first), for at most [`MAX_GUESSED`]
+    /// attackers; else the adopted one.
+    fn advances(&self) -> Vec<Vec<bool>> {
+        let n = self.battle.attackers.len();
+        if !self.advance_guessed() || n > MAX_GUESSED {
+            return vec![self.advance.clone()];
         }
-        let each = |&to: &Space| written_battle(&self.battle, &self.advance, Some(to)).to_string();
-        self.guesses.iter().take(3).map(each).collect()
+        let mut sets: Vec<Vec<bool>> = (1u32..1 << n)
+            .map(|m| (0..n).map(|i| m >> i & 1 == 1).collect())
+            .collect();
+        let entering = |set: &Vec<bool>| set.iter().filter(|&&e| e).count();
+        sets.sort_by_key(|set| (*set != self.advance, std::cmp::Reverse(entering(set))));
+        // Sets that leave the same pieces on the same spaces (which of two
+        // Hirþs from one space entered) are one.
+        let mut seen = std::collections::HashSet::new();
+        sets.retain(|set| {
+            let written = written_battle(&self.battle, set, None);
+            let mut pieces: Vec<String> =
+                written.fighters.iter().map(ToString::to_string).collect();
+            pieces.sort_unstable();
+            seen.insert(pieces)
+        });
+        sets
+    }
+
+    /// The battle in notation each way the record leaves open: each set of
+    /// winning attackers that may have entered, when that is a guess, with
+    /// each retreat a losing Lofðungr may have taken, when that is one (at
+    /// most three); at most [`MAX_READINGS`] in all, the adopted reading
+    /// ([`computed`](Self::computed)) first.
+    pub fn readings(&self) -> Vec<String> {
+        let retreats: Vec<Option<Space>> = if self.guesses.is_empty() {
+            vec![self.retreat.flatten()]
+        } else {
+            self.guesses.iter().take(3).map(|&to| Some(to)).collect()
+        };
+        let mut readings = Vec::new();
+        for advance in self.advances() {
+            for &retreat in &retreats {
+                readings.push(written_battle(&self.battle, &advance, retreat).to_string());
+            }
+        }
+        readings.truncate(MAX_READINGS);
+        readings
     }
 }
+
+/// Winning attackers past which which of them entered is not spelled out
+/// as readings (the adopted set alone is).
+const MAX_GUESSED: usize = 3;
+
+/// Readings of a battle a help offers at most ([`Plan::readings`]).
+const MAX_READINGS: usize = 9;
 
 /// Pairs a computed battle with its record, if it has one, and checks every
 /// recorded piece but a losing Lofðungr.

@@ -160,10 +160,23 @@ pub(super) fn choice_candidates(
         // after its offer), or for the turn's steps.
         for (start, end) in [(s, e), (s, s), (e, e)].into_iter().chain(steps) {
             if start <= end && end <= text.len() {
+                // A battle record put in beside another is written apart
+                // from it, as records are.
+                let bare = |at: Option<&u8>| at.is_some_and(|b| !b.is_ascii_whitespace());
+                let apart = choice.starts_with('>') && start == end;
+                let before =
+                    apart && bare(start.checked_sub(1).and_then(|i| text.as_bytes().get(i)));
+                let after = apart && text.as_bytes().get(end) == Some(&b'>');
+                let with = [
+                    if before { " " } else { "" },
+                    choice,
+                    if after { " " } else { "" },
+                ]
+                .concat();
                 found.push(Candidate {
                     start,
                     end,
-                    with: choice.clone(),
+                    with,
                     cost: choice.len().max(end - start),
                     whole: true,
                 });
@@ -300,11 +313,15 @@ pub(super) fn put_back(base: usize, turn: &Turn, start: &Position) -> Vec<Candid
         .collect()
 }
 
+/// Outcomes a turn that lost its outcome is tried with at most.
+const MAX_OUTCOMES: usize = 27;
+
 /// When the faulty turn of the game starting at `game` (from the text's
 /// start) lost its outcome, battle records and all (`missing_outcome` at
 /// the end of window `w`): the records the rules give its battles, put
 /// where the outcome goes, one candidate for each way the rules leave
-/// open (an L's retreat to one space or another). They are what
+/// open (an L's retreat to one space or another, which of several
+/// winning attackers entered), of each battle. They are what
 /// `battle::missing` writes once a `/` ends the turn, a repair of two
 /// edits that no single edit reaches.
 pub(super) fn battles_put_back(text: &str, game: usize, w: &Window<'_>) -> Vec<Candidate> {
@@ -314,20 +331,30 @@ pub(super) fn battles_put_back(text: &str, game: usize, w: &Window<'_>) -> Vec<C
     let slash = ended.len() - 2;
     let parsed = crate::hirp::syntax::parse(&ended);
     let report = crate::hirp::replay::replay_record(&parsed.record, &parsed.errors);
-    let problems = report.games.into_iter().flat_map(|g| g.problems);
+    let problems: Vec<Problem> = report.games.into_iter().flat_map(|g| g.problems).collect();
+    let missing = |p: &&Problem| p.code.to_string() == "hirp::battle::missing";
     let first = problems
+        .iter()
         .filter(|p| p.severity == crate::core::Severity::Error)
         .min_by_key(|p| p.span.start);
-    let Some(first) = first.filter(|p| p.code.to_string() == "hirp::battle::missing") else {
+    if !first.is_some_and(|p| missing(&p)) {
         return Vec::new();
-    };
-    let records = match first.fix {
-        Some(fix) if fix.span.start == slash && fix.span.end == slash + 1 => vec![fix.replacement],
-        Some(_) => Vec::new(),
-        // The records of each way, when the problem is at the `/`.
-        None if first.span.start <= slash && slash < first.span.end.max(slash + 1) => first.choices,
-        None => Vec::new(),
-    };
+    }
+    // Each battle's problem at the `/` offers its records each way the
+    // rules leave open; the outcome is one way of each, in board order.
+    let at_slash = |p: &&Problem| p.span.start <= slash && slash < p.span.end.max(slash + 1);
+    let mut records = vec![String::new()];
+    for problem in problems.iter().filter(missing).filter(at_slash) {
+        let mut ways = Vec::new();
+        for outcome in &records {
+            for choice in &problem.choices {
+                let gap = if outcome.is_empty() { "" } else { " " };
+                ways.push(format!("{outcome}{gap}{choice}"));
+            }
+        }
+        ways.truncate(MAX_OUTCOMES);
+        records = ways;
+    }
     records
         .into_iter()
         .filter(|r| !r.is_empty())
