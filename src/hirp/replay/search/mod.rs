@@ -45,7 +45,7 @@
 //! turns past the fault and no more than [`MAX_REACH`] bytes of text, so
 //! that fixing stays linear in the record.
 
-use crate::core::diagnostic::{MAX_LISTED, Problem};
+use crate::core::diagnostic::{MAX_LISTED, MAX_LISTED_BYTES, Problem};
 use crate::core::{Edit, Severity};
 use crate::hirp::rules::STEPS_PER_TURN;
 use crate::hirp::syntax::ast::{Game, Turn};
@@ -193,10 +193,6 @@ enum Found {
     Tie(Vec<String>, usize),
 }
 
-/// Bytes of a line past which a tie is not listed (real turn lines are
-/// tens of bytes; a help does not copy a hostile one).
-const MAX_LISTED_LINE: usize = 160;
-
 /// The repair the search finds for the fault `fault` of the game `game`
 /// in `text`, if one ranks first; the records that play, if several do.
 fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found> {
@@ -282,14 +278,14 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
 /// candidates write them, label and all, in the order of the text, and
 /// how many more pass: a tie's choices. Passing candidates write distinct
 /// records, each on one line, so their lines differ. `None` when a line
-/// is longer than [`MAX_LISTED_LINE`].
+/// is longer than [`MAX_LISTED_BYTES`].
 fn tied(text: &str, passing: &[Candidate]) -> Option<(Vec<String>, usize)> {
     let mut order: Vec<&Candidate> = passing.iter().collect();
     order.sort_by_key(|c| (c.start, c.end));
     let mut lines = Vec::new();
     for c in order.iter().take(MAX_LISTED) {
         let (start, end) = (line_start(text, c.start), line_end(text, c.end));
-        if end - start > MAX_LISTED_LINE {
+        if end - start > MAX_LISTED_BYTES {
             return None;
         }
         let line = [&text[start..c.start], &c.with, &text[c.end..end]].concat();

@@ -42,7 +42,7 @@ use super::game::{Game, WrittenPly};
 use super::{ProblemKind, Replay};
 use crate::core::Edit;
 use crate::core::Severity;
-use crate::core::diagnostic::{MAX_LISTED, Problem};
+use crate::core::diagnostic::{MAX_LISTED, MAX_LISTED_BYTES, Problem};
 use crate::tafl::rules::{Move, Position, RuleSet};
 use crate::tafl::syntax::{Form, Ply, Record, parse};
 
@@ -220,10 +220,6 @@ enum Found {
     Tie(Vec<String>, usize),
 }
 
-/// Bytes of a tie's choice past which the tie is not listed (a stretch of
-/// real moves is tens of bytes; a help does not copy a hostile one).
-const MAX_LISTED_CHOICE: usize = 160;
-
 /// The repair the search finds for `fault` in `game`, with its help, when
 /// only one candidate makes the game valid or one ranks first; the
 /// candidates that make it valid, when several do and none ranks first.
@@ -287,14 +283,14 @@ fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<Found> {
 
 /// The tie of the candidates ranked `first`, in the order of the text,
 /// each as it writes its stretch of plies; `None` when fewer than two
-/// are, or a choice is longer than [`MAX_LISTED_CHOICE`].
+/// are, or a choice is longer than [`MAX_LISTED_BYTES`].
 fn tied(window: &Window<'_>, first: &[&Candidate]) -> Option<Found> {
     let mut order = first.to_vec();
     order.sort_by_key(|c| (c.start, c.end));
     let mut choices: Vec<String> = Vec::new();
     for candidate in order {
         let choice = window.choice(candidate);
-        if choice.len() > MAX_LISTED_CHOICE {
+        if choice.len() > MAX_LISTED_BYTES {
             return None;
         }
         if !choices.contains(&choice) {
