@@ -97,6 +97,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod any;
 pub mod core;
 pub mod hirp;
 pub mod json;
@@ -112,3 +113,9 @@ pub use crate::core::{Severity, diagnostic};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The examples of the page on the library's architecture, compiled and
+/// run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/architecture.md")]
+struct ArchitectureDoctests;

@@ -8,10 +8,10 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{hirp, relative, root};
+use hirp::core::verdict::Verdict;
 use hirp::core::{CheckOptions, Depth};
 use hirp::diagnostic::Problem;
 use hirp::hirp::check::check;
-use hirp::json::report::Verdict;
 use hirp::tafl::syntax::Form;
 
 /// Every file under `dir` with one of `extensions`, in path order.
@@ -89,7 +89,7 @@ fn tafl_fixtures_give_the_full_checks_syntax_problems() {
             let mut seen = Vec::new();
             let options = CheckOptions::default().depth(depth);
             hirp::tafl::check::check(&bytes[..], form, None, options, |checked| {
-                let verdict = Verdict::of_replay(checked.replay);
+                let verdict = Verdict::from(checked.replay);
                 seen.push((
                     checked.number,
                     verdict.turns,

@@ -5,7 +5,7 @@ use hirp::hirp::render::svg;
 use hirp::hirp::render::text::Drawing;
 
 use super::boards::show_with_legend;
-use super::family::{Family, RulesArg};
+use super::family::RulesArg;
 use super::replay::{Moment, caption, label, output_columns, parse_turn, record, shown_game};
 use super::{Reporter, Status, io_reason, write_stdout};
 
@@ -55,8 +55,8 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         return Status::Failure;
     }
     super::family::rules_left_aside(args.rules.rules.as_ref(), args.file.as_deref(), reporter);
-    match Family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
-        Ok(family) => family.board(args, reporter, color),
+    match super::family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
+        Ok(family) => super::family::board(family, args, reporter, color),
         Err(message) => {
             reporter.error(&message);
             Status::Failure

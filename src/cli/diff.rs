@@ -1,11 +1,12 @@
 //! `hirp diff`: where two records of one game part ways.
 
 use hirp::Severity;
+use hirp::any::AnyFamily;
 use hirp::diagnostic::Problem;
 use hirp::hirp::replay::{GameReport, replay_record};
 use hirp::hirp::syntax::{Game, Span, Turn, escape};
 
-use super::family::{Family, RulesArg, diff, family_of};
+use super::family::{RulesArg, diff, family_of};
 use super::{Reporter, Status, read_records, write_stdout};
 
 /// Compare two records of the same game, turn by turn and move by move.
@@ -199,7 +200,7 @@ pub fn header(pa: &str, pb: &str, places: usize, first: Option<&str>) -> String 
 
 /// The families of the two records, or the usage error: standard input
 /// named twice, or a record that cannot be read.
-fn families(args: &Args) -> Result<[Family; 2], Vec<String>> {
+fn families(args: &Args) -> Result<[AnyFamily; 2], Vec<String>> {
     super::stdin_once([&args.a, &args.b]).map_err(|e| vec![e])?;
     let rules = args.rules.rules.as_ref();
     let read = |path: &str| text_or_refusal(path).and_then(|()| family_of(path, rules));

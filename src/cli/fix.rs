@@ -1,13 +1,13 @@
 //! `hirp fix`: apply every fix that is the only one.
 
+use hirp::any::AnyFamily;
 use std::io::{self, Write};
 
+use hirp::any::RulesChoice;
 use hirp::core::Severity;
 use hirp::core::fix::{CheckedPiece, Corrected, FixedChunk, Fixing, ROUNDS};
-use hirp::tafl::replay::RulesChoice;
-use hirp::tafl::rules::RuleSet;
 
-use super::family::{Family, RulesArg, family};
+use super::family::{RulesArg, family};
 use super::report::{PedanticArg, Source, line_ends};
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, archives_need_rules, inputs_or_report};
@@ -107,8 +107,8 @@ pub struct Subject<'a> {
     path: &'a str,
     /// The record's bytes.
     original: &'a [u8],
-    family: Family,
-    rules: Option<&'a RuleSet>,
+    family: AnyFamily,
+    rules: Option<&'a RulesChoice>,
     /// Whether the problems of pedantic codes are reported and fixed.
     pedantic: bool,
     /// Whether the fixes of advice are applied.
@@ -126,7 +126,7 @@ impl<'a> Subject<'a> {
             path,
             original,
             family: family(path, rules, original),
-            rules: rules.map(|r| &r.rules),
+            rules,
             pedantic: false,
             advice: false,
             workers: 1,
@@ -152,7 +152,7 @@ impl<'a> Subject<'a> {
     }
 
     /// The record's family.
-    pub fn family(&self) -> Family {
+    pub fn family(&self) -> AnyFamily {
         self.family
     }
 }
@@ -192,7 +192,7 @@ fn fix(
     // lines so far.
     let (mut copied, mut offset, mut line) = (0, 0, 0);
     // Offsets count the bytes as read: UTF-16 is read decoded to UTF-8.
-    let read = hirp::hirp::syntax::transcode(subject.original);
+    let read = hirp::core::encoding::transcode(subject.original);
     let mut write = |mut chunk: FixedChunk| -> io::Result<()> {
         let gap = &read[copied..chunk.offset];
         out.write_all(gap)?;
@@ -401,7 +401,7 @@ fn diff(subject: &Subject<'_>, reporter: &Reporter) -> io::Result<Fixed> {
     let mut after = Vec::with_capacity(subject.original.len());
     let fixed = fix(subject, ROUNDS, &mut after, reporter)?;
     // The text the diff compares: the file as read (UTF-16 decoded).
-    let read = hirp::hirp::syntax::transcode(subject.original);
+    let read = hirp::core::encoding::transcode(subject.original);
     let before = String::from_utf8_lossy(&read);
     let shown_after = String::from_utf8_lossy(&after);
     let diff = similar::TextDiff::from_lines(&before, &shown_after);

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write as _};
 
-use hirp::tafl::replay::RulesChoice;
+use hirp::any::RulesChoice;
 
 use super::family::RulesArg;
 use super::pieces::read_pieces;

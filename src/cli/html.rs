@@ -91,7 +91,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         ));
         return Status::Failure;
     }
-    let rules = choice.map(|c| &c.rules);
+    let rules = choice;
     let legend = family.page_legend();
     let written = match &args.output {
         None => write_page(Stdout, &name, &legend, |each| {

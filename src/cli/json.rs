@@ -1,15 +1,19 @@
 //! `hirp json`: records of either family as JSON.
 
+use hirp::any::AnyFamily;
 use std::io::{self, BufRead, BufWriter, Write};
 
+use hirp::any::RulesChoice;
+use hirp::core::family::Family as _;
+use hirp::hirp::family::Hirp;
 use hirp::hirp::json::GameLine;
 use hirp::hirp::syntax::{Comment, Game};
 use hirp::json::DocumentWriter;
+use hirp::tafl::family::Tafl;
 use hirp::tafl::json::{CsvGameLine, OtgGameLine};
-use hirp::tafl::replay::RulesChoice;
 use hirp::tafl::syntax::{Form, Record};
 
-use super::family::{Family, Hirp, Opened, Reading as _, RulesArg, Tafl, family};
+use super::family::{Opened, RulesArg, family};
 use super::report::PedanticArg;
 use super::walk::{Found, inputs_or_report};
 use super::{Reporter, Status, Stdout, each_chunk, holds_no_game, io_reason, write_stdout};
@@ -131,8 +135,8 @@ fn write_document(
     out: impl Write,
 ) -> io::Result<()> {
     let mut writer = DocumentWriter::new(out, pretty);
-    let file = |input: Result<(Family, Opened<'_>), Unread<'_>>| match input {
-        Ok((family, opened)) => family.json_document(&mut writer, opened),
+    let file = |input: Result<(AnyFamily, Opened<'_>), Unread<'_>>| match input {
+        Ok((family, opened)) => super::family::json_document(family, &mut writer, opened),
         Err(unread) => writer.unread(unread.path, unread.error),
     };
     each_input(found, rules, reporter, status, file)?;
@@ -150,8 +154,8 @@ fn write_lines(
     status: &mut Status,
     mut out: impl Write,
 ) -> io::Result<()> {
-    let file = |input: Result<(Family, Opened<'_>), Unread<'_>>| match input {
-        Ok((family, opened)) => family.json_lines(&mut out, opened),
+    let file = |input: Result<(AnyFamily, Opened<'_>), Unread<'_>>| match input {
+        Ok((family, opened)) => super::family::json_lines(family, &mut out, opened),
         Err(_) => Ok(()),
     };
     each_input(found, rules, reporter, status, file)?;
@@ -244,7 +248,7 @@ fn each_input(
     rules: Option<&RulesChoice>,
     reporter: &Reporter,
     status: &mut Status,
-    mut on_input: impl FnMut(Result<(Family, Opened<'_>), Unread<'_>>) -> io::Result<()>,
+    mut on_input: impl FnMut(Result<(AnyFamily, Opened<'_>), Unread<'_>>) -> io::Result<()>,
 ) -> io::Result<()> {
     for found in found {
         let input = match found {

@@ -2,9 +2,9 @@
 //! of it, and that in canonical form as `hirp fmt` writes it. `hirp
 //! serve`'s `/api/fix` answers with it.
 
-use hirp::tafl::replay::RulesChoice;
+use hirp::any::AnyFamily;
+use hirp::any::RulesChoice;
 
-use super::family::Family;
 use super::fix::{Subject, fix_bytes};
 use super::pieces::canonical;
 
@@ -12,7 +12,7 @@ use super::pieces::canonical;
 #[derive(Debug)]
 pub struct Mended {
     /// The record's family, as told from its name and its first line.
-    pub family: Family,
+    pub family: AnyFamily,
     /// The record with every fix that is a problem's only one applied, as
     /// `hirp fix` writes it: only the faulty tokens change.
     pub record: Vec<u8>,

@@ -39,6 +39,8 @@ mod walk;
 
 use std::borrow::Cow;
 use std::io::{self, Read};
+
+use hirp::hirp::family::Hirp;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -323,7 +325,7 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
 
 /// A piece of a record read by [`each_chunk`]: the chunk as cut, its
 /// decoded text and what it reads as, in the terms of the family `F`.
-pub struct ReadChunk<'a, F: family::Reading> {
+pub struct ReadChunk<'a, F: hirp::core::family::Family> {
     /// The chunk as cut.
     pub chunk: &'a F::Chunk,
     /// Its decoded text.
@@ -336,7 +338,7 @@ pub struct ReadChunk<'a, F: family::Reading> {
 /// game within the limits: syntax errors are reported as they come (status
 /// 1), a failure to read ends it (status 2), and each piece goes to
 /// `on_chunk`, whose error (writing) is returned.
-pub fn each_chunk<F: family::Reading>(
+pub fn each_chunk<F: hirp::core::family::Family>(
     chunks: impl IntoIterator<Item = io::Result<F::Chunk>>,
     path: &str,
     reporter: &Reporter,
@@ -400,8 +402,8 @@ pub fn no_game(
     if games == 0 {
         let mut status = Status::Ok;
         // Reading from memory cannot fail.
-        let chunks = family::Reading::chunks(&family::Hirp, bytes);
-        let _ = each_chunk::<family::Hirp>(chunks, path, reporter, &mut status, |_| Ok(()));
+        let chunks = hirp::core::family::Family::chunks(Hirp, bytes);
+        let _ = each_chunk::<Hirp>(chunks, path, reporter, &mut status, |_| Ok(()));
         if status == Status::Invalid {
             reporter.error(&format!("{} has no game that could be read", shown(path)));
         } else {

@@ -2,11 +2,12 @@
 //! games the family's reader cuts, its syntax errors reported as they come,
 //! with its canonical form.
 
+use hirp::any::AnyFamily;
 use std::io::{self, BufRead};
 
-use hirp::tafl::replay::RulesChoice;
+use hirp::any::RulesChoice;
 
-use super::family::{Family, Opened, family};
+use super::family::{Opened, family};
 use super::walk::Input;
 use super::{Reporter, Status};
 
@@ -58,11 +59,11 @@ pub fn read_pieces(
         reporter,
         status,
     };
-    family.pieces(opened, games, on_piece)
+    super::family::pieces(family, opened, games, on_piece)
 }
 
 /// The canonical form of a record of `family` in memory, as `hirp fmt`
 /// writes it, or `None` when it has a syntax error or holds no game.
-pub fn canonical(bytes: &[u8], family: Family) -> Option<String> {
-    family.canonical(bytes)
+pub fn canonical(bytes: &[u8], family: AnyFamily) -> Option<String> {
+    super::family::canonical(family, bytes)
 }

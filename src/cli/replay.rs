@@ -3,17 +3,17 @@
 use std::io::IsTerminal;
 
 use hirp::Severity;
+use hirp::core::escape;
 use hirp::diagnostic::Problem;
 use hirp::hirp::Side;
 use hirp::hirp::render::canvas::{Canvas, Style};
 use hirp::hirp::render::text::{self, Drawing};
 use hirp::hirp::replay::{BattleView, GameReport, Observer, StepView, replay_game_with};
 use hirp::hirp::rules::Position;
-use hirp::hirp::syntax::escape;
 use hirp::hirp::syntax::{Game, Turn};
 
 use super::boards::{Block, Printer, marked, plan, show_with_legend};
-use super::family::{Family, RulesArg};
+use super::family::RulesArg;
 use super::report::{PedanticArg, Source};
 use super::{OneGame, Reporter, Status, no_game, nth_game, read_input, write_stdout};
 
@@ -282,8 +282,8 @@ fn count_games(bytes: &[u8]) -> usize {
 /// Runs `hirp replay`, as the record's family replays it.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     let reporter = &reporter.with(args.pedantic);
-    match Family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
-        Ok(family) => family.replay(args, reporter, color),
+    match super::family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
+        Ok(family) => super::family::replay(family, args, reporter, color),
         Err(message) => {
             reporter.error(&message);
             Status::Failure

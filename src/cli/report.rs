@@ -15,8 +15,8 @@ use std::io::{IsTerminal, Write as _};
 use std::sync::{Mutex, PoisonError};
 
 use hirp::core::limits::MAX_SHOWN;
+use hirp::core::{escape, must_escape};
 use hirp::diagnostic::Problem;
-use hirp::hirp::syntax::{escape, must_escape};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan};
 
 use super::ColorChoice;

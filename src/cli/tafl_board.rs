@@ -1,6 +1,8 @@
 //! `hirp board` on a tafl record: the position after a move, as text or
 //! as an SVG picture.
 
+use hirp::any::AnyFamily;
+use hirp::core::family::Family as _;
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
 use hirp::tafl::replay::{Game, Replay, ReplayedMove, RulesChoice, replay_game};
 use hirp::tafl::rules::Position;
@@ -55,7 +57,10 @@ pub fn read_game(
 ) -> Result<TaflGame, Refusal> {
     let bytes = super::read_input(path).map_err(Refusal::Failure)?.bytes;
     // A record told as HIRP's is read as a game file.
-    let form = family(path, rules, &bytes).tafl_form().unwrap_or(Form::Otg);
+    let form = match family(path, rules, &bytes) {
+        AnyFamily::Tafl(tafl) => tafl.form(),
+        AnyFamily::Hirp(_) => Form::Otg,
+    };
     let (text, parsed) = parse_bytes(&bytes, form);
     let games = Game::all(&parsed.record);
     if games.is_empty() && !parsed.has_errors() {

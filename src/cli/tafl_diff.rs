@@ -1,7 +1,7 @@
 //! `hirp diff` on two tafl records: where they part ways, move by move.
 
+use hirp::core::escape;
 use hirp::diagnostic::Problem;
-use hirp::hirp::syntax::escape;
 use hirp::tafl::replay::{Game, Replay, RulesChoice, replay_record};
 use hirp::tafl::rules::Position;
 use hirp::tafl::syntax::{Form, Parsed, parse_bytes};

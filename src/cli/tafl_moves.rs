@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
+use hirp::core::escape;
 use hirp::diagnostic::Problem;
-use hirp::hirp::syntax::escape;
 use hirp::tafl::render::Board;
 use hirp::tafl::replay::{ProblemKind, Replay};
 use hirp::tafl::rules::{Outcome, Position};

@@ -6,7 +6,7 @@
 //! the width is cut, prose is wrapped at its words.
 
 use hirp::core::Span;
-use hirp::hirp::syntax::escape;
+use hirp::core::escape;
 use hirp::tafl::syntax::Annotations;
 
 /// What the lines of a title after its first begin with.

@@ -8,9 +8,9 @@
 use std::path::Path;
 
 use hirp::Severity;
+use hirp::any::RulesChoice;
 use hirp::diagnostic::Problem;
 use hirp::tafl::render::{Glyphs, TextOptions};
-use hirp::tafl::replay::RulesChoice;
 
 use super::boards::{Block, Printer};
 use super::replay::{file_name, no_board};

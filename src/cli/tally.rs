@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use smallvec::SmallVec;
 
 use hirp::Severity;
+use hirp::core::verdict::Verdict;
 use hirp::diagnostic::Problem;
-use hirp::json::report::Verdict;
 
 use super::Status;
 

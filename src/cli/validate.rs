@@ -7,13 +7,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hirp::Severity;
 use hirp::core::Depth;
+use hirp::core::escape;
 use hirp::diagnostic::Problem;
-use hirp::hirp::syntax::escape;
 use hirp::json::report::writer::{self, FileWriter};
 use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 
 use super::family::RulesArg;
-use super::judged::{Judged, check_input};
+use hirp::core::family::Judged;
+
+use super::judged::check_input;
 use super::progress::Progress;
 use super::report::PedanticArg;
 use super::sequence::{Cut, Piece, Sequence};
@@ -473,7 +475,7 @@ fn json_game(
         loose.problems.extend(report.problems.iter().cloned());
         return Ok(Piece::default());
     }
-    let mut validation = game_validation(report, checked.view.as_ref(), &lines);
+    let mut validation = game_validation(report, checked.standing.as_ref(), &lines);
     let tally = Tally::game(report, true);
     let mut out = Vec::new();
     let before = file.clone();

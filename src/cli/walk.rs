@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use super::{Reporter, Status, io_reason};
-use hirp::tafl::replay::RulesChoice;
+use hirp::any::RulesChoice;
 
 /// Where an input is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,6 +8,9 @@
 //!   and [`syntax_error`]: a reader's error, of any family's table;
 //! - [`Severity`] of a problem, and the [`Depth`] and [`CheckOptions`] of a
 //!   check;
+//! - [`family`]: the seam, what every family of games answers to (each in
+//!   its own folder), and [`verdict`]: what a check says of a game, whatever
+//!   its family;
 //! - [`fix`]: the loop that corrects a record of any family, fixes applied
 //!   round after round and kept only where they leave a game valid;
 //! - [`encoding`]: what a record is written in, its bytes decoded, and what
@@ -52,6 +55,7 @@ mod depth;
 pub mod diagnostic;
 pub mod encoding;
 mod escape;
+pub mod family;
 pub mod fix;
 pub(crate) mod input;
 pub mod json;
@@ -64,6 +68,7 @@ mod rng;
 mod severity;
 mod span;
 pub mod syntax_error;
+pub mod verdict;
 pub(crate) mod written;
 pub(crate) mod xml;
 

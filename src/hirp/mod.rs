@@ -12,6 +12,7 @@
 //! ```
 
 pub mod check;
+pub mod family;
 pub mod generate;
 pub mod json;
 pub mod page;

@@ -2,13 +2,14 @@
 //! [`writer`].
 //!
 //! ```
+//! use hirp::any::AnyFamily;
 //! use hirp::json::report::{LineIndex, game_validation};
 //!
 //! let record = "G1 KeHeiHei /\nS1 He7He8HeHe /\n";
 //! let mut games = Vec::new();
-//! hirp::hirp::check::check(record.as_bytes(), Default::default(), |checked| {
-//!     let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
-//!     games.push(game_validation(&checked.report.into(), checked.view.as_ref(), &lines));
+//! AnyFamily::HIRP.check(record.as_bytes(), None, Default::default(), |game| {
+//!     let lines = LineIndex::excerpt(game.text, game.offset, game.line);
+//!     games.push(game_validation(&game.verdict, game.standing.as_ref(), &lines));
 //!     true
 //! })?;
 //! let game = &games[0];
@@ -19,16 +20,14 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-mod verdict;
 pub mod writer;
-
-pub use verdict::{Ending, Verdict};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::any::AnyFamily;
 pub use crate::core::json::problem::{Diagnostic, Fix, LineIndex, diagnostic};
-use crate::hirp::rules::Victory;
+use crate::core::verdict::{Standing, Verdict};
 
 /// The validation of one or more files.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -97,8 +96,9 @@ pub struct MatchStanding {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
-    /// Who won: `gull` or `silfr` in HIRP; `attackers`, `defenders` or
-    /// `draw` in the tafl games.
+    /// Who won, as the game's family names its sides: `gull` or `silfr`
+    /// in HIRP; `attackers` or `defenders` in the tafl games; `draw` when
+    /// nobody did.
     pub winner: Winner,
     /// How. HIRP: `yfirrad`, `thungur-hnifur`, `drepid`, `refused-double`,
     /// `refused-triple`. Tafl: `king-captured`, `king-escaped`, `exit-fort`,
@@ -111,31 +111,65 @@ pub struct GameResult {
     pub points: Option<u8>,
 }
 
-/// Who won a game, or that nobody did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Winner {
-    /// HIRP's Gull.
-    Gull,
-    /// HIRP's Silfr.
-    Silfr,
-    /// A tafl game's attackers.
-    Attackers,
-    /// A tafl game's defenders.
-    Defenders,
-    /// Nobody: a tafl game drawn.
-    Draw,
+/// Who won a game, as its family names its sides
+/// ([`AnyFamily::sides`]), or `draw` when nobody did: text that names no
+/// side of any family does not read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Winner(String);
+
+/// What a drawn game's winner is written as.
+const DRAW: &str = "draw";
+
+impl Winner {
+    /// The winner of an ending: its side, or `None` for a draw.
+    pub fn of(side: Option<&str>) -> Winner {
+        Winner(side.unwrap_or(DRAW).to_owned())
+    }
+
+    /// How it is written: `gull`, `defenders`, `draw`.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Every name a winner may have.
+    fn names() -> impl Iterator<Item = &'static str> {
+        AnyFamily::sides().chain([DRAW])
+    }
 }
 
-/// The JSON of a victory.
-pub fn result(victory: &Victory) -> GameResult {
-    GameResult {
-        winner: match victory.winner {
-            crate::hirp::Side::Gull => Winner::Gull,
-            crate::hirp::Side::Silfr => Winner::Silfr,
-        },
-        victory: victory.kind.code().to_owned(),
-        points: Some(victory.points()),
+impl TryFrom<String> for Winner {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Winner, String> {
+        if Winner::names().any(|name| name == text) {
+            Ok(Winner(text))
+        } else {
+            let names: Vec<&str> = Winner::names().collect();
+            Err(format!("`{text}` is no side: {}", names.join(", ")))
+        }
+    }
+}
+
+impl From<Winner> for String {
+    fn from(winner: Winner) -> String {
+        winner.0
+    }
+}
+
+/// The names of every family's sides, and `draw`.
+impl JsonSchema for Winner {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Winner".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = Winner::names().collect();
+        schemars::json_schema!({
+            "description": "Who won, as the game's family names its sides, or `draw`.",
+            "type": "string",
+            "enum": names,
+        })
     }
 }
 
@@ -143,29 +177,23 @@ pub fn result(victory: &Victory) -> GameResult {
 /// point into.
 pub fn game_validation(
     game: &Verdict,
-    view: Option<&crate::hirp::replay::MatchView>,
+    standing: Option<&Standing>,
     lines: &LineIndex<'_>,
 ) -> GameValidation {
     GameValidation {
         valid: game.is_valid(),
         turns: game.turns,
         result: game.result.as_ref().map(|ending| GameResult {
-            winner: ending.winner,
+            winner: Winner::of(ending.winner),
             victory: ending.victory.to_owned(),
             points: ending.points,
         }),
         diagnostics: game.problems.iter().map(|p| diagnostic(p, lines)).collect(),
-        r#match: view.map(|view| MatchStanding {
-            name: view.name.clone(),
-            game: view.game,
-            score: [view.score.0, view.score.1],
-            winner: view.winner.map(|player| {
-                let (name, word) = match player {
-                    crate::hirp::rules::Player::First => (&view.names.0, "first"),
-                    crate::hirp::rules::Player::Second => (&view.names.1, "second"),
-                };
-                name.clone().unwrap_or_else(|| word.to_owned())
-            }),
+        r#match: standing.map(|standing| MatchStanding {
+            name: standing.name.clone(),
+            game: standing.game,
+            score: standing.score,
+            winner: standing.winner.clone(),
         }),
     }
 }

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod check;
+pub mod family;
 pub mod generate;
 pub mod json;
 pub mod page;

@@ -4,13 +4,12 @@
 //! is kept is bounded, in pages and in bytes; the page of a record is kept
 //! only for exactly that record, name and rules.
 
+use hirp::any::AnyFamily;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::body::Bytes;
 use hirp::page::Packed;
-
-use super::super::family::Family;
 
 /// The most pages kept.
 const PAGES: usize = 16;
@@ -36,14 +35,14 @@ pub struct Page {
     /// The page, packed, as JSON: `/api/page`'s answer.
     pub json: Bytes,
     /// The record's family.
-    pub family: Family,
+    pub family: AnyFamily,
     /// The name of the record's rules, when they are a preset's.
     pub rules: Option<String>,
 }
 
 impl Page {
     /// The page of `key`.
-    pub fn new(key: Key, packed: &Packed, family: Family, rules: Option<String>) -> Page {
+    pub fn new(key: Key, packed: &Packed, family: AnyFamily, rules: Option<String>) -> Page {
         let json = serde_json::to_vec(packed).expect("a page is JSON");
         Page {
             key,

@@ -3,13 +3,14 @@
 //! when it has one and else from its first line, as the commands tell it.
 
 use axum::http::StatusCode;
+use hirp::any::AnyFamily;
+use hirp::any::{RulesChoice, rules_choice};
+use hirp::core::CheckOptions;
 use hirp::core::limits::Bound;
 use hirp::json::report::{Diagnostic, FileValidation, LineIndex, diagnostic, game_validation};
 use hirp::page;
-use hirp::tafl::replay::{RulesChoice, rules_choice};
-use hirp::tafl::rules::RuleSet;
 
-use super::super::family::{Family, family};
+use super::super::family::family;
 use super::guard::ApiError;
 
 /// A page shows at most this many turns: a longer record is validated,
@@ -33,7 +34,7 @@ pub struct Subject {
     /// record's first line.
     pub path: String,
     /// The record's family.
-    pub family: Family,
+    pub family: AnyFamily,
     /// The tafl rules sent, if any.
     pub rules: Option<RulesChoice>,
 }
@@ -57,11 +58,6 @@ impl Subject {
             family,
             rules,
         })
-    }
-
-    /// The rule set given for a tafl record.
-    fn rule_set(&self) -> Option<&RuleSet> {
-        self.rules.as_ref().map(|r| &r.rules)
     }
 }
 
@@ -98,23 +94,24 @@ pub fn validation(subject: &Subject, bytes: &[u8]) -> Result<FileValidation, Api
         diagnostics: Vec::new(),
         error: None,
     };
-    subject
-        .family
-        .check_bytes(bytes, subject.rule_set(), |mut judged| {
-            // As `hirp validate` reports, without --pedantic.
-            judged.verdict.problems.retain(|p| !p.code.is_pedantic());
-            let lines = LineIndex::excerpt(judged.text, judged.offset, judged.line);
-            if judged.in_game {
-                let view = judged.view.as_ref();
-                file.games
-                    .push(game_validation(&judged.verdict, view, &lines));
-            } else {
-                let problems = judged.verdict.problems.iter();
-                file.diagnostics
-                    .extend(problems.map(|p| diagnostic(p, &lines)));
-            }
-            true
-        });
+    let rules = subject.rules.as_ref();
+    let options = CheckOptions::default();
+    // Reading from memory cannot fail.
+    let _ = subject.family.check(bytes, rules, options, |mut judged| {
+        // As `hirp validate` reports, without --pedantic.
+        judged.verdict.problems.retain(|p| !p.code.is_pedantic());
+        let lines = LineIndex::excerpt(judged.text, judged.offset, judged.line);
+        if judged.in_game {
+            let view = judged.standing.as_ref();
+            file.games
+                .push(game_validation(&judged.verdict, view, &lines));
+        } else {
+            let problems = judged.verdict.problems.iter();
+            file.diagnostics
+                .extend(problems.map(|p| diagnostic(p, &lines)));
+        }
+        true
+    });
     let all = file.games.iter().flat_map(|g| &g.diagnostics);
     within_limits(all.chain(&file.diagnostics))?;
     if file.games.is_empty() && file.diagnostics.is_empty() {
@@ -143,7 +140,7 @@ pub fn packed_of(
     }
     let page = subject
         .family
-        .packed(&subject.name, bytes, subject.rule_set());
+        .packed(&subject.name, bytes, subject.rules.as_ref());
     let all = page.games.iter().flat_map(|g| &g.diagnostics);
     within_limits(all.chain(&page.diagnostics))?;
     if page.games.is_empty() && page.diagnostics.is_empty() {

@@ -2,15 +2,15 @@
 //! if it is listed, as wide as the output at most.
 
 use hirp::Severity;
-use hirp::hirp::syntax::escape;
-use hirp::json::report::Verdict;
+use hirp::core::escape;
+use hirp::core::verdict::Verdict;
 
 use super::super::Reporter;
-use super::super::judged::Judged;
 use super::super::report::Source;
 use super::super::sequence::{Cut, Piece};
 use super::super::tally::Tally;
 use super::{Args, up_to_error};
+use hirp::core::family::Judged;
 
 /// A game's human output: its diagnostics, and a line for it.
 pub(super) fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> Piece {
@@ -83,7 +83,7 @@ fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> (String, St
         None if !report.judged => "not judged, its rules not played".to_owned(),
         None => "no result".to_owned(),
     };
-    let standing = checked.view.as_ref().map_or_else(String::new, |view| {
+    let standing = checked.standing.as_ref().map_or_else(String::new, |view| {
         let name = view
             .name
             .as_ref()
@@ -91,7 +91,7 @@ fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> (String, St
         let over = if view.winner.is_some() { ", over" } else { "" };
         format!(
             "; match{name}, game {}: {}-{}{over}",
-            view.game, view.score.0, view.score.1
+            view.game, view.score[0], view.score[1]
         )
     });
     let head = format!(

@@ -37,14 +37,15 @@ pub const END: &[u8] = b"]}";
 /// Writes one file's validation: its start, its games, its end.
 ///
 /// ```
+/// use hirp::any::AnyFamily;
 /// use hirp::json::report::writer::{self, FileWriter};
 /// use hirp::json::report::{FileValidation, LineIndex, Validation, game_validation};
 ///
 /// let record = "G1 KeHeiHei /\nS1 He7He8He7 /\n";
 /// let mut games = Vec::new();
-/// hirp::hirp::check::check(record.as_bytes(), Default::default(), |checked| {
-///     let lines = LineIndex::excerpt(checked.text, checked.offset, checked.line);
-///     games.push(game_validation(&checked.report.into(), checked.view.as_ref(), &lines));
+/// AnyFamily::HIRP.check(record.as_bytes(), None, Default::default(), |game| {
+///     let lines = LineIndex::excerpt(game.text, game.offset, game.line);
+///     games.push(game_validation(&game.verdict, game.standing.as_ref(), &lines));
 ///     true
 /// })?;
 /// let error = "cannot read gone.hirp: no such file or directory";
@@ -150,7 +151,7 @@ mod tests {
             valid: n.is_multiple_of(2),
             turns: n as usize,
             result: (n > 1).then_some(GameResult {
-                winner: Winner::Silfr,
+                winner: Winner::of(Some("silfr")),
                 victory: "drepid".to_owned(),
                 points: Some(10),
             }),

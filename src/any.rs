@@ -1,0 +1,236 @@
+//! Any record, whatever its family: the list of families, how a record's
+//! family is told, and one set of calls that serves them all.
+//!
+//! Each family is a [`Family`] in its own folder ([`crate::hirp::family`],
+//! [`crate::tafl::family`]); [`AnyFamily`] is one of them, told from a
+//! record's name and first line by [`AnyFamily::recognise`], and hands
+//! each call to its family, as shakmaty's `VariantPosition` does for chess
+//! variants. A caller reads, checks, fixes and pages any record without
+//! naming a family:
+//!
+//! ```
+//! use hirp::any::AnyFamily;
+//! use hirp::core::CheckOptions;
+//!
+//! let records: [(&str, &[u8]); 2] = [
+//!     ("game.hirp", b"G1 KeHeiHei /\nS1 He7He8HeHe /\n"),
+//!     ("brandub.otg", b"[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. f4-f7 e4-e7\n"),
+//! ];
+//! let mut codes = Vec::new();
+//! for (name, bytes) in records {
+//!     let family = AnyFamily::recognise(name, bytes, false);
+//!     family.check(bytes, None, CheckOptions::default(), |game| {
+//!         codes.extend(game.verdict.problems.iter().map(|p| p.code.to_string()));
+//!         true // go on to the next game
+//!     })?;
+//! }
+//! assert_eq!(codes, ["hirp::turn::step_count", "hirp::tafl::capture::missing"]);
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! A family takes its own options ([`Family::Options`]); what a caller
+//! gives is the rules chosen for a record (`--rules`, a [`RulesChoice`]),
+//! which each family takes as it plays: tafl's rule set, and nothing for
+//! HIRP, which has one.
+
+use std::io::{self, BufRead};
+use std::path::Path;
+
+use crate::core::CheckOptions;
+use crate::core::family::{Family, Judged};
+use crate::core::fix::{FixedChunk, Fixing};
+use crate::core::json::problem::Diagnostic;
+use crate::core::page::{Field, GamePage, Packed};
+use crate::hirp::family::Hirp;
+use crate::hirp::syntax::starts_record;
+use crate::tafl::family::Tafl;
+use crate::tafl::syntax::Form;
+
+pub use crate::tafl::replay::{RulesChoice, rules_choice};
+
+/// One family of records, as told: each call is its family's [`Family`]'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyFamily {
+    /// HIRP's notation, `.hirp`.
+    Hirp(Hirp),
+    /// A tafl record, in one of its forms.
+    Tafl(Tafl),
+}
+
+/// Runs `$body` with `$family` bound to the [`Family`] of `$any`, and
+/// `$options` to the options it takes from `$rules`.
+macro_rules! each_family {
+    ($any:expr, $family:ident => $body:expr) => {
+        match $any {
+            AnyFamily::Hirp($family) => $body,
+            AnyFamily::Tafl($family) => $body,
+        }
+    };
+    ($any:expr, $rules:expr, $family:ident, $options:ident => $body:expr) => {
+        match $any {
+            AnyFamily::Hirp($family) => {
+                let $options = &();
+                $body
+            }
+            AnyFamily::Tafl($family) => {
+                let $options = &$rules.map(|choice: &RulesChoice| choice.rules.clone());
+                $body
+            }
+        }
+    };
+}
+
+/// A job done on a record of any family, written once, generic over the
+/// [`Family`] it is handed with the options that family takes: a command
+/// is one, and [`AnyFamily::run`] hands it the family told.
+pub trait Job {
+    /// What the job gives back.
+    type Output;
+
+    /// Does the job on a record of `family`, under `options`.
+    fn run<F: Family>(self, family: F, options: &F::Options) -> Self::Output;
+}
+
+impl AnyFamily {
+    /// HIRP's family.
+    pub const HIRP: AnyFamily = AnyFamily::Hirp(Hirp);
+
+    /// The family's name in messages: `HIRP`, `tafl`.
+    pub fn name(self) -> &'static str {
+        match self {
+            AnyFamily::Hirp(_) => Hirp::NAME,
+            AnyFamily::Tafl(_) => Tafl::NAME,
+        }
+    }
+
+    /// Every family's sides, as verdicts name them: HIRP's, then tafl's.
+    pub fn sides() -> impl Iterator<Item = &'static str> {
+        Hirp::SIDES.into_iter().chain(Tafl::SIDES)
+    }
+
+    /// The extension of the family's files: `hirp`, `otg` or `csv`.
+    pub fn extension(self) -> &'static str {
+        each_family!(self, f => f.extension())
+    }
+
+    /// Whether the family plays more than one set of rules, so that the
+    /// rules given for a record are its own (tafl's); not HIRP's.
+    pub fn takes_rules(self) -> bool {
+        matches!(self, AnyFamily::Tafl(_))
+    }
+
+    /// Whether a record of this family and form names no rules of its own,
+    /// and so cannot be judged unless rules are given: a tafl archive.
+    pub fn needs_rules(self) -> bool {
+        self == AnyFamily::Tafl(Tafl(Form::Csv))
+    }
+
+    /// The family that an extension names (`hirp`, `otg`, `csv`, in any
+    /// case), if one does.
+    pub fn by_extension(extension: &str) -> Option<AnyFamily> {
+        if extension.eq_ignore_ascii_case("hirp") {
+            return Some(AnyFamily::HIRP);
+        }
+        Form::from_extension(extension).map(|form| AnyFamily::Tafl(Tafl(form)))
+    }
+
+    /// The family that the name of a file says by its extension, if any.
+    pub fn by_name(name: &str) -> Option<AnyFamily> {
+        let extension = Path::new(name).extension().and_then(|e| e.to_str());
+        extension.and_then(AnyFamily::by_extension)
+    }
+
+    /// The family of a record named `name`, from `head`, the start of its
+    /// text: by the extension when it names one (`.hirp`, `.otg`, `.csv`);
+    /// else by the first line that is not blank, as HIRP's or OpenTafl's (a
+    /// tag, a turn, a comment; an archive's header or line of plies); else,
+    /// when rules are given (`rules_given`), a tafl record (an archive if
+    /// that line holds a comma); else HIRP.
+    pub fn recognise(name: &str, head: &[u8], rules_given: bool) -> AnyFamily {
+        if let Some(family) = AnyFamily::by_name(name) {
+            return family;
+        }
+        let first = first_line(head);
+        if let Some(form) = Form::of_first_line(first) {
+            return AnyFamily::Tafl(Tafl(form));
+        }
+        if !rules_given || starts_record(first) {
+            return AnyFamily::HIRP;
+        }
+        if first.contains(&b',') && !first.starts_with(b"[") {
+            AnyFamily::Tafl(Tafl(Form::Csv))
+        } else {
+            AnyFamily::Tafl(Tafl(Form::Otg))
+        }
+    }
+
+    /// Does `job` on a record of this family, under the options the
+    /// family takes from `rules`.
+    pub fn run<J: Job>(self, rules: Option<&RulesChoice>, job: J) -> J::Output {
+        each_family!(self, rules, f, options => job.run(f, options))
+    }
+
+    /// Checks a record game by game, as deep and on as many threads as
+    /// `check` says, a tafl record under `rules` if given (else its own),
+    /// handing each game to `on_game` (which returns whether to go on);
+    /// returns the bytes read.
+    pub fn check<R: BufRead + Send>(
+        self,
+        reader: R,
+        rules: Option<&RulesChoice>,
+        check: CheckOptions,
+        on_game: impl FnMut(Judged<'_>) -> bool,
+    ) -> io::Result<usize> {
+        each_family!(self, rules, f, options => f.check(reader, options, check, on_game))
+    }
+
+    /// Corrects each chunk of a record in memory as `fixing` says, and
+    /// hands the chunks corrected to `take` in order, until it returns
+    /// `false`.
+    pub fn fix_chunks(
+        self,
+        original: &[u8],
+        rules: Option<&RulesChoice>,
+        fixing: &Fixing<'_>,
+        take: &mut dyn FnMut(FixedChunk) -> bool,
+    ) {
+        each_family!(self, rules, f, options => f.fix_chunks(original, options, fixing, take))
+    }
+
+    /// A record's page, named `name`, packed game by game.
+    pub fn packed(self, name: &str, bytes: &[u8], rules: Option<&RulesChoice>) -> Packed {
+        each_family!(self, rules, f, options => f.packed(name, bytes, options))
+    }
+
+    /// Hands each game of a record's page, named `name`, to `each` in
+    /// order: returns the page's title and the problems in no game.
+    pub fn page_games(
+        self,
+        name: &str,
+        bytes: &[u8],
+        rules: Option<&RulesChoice>,
+        each: &mut dyn FnMut(GamePage),
+    ) -> (String, Vec<Diagnostic>) {
+        each_family!(self, rules, f, options => f.page_games(name, bytes, options, each))
+    }
+
+    /// What the marks of a record's boards stand for, on its page.
+    pub fn page_legend(self) -> Vec<Field> {
+        each_family!(self, f => f.page_legend())
+    }
+
+    /// The turns a record's page would show, and the name of the preset
+    /// its rules are, if any.
+    pub fn page_turns(self, bytes: &[u8], rules: Option<&RulesChoice>) -> (usize, Option<String>) {
+        each_family!(self, rules, f, options => f.page_turns(bytes, options))
+    }
+}
+
+/// The first line of `head` that is not blank, without its line end and a
+/// byte order mark.
+fn first_line(head: &[u8]) -> &[u8] {
+    let head = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
+    head.split(|&b| b == b'\n' || b == b'\r')
+        .find(|l| !l.trim_ascii().is_empty())
+        .unwrap_or_default()
+}

@@ -1,0 +1,253 @@
+//! Where a command meets the library's seam ([`hirp::any`]): a record
+//! opened for a command, `--rules`, the family of a file told by reading
+//! its head, and what is yet done per family here (`board`, `replay`,
+//! `diff`, `json`).
+
+use std::io::{self, BufRead, Read as _, Write};
+
+use ::hirp::any::{AnyFamily, Job, RulesChoice, rules_choice};
+use ::hirp::core::escape;
+use ::hirp::core::family::Family;
+use ::hirp::json::DocumentWriter;
+use ::hirp::tafl::rules::RuleSet;
+
+use super::pieces::Piece;
+use super::{Reporter, Status, board, diff as diff_command, json, replay, shown, tafl_diff};
+
+/// A record opened to be read.
+pub type Reader = Box<dyn BufRead + Send>;
+
+/// A record opened for a command: its reader, its path as messages show
+/// it, and where what is found in it is reported and counted.
+pub struct Opened<'a> {
+    /// Its reader.
+    pub reader: Reader,
+    /// Its path, as messages show it.
+    pub path: &'a str,
+    /// Where its problems and failures to read are reported.
+    pub reporter: &'a Reporter,
+    /// The command's status, raised by what is found.
+    pub status: &'a mut Status,
+}
+
+/// Reads a record of any family piece by piece, reporting syntax errors
+/// (status 1) and failures to read (status 2) as they come, handing each
+/// piece to `on_piece`; `games` counts the games read.
+pub fn pieces(
+    family: AnyFamily,
+    opened: Opened<'_>,
+    games: &mut usize,
+    on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
+) -> io::Result<()> {
+    struct Pieces<'a, 'b, P> {
+        opened: Opened<'a>,
+        games: &'b mut usize,
+        on_piece: P,
+    }
+    impl<P: FnMut(Piece<'_>) -> io::Result<()>> Job for Pieces<'_, '_, P> {
+        type Output = io::Result<()>;
+        fn run<F: Family>(mut self, family: F, _: &F::Options) -> io::Result<()> {
+            let opened = self.opened;
+            let (path, reporter, status) = (opened.path, opened.reporter, opened.status);
+            let chunks = family.chunks(opened.reader);
+            super::each_chunk::<F>(chunks, path, reporter, status, |read| {
+                (self.on_piece)(Piece {
+                    text: read.text,
+                    line: F::start(read.chunk).1,
+                    broken: F::broken(read.parsed),
+                    canonical: F::canonical_piece(read.parsed, self.games),
+                })
+            })
+        }
+    }
+    family.run(
+        None,
+        Pieces {
+            opened,
+            games,
+            on_piece,
+        },
+    )
+}
+
+/// The canonical form of a record of `family` in memory, as `hirp fmt`
+/// writes it, or `None` when it has a syntax error or holds no game: its
+/// [`pieces`], joined.
+pub fn canonical(family: AnyFamily, bytes: &[u8]) -> Option<String> {
+    let (mut status, mut games, mut canonical) = (Status::Ok, 0, String::new());
+    let opened = Opened {
+        reader: Box::new(io::Cursor::new(bytes.to_vec())),
+        path: "-",
+        reporter: &Reporter::quiet(),
+        status: &mut status,
+    };
+    // Reading from memory cannot fail.
+    let _ = pieces(family, opened, &mut games, |piece| {
+        if !piece.broken {
+            canonical.push_str(&piece.canonical);
+        }
+        Ok(())
+    });
+    (status == Status::Ok && games > 0).then_some(canonical)
+}
+
+/// Writes a record's file into the JSON document `writer`.
+pub fn json_document<W: Write>(
+    family: AnyFamily,
+    writer: &mut DocumentWriter<W>,
+    opened: Opened<'_>,
+) -> io::Result<()> {
+    match family {
+        AnyFamily::Hirp(_) => json::hirp_document(writer, opened),
+        AnyFamily::Tafl(tafl) => json::tafl_document(writer, tafl.0, opened),
+    }
+}
+
+/// Writes a record's games to `out` as JSON Lines, one game a line.
+pub fn json_lines(family: AnyFamily, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
+    match family {
+        AnyFamily::Hirp(_) => json::hirp_lines(out, opened),
+        AnyFamily::Tafl(tafl) => json::tafl_lines(out, tafl.0, opened),
+    }
+}
+
+/// Runs `hirp board` on a record of `family`.
+pub fn board(family: AnyFamily, args: board::Args, reporter: &Reporter, color: bool) -> Status {
+    match family {
+        AnyFamily::Hirp(_) => board::hirp(args, reporter, color),
+        AnyFamily::Tafl(_) => board::tafl(args, reporter, color),
+    }
+}
+
+/// Runs `hirp replay` on a record of `family`.
+pub fn replay(family: AnyFamily, args: replay::Args, reporter: &Reporter, color: bool) -> Status {
+    match family {
+        AnyFamily::Hirp(_) => replay::hirp(args, reporter, color),
+        AnyFamily::Tafl(_) => replay::tafl(args, reporter, color),
+    }
+}
+
+/// The family of the record at `file` as [`family_of`] tells it; with
+/// no file, HIRP's, the family of the rulebook's example game.
+pub fn of_file(file: Option<&str>, rules: Option<&RulesChoice>) -> Result<AnyFamily, String> {
+    file.map_or(Ok(AnyFamily::HIRP), |path| family_of(path, rules))
+}
+
+/// Runs `hirp diff` on the records at `paths`, of `families`; `Err` with
+/// the usage error when they are records of two families.
+pub fn diff(
+    paths: [&str; 2],
+    families: [AnyFamily; 2],
+    rules: Option<&RulesChoice>,
+    reporter: &Reporter,
+) -> Result<Status, String> {
+    match families {
+        [AnyFamily::Hirp(_), AnyFamily::Hirp(_)] => Ok(diff_command::hirp_diff(paths, reporter)),
+        [AnyFamily::Tafl(a), AnyFamily::Tafl(b)] => Ok(tafl_diff::run(
+            [(paths[0], a.0), (paths[1], b.0)],
+            rules,
+            reporter,
+        )),
+        [a, b] => {
+            // Named in the families' order: HIRP's first.
+            let (first, second) = if a == AnyFamily::HIRP {
+                ((paths[0], a), (paths[1], b))
+            } else {
+                ((paths[1], b), (paths[0], a))
+            };
+            Err(format!(
+                "hirp diff compares two records of one game: {} is a {} record, {} a {} record",
+                escape(shown(first.0)),
+                first.1.name(),
+                escape(shown(second.0)),
+                second.1.name()
+            ))
+        }
+    }
+}
+
+/// `--rules`, shared by the commands that read records.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RulesArg {
+    /// Tafl: the rule set, a preset (brandub, copenhagen, tablut...: `hirp
+    /// rules` lists them) or an OpenTafl rules string ("dim:7 esc:c
+    /// start:/3t3/..."); without
+    /// it, a game file's [rules:] tag. A record whose name and first line
+    /// say neither family is read as tafl when --rules is given.
+    #[arg(long, value_name = "NAME|RULESTRING", value_parser = parse_rules)]
+    pub rules: Option<RulesChoice>,
+}
+
+fn parse_rules(text: &str) -> Result<RulesChoice, String> {
+    rules_choice(text)
+}
+
+/// Notes, once, that `--rules` is left aside for the records among
+/// `paths` whose names say a family that plays one set of rules (HIRP's,
+/// `*.hirp`).
+pub fn rules_left_aside<'a>(
+    rules: Option<&RulesChoice>,
+    paths: impl IntoIterator<Item = &'a str>,
+    reporter: &Reporter,
+) {
+    if rules.is_none() {
+        return;
+    }
+    let one_rule_set = |path: &&str| AnyFamily::by_name(path).is_some_and(|f| !f.takes_rules());
+    let aside: Vec<&str> = paths.into_iter().filter(one_rule_set).collect();
+    let Some(family) = aside.first().and_then(|path| AnyFamily::by_name(path)) else {
+        return;
+    };
+    let name = family.name();
+    match aside.as_slice() {
+        [] => {}
+        [one] => reporter.note(&format!(
+            "--rules is for tafl records: {} is a {name} record, read by {name}'s rules.",
+            shown(one)
+        )),
+        [first, ..] => reporter.note(&format!(
+            "--rules is for tafl records: the {} {name} records ({}, ...) are read by {name}'s rules.",
+            aside.len(),
+            shown(first)
+        )),
+    }
+}
+
+/// Why the archive at `path` cannot be judged without `--rules`, naming
+/// the presets.
+pub fn archive_without_rules(path: &str) -> String {
+    format!(
+        "{} is an archive of tafl games, which names no rule set: give --rules, a preset ({}: \
+         `hirp rules` says what each is) or a rules string",
+        escape(shown(path)),
+        RuleSet::PRESETS.join(", ")
+    )
+}
+
+/// The family of the record at `path`, from `head`, the start of its text,
+/// as [`AnyFamily::recognise`] tells it, `--rules` given or not.
+pub fn family(path: &str, rules: Option<&RulesChoice>, head: &[u8]) -> AnyFamily {
+    AnyFamily::recognise(path, head, rules.is_some())
+}
+
+/// The family of the record at `path` (`-` for standard input), reading
+/// as much of it as [`family`] needs. `Err` with the message when it cannot
+/// be read.
+pub fn family_of(path: &str, rules: Option<&RulesChoice>) -> Result<AnyFamily, String> {
+    if let Some(family) = AnyFamily::by_name(path) {
+        return Ok(family);
+    }
+    let head = if path == "-" {
+        super::read_input(path)?.bytes
+    } else {
+        let mut head = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(HEAD).read_to_end(&mut head))
+            .map_err(|e| format!("cannot read {path}: {}", super::io_reason(&e)))?;
+        head
+    };
+    Ok(family(path, rules, &head))
+}
+
+/// The bytes of a file read to tell its family: enough for a first line.
+const HEAD: u64 = 1 << 13;

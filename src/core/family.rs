@@ -1,0 +1,140 @@
+//! The seam between a family of games and what serves every family: what
+//! a command, a page or a check of "any record" asks of a family, and what
+//! each family answers in its own folder (`hirp::family`, `tafl::family`).
+//!
+//! A family is a value of a type that implements [`Family`]: HIRP's is one
+//! value, a tafl family is one per form its records are written in (a game
+//! file, an archive). What differs between families is an associated type:
+//! the forms ([`Family::Form`]), what a check takes besides its
+//! [`CheckOptions`] ([`Family::Options`]: a rule set for tafl, nothing for
+//! HIRP), and the pieces a record is cut into and what they read as. What
+//! a family hands back is the core's: a [`Judged`] game with its
+//! [`Verdict`], a [`Packed`] page, [`Problem`]s.
+//!
+//! Which family a record is, and the dispatch from a family told to its
+//! implementation, is the list of families' ([`crate::any`]), above them.
+
+use std::borrow::Cow;
+use std::fmt::Debug;
+use std::io::{self, BufRead};
+
+use super::CheckOptions;
+use super::diagnostic::Problem;
+use super::fix::{FixedChunk, Fixing};
+use super::json::problem::Diagnostic;
+use super::page::{Field, GamePage, Packed};
+use super::verdict::{Standing, Verdict};
+
+/// A game checked, whatever its family, as [`Family::check`] hands it
+/// over.
+pub struct Judged<'a> {
+    /// The game's number in the file, from 1; 0 for problems in no game.
+    pub number: usize,
+    /// Whether the problems lie in a game.
+    pub in_game: bool,
+    /// What its replay found.
+    pub verdict: Verdict,
+    /// Where the game stands in its match, for a family that plays matches.
+    pub standing: Option<Standing>,
+    /// The decoded text of the chunk the game was read from, which spans
+    /// point into from `offset` on.
+    pub text: &'a str,
+    /// The chunk's offset in the file.
+    pub offset: usize,
+    /// The number of lines before the chunk.
+    pub line: usize,
+}
+
+/// A family of game records: how its records are cut, read, checked,
+/// fixed and shown as a page, each as every command does it.
+pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
+    /// The forms its records are written in: one for HIRP, a game file or
+    /// an archive for tafl.
+    type Form: Copy + Debug + Eq;
+    /// What a check of its records takes besides [`CheckOptions`]: the
+    /// rule set a tafl record is replayed under; nothing for HIRP.
+    type Options: Debug + Default + Sync;
+    /// A piece of a record as cut: whole games, within the limits.
+    type Chunk: Send;
+    /// What a piece reads as.
+    type Parsed;
+
+    /// The family's name in messages: `HIRP`, `tafl`.
+    const NAME: &'static str;
+
+    /// Its sides as a verdict and its JSON name them (`gull`, `silfr`;
+    /// `attackers`, `defenders`), in lower case.
+    const SIDES: [&'static str; 2];
+
+    /// The form of this family's records.
+    fn form(self) -> Self::Form;
+
+    /// The extension of its files: `hirp`, `otg` or `csv`.
+    fn extension(self) -> &'static str;
+
+    /// The pieces of the record `reader` holds.
+    fn chunks<R: BufRead>(self, reader: R) -> impl Iterator<Item = io::Result<Self::Chunk>>;
+
+    /// Where a piece starts in its record: its byte offset, and its line
+    /// from 0.
+    fn start(chunk: &Self::Chunk) -> (usize, usize);
+
+    /// A piece's decoded text, and what it reads as.
+    fn parse(chunk: &Self::Chunk) -> (Cow<'_, str>, Self::Parsed);
+
+    /// Whether a piece read has a syntax error (not only warnings).
+    fn broken(parsed: &Self::Parsed) -> bool;
+
+    /// A piece's syntax errors and warnings, as problems in file order.
+    fn syntax_problems(parsed: &Self::Parsed) -> Vec<Problem>;
+
+    /// The canonical text of a piece's games; `games` counts the games
+    /// written so far, and a game after the first is set off as the form
+    /// wants.
+    fn canonical_piece(parsed: &Self::Parsed, games: &mut usize) -> String;
+
+    /// Checks a record game by game, as deep and on as many threads as
+    /// `check` says, under `options`, handing each game to `on_game` (which
+    /// returns whether to go on); returns the bytes read.
+    fn check<R: BufRead + Send>(
+        self,
+        reader: R,
+        options: &Self::Options,
+        check: CheckOptions,
+        on_game: impl FnMut(Judged<'_>) -> bool,
+    ) -> io::Result<usize>;
+
+    /// Corrects each chunk of a record in memory as `fixing` says, under
+    /// `options`, and hands the chunks corrected to `take` in the record's
+    /// order, until it returns `false`.
+    fn fix_chunks(
+        self,
+        original: &[u8],
+        options: &Self::Options,
+        fixing: &Fixing<'_>,
+        take: &mut dyn FnMut(FixedChunk) -> bool,
+    );
+
+    /// A record's page, named `name`, replayed under `options`, packed game
+    /// by game, as `hirp html` writes it.
+    fn packed(self, name: &str, bytes: &[u8], options: &Self::Options) -> Packed;
+
+    /// Hands each game of a record's page, named `name`, replayed under
+    /// `options`, to `each` in order: returns the page's title and the
+    /// problems that lie in no game.
+    fn page_games(
+        self,
+        name: &str,
+        bytes: &[u8],
+        options: &Self::Options,
+        each: &mut dyn FnMut(GamePage),
+    ) -> (String, Vec<Diagnostic>);
+
+    /// What the marks of a record's boards stand for, on its page.
+    fn page_legend(self) -> Vec<Field>;
+
+    /// The turns a record's page would show, and the name of the preset
+    /// its rules are (those of `options`, else its first game's own), if
+    /// any.
+    fn page_turns(self, bytes: &[u8], options: &Self::Options) -> (usize, Option<String>);
+}

@@ -1,0 +1,197 @@
+//! HIRP as a [`Family`]: its records (`.hirp`) cut, read, checked, fixed
+//! and shown as a page as every family's are.
+
+use std::borrow::Cow;
+use std::io::{self, BufRead};
+
+use crate::core::CheckOptions;
+use crate::core::diagnostic::Problem;
+use crate::core::family::{Family, Judged};
+use crate::core::fix::{FixedChunk, Fixing, Part};
+use crate::core::json::problem::Diagnostic;
+use crate::core::page::{Field, GamePage, Packed};
+use crate::core::verdict::{Ending, Standing, Verdict};
+use crate::hirp::replay::{GameReport, MatchView};
+use crate::hirp::rules::Player;
+use crate::hirp::syntax::{Chunk, Games, parse_chunk};
+use crate::hirp::{Parsed, Side};
+
+/// HIRP's family: its records are written one way, and played by one set
+/// of rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Hirp;
+
+impl Family for Hirp {
+    type Form = ();
+    type Options = ();
+    type Chunk = Chunk;
+    type Parsed = Parsed;
+
+    const NAME: &'static str = "HIRP";
+
+    const SIDES: [&'static str; 2] = ["gull", "silfr"];
+
+    fn form(self) {}
+
+    fn extension(self) -> &'static str {
+        "hirp"
+    }
+
+    fn chunks<R: BufRead>(self, reader: R) -> impl Iterator<Item = io::Result<Chunk>> {
+        Games::new(reader)
+    }
+
+    fn start(chunk: &Chunk) -> (usize, usize) {
+        (chunk.offset, chunk.line)
+    }
+
+    fn parse(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
+        parse_chunk(chunk)
+    }
+
+    fn broken(parsed: &Parsed) -> bool {
+        parsed.has_errors()
+    }
+
+    fn syntax_problems(parsed: &Parsed) -> Vec<Problem> {
+        if parsed.errors.is_empty() {
+            return Vec::new();
+        }
+        crate::hirp::replay::syntax_problems(&parsed.record, &parsed.errors)
+    }
+
+    /// Each game in canonical notation, a blank line before each but the
+    /// first of the record; the comments after the last game, one a line.
+    fn canonical_piece(parsed: &Parsed, games: &mut usize) -> String {
+        let mut piece = String::new();
+        for game in &parsed.record.games {
+            if *games > 0 {
+                piece.push('\n');
+            }
+            piece.push_str(&game.to_string());
+            *games += 1;
+        }
+        for comment in &parsed.record.comments {
+            piece.push_str(&format!("{comment}\n"));
+        }
+        piece
+    }
+
+    fn check<R: BufRead + Send>(
+        self,
+        reader: R,
+        _: &(),
+        check: CheckOptions,
+        mut on_game: impl FnMut(Judged<'_>) -> bool,
+    ) -> io::Result<usize> {
+        crate::hirp::check::check(reader, check, |checked| {
+            on_game(Judged {
+                number: checked.number,
+                in_game: checked.number > 0,
+                verdict: checked.report.into(),
+                standing: checked.view.as_ref().map(standing),
+                text: checked.text,
+                offset: checked.offset,
+                line: checked.line,
+            })
+        })
+    }
+
+    fn fix_chunks(
+        self,
+        original: &[u8],
+        _: &(),
+        fixing: &Fixing<'_>,
+        take: &mut dyn FnMut(FixedChunk) -> bool,
+    ) {
+        // Reading from memory cannot fail.
+        let _ = fixing.each(
+            Games::new(original),
+            |chunk| chunk.bytes.len(),
+            |chunk: Chunk| {
+                fixing.correct(Part {
+                    bytes: &chunk.bytes,
+                    offset: chunk.offset,
+                    end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
+                    check: &|piece, base| crate::hirp::replay::check_piece(piece, &chunk, base),
+                })
+            },
+            take,
+        );
+    }
+
+    fn packed(self, name: &str, bytes: &[u8], _: &()) -> Packed {
+        crate::hirp::page::packed(name, bytes)
+    }
+
+    fn page_games(
+        self,
+        name: &str,
+        bytes: &[u8],
+        _: &(),
+        each: &mut dyn FnMut(GamePage),
+    ) -> (String, Vec<Diagnostic>) {
+        crate::hirp::page::each_game(name, bytes, each)
+    }
+
+    /// The pictures of HIRP's boards say what their marks are.
+    fn page_legend(self) -> Vec<Field> {
+        Vec::new()
+    }
+
+    /// Read a game at a time, so that a long record is never held parsed.
+    fn page_turns(self, bytes: &[u8], _: &()) -> (usize, Option<String>) {
+        // Reading from memory cannot fail.
+        let turns = Games::new(bytes)
+            .map_while(Result::ok)
+            .map(|chunk| {
+                let (_, parsed) = parse_chunk(&chunk);
+                let games = parsed.record.games.iter();
+                games.map(|g| g.turns.len()).sum::<usize>()
+            })
+            .sum();
+        (turns, None)
+    }
+}
+
+/// The side as a verdict names it.
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Gull => Hirp::SIDES[0],
+        Side::Silfr => Hirp::SIDES[1],
+    }
+}
+
+impl From<GameReport> for Verdict {
+    fn from(report: GameReport) -> Verdict {
+        Verdict {
+            turns: report.turns,
+            result: report.result.map(|victory| Ending {
+                winner: Some(side_name(victory.winner)),
+                victory: victory.kind.code(),
+                short: victory.kind.short_name(),
+                points: Some(victory.points()),
+                text: victory.to_string(),
+            }),
+            problems: report.problems,
+            judged: true,
+        }
+    }
+}
+
+/// Where a game stands in its match, the winner named as the tags name
+/// them, else `first` or `second`.
+fn standing(view: &MatchView) -> Standing {
+    Standing {
+        name: view.name.clone(),
+        game: view.game,
+        score: [view.score.0, view.score.1],
+        winner: view.winner.map(|player| {
+            let (name, word) = match player {
+                Player::First => (&view.names.0, "first"),
+                Player::Second => (&view.names.1, "second"),
+            };
+            name.clone().unwrap_or_else(|| word.to_owned())
+        }),
+    }
+}

@@ -1,0 +1,212 @@
+//! The tafl games as a [`Family`]: their records (OpenTafl game files,
+//! `.otg`, and archives of one game a line, `.csv`) cut, read, checked,
+//! fixed and shown as a page as every family's are.
+
+use std::borrow::Cow;
+use std::io::{self, BufRead};
+
+use crate::core::CheckOptions;
+use crate::core::diagnostic::Problem;
+use crate::core::family::{Family, Judged};
+use crate::core::fix::{FixedChunk, Fixing, Part};
+use crate::core::json::problem::Diagnostic;
+use crate::core::page::{Field, GamePage, Packed};
+use crate::core::verdict::{Ending, Verdict};
+use crate::tafl::Side;
+use crate::tafl::replay::Replay;
+use crate::tafl::rules::RuleSet;
+use crate::tafl::syntax::{Chunk, Form, Games, Parsed, Record, parse_chunk};
+
+/// The tafl family, a record of it in the form given. A record is played
+/// under the rule set its options give, else under its own `[rules:]`
+/// tag; an archive names none, so cannot be judged without one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tafl(pub Form);
+
+impl Family for Tafl {
+    type Form = Form;
+    type Options = Option<RuleSet>;
+    type Chunk = Chunk;
+    type Parsed = Parsed;
+
+    const NAME: &'static str = "tafl";
+
+    const SIDES: [&'static str; 2] = ["attackers", "defenders"];
+
+    fn form(self) -> Form {
+        self.0
+    }
+
+    fn extension(self) -> &'static str {
+        self.0.extension()
+    }
+
+    fn chunks<R: BufRead>(self, reader: R) -> impl Iterator<Item = io::Result<Chunk>> {
+        Games::new(reader, self.0)
+    }
+
+    fn start(chunk: &Chunk) -> (usize, usize) {
+        (chunk.offset, chunk.line)
+    }
+
+    fn parse(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
+        parse_chunk(chunk)
+    }
+
+    fn broken(parsed: &Parsed) -> bool {
+        parsed.has_errors()
+    }
+
+    fn syntax_problems(parsed: &Parsed) -> Vec<Problem> {
+        parsed.errors.iter().map(Problem::syntax).collect()
+    }
+
+    /// A game file's games, each [`canonical`](crate::tafl::syntax::OtgGame::canonical), a
+    /// blank line before each but the first of the record; an archive's
+    /// one a line after its header.
+    fn canonical_piece(parsed: &Parsed, games: &mut usize) -> String {
+        let mut piece = String::new();
+        match &parsed.record {
+            Record::Otg(record) => {
+                for game in &record.games {
+                    if *games > 0 {
+                        piece.push('\n');
+                    }
+                    piece.push_str(&game.canonical());
+                    *games += 1;
+                }
+            }
+            Record::Csv(record) => {
+                piece.push_str(&record.to_string());
+                *games += record.games.len();
+            }
+        }
+        piece
+    }
+
+    fn check<R: BufRead + Send>(
+        self,
+        reader: R,
+        rules: &Option<RuleSet>,
+        check: CheckOptions,
+        mut on_game: impl FnMut(Judged<'_>) -> bool,
+    ) -> io::Result<usize> {
+        crate::tafl::check::check(reader, self.0, rules.as_ref(), check, |checked| {
+            on_game(Judged {
+                number: checked.number,
+                in_game: checked.game.is_some(),
+                verdict: Verdict::from(checked.replay),
+                standing: None,
+                text: checked.text,
+                offset: checked.offset,
+                line: checked.line,
+            })
+        })
+    }
+
+    fn fix_chunks(
+        self,
+        original: &[u8],
+        rules: &Option<RuleSet>,
+        fixing: &Fixing<'_>,
+        take: &mut dyn FnMut(FixedChunk) -> bool,
+    ) {
+        let rules = rules.as_ref();
+        // Reading from memory cannot fail.
+        let _ = fixing.each(
+            Games::new(original, self.0),
+            |chunk| chunk.bytes.len(),
+            |chunk: Chunk| {
+                fixing.correct(Part {
+                    bytes: &chunk.bytes,
+                    offset: chunk.offset,
+                    end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
+                    check: &|piece, base| {
+                        crate::tafl::replay::check_piece(piece, &chunk, base, rules)
+                    },
+                })
+            },
+            take,
+        );
+    }
+
+    fn packed(self, name: &str, bytes: &[u8], rules: &Option<RuleSet>) -> Packed {
+        crate::tafl::page::packed(name, bytes, self.0, rules.as_ref())
+    }
+
+    fn page_games(
+        self,
+        name: &str,
+        bytes: &[u8],
+        rules: &Option<RuleSet>,
+        each: &mut dyn FnMut(GamePage),
+    ) -> (String, Vec<Diagnostic>) {
+        crate::tafl::page::each_game(name, bytes, self.0, rules.as_ref(), each)
+    }
+
+    fn page_legend(self) -> Vec<Field> {
+        crate::tafl::page::legend()
+    }
+
+    /// An archive's turns are its plies, two a turn.
+    fn page_turns(self, bytes: &[u8], rules: &Option<RuleSet>) -> (usize, Option<String>) {
+        let (_, parsed) = crate::tafl::syntax::parse_bytes(bytes, self.0);
+        let (turns, tag) = match &parsed.record {
+            Record::Otg(record) => (
+                record.games.iter().map(|g| g.turns.len()).sum(),
+                record.games.first().and_then(|g| g.rules()),
+            ),
+            Record::Csv(record) => (
+                record.games.iter().map(|g| g.plies.len().div_ceil(2)).sum(),
+                None,
+            ),
+        };
+        let own = || tag.and_then(|tag| RuleSet::from_opentafl(&tag.value).ok().map(|(r, _)| r));
+        let rules = rules.clone().or_else(own);
+        let preset = rules
+            .as_ref()
+            .and_then(|r| r.preset_name().map(str::to_owned));
+        (turns, preset)
+    }
+}
+
+/// The side as a verdict names it.
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Attackers => Tafl::SIDES[0],
+        Side::Defenders => Tafl::SIDES[1],
+    }
+}
+
+/// The verdict of a game's replay, its problems copied (a check lends its
+/// replays: see [`crate::tafl::check::Checked`]).
+impl From<&Replay> for Verdict {
+    fn from(replay: &Replay) -> Verdict {
+        Verdict {
+            turns: replay.moves.div_ceil(2),
+            result: replay.outcome.map(|outcome| Ending {
+                winner: outcome.winner.map(side_name),
+                victory: outcome.end.code(),
+                short: outcome.end.code(),
+                points: None,
+                text: outcome.to_string(),
+            }),
+            problems: replay.problems.clone(),
+            judged: replay.is_judged(),
+        }
+    }
+}
+
+/// The verdict of a game's replay, its problems taken.
+impl From<Replay> for Verdict {
+    fn from(mut replay: Replay) -> Verdict {
+        // Whether it was judged is told by its problems.
+        let judged = replay.is_judged();
+        let problems = std::mem::take(&mut replay.problems);
+        Verdict {
+            problems,
+            judged,
+            ..Verdict::from(&replay)
+        }
+    }
+}
