@@ -125,6 +125,15 @@ impl AnyFamily {
         self == AnyFamily::Tafl(Tafl(Form::Csv))
     }
 
+    /// The family whose games a rule set given plays: tafl's, written as
+    /// game files; with none, HIRP's.
+    pub fn of_rules(rules: Option<&RulesChoice>) -> AnyFamily {
+        match rules {
+            Some(_) => AnyFamily::Tafl(Tafl(Form::Otg)),
+            None => AnyFamily::HIRP,
+        }
+    }
+
     /// The family that an extension names (`hirp`, `otg`, `csv`, in any
     /// case), if one does.
     pub fn by_extension(extension: &str) -> Option<AnyFamily> {

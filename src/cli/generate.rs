@@ -3,7 +3,8 @@
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
-use hirp::hirp::generate::{Options, games};
+use hirp::any::{AnyFamily, Job, RulesChoice, rules_choice};
+use hirp::core::family::{Draw, Family};
 
 use super::{Reporter, Status, io_reason};
 
@@ -37,37 +38,34 @@ pub struct Args {
     /// tablut, sea-battle...: `hirp rules` lists them; or an OpenTafl rules
     /// string) as an OpenTafl game file, games a blank line apart; the turn
     /// cap counts moves.
-    #[arg(long, value_name = "NAME|RULESTRING", value_parser = hirp::tafl::replay::rules_choice)]
-    rules: Option<hirp::tafl::replay::RulesChoice>,
+    #[arg(long, value_name = "NAME|RULESTRING", value_parser = rules_choice)]
+    rules: Option<RulesChoice>,
 }
 
 /// Runs `hirp gen`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    let options = match &args.rules {
-        Some(choice) => Kind::Tafl(Box::new(hirp::tafl::generate::Options {
-            rules: choice.rules.clone(),
-            seed: args.seed,
-            games: args.games,
-            max_moves: args.max_turns,
-        })),
-        None => Kind::Hirp(Options {
-            seed: args.seed,
-            games: args.games,
-            max_turns: args.max_turns,
-        }),
+    let family = AnyFamily::of_rules(args.rules.as_ref());
+    let draw = Draw {
+        seed: args.seed,
+        games: args.games,
+        max_turns: args.max_turns,
     };
     let result = match &args.output {
         Some(path) if path != "-" => File::create(path)
             .map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))
             .and_then(|file| {
-                write(options, file).map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))
+                let written = family.run(args.rules.as_ref(), Generate { draw, out: file });
+                written.map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))
             }),
-        _ => match write(options, io::stdout().lock()) {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-            other => {
-                other.map_err(|e| format!("cannot write to standard output: {}", io_reason(&e)))
+        _ => {
+            let out = io::stdout().lock();
+            match family.run(args.rules.as_ref(), Generate { draw, out }) {
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                other => {
+                    other.map_err(|e| format!("cannot write to standard output: {}", io_reason(&e)))
+                }
             }
-        },
+        }
     };
     match result {
         Ok(()) => Status::Ok,
@@ -78,33 +76,27 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
 }
 
-/// The games to write: HIRP's, or a tafl game's.
-enum Kind {
-    Hirp(Options),
-    /// Boxed: a rule set is large beside HIRP's options.
-    Tafl(Box<hirp::tafl::generate::Options>),
+/// The games drawn, written to `out` one at a time, a blank line between
+/// two.
+struct Generate<W> {
+    draw: Draw,
+    out: W,
 }
 
-/// Writes the games one at a time, a blank line between two.
-fn write(options: Kind, out: impl Write) -> io::Result<()> {
-    let mut out = BufWriter::with_capacity(1 << 16, out);
-    match options {
-        Kind::Hirp(options) => {
-            for (n, game) in games(options).enumerate() {
-                if n > 0 {
-                    out.write_all(b"\n")?;
-                }
-                write!(out, "{game}")?;
+impl<W: Write> Job for Generate<W> {
+    type Output = io::Result<()>;
+
+    fn run<F: Family>(self, family: F, options: &F::Options) -> io::Result<()> {
+        let games = family
+            .generate(options, self.draw)
+            .map_err(io::Error::other)?;
+        let mut out = BufWriter::with_capacity(1 << 16, self.out);
+        for (n, game) in games.enumerate() {
+            if n > 0 {
+                out.write_all(b"\n")?;
             }
+            out.write_all(game.as_bytes())?;
         }
-        Kind::Tafl(options) => {
-            for (n, game) in hirp::tafl::generate::games(&options).enumerate() {
-                if n > 0 {
-                    out.write_all(b"\n")?;
-                }
-                out.write_all(game.as_bytes())?;
-            }
-        }
+        out.flush()
     }
-    out.flush()
 }

@@ -45,6 +45,17 @@ pub struct Judged<'a> {
     pub line: usize,
 }
 
+/// What games [`Family::generate`] draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw {
+    /// The seed: the same seed, games and cap give the same games.
+    pub seed: u64,
+    /// How many games.
+    pub games: usize,
+    /// The turns (tafl: the moves) after which an unfinished game stops.
+    pub max_turns: usize,
+}
+
 /// A family of game records: how its records are cut, read, checked,
 /// fixed and shown as a page, each as every command does it.
 pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
@@ -132,6 +143,16 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
 
     /// What the marks of a record's boards stand for, on its page.
     fn page_legend(self) -> Vec<Field>;
+
+    /// Random legal games drawn as `draw` says, under `options`, each the
+    /// text of a record that holds it alone, one at a time; `Err` with the
+    /// reason when `options` cannot draw games (a tafl game needs a rule
+    /// set).
+    fn generate(
+        self,
+        options: &Self::Options,
+        draw: Draw,
+    ) -> Result<impl Iterator<Item = String>, String>;
 
     /// The turns a record's page would show, and the name of the preset
     /// its rules are (those of `options`, else its first game's own), if

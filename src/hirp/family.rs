@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 
 use crate::core::CheckOptions;
 use crate::core::diagnostic::Problem;
-use crate::core::family::{Family, Judged};
+use crate::core::family::{Draw, Family, Judged};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
 use crate::core::page::{Field, GamePage, Packed};
@@ -137,6 +137,15 @@ impl Family for Hirp {
     /// The pictures of HIRP's boards say what their marks are.
     fn page_legend(self) -> Vec<Field> {
         Vec::new()
+    }
+
+    fn generate(self, _: &(), draw: Draw) -> Result<impl Iterator<Item = String>, String> {
+        let options = crate::hirp::generate::Options {
+            seed: draw.seed,
+            games: draw.games,
+            max_turns: draw.max_turns,
+        };
+        Ok(crate::hirp::generate::games(options).map(|game| game.to_string()))
     }
 
     /// Read a game at a time, so that a long record is never held parsed.

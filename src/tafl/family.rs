@@ -5,13 +5,13 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use crate::core::CheckOptions;
 use crate::core::diagnostic::Problem;
-use crate::core::family::{Family, Judged};
+use crate::core::family::{Draw, Family, Judged};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
 use crate::core::page::{Field, GamePage, Packed};
 use crate::core::verdict::{Ending, Verdict};
+use crate::core::{CheckOptions, Rng};
 use crate::tafl::Side;
 use crate::tafl::replay::Replay;
 use crate::tafl::rules::RuleSet;
@@ -146,6 +146,20 @@ impl Family for Tafl {
 
     fn page_legend(self) -> Vec<Field> {
         crate::tafl::page::legend()
+    }
+
+    /// Games of the rule set given, each an OpenTafl game file.
+    fn generate(
+        self,
+        rules: &Option<RuleSet>,
+        draw: Draw,
+    ) -> Result<impl Iterator<Item = String>, String> {
+        let rules = rules
+            .clone()
+            .ok_or("tafl games are drawn under a rule set: give one")?;
+        let mut rng = Rng::new(draw.seed);
+        let game = move |_| crate::tafl::generate::game(&rules, &mut rng, draw.max_turns);
+        Ok((0..draw.games).map(game))
     }
 
     /// An archive's turns are its plies, two a turn.
