@@ -181,3 +181,84 @@ fn nesting_too_deep_is_refused_wherever_it_is() {
         );
     }
 }
+
+/// The text `hirp notation` writes back from `json`.
+fn notation(json: &str) -> String {
+    let output = common::hirp()
+        .args(["notation", "-"])
+        .write_stdin(json.to_owned())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn each_entry_and_line_names_its_family() {
+    let hirp = "fixtures/rulebook/corrected.hirp";
+    let otg = "fixtures/tafl/opentafl/copenhagen-resigned.otg";
+    let csv = "fixtures/tafl/valid/brandub/timeout.csv";
+    let document = common::hirp()
+        .args(["json", hirp, otg, csv])
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&document.stdout).unwrap();
+    let families: Vec<(&str, Option<&str>)> = document["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["family"].as_str().unwrap(), f["form"].as_str()))
+        .collect();
+    assert_eq!(
+        families,
+        [("hirp", None), ("tafl", Some("otg")), ("tafl", Some("csv"))]
+    );
+    let lines = common::hirp()
+        .args(["json", "--lines", hirp, otg, csv])
+        .output()
+        .unwrap();
+    let lines = String::from_utf8(lines.stdout).unwrap();
+    for line in lines.lines() {
+        let line: serde_json::Value = serde_json::from_str(line).unwrap();
+        let expected = if line["path"] == hirp { "hirp" } else { "tafl" };
+        assert_eq!(line["family"], expected, "{line}");
+    }
+}
+
+#[test]
+fn a_document_written_by_0_2_0_names_no_family_and_still_reads() {
+    let document = r#"{"files":[
+        {"path":"a.hirp","games":[{"tags":[],"turns":[{"side":"gull","round":1,"steps":[{"action":"enter","piece":"karve"}],"battles":[]}]}]},
+        {"path":"b.csv","form":"csv","games":[{"plies":[{"kind":"timeout"}],"attacker_captures":0,"defender_captures":0,"result":"White"}]}
+    ]}"#;
+    assert_eq!(notation(document), "G1 Ke /\n\ntimeout,0,0,White\n");
+    let line = r#"{"path":"a.hirp","game":1,"tags":[],"turns":[{"side":"gull","round":1,"steps":[{"action":"enter","piece":"karve"}],"battles":[]}]}"#;
+    assert_eq!(notation(line), "G1 Ke /\n");
+}
+
+#[test]
+fn a_family_that_disagrees_with_the_form_or_is_unknown_is_refused() {
+    let entry = |fields: &str| format!(r#"{{"files":[{{"path":"a",{fields}"games":[]}}]}}"#);
+    let cases = [
+        (
+            entry(r#""family":"tafl","#),
+            "files[0]: a tafl record names its form, `otg` or `csv`",
+        ),
+        (
+            entry(r#""family":"hirp","form":"otg","#),
+            "files[0].form: a HIRP record names no form",
+        ),
+        (
+            entry(r#""family":"chess","#),
+            "files[0].family: unknown family \"chess\", expected `hirp` or `tafl`",
+        ),
+        (
+            r#"{"path":"a","game":1,"family":"tafl","tags":[],"turns":[]}"#.to_owned(),
+            "line 1: a tafl record names its form",
+        ),
+    ];
+    for (json, expected) in cases {
+        let error = import_error(&json);
+        assert!(error.contains(expected), "{json}: {error}");
+    }
+}

@@ -26,17 +26,18 @@ typed fields, so `hirp notation` turns the JSON back into the same record.
 
 Tafl records are written too: OpenTafl game files (*.otg) and archives of one
 game a line (*.csv), told by their extension, or standard input given --rules
-(any rule set: a record is written as read, not replayed). Their entries name
-their form, \"form\": \"otg\" or \"form\": \"csv\" (HIRP's name none), and each
-ply keeps its canonical notation beside its typed fields.
+(any rule set: a record is written as read, not replayed). Each entry and line
+names its record's family, \"family\": \"hirp\" or \"family\": \"tafl\", and a tafl
+one its form, \"form\": \"otg\" or \"form\": \"csv\"; each ply keeps its canonical
+notation beside its typed fields.
 
 Directories are walked for *.hirp and *.otg files (hidden and ignored files
 left out), in path order; archives (*.csv) are read when named.
 
 Examples:
-  hirp json game.hirp                 one document: {\"files\":[{\"path\":...,\"games\":[...]}]}
+  hirp json game.hirp                 {\"files\":[{\"path\":...,\"family\":\"hirp\",\"games\":[...]}]}
   hirp json --lines games/            one game a line, for streaming tools
-  hirp json game.otg games.csv        {\"files\":[{\"path\":...,\"form\":\"otg\",\"games\":[...]},...]}
+  hirp json game.otg games.csv        {\"files\":[{\"path\":...,\"family\":\"tafl\",\"form\":\"otg\",...},...]}
   hirp json --rules brandub -         a tafl record on standard input
   hirp json --schema                  the JSON Schema of the document
 

@@ -2,9 +2,12 @@
 //! reads, holding the records of both families; its reader; the report of
 //! `hirp validate --format json`; and the schemas of both.
 //!
-//! A file's entry that names a `form`, `otg` or `csv`, is a tafl record,
-//! whose types are [`crate::tafl::json`]'s; an entry with no `form` is a
-//! HIRP record, whose types are [`crate::hirp::json`]'s.
+//! Each file's entry, and each line, names its record's family: `"family":
+//! "hirp"`, whose types are [`crate::hirp::json`]'s, or `"family":
+//! "tafl"` with the record's `form`, `otg` or `csv`, whose types are
+//! [`crate::tafl::json`]'s. Documents written by 0.2.0 name no family, and
+//! still read: an entry that names a `form` is a tafl record, one that
+//! names none HIRP's.
 //!
 //! ```
 //! use hirp::json::Document;

@@ -2,7 +2,6 @@
 //! and each line read as the family it names, with errors that name the
 //! JSON path.
 
-use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::AnyRecord;
@@ -98,25 +97,21 @@ fn document_records(
 /// The record of the document's entry at `at`, with its path: the entry's
 /// fields read first, then its games one at a time.
 fn entry_record(entry: &Object, at: &str, tafl: bool) -> Result<(String, AnyRecord), JsonError> {
-    Ok(
-        match form_of(entry.get("form").map(shallow).as_ref(), at, tafl)? {
-            None => {
-                let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
-                let (path, record) = hirp::file_record(file, games, at)?;
-                (path, AnyRecord::Hirp(record))
-            }
-            Some(Form::Otg) => {
-                let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
-                tafl::otg_file(file, games, at)
-                    .map(|(path, record)| (path, AnyRecord::Tafl(record)))?
-            }
-            Some(Form::Csv) => {
-                let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
-                tafl::csv_file(file, games, at)
-                    .map(|(path, record)| (path, AnyRecord::Tafl(record)))?
-            }
-        },
-    )
+    Ok(match form_of(entry, at, tafl)? {
+        None => {
+            let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
+            let (path, record) = hirp::file_record(file, games, at)?;
+            (path, AnyRecord::Hirp(record))
+        }
+        Some(Form::Otg) => {
+            let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
+            tafl::otg_file(file, games, at).map(|(path, record)| (path, AnyRecord::Tafl(record)))?
+        }
+        Some(Form::Csv) => {
+            let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
+            tafl::csv_file(file, games, at).map(|(path, record)| (path, AnyRecord::Tafl(record)))?
+        }
+    })
 }
 
 /// The records of JSON Lines, one game per value, each read from its text:
@@ -133,7 +128,7 @@ fn line_records(
             let _: GameLine = typed_text(value, &at)?;
             continue;
         };
-        match form_of(object.get("form").map(shallow).as_ref(), &at, tafl)? {
+        match form_of(&object, &at, tafl)? {
             None => add_hirp_line(&mut records, typed_text(value, &at)?, &at)?,
             Some(Form::Otg) => {
                 let (path, game) = tafl::otg_line(typed_text(value, &at)?, &at)?;
@@ -189,9 +184,32 @@ fn add_tafl_line(
 }
 
 /// The tafl form a file entry or line at `at` names in its `form`, or
-/// `None` for HIRP's, which names none; a tafl form is an error unless
-/// `tafl`.
-fn form_of(named: Option<&Value>, at: &str, tafl: bool) -> Result<Option<Form>, JsonError> {
+/// `None` for HIRP's, which names none; the `family` it names, if it names
+/// one (0.2.0 wrote none), agrees; a tafl form is an error unless `tafl`.
+fn form_of(object: &Object, at: &str, tafl: bool) -> Result<Option<Form>, JsonError> {
+    let named = object.get("form").map(shallow);
+    let family = object.get("family").map(shallow);
+    match (family.as_ref().map(|f| f.as_str()), &named) {
+        (None | Some(Some("hirp")), None) | (None | Some(Some("tafl")), Some(_)) => {}
+        (Some(Some("hirp")), Some(_)) => {
+            return Err(invalid(
+                &format!("{at}.form"),
+                "a HIRP record names no form",
+            ));
+        }
+        (Some(Some("tafl")), None) => {
+            return Err(invalid(at, "a tafl record names its form, `otg` or `csv`"));
+        }
+        (Some(_), _) => {
+            return Err(invalid(
+                &format!("{at}.family"),
+                format!(
+                    "unknown family {}, expected `hirp` or `tafl`",
+                    family.unwrap_or_default()
+                ),
+            ));
+        }
+    }
     let Some(named) = named else {
         return Ok(None);
     };

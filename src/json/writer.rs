@@ -64,13 +64,14 @@ impl<W: Write> DocumentWriter<W> {
     /// Begins the record of the HIRP file read from `path`.
     pub fn begin_file(&mut self, path: &str) -> io::Result<()> {
         self.header = false;
-        self.envelope.begin_file(path, None)
+        self.envelope.begin_file(path, Some("hirp"), None)
     }
 
     /// Begins the record of the tafl file of `form` read from `path`.
     pub fn begin_tafl_file(&mut self, path: &str, form: Form) -> io::Result<()> {
         self.header = false;
-        self.envelope.begin_file(path, Some(form.extension()))
+        self.envelope
+            .begin_file(path, Some("tafl"), Some(form.extension()))
     }
 
     /// Writes one game of the current HIRP file.
@@ -117,7 +118,7 @@ impl<W: Write> DocumentWriter<W> {
     /// `error`: an [`UnreadFile`](super::UnreadFile).
     pub fn unread(&mut self, path: &str, error: &str) -> io::Result<()> {
         self.header = false;
-        self.envelope.begin_file(path, None)?;
+        self.envelope.begin_file(path, None, None)?;
         self.envelope.end_file(Some(("error", &error)))
     }
 

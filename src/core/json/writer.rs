@@ -35,9 +35,14 @@ impl<W: Write> EnvelopeWriter<W> {
         }
     }
 
-    /// Begins a file's record: its path, the `form` it names if any, and
-    /// the opening of its games.
-    pub fn begin_file(&mut self, path: &str, form: Option<&str>) -> io::Result<()> {
+    /// Begins a file's record: its path, the `family` and `form` it names
+    /// if any, and the opening of its games.
+    pub fn begin_file(
+        &mut self,
+        path: &str,
+        family: Option<&str>,
+        form: Option<&str>,
+    ) -> io::Result<()> {
         let path = serde_json::to_string(path)?;
         match (self.pretty, self.files) {
             (false, 0) => write!(self.out, "{{\"files\":[{{\"path\":{path}")?,
@@ -47,6 +52,11 @@ impl<W: Write> EnvelopeWriter<W> {
                 "{{\n  \"files\": [\n    {{\n      \"path\": {path}"
             )?,
             (true, _) => write!(self.out, ",\n    {{\n      \"path\": {path}")?,
+        }
+        match (self.pretty, family) {
+            (_, None) => {}
+            (false, Some(family)) => write!(self.out, ",\"family\":\"{family}\"")?,
+            (true, Some(family)) => write!(self.out, ",\n      \"family\": \"{family}\"")?,
         }
         match (self.pretty, form) {
             (_, None) => {}

@@ -1,8 +1,8 @@
 //! From the syntax tree to JSON.
 
 use super::{
-    Action, Comment, CommentKind, FateKind, File, Game, GameLine, PenningrAction, PenningrMove,
-    Piece, Side, Space, Tag, Turn, WrittenBattle, WrittenFighter, WrittenStep,
+    Action, Comment, CommentKind, FateKind, File, Game, GameLine, HirpName, PenningrAction,
+    PenningrMove, Piece, Side, Space, Tag, Turn, WrittenBattle, WrittenFighter, WrittenStep,
 };
 use crate::core::json::span;
 use crate::hirp::syntax::ast;
@@ -11,6 +11,7 @@ use crate::hirp::syntax::ast;
 pub fn file(path: &str, record: &ast::Record) -> File {
     File {
         path: path.to_owned(),
+        family: HirpName::Hirp,
         games: record.games.iter().map(game).collect(),
         comments: comments(&record.comments),
     }
@@ -35,6 +36,7 @@ impl GameLine {
         let Game { tags, turns, span } = game(source);
         GameLine {
             path: path.to_owned(),
+            family: HirpName::Hirp,
             game: number,
             tags,
             turns,

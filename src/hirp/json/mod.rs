@@ -5,8 +5,9 @@
 //! without breaking readers. Every step, Penningr action and battle keeps its
 //! canonical notation beside its typed fields; on import the typed fields are
 //! what counts, and a `notation` that disagrees with them is an error. A
-//! file's entry, and a game's line with `--lines`, names no `form`; the tafl
-//! records' name theirs ([`crate::tafl::json`]). The document that holds the
+//! file's entry, and a game's line with `--lines`, names its family,
+//! `"family": "hirp"`, and no `form`; the tafl records' name theirs
+//! ([`crate::tafl::json`]). The document that holds the
 //! records of both families, its reader and its schema are
 //! [`crate::json`]'s.
 //!
@@ -37,12 +38,25 @@ pub(crate) use import::{file_record, line_record};
 
 use crate::core::json::JsonSpan;
 
+/// The `family` of a HIRP record's entry or line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum HirpName {
+    /// HIRP.
+    #[default]
+    #[serde(rename = "hirp")]
+    Hirp,
+}
+
 /// The record of one HIRP file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct File {
     /// The path as given (`-` for standard input).
     pub path: String,
+    /// `hirp`: the record's family (absent from documents written by
+    /// 0.2.0, whose HIRP records named none).
+    #[serde(default)]
+    pub family: HirpName,
     /// The games, in file order.
     pub games: Vec<Game>,
     /// Comments after the last tag or turn of the file.
@@ -59,6 +73,10 @@ pub struct GameLine {
     pub path: String,
     /// The game's number in its file, from 1.
     pub game: usize,
+    /// `hirp`: the record's family (absent from documents written by
+    /// 0.2.0, whose HIRP records named none).
+    #[serde(default)]
+    pub family: HirpName,
     /// The game's tags.
     pub tags: Vec<Tag>,
     /// The game's turns.

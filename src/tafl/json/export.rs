@@ -3,7 +3,7 @@
 use super::{
     Address, Capture, Commentary, CsvFile, CsvForm, CsvGame, CsvGameLine, Info, MoveAddress,
     MoveType, OtgFile, OtgForm, OtgGame, OtgGameLine, PieceKind, PieceLetter, Ply, PlyKind,
-    ResultLabel, Side, Tag, Turn, Variation, VariationStep,
+    ResultLabel, Side, TaflName, Tag, Turn, Variation, VariationStep,
 };
 use super::{TaflFile, TaflLine};
 use crate::core::json::span;
@@ -16,11 +16,13 @@ pub fn file(path: &str, record: &ast::Record) -> TaflFile {
     match record {
         ast::Record::Otg(record) => TaflFile::Otg(OtgFile {
             path: path.to_owned(),
+            family: TaflName::Tafl,
             form: OtgForm::Otg,
             games: record.games.iter().map(otg_game).collect(),
         }),
         ast::Record::Csv(record) => TaflFile::Csv(CsvFile {
             path: path.to_owned(),
+            family: TaflName::Tafl,
             form: CsvForm::Csv,
             games: record.games.iter().map(csv_game).collect(),
             header: record.header.is_some(),
@@ -54,6 +56,7 @@ impl OtgGameLine {
         let OtgGame { tags, turns, span } = otg_game(source);
         OtgGameLine {
             path: path.to_owned(),
+            family: TaflName::Tafl,
             game: number,
             form: OtgForm::Otg,
             tags,
@@ -76,6 +79,7 @@ impl CsvGameLine {
         } = csv_game(source);
         CsvGameLine {
             path: path.to_owned(),
+            family: TaflName::Tafl,
             game: number,
             form: CsvForm::Csv,
             header: false,

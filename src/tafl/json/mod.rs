@@ -5,8 +5,9 @@
 //! tree, and every ply and every variation's address keeps its canonical
 //! notation beside its typed fields; on import the typed fields are what
 //! counts, and a `notation` that disagrees with them is an error. A file's
-//! entry, and a game's line with `--lines`, names its form, `"form": "otg"`
-//! or `"form": "csv"`; HIRP's names none. The schema is
+//! entry, and a game's line with `--lines`, names its family, `"family":
+//! "tafl"`, and its form, `"form": "otg"` or `"form": "csv"`; HIRP's
+//! names no form. The schema is
 //! [`crate::json::schema`]'s, which covers both families.
 //!
 //! ```
@@ -15,7 +16,7 @@
 //! let parsed = parse("d2-e2 e4-e1 e2-d2xd3xd4,2,0,Black\n", Form::Csv);
 //! let entry = hirp::tafl::json::file("games.csv", &parsed.record);
 //! let json = serde_json::to_string(&entry).unwrap();
-//! assert!(json.starts_with(r#"{"path":"games.csv","form":"csv","games":[{"plies":[{"notation":"d2-e2","#));
+//! assert!(json.starts_with(r#"{"path":"games.csv","family":"tafl","form":"csv","games":[{"plies":[{"notation":"d2-e2","#));
 //! let document = format!(r#"{{"files":[{json}]}}"#);
 //! let back = hirp::json::read_any_records(&document).unwrap();
 //! assert_eq!(back[0].1.to_string(), parsed.record.to_string());
@@ -55,6 +56,15 @@ pub(crate) use import::{csv_file, csv_line, otg_file, otg_line};
 
 use crate::core::json::JsonSpan;
 
+/// The `family` of a tafl record's entry or line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum TaflName {
+    /// The tafl games.
+    #[default]
+    #[serde(rename = "tafl")]
+    Tafl,
+}
+
 /// The `form` of a game file's entry or line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum OtgForm {
@@ -77,6 +87,10 @@ pub enum CsvForm {
 pub struct OtgFile {
     /// The path as given (`-` for standard input).
     pub path: String,
+    /// `tafl`: the record's family (absent from documents written by
+    /// 0.2.0, whose tafl records named their form alone).
+    #[serde(default)]
+    pub family: TaflName,
     /// `otg`.
     pub form: OtgForm,
     /// The games, in file order.
@@ -89,6 +103,10 @@ pub struct OtgFile {
 pub struct CsvFile {
     /// The path as given (`-` for standard input).
     pub path: String,
+    /// `tafl`: the record's family (absent from documents written by
+    /// 0.2.0, whose tafl records named their form alone).
+    #[serde(default)]
+    pub family: TaflName,
     /// `csv`.
     pub form: CsvForm,
     /// The games, in file order.
@@ -107,6 +125,10 @@ pub struct OtgGameLine {
     pub path: String,
     /// The game's number in its file, from 1.
     pub game: usize,
+    /// `tafl`: the record's family (absent from documents written by
+    /// 0.2.0, whose tafl records named their form alone).
+    #[serde(default)]
+    pub family: TaflName,
     /// `otg`.
     pub form: OtgForm,
     /// The game's tags.
@@ -126,6 +148,10 @@ pub struct CsvGameLine {
     pub path: String,
     /// The game's number in its file, from 1.
     pub game: usize,
+    /// `tafl`: the record's family (absent from documents written by
+    /// 0.2.0, whose tafl records named their form alone).
+    #[serde(default)]
+    pub family: TaflName,
     /// `csv`.
     pub form: CsvForm,
     /// On the first game of an archive that starts with its header line: the
