@@ -1,6 +1,8 @@
 //! Property tests: printing and reading agree, JSON and notation agree, and
 //! no input makes the parser panic.
 
+use hirp::core::family::Family;
+use hirp::hirp::family::Hirp;
 use hirp::hirp::syntax::{
     Action, BattleToken, Comment, CommentKind, Destination, Fate, Game, Label, Outcome,
     PenningrAction, PenningrMove, Piece, Record, Span, StepToken, Tag, Turn, WrittenBattle,
@@ -310,12 +312,16 @@ proptest! {
             .map(|(n, r)| (format!("{n}.hirp"), parse(&r.to_string()).record))
             .collect();
         let mut writer = hirp::json::DocumentWriter::new(Vec::new(), pretty);
-        for (path, record) in &parsed {
-            writer.begin_file(path).unwrap();
-            for game in &record.games {
-                writer.game(game).unwrap();
-            }
-            writer.end_file(&record.comments).unwrap();
+        for (n, record) in records.iter().enumerate() {
+            let text = record.to_string();
+            let path = format!("{n}.hirp");
+            Hirp.json_entry(&mut writer, &path, &mut |each| {
+                for chunk in Hirp.chunks(text.as_bytes()) {
+                    each(&Hirp::parse(&chunk?).1)?;
+                }
+                Ok(())
+            })
+            .unwrap();
         }
         let streamed = String::from_utf8(writer.finish().unwrap()).unwrap();
         let document: Document = parsed

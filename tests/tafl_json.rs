@@ -12,9 +12,11 @@ mod tafl_records;
 
 use std::path::{Path, PathBuf};
 
+use hirp::core::family::Family;
 use hirp::json::{AnyRecord, Document, DocumentWriter, read_any_records};
+use hirp::tafl::family::Tafl;
 use hirp::tafl::rules::RuleSet;
-use hirp::tafl::syntax::{Form, Games, Record, parse, parse_bytes, parse_chunk};
+use hirp::tafl::syntax::{Form, Record, parse, parse_bytes};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -190,12 +192,14 @@ fn every_game_of_the_archives_reads_back_from_json_as_itself() {
 fn streamed(records: &[(String, String, Form)], pretty: bool) -> String {
     let mut writer = DocumentWriter::new(Vec::new(), pretty);
     for (path, text, form) in records {
-        writer.begin_tafl_file(path, *form).unwrap();
-        for chunk in Games::new(text.as_bytes(), *form) {
-            let (_, parsed) = parse_chunk(&chunk.unwrap());
-            writer.tafl_games(&parsed.record).unwrap();
-        }
-        writer.end_tafl_file().unwrap();
+        let tafl = Tafl(*form);
+        tafl.json_entry(&mut writer, path, &mut |each| {
+            for chunk in tafl.chunks(text.as_bytes()) {
+                each(&Tafl::parse(&chunk?).1)?;
+            }
+            Ok(())
+        })
+        .unwrap();
     }
     String::from_utf8(writer.finish().unwrap()).unwrap()
 }

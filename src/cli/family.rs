@@ -3,16 +3,15 @@
 //! its head, and what is yet done per family here (`board`, `replay`,
 //! `diff`, `json`).
 
-use std::io::{self, BufRead, Read as _, Write};
+use std::io::{self, BufRead, Read as _};
 
 use ::hirp::any::{AnyFamily, Job, RulesChoice, rules_choice};
 use ::hirp::core::escape;
 use ::hirp::core::family::Family;
-use ::hirp::json::DocumentWriter;
 use ::hirp::tafl::rules::RuleSet;
 
 use super::pieces::Piece;
-use super::{Reporter, Status, board, diff as diff_command, json, replay, shown, tafl_diff};
+use super::{Reporter, Status, board, diff as diff_command, replay, shown, tafl_diff};
 
 /// A record opened to be read.
 pub type Reader = Box<dyn BufRead + Send>;
@@ -89,26 +88,6 @@ pub fn canonical(family: AnyFamily, bytes: &[u8]) -> Option<String> {
         Ok(())
     });
     (status == Status::Ok && games > 0).then_some(canonical)
-}
-
-/// Writes a record's file into the JSON document `writer`.
-pub fn json_document<W: Write>(
-    family: AnyFamily,
-    writer: &mut DocumentWriter<W>,
-    opened: Opened<'_>,
-) -> io::Result<()> {
-    match family {
-        AnyFamily::Hirp(_) => json::hirp_document(writer, opened),
-        AnyFamily::Tafl(tafl) => json::tafl_document(writer, tafl.0, opened),
-    }
-}
-
-/// Writes a record's games to `out` as JSON Lines, one game a line.
-pub fn json_lines(family: AnyFamily, out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
-    match family {
-        AnyFamily::Hirp(_) => json::hirp_lines(out, opened),
-        AnyFamily::Tafl(tafl) => json::tafl_lines(out, tafl.0, opened),
-    }
 }
 
 /// Runs `hirp board` on a record of `family`.

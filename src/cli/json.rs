@@ -3,15 +3,10 @@
 use hirp::any::AnyFamily;
 use std::io::{self, BufRead, BufWriter, Write};
 
+use hirp::any::Job;
 use hirp::any::RulesChoice;
-use hirp::core::family::Family as _;
-use hirp::hirp::family::Hirp;
-use hirp::hirp::json::GameLine;
-use hirp::hirp::syntax::{Comment, Game};
+use hirp::core::family::{Family, Pieces};
 use hirp::json::DocumentWriter;
-use hirp::tafl::family::Tafl;
-use hirp::tafl::json::{CsvGameLine, OtgGameLine};
-use hirp::tafl::syntax::{Form, Record};
 
 use super::family::{Opened, RulesArg, family};
 use super::report::PedanticArg;
@@ -137,7 +132,7 @@ fn write_document(
 ) -> io::Result<()> {
     let mut writer = DocumentWriter::new(out, pretty);
     let file = |input: Result<(AnyFamily, Opened<'_>), Unread<'_>>| match input {
-        Ok((family, opened)) => super::family::json_document(family, &mut writer, opened),
+        Ok((family, opened)) => family.run(None, Entry::Document(&mut writer, opened)),
         Err(unread) => writer.unread(unread.path, unread.error),
     };
     each_input(found, rules, reporter, status, file)?;
@@ -156,83 +151,61 @@ fn write_lines(
     mut out: impl Write,
 ) -> io::Result<()> {
     let file = |input: Result<(AnyFamily, Opened<'_>), Unread<'_>>| match input {
-        Ok((family, opened)) => super::family::json_lines(family, &mut out, opened),
+        Ok((family, opened)) => family.run(None, Entry::<Stdout>::Lines(&mut out, opened)),
         Err(_) => Ok(()),
     };
     each_input(found, rules, reporter, status, file)?;
     out.flush()
 }
 
-/// Writes a HIRP record's file into the JSON document.
-pub fn hirp_document<W: Write>(
-    writer: &mut DocumentWriter<W>,
-    opened: Opened<'_>,
-) -> io::Result<()> {
-    writer.begin_file(opened.path)?;
-    let closing = read(opened, |game| writer.game(game))?;
-    writer.end_file(&closing)
+/// One record's JSON: its entry in the document, or its lines.
+enum Entry<'a, 'o, W: Write> {
+    Document(&'o mut DocumentWriter<W>, Opened<'a>),
+    Lines(&'o mut dyn Write, Opened<'a>),
 }
 
-/// Writes a tafl record's file of `form` into the JSON document.
-pub fn tafl_document<W: Write>(
-    writer: &mut DocumentWriter<W>,
-    form: Form,
-    opened: Opened<'_>,
-) -> io::Result<()> {
-    writer.begin_tafl_file(opened.path, form)?;
-    read_tafl(opened, form, |record| writer.tafl_games(record))?;
-    writer.end_tafl_file()
-}
+impl<W: Write> Job for Entry<'_, '_, W> {
+    type Output = io::Result<()>;
 
-/// Writes a HIRP record's games as JSON Lines.
-pub fn hirp_lines(out: &mut dyn Write, opened: Opened<'_>) -> io::Result<()> {
-    let (mut number, path) = (0, opened.path);
-    // The closing comments go with the last game: each line waits for the
-    // next game to be read.
-    let mut pending: Option<GameLine> = None;
-    let closing = read(opened, |game| {
-        if let Some(line) = pending.take() {
-            write_line(out, &line)?;
+    fn run<F: Family>(self, family: F, _: &F::Options) -> io::Result<()> {
+        match self {
+            Entry::Document(writer, opened) => read(family, opened, |path, pieces| {
+                family.json_entry(writer, path, pieces)
+            }),
+            Entry::Lines(out, opened) => read(family, opened, |path, pieces| {
+                family.json_lines(out, path, pieces)
+            }),
         }
-        number += 1;
-        pending = Some(GameLine::of(path, number, game));
-        Ok(())
-    })?;
-    match pending {
-        Some(line) => write_line(out, &line.with_closing(&closing)),
-        None => Ok(()),
     }
 }
 
-/// Writes a tafl record's games of `form` as JSON Lines.
-pub fn tafl_lines(out: &mut dyn Write, form: Form, opened: Opened<'_>) -> io::Result<()> {
-    let (mut number, path) = (0, opened.path);
-    // An archive's header goes with the first game after it.
-    let mut header = false;
-    read_tafl(opened, form, |record| {
-        match record {
-            Record::Otg(record) => {
-                for game in &record.games {
-                    number += 1;
-                    write_line(out, &OtgGameLine::of(path, number, game))?;
-                }
-            }
-            Record::Csv(record) => {
-                header |= record.header.is_some();
-                for game in &record.games {
-                    number += 1;
-                    let line = CsvGameLine::of(path, number, game);
-                    let line = if std::mem::take(&mut header) {
-                        line.with_header()
-                    } else {
-                        line
-                    };
-                    write_line(out, &line)?;
-                }
-            }
-        }
-        Ok(())
-    })
+/// Reads a record of `family` piece by piece, reporting its syntax errors
+/// as they come, and a file that holds no game; `write` writes the pieces.
+fn read<F: Family>(
+    family: F,
+    opened: Opened<'_>,
+    write: impl FnOnce(&str, Pieces<'_, F::Parsed>) -> io::Result<()>,
+) -> io::Result<()> {
+    let Opened {
+        reader,
+        path,
+        reporter,
+        status,
+    } = opened;
+    let (mut file, mut games) = (Status::Ok, 0);
+    let mut chunks = Some(family.chunks(reader));
+    write(path, &mut |each| {
+        let Some(chunks) = chunks.take() else {
+            return Ok(());
+        };
+        each_chunk::<F>(chunks, path, reporter, &mut file, |read| {
+            games += F::games_in(read.parsed);
+            each(read.parsed)
+        })
+    })?;
+    no_game(path, games, reporter, &mut file);
+    *status = (*status).max(file);
+    Ok(())
 }
 
 /// A path given that yields no record, and why.
@@ -290,66 +263,6 @@ fn each_input(
             }
         }
     }
-    Ok(())
-}
-
-/// Writes one JSON line.
-fn write_line(out: &mut dyn Write, line: &impl serde::Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, line)?;
-    out.write_all(b"\n")
-}
-
-/// Reads a record game by game, reporting its syntax errors as they come,
-/// and a file that holds no game; hands each game to `on_game`; returns the
-/// comments after the last game.
-fn read(
-    opened: Opened<'_>,
-    mut on_game: impl FnMut(&Game) -> io::Result<()>,
-) -> io::Result<Vec<Comment>> {
-    let Opened {
-        reader,
-        path,
-        reporter,
-        status,
-    } = opened;
-    let mut closing = Vec::new();
-    let (mut file, mut games) = (Status::Ok, 0);
-    each_chunk::<Hirp>(Hirp.chunks(reader), path, reporter, &mut file, |read| {
-        for game in &read.parsed.record.games {
-            on_game(game)?;
-            games += 1;
-        }
-        closing.extend(read.parsed.record.comments.iter().cloned());
-        Ok(())
-    })?;
-    no_game(path, games, reporter, &mut file);
-    *status = (*status).max(file);
-    Ok(closing)
-}
-
-/// Reads a tafl record of `form` piece by piece, reporting its syntax
-/// errors as they come, and a file that holds no game; hands the record of
-/// each piece to `on_record`.
-fn read_tafl(
-    opened: Opened<'_>,
-    form: Form,
-    mut on_record: impl FnMut(&Record) -> io::Result<()>,
-) -> io::Result<()> {
-    let (path, reporter) = (opened.path, opened.reporter);
-    let (mut file, mut games) = (Status::Ok, 0);
-    let tafl = Tafl(form);
-    each_chunk::<Tafl>(
-        tafl.chunks(opened.reader),
-        path,
-        reporter,
-        &mut file,
-        |read| {
-            games += read.parsed.record.len();
-            on_record(&read.parsed.record)
-        },
-    )?;
-    no_game(path, games, reporter, &mut file);
-    *opened.status = (*opened.status).max(file);
     Ok(())
 }
 

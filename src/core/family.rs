@@ -16,11 +16,12 @@
 
 use std::borrow::Cow;
 use std::fmt::Debug;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 
 use super::CheckOptions;
 use super::diagnostic::Problem;
 use super::fix::{FixedChunk, Fixing};
+use super::json::DocumentWriter;
 use super::json::problem::Diagnostic;
 use super::page::{Field, GamePage, Packed};
 use super::verdict::{Standing, Verdict};
@@ -44,6 +45,12 @@ pub struct Judged<'a> {
     /// The number of lines before the chunk.
     pub line: usize,
 }
+
+/// A reader of a record's pieces: it hands each piece, read, to the
+/// function it is given, and returns the first error of reading or of that
+/// function. A command reads the pieces (reporting syntax errors as it
+/// goes); a family writes what they hold.
+pub type Pieces<'a, P> = &'a mut dyn FnMut(&mut dyn FnMut(&P) -> io::Result<()>) -> io::Result<()>;
 
 /// What games [`Family::generate`] draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +110,29 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// written so far, and a game after the first is set off as the form
     /// wants.
     fn canonical_piece(parsed: &Self::Parsed, games: &mut usize) -> String;
+
+    /// The games a piece holds.
+    fn games_in(parsed: &Self::Parsed) -> usize;
+
+    /// Writes the entry of the record read from `path` into the JSON
+    /// document `out`: begun, with the games of each piece `pieces` hands
+    /// over, and ended with what follows the games (HIRP's closing
+    /// comments, an archive's header).
+    fn json_entry<W: Write>(
+        self,
+        out: &mut DocumentWriter<W>,
+        path: &str,
+        pieces: Pieces<'_, Self::Parsed>,
+    ) -> io::Result<()>;
+
+    /// Writes the games of the record read from `path`, as `pieces` hands
+    /// them over, to `out` as JSON Lines, one game a line.
+    fn json_lines(
+        self,
+        out: &mut dyn Write,
+        path: &str,
+        pieces: Pieces<'_, Self::Parsed>,
+    ) -> io::Result<()>;
 
     /// Checks a record game by game, as deep and on as many threads as
     /// `check` says, under `options`, handing each game to `on_game` (which

@@ -2,15 +2,17 @@
 //! and shown as a page as every family's are.
 
 use std::borrow::Cow;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 
 use crate::core::CheckOptions;
 use crate::core::diagnostic::Problem;
-use crate::core::family::{Draw, Family, Judged};
+use crate::core::family::{Draw, Family, Judged, Pieces};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
+use crate::core::json::{DocumentWriter, json_line};
 use crate::core::page::{Field, GamePage, Packed};
 use crate::core::verdict::{Ending, Standing, Verdict};
+use crate::hirp::json::{self, GameLine};
 use crate::hirp::replay::{GameReport, MatchView};
 use crate::hirp::rules::Player;
 use crate::hirp::syntax::{Chunk, Games, parse_chunk};
@@ -75,6 +77,58 @@ impl Family for Hirp {
             piece.push_str(&format!("{comment}\n"));
         }
         piece
+    }
+
+    fn games_in(parsed: &Parsed) -> usize {
+        parsed.record.games.len()
+    }
+
+    /// The games, then the comments after the last of them.
+    fn json_entry<W: Write>(
+        self,
+        out: &mut DocumentWriter<W>,
+        path: &str,
+        pieces: Pieces<'_, Parsed>,
+    ) -> io::Result<()> {
+        out.begin_file(path, Some("hirp"), None)?;
+        let mut closing = Vec::new();
+        pieces(&mut |parsed| {
+            for source in &parsed.record.games {
+                out.game(&json::game(source))?;
+            }
+            closing.extend(parsed.record.comments.iter().cloned());
+            Ok(())
+        })?;
+        let closing = json::comments(&closing);
+        out.end_file((!closing.is_empty()).then_some(("comments", &closing)))
+    }
+
+    /// The comments after the last game go with it: each line waits for the
+    /// next game to be read.
+    fn json_lines(
+        self,
+        out: &mut dyn Write,
+        path: &str,
+        pieces: Pieces<'_, Parsed>,
+    ) -> io::Result<()> {
+        let mut number = 0;
+        let mut pending: Option<GameLine> = None;
+        let mut closing = Vec::new();
+        pieces(&mut |parsed| {
+            for source in &parsed.record.games {
+                if let Some(line) = pending.take() {
+                    json_line(out, &line)?;
+                }
+                number += 1;
+                pending = Some(GameLine::of(path, number, source));
+            }
+            closing.extend(parsed.record.comments.iter().cloned());
+            Ok(())
+        })?;
+        match pending {
+            Some(line) => json_line(out, &line.with_closing(&closing)),
+            None => Ok(()),
+        }
     }
 
     fn check<R: BufRead + Send>(

@@ -31,17 +31,16 @@
 
 mod read;
 pub mod report;
-mod writer;
 
 use std::fmt;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use crate::core::json::DocumentWriter;
 pub use crate::core::json::{JsonError, JsonSpan};
 use crate::hirp::json::{File, GameLine};
 pub use read::{read_any_records, read_records};
-pub use writer::DocumentWriter;
 
 /// A JSON document: the records of one or more files.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -3,16 +3,18 @@
 //! fixed and shown as a page as every family's are.
 
 use std::borrow::Cow;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 
 use crate::core::diagnostic::Problem;
-use crate::core::family::{Draw, Family, Judged};
+use crate::core::family::{Draw, Family, Judged, Pieces};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
+use crate::core::json::{DocumentWriter, json_line};
 use crate::core::page::{Field, GamePage, Packed};
 use crate::core::verdict::{Ending, Verdict};
 use crate::core::{CheckOptions, Rng};
 use crate::tafl::Side;
+use crate::tafl::json::{self, CsvGameLine, OtgGameLine};
 use crate::tafl::replay::Replay;
 use crate::tafl::rules::RuleSet;
 use crate::tafl::syntax::{Chunk, Form, Games, Parsed, Record, parse_chunk};
@@ -82,6 +84,65 @@ impl Family for Tafl {
             }
         }
         piece
+    }
+
+    fn games_in(parsed: &Parsed) -> usize {
+        parsed.record.len()
+    }
+
+    /// The games, then whether an archive's were read with its header.
+    fn json_entry<W: Write>(
+        self,
+        out: &mut DocumentWriter<W>,
+        path: &str,
+        pieces: Pieces<'_, Parsed>,
+    ) -> io::Result<()> {
+        out.begin_file(path, Some("tafl"), Some(self.0.extension()))?;
+        let mut header = false;
+        pieces(&mut |parsed| {
+            match &parsed.record {
+                Record::Otg(record) => {
+                    for game in &record.games {
+                        out.game(&json::otg_game(game))?;
+                    }
+                }
+                Record::Csv(record) => {
+                    header |= record.header.is_some();
+                    for game in &record.games {
+                        out.game(&json::csv_game(game))?;
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        out.end_file(header.then_some(("header", &true)))
+    }
+
+    /// An archive's header goes with the first game after it.
+    fn json_lines(
+        self,
+        out: &mut dyn Write,
+        path: &str,
+        pieces: Pieces<'_, Parsed>,
+    ) -> io::Result<()> {
+        let (mut number, mut header) = (0, false);
+        pieces(&mut |parsed| match &parsed.record {
+            Record::Otg(record) => record.games.iter().try_for_each(|game| {
+                number += 1;
+                json_line(out, &OtgGameLine::of(path, number, game))
+            }),
+            Record::Csv(record) => {
+                header |= record.header.is_some();
+                record.games.iter().try_for_each(|game| {
+                    number += 1;
+                    let line = CsvGameLine::of(path, number, game);
+                    match std::mem::take(&mut header) {
+                        true => json_line(out, &line.with_header()),
+                        false => json_line(out, &line),
+                    }
+                })
+            }
+        })
     }
 
     fn check<R: BufRead + Send>(

@@ -19,9 +19,20 @@
 
 pub mod problem;
 pub(crate) mod read;
-pub(crate) mod writer;
+mod writer;
 
 use super::Span;
+
+pub use writer::DocumentWriter;
+
+/// Writes `line` as one line of JSON Lines.
+pub(crate) fn json_line(
+    out: &mut dyn std::io::Write,
+    line: &impl serde::Serialize,
+) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, line)?;
+    out.write_all(b"\n")
+}
 
 /// A byte range `[start, end)` in the file, as JSON writes a [`Span`].
 pub type JsonSpan = [usize; 2];

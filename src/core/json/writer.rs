@@ -1,7 +1,8 @@
 //! A JSON document of files written a file and a game at a time, so that
 //! records of any size, of any family, become JSON in flat memory: the
-//! envelope `{"files": [...]}`, each file's path, the form it names if
-//! any, its games, and a field after them.
+//! envelope `{"files": [...]}`, each file's path, the family and form it
+//! names, its games, and a field after them. Each family writes its
+//! records' entries into it ([`Family::json_entry`](crate::core::family::Family::json_entry)).
 //!
 //! The bytes are those `serde_json` writes for the whole document, compact
 //! or pretty; only one game is held at a time.
@@ -10,9 +11,37 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-/// Writes a JSON document's envelope, one file and one game at a time.
+/// Writes a JSON document one file and one game at a time.
+///
+/// ```
+/// use hirp::core::family::Family;
+/// use hirp::hirp::family::Hirp;
+///
+/// let text = "G1 KeHeiHei /\n\nG1 KeHeiHei /\n";
+/// let mut writer = hirp::json::DocumentWriter::new(Vec::new(), false);
+/// Hirp.json_entry(&mut writer, "game.hirp", &mut |each| {
+///     for chunk in Hirp.chunks(text.as_bytes()) {
+///         each(&Hirp::parse(&chunk?).1)?;
+///     }
+///     Ok(())
+/// })?;
+/// writer.unread("gone.hirp", "cannot read gone.hirp: no such file or directory")?;
+/// let bytes = writer.finish()?;
+///
+/// let parsed = hirp::hirp::parse(text);
+/// let files = vec![
+///     hirp::hirp::json::file("game.hirp", &parsed.record).into(),
+///     hirp::json::FileEntry::Unread(hirp::json::UnreadFile::new(
+///         "gone.hirp",
+///         "cannot read gone.hirp: no such file or directory",
+///     )),
+/// ];
+/// let document = hirp::json::Document { files };
+/// assert_eq!(bytes, serde_json::to_vec(&document).unwrap());
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug)]
-pub struct EnvelopeWriter<W: Write> {
+pub struct DocumentWriter<W: Write> {
     out: W,
     pretty: bool,
     /// Files begun so far.
@@ -23,10 +52,10 @@ pub struct EnvelopeWriter<W: Write> {
     buffer: Vec<u8>,
 }
 
-impl<W: Write> EnvelopeWriter<W> {
+impl<W: Write> DocumentWriter<W> {
     /// A writer onto `out`, indented for reading when `pretty`.
     pub fn new(out: W, pretty: bool) -> Self {
-        EnvelopeWriter {
+        DocumentWriter {
             out,
             pretty,
             files: 0,
@@ -125,6 +154,13 @@ impl<W: Write> EnvelopeWriter<W> {
             }
             self.out.write_all(b"}")
         }
+    }
+
+    /// Writes the entry of `path`, which yields no record for the reason
+    /// `error`: no game, and why.
+    pub fn unread(&mut self, path: &str, error: &str) -> io::Result<()> {
+        self.begin_file(path, None, None)?;
+        self.end_file(Some(("error", &error)))
     }
 
     /// Ends the document (with no newline after it) and returns the output.
