@@ -84,7 +84,7 @@
 //! command line and the tests reach it: HIRP's fast path
 //! (`hirp::replay::fast`) and reading of usual games (`hirp::syntax::scan`),
 //! reading with no limits (`parse_unlimited`), the text canvas
-//! (`hirp::render::canvas`) and the page's HTML (`page::html`).
+//! (`core::canvas`, which every family draws on for a terminal) and the page's HTML (`page::html`).
 //!
 //! The layers are held by `tests/architecture.rs` rather than by crates of
 //! a workspace: [`core`] names no family; [`hirp`] and [`tafl`], siblings

@@ -174,7 +174,6 @@ const NOT_YET_ON_THE_SEAM: &[&str] = &[
     "src/cli/board.rs",
     "src/cli/boards.rs",
     "src/cli/diff.rs",
-    "src/cli/interactive.rs",
     "src/cli/mod.rs",
     "src/cli/replay.rs",
     "src/cli/rules.rs",

@@ -5,8 +5,8 @@
 //! `replay`, `replay -i` and `board`.
 
 use hirp::Severity;
+use hirp::core::canvas::{Canvas, Style};
 use hirp::diagnostic::Problem;
-use hirp::hirp::render::canvas::{Canvas, Style};
 use hirp::hirp::render::text::{self, Drawing};
 use hirp::hirp::syntax::{Game, Span};
 

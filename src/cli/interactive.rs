@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, terminal};
-use hirp::hirp::render::canvas::{Canvas, Style};
+use hirp::core::canvas::{Canvas, Style};
 
 use super::screen::{Scene, Screen, compose};
 use super::{Reporter, Status};

@@ -3,10 +3,10 @@
 use std::io::IsTerminal;
 
 use hirp::Severity;
+use hirp::core::canvas::{Canvas, Style};
 use hirp::core::escape;
 use hirp::diagnostic::Problem;
 use hirp::hirp::Side;
-use hirp::hirp::render::canvas::{Canvas, Style};
 use hirp::hirp::render::text::{self, Drawing};
 use hirp::hirp::replay::{BattleView, GameReport, Observer, StepView, replay_game_with};
 use hirp::hirp::rules::Position;

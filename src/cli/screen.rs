@@ -7,8 +7,8 @@
 //! What is drawn is a [`Scene`]'s: a HIRP game's ([`HirpScene`]) or a tafl
 //! game's, a frame at a time.
 
+use hirp::core::canvas::{Canvas, Style};
 use hirp::diagnostic::Problem;
-use hirp::hirp::render::canvas::{Canvas, Style};
 use hirp::hirp::render::text::{self, Drawing};
 use hirp::hirp::syntax::Game;
 

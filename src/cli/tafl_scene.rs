@@ -5,7 +5,7 @@
 //! legend. `v` steps into the variations of a move, one after another, and
 //! `b` back to the line a variation branches from.
 
-use hirp::hirp::render::canvas::{Canvas, Style};
+use hirp::core::canvas::{Canvas, Style};
 use hirp::tafl::render::{Board, Glyphs, TextOptions};
 
 use super::Reporter;

@@ -50,6 +50,8 @@
 //! assert_eq!(fixed, "G1 Kehei /\n");
 //! ```
 
+#[doc(hidden)]
+pub mod canvas;
 pub(crate) mod chunk;
 mod depth;
 pub mod diagnostic;

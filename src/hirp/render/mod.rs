@@ -11,8 +11,6 @@
 //! assert!(picture.contains("<title>After S1</title>"));
 //! ```
 
-#[doc(hidden)]
-pub mod canvas;
 mod layout;
 mod map;
 mod metrics;
@@ -20,3 +18,14 @@ mod panel;
 mod pieces;
 pub mod svg;
 pub mod text;
+
+use crate::core::canvas::Hue;
+use crate::hirp::Side;
+
+/// The hue a side is drawn in on a terminal: Gull gold, Silfr silver-grey.
+pub(crate) fn hue(side: Side) -> Hue {
+    match side {
+        Side::Gull => Hue::Gold,
+        Side::Silfr => Hue::Silver,
+    }
+}

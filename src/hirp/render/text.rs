@@ -29,9 +29,9 @@
 //! assert!(legend(&position).plain().starts_with("G Gull, S Silfr"));
 //! ```
 
-use super::canvas::{Canvas, Style};
 pub use super::layout::Drawing;
 use super::layout::{ARROWS, Geometry, Slot};
+use crate::core::canvas::{Canvas, Style};
 use crate::hirp::replay::BattleView;
 use crate::hirp::rules::board::{DIRECTED_EDGES, edge_ends};
 use crate::hirp::rules::{Army, Fighter, FighterKind, Position, Tiebreak};
@@ -199,7 +199,12 @@ fn draw_space(canvas: &mut Canvas, position: &Position, geometry: &Geometry, spa
     for side in Side::ALL {
         for line in contents(position.army(side), space, width - 4) {
             if !line.is_empty() && row <= last_row {
-                canvas.text(x + 1, row, &format!("{side} {line}"), Style::Side(side));
+                canvas.text(
+                    x + 1,
+                    row,
+                    &format!("{side} {line}"),
+                    Style::Side(super::hue(side)),
+                );
                 row += 1;
             }
         }
@@ -226,7 +231,7 @@ fn draw_on_line(canvas: &mut Canvas, slot: Slot, arrow: char, pieces: &OnLine, s
             slot.x - 1,
             first + n,
             &format!("{side}{arrow}{row}"),
-            Style::Side(side),
+            Style::Side(super::hue(side)),
         );
     }
 }
@@ -276,7 +281,7 @@ pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Can
     // Each token written, where it stands in the record.
     let mut tokens: Vec<(usize, usize, Span)> = Vec::new();
     let label = turn.label.to_string();
-    canvas.text(0, 0, &label, Style::Side(turn.label.side));
+    canvas.text(0, 0, &label, Style::Side(super::hue(turn.label.side)));
     tokens.push((0, label.chars().count(), turn.label.span));
     let mut x = label.chars().count() + 1;
     for (n, step) in turn.steps.iter().enumerate() {
@@ -338,7 +343,7 @@ pub fn panel_in(position: &Position, layout: Drawing) -> Canvas {
             army.karve_supply(),
             army.removed
         );
-        canvas.text(0, row, &line, Style::Side(side));
+        canvas.text(0, row, &line, Style::Side(super::hue(side)));
     }
     let penningr = position.penningr();
     let points = match penningr.multiplier() {
@@ -369,7 +374,7 @@ pub fn panel_in(position: &Position, layout: Drawing) -> Canvas {
             0,
             state,
             &format!("{} to move", position.to_move().name()),
-            Style::Side(position.to_move()),
+            Style::Side(super::hue(position.to_move())),
         ),
     }
     canvas

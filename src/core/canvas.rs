@@ -1,6 +1,5 @@
-//! A grid of styled characters, printed plain or with terminal colours.
-
-use crate::hirp::types::Side;
+//! A grid of styled characters, printed plain or with terminal colours:
+//! what each family draws its boards and tables on for a terminal.
 
 /// How a character is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -10,8 +9,8 @@ pub enum Style {
     Plain,
     /// Lines of the board, drawn dim.
     Frame,
-    /// A piece or text of one side: Gull gold, Silfr silver-grey.
-    Side(Side),
+    /// A piece or text of one side, in the hue its family gives that side.
+    Side(Hue),
     /// The token just played, and other things to notice.
     Highlight,
     /// Carets under the token highlighted: shown only without colours,
@@ -22,6 +21,16 @@ pub enum Style {
     /// `×` under a token at fault: shown with colours too, in red, so that
     /// a fault is never told by its colour alone.
     FaultMark,
+}
+
+/// The hue a side's pieces and text are drawn in: one side of a game is
+/// gold, the other silver-grey (HIRP's Gull and Silfr).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hue {
+    /// Gold.
+    Gold,
+    /// Silver-grey.
+    Silver,
 }
 
 /// A character grid that grows as it is written to.
@@ -155,8 +164,8 @@ fn escape(style: Style) -> &'static str {
     match style {
         Style::Plain => "",
         Style::Frame => "\u{1b}[2m",
-        Style::Side(Side::Gull) => "\u{1b}[1;38;2;218;165;32m",
-        Style::Side(Side::Silfr) => "\u{1b}[1;38;2;176;182;190m",
+        Style::Side(Hue::Gold) => "\u{1b}[1;38;2;218;165;32m",
+        Style::Side(Hue::Silver) => "\u{1b}[1;38;2;176;182;190m",
         Style::Highlight => "\u{1b}[7m",
         Style::Caret => "",
         Style::Fault | Style::FaultMark => "\u{1b}[1;31m",
@@ -171,7 +180,7 @@ mod tests {
     fn writes_grow_the_grid_and_print_plain_or_coloured() {
         let mut canvas = Canvas::new();
         canvas.frame(0, 0, 4, 3);
-        canvas.text(1, 1, "G", Style::Side(Side::Gull));
+        canvas.text(1, 1, "G", Style::Side(Hue::Gold));
         assert_eq!(canvas.plain(), "┌──┐\n│G │\n└──┘\n");
         let ansi = canvas.ansi();
         assert!(ansi.contains("\u{1b}[1;38;2;218;165;32mG"));
