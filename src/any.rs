@@ -108,6 +108,14 @@ impl AnyFamily {
         Hirp::SIDES.into_iter().chain(Tafl::SIDES)
     }
 
+    /// What a turn is called in messages: `turn`, or a tafl `move`.
+    pub fn turn_name(self) -> &'static str {
+        match self {
+            AnyFamily::Hirp(_) => Hirp::TURN,
+            AnyFamily::Tafl(_) => Tafl::TURN,
+        }
+    }
+
     /// The extension of the family's files: `hirp`, `otg` or `csv`.
     pub fn extension(self) -> &'static str {
         each_family!(self, f => f.extension())

@@ -1,13 +1,11 @@
 //! `hirp board`: one position, as text or as an SVG picture.
 
-use hirp::hirp::render::svg;
+use hirp::any::{AnyFamily, Job};
+use hirp::core::family::{Family, NoBoard, Picture, RecordBytes};
 
-use hirp::hirp::render::text::Drawing;
-
-use super::boards::show_with_legend;
-use super::family::RulesArg;
-use super::replay::{Moment, caption, label, output_columns, parse_turn, record, shown_game};
-use super::{Reporter, Status, io_reason, write_stdout};
+use super::family::{RulesArg, family};
+use super::replay::{EXAMPLE, output_columns, parse_turn};
+use super::{Reporter, Status, io_reason, no_game, no_such_game, read_input, shown, write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
 #[derive(Debug, clap::Args)]
@@ -43,7 +41,7 @@ pub struct Args {
     rules: RulesArg,
 }
 
-/// Runs `hirp board`, as the record's family shows a board.
+/// Runs `hirp board`: the record's family draws the position.
 pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     if let Some(target) = args.svg.as_deref().filter(|t| is_record_path(t)) {
         // `hirp board --svg game.hirp` would write the picture over the
@@ -54,14 +52,101 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         ));
         return Status::Failure;
     }
-    super::family::rules_left_aside(args.rules.rules.as_ref(), args.file.as_deref(), reporter);
-    match super::family::of_file(args.file.as_deref(), args.rules.rules.as_ref()) {
-        Ok(family) => super::family::board(family, args, reporter, color),
+    let rules = args.rules.rules.as_ref();
+    super::family::rules_left_aside(rules, args.file.as_deref(), reporter);
+    let (path, bytes) = match args.file.as_deref() {
+        None => ("rulebook example", EXAMPLE.as_bytes().to_vec()),
+        Some(path) => match read_input(path) {
+            Ok(input) => (path, input.bytes),
+            Err(message) => {
+                reporter.error(&message);
+                return Status::Failure;
+            }
+        },
+    };
+    let family = match args.file {
+        None => AnyFamily::HIRP,
+        Some(_) => family(path, rules, &bytes),
+    };
+    let picture = match args.svg {
+        None => Picture::Text {
+            columns: output_columns(),
+            color,
+        },
+        Some(_) => Picture::Svg,
+    };
+    let board = Board {
+        record: RecordBytes {
+            path,
+            bytes: &bytes,
+        },
+        number: args.game,
+        turn: args.turn.as_deref(),
+        picture,
+    };
+    let written = match family.run(rules, board) {
+        Ok(drawn) => match args.svg.as_deref() {
+            None | Some("-") => write_stdout(&drawn),
+            Some(target) => std::fs::write(target, drawn)
+                .map_err(|e| format!("cannot write {target}: {}", io_reason(&e))),
+        },
+        Err(no_board) => return refused(family, no_board, &board.record, args.game, reporter),
+    };
+    match written {
+        Ok(()) => Status::Ok,
         Err(message) => {
             reporter.error(&message);
             Status::Failure
         }
     }
+}
+
+/// What `hirp board` asks of a family.
+#[derive(Clone, Copy)]
+struct Board<'a> {
+    record: RecordBytes<'a>,
+    number: usize,
+    turn: Option<&'a str>,
+    picture: Picture,
+}
+
+impl Job for Board<'_> {
+    type Output = Result<String, NoBoard>;
+
+    fn run<F: Family>(self, family: F, options: &F::Options) -> Result<String, NoBoard> {
+        family.board(self.record, options, self.number, self.turn, self.picture)
+    }
+}
+
+/// Reports why game `number` of `record` shows no board; returns the exit
+/// status: 1 for a record that holds no game, as `validate` says of it;
+/// else 2.
+pub fn refused(
+    family: AnyFamily,
+    no_board: NoBoard,
+    record: &RecordBytes<'_>,
+    number: usize,
+    reporter: &Reporter,
+) -> Status {
+    let path = record.path;
+    let message = match no_board {
+        NoBoard::NoGame => return no_game(family, path, record.bytes, reporter),
+        NoBoard::NoSuchGame(games) => no_such_game(path, games, number),
+        NoBoard::NoTurn(Some(wanted)) => format!(
+            "game {number} of {} has no {} {wanted}",
+            shown(path),
+            family.turn_name()
+        ),
+        NoBoard::NoTurn(None) => format!(
+            "game {number} of {} has no {} to show",
+            shown(path),
+            family.turn_name()
+        ),
+        NoBoard::NoRules if family.needs_rules() => super::family::archive_without_rules(path),
+        NoBoard::NoRules => format!("game {number} of {path} has no rule set: give --rules"),
+    };
+    reporter.error(&message);
+    Status::Failure
 }
 
 /// Whether `path` ends as a record's or a JSON file's name, in any case.
@@ -71,72 +156,4 @@ fn is_record_path(path: &str) -> bool {
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     matches!(extension.as_deref(), Some("hirp" | "otg" | "csv" | "json"))
-}
-
-/// Runs `hirp board` on a tafl record.
-pub fn tafl(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let request = super::tafl_board::Request {
-        path: args.file.as_deref().unwrap_or_default(),
-        rules: args.rules.rules.as_ref(),
-        game: args.game,
-        turn: args.turn.as_deref(),
-        svg: args.svg.as_deref(),
-        color,
-    };
-    super::tafl_board::run(request, reporter)
-}
-
-/// Runs `hirp board` on a HIRP record, or the rulebook's example.
-pub fn hirp(args: Args, reporter: &Reporter, color: bool) -> Status {
-    let (path, found, _) = match shown_game(args.file.as_deref(), args.game, reporter) {
-        Ok(shown) => shown,
-        Err(status) => return status,
-    };
-    let game = &found.game;
-    let replayed = record(game, &found.errors);
-    let mut ends = replayed
-        .frames
-        .iter()
-        .filter(|f| matches!(f.moment, Moment::TurnEnd));
-    let frame = match &args.turn {
-        Some(wanted) => ends.find(|f| &label(f.turn) == wanted),
-        None => ends.next_back(),
-    };
-    let Some(frame) = frame else {
-        match &args.turn {
-            Some(wanted) => reporter.error(&format!(
-                "game {} of {} has no turn {wanted}",
-                args.game,
-                super::shown(&path)
-            )),
-            None => reporter.error(&format!(
-                "game {} of {} has no turn to show",
-                args.game,
-                super::shown(&path)
-            )),
-        }
-        return Status::Failure;
-    };
-    let written = match &args.svg {
-        None => {
-            let layout = Drawing::for_width(output_columns());
-            write_stdout(&show_with_legend(game, frame, layout, &[]).render(color))
-        }
-        Some(target) => {
-            let picture = svg::svg(&frame.position, &caption(&path, args.game, frame));
-            if target == "-" {
-                write_stdout(&picture)
-            } else {
-                std::fs::write(target, picture)
-                    .map_err(|e| format!("cannot write {target}: {}", io_reason(&e)))
-            }
-        }
-    };
-    match written {
-        Ok(()) => Status::Ok,
-        Err(message) => {
-            reporter.error(&message);
-            Status::Failure
-        }
-    }
 }

@@ -5,8 +5,9 @@
 //! `replay`, `replay -i` and `board`.
 
 use hirp::Severity;
-use hirp::core::canvas::{Canvas, Style};
+use hirp::core::canvas::Canvas;
 use hirp::diagnostic::Problem;
+use hirp::hirp::render::frame::frame as frame_canvas;
 use hirp::hirp::render::text::{self, Drawing};
 use hirp::hirp::syntax::{Game, Span};
 
@@ -56,12 +57,14 @@ pub fn show(
         .filter(|p| p.severity == Severity::Error)
         .map(|p| p.span)
         .collect();
-    let mut canvas = Canvas::new();
-    canvas.text(0, 0, &heading, Style::Highlight);
-    canvas.append(&text::board_in(&frame.position, layout), gap);
-    canvas.append(&text::turn_line_with(turn, token, &faults), gap);
-    canvas.append(&text::panel_in(&frame.position, layout), gap);
-    canvas
+    frame_canvas(
+        &heading,
+        &frame.position,
+        turn,
+        token,
+        &faults,
+        (layout, gap),
+    )
 }
 
 /// [`show`] with the legend under it, as `replay` and `board` print a frame.

@@ -11,7 +11,7 @@ use ::hirp::core::family::Family;
 use ::hirp::tafl::rules::RuleSet;
 
 use super::pieces::Piece;
-use super::{Reporter, Status, board, diff as diff_command, replay, shown, tafl_diff};
+use super::{Reporter, Status, diff as diff_command, replay, shown, tafl_diff};
 
 /// A record opened to be read.
 pub type Reader = Box<dyn BufRead + Send>;
@@ -88,14 +88,6 @@ pub fn canonical(family: AnyFamily, bytes: &[u8]) -> Option<String> {
         Ok(())
     });
     (status == Status::Ok && games > 0).then_some(canonical)
-}
-
-/// Runs `hirp board` on a record of `family`.
-pub fn board(family: AnyFamily, args: board::Args, reporter: &Reporter, color: bool) -> Status {
-    match family {
-        AnyFamily::Hirp(_) => board::hirp(args, reporter, color),
-        AnyFamily::Tafl(_) => board::tafl(args, reporter, color),
-    }
 }
 
 /// Runs `hirp replay` on a record of `family`.

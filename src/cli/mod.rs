@@ -26,7 +26,6 @@ mod screen;
 mod sequence;
 mod serve;
 mod stdout;
-mod tafl_board;
 mod tafl_diff;
 mod tafl_moves;
 mod tafl_notes;
@@ -40,7 +39,8 @@ mod walk;
 use std::borrow::Cow;
 use std::io::{self, Read};
 
-use hirp::hirp::family::Hirp;
+use hirp::any::{AnyFamily, Job};
+use hirp::core::family::Family;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -325,7 +325,7 @@ pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, 
 
 /// A piece of a record read by [`each_chunk`]: the chunk as cut, its
 /// decoded text and what it reads as, in the terms of the family `F`.
-pub struct ReadChunk<'a, F: hirp::core::family::Family> {
+pub struct ReadChunk<'a, F: Family> {
     /// The chunk as cut.
     pub chunk: &'a F::Chunk,
     /// Its decoded text.
@@ -338,7 +338,7 @@ pub struct ReadChunk<'a, F: hirp::core::family::Family> {
 /// game within the limits: syntax errors are reported as they come (status
 /// 1), a failure to read ends it (status 2), and each piece goes to
 /// `on_chunk`, whose error (writing) is returned.
-pub fn each_chunk<F: hirp::core::family::Family>(
+pub fn each_chunk<F: Family>(
     chunks: impl IntoIterator<Item = io::Result<F::Chunk>>,
     path: &str,
     reporter: &Reporter,
@@ -389,30 +389,37 @@ pub struct OneGame {
     pub source: report::Source,
 }
 
-/// Reports a game that is not there: a record with no game at all has its
-/// syntax errors reported, if it has any, and holds no game (status 1, as
-/// `validate` says of it); else the game asked for is missing (status 2).
-pub fn no_game(
-    path: &str,
-    bytes: &[u8],
-    games: usize,
-    number: usize,
-    reporter: &Reporter,
-) -> Status {
-    if games == 0 {
-        let mut status = Status::Ok;
-        // Reading from memory cannot fail.
-        let chunks = hirp::core::family::Family::chunks(Hirp, bytes);
-        let _ = each_chunk::<Hirp>(chunks, path, reporter, &mut status, |_| Ok(()));
-        if status == Status::Invalid {
-            reporter.error(&format!("{} has no game that could be read", shown(path)));
-        } else {
-            reporter.error(&holds_no_game(path));
-        }
-        return Status::Invalid;
+/// Reports a record of `family` that holds no game: its syntax errors, if
+/// it has any, then that it has no game that could be read, or none at all;
+/// returns status 1, as `validate` says of it.
+pub fn no_game(family: AnyFamily, path: &str, bytes: &[u8], reporter: &Reporter) -> Status {
+    /// Reports a record's syntax errors; gives the status they make.
+    struct Syntax<'a> {
+        path: &'a str,
+        bytes: &'a [u8],
+        reporter: &'a Reporter,
     }
-    reporter.error(&no_such_game(path, games, number));
-    Status::Failure
+    impl Job for Syntax<'_> {
+        type Output = Status;
+        fn run<F: Family>(self, family: F, _: &F::Options) -> Status {
+            let mut status = Status::Ok;
+            let chunks = family.chunks(self.bytes);
+            // Reading from memory cannot fail.
+            let _ = each_chunk::<F>(chunks, self.path, self.reporter, &mut status, |_| Ok(()));
+            status
+        }
+    }
+    let syntax = Syntax {
+        path,
+        bytes,
+        reporter,
+    };
+    if family.run(None, syntax) == Status::Invalid {
+        reporter.error(&format!("{} has no game that could be read", shown(path)));
+    } else {
+        reporter.error(&holds_no_game(path));
+    }
+    Status::Invalid
 }
 
 /// Why game `number` of the record at `path`, which holds `games` games

@@ -3,8 +3,10 @@
 use std::io::IsTerminal;
 
 use hirp::Severity;
+use hirp::any::AnyFamily;
 use hirp::core::canvas::{Canvas, Style};
 use hirp::core::escape;
+use hirp::core::family::file_name;
 use hirp::diagnostic::Problem;
 use hirp::hirp::Side;
 use hirp::hirp::render::text::{self, Drawing};
@@ -266,7 +268,11 @@ pub fn shown_game(
     };
     match nth_game(path, &bytes, number) {
         Ok(found) => Ok((path.to_owned(), found, count_games(&bytes))),
-        Err(games) => Err(no_game(path, &bytes, games, number, reporter)),
+        Err(0) => Err(no_game(AnyFamily::HIRP, path, &bytes, reporter)),
+        Err(games) => {
+            reporter.error(&super::no_such_game(path, games, number));
+            Err(Status::Failure)
+        }
     }
 }
 
@@ -546,19 +552,6 @@ fn write_picture(
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&file, picture))
         .map_err(|e| format!("cannot write {}: {}", file.display(), super::io_reason(&e)))
-}
-
-/// The name of the file at `path`, not the path to it, for a picture's
-/// caption: `standard input` for `-`.
-pub fn file_name(path: &str) -> String {
-    if path == "-" {
-        "standard input".to_owned()
-    } else {
-        std::path::Path::new(path).file_name().map_or_else(
-            || path.to_owned(),
-            |name| name.to_string_lossy().into_owned(),
-        )
-    }
 }
 
 /// The caption of a picture of `frame`: the name of the file (not the

@@ -15,8 +15,8 @@ use hirp::tafl::syntax::Annotations;
 use super::Reporter;
 use super::boards::counts;
 use super::report::Source;
-use super::tafl_board::TaflGame;
 use super::tafl_notes::Named;
+use hirp::tafl::family::ShownGame as TaflGame;
 
 /// A frame's move: its line (`None` the main line, else a variation's
 /// index) and its index in that line.

@@ -8,13 +8,15 @@
 use std::path::Path;
 
 use hirp::Severity;
-use hirp::any::RulesChoice;
+use hirp::any::{AnyFamily, RulesChoice};
+use hirp::core::family::{RecordBytes, file_name};
 use hirp::diagnostic::Problem;
+use hirp::tafl::family::{ShownGame, Tafl, shown_game};
 use hirp::tafl::render::{Glyphs, TextOptions};
+use hirp::tafl::syntax::Form;
 
 use super::boards::{Block, Printer};
-use super::replay::{file_name, no_board};
-use super::tafl_board::read_game;
+use super::replay::no_board;
 use super::tafl_moves::Moves;
 use super::tafl_notes;
 use super::tafl_scene::TaflScene;
@@ -42,9 +44,9 @@ pub struct Request<'a> {
 
 /// Runs `hirp replay` on a tafl record.
 pub fn run(request: Request<'_>, reporter: &Reporter) -> Status {
-    let read = match read_game(request.path, request.rules, request.game) {
+    let read = match read_game(request.path, request.rules, request.game, reporter) {
         Ok(read) => read,
-        Err(refused) => return refused.report(reporter),
+        Err(status) => return status,
     };
     let moves = Moves::new(request.path, request.game, &read, reporter);
     let frames = match request.turn {
@@ -264,6 +266,36 @@ fn write_picture(dir: &Path, moves: &Moves<'_>, f: usize) -> Result<(), String> 
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&file, picture))
         .map_err(|e| format!("cannot write {}: {}", file.display(), io_reason(&e)))
+}
+
+/// Reads the tafl record at `path` (`-` for standard input; a record told
+/// as HIRP's is read as a game file) and replays its game `number`,
+/// counted from 1, under `rules` if given, else under its rules tag.
+/// `Err` with the exit status once the reason is reported.
+pub fn read_game(
+    path: &str,
+    rules: Option<&RulesChoice>,
+    number: usize,
+    reporter: &Reporter,
+) -> Result<ShownGame, Status> {
+    let bytes = match super::read_input(path) {
+        Ok(input) => input.bytes,
+        Err(message) => {
+            reporter.error(&message);
+            return Err(Status::Failure);
+        }
+    };
+    let tafl = match super::family::family(path, rules, &bytes) {
+        AnyFamily::Tafl(tafl) => tafl,
+        AnyFamily::Hirp(_) => Tafl(Form::Otg),
+    };
+    shown_game(&bytes, tafl.0, rules.map(|r| &r.rules), number).map_err(|refused| {
+        let record = RecordBytes {
+            path,
+            bytes: &bytes,
+        };
+        super::board::refused(AnyFamily::Tafl(tafl), refused, &record, number, reporter)
+    })
 }
 
 #[cfg(test)]

@@ -52,6 +52,61 @@ pub struct Judged<'a> {
 /// goes); a family writes what they hold.
 pub type Pieces<'a, P> = &'a mut dyn FnMut(&mut dyn FnMut(&P) -> io::Result<()>) -> io::Result<()>;
 
+/// A record as read: where from (the path as given, `-` for standard
+/// input), and its bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordBytes<'a> {
+    /// The path as given, `-` for standard input, or what names the
+    /// record (`rulebook example`).
+    pub path: &'a str,
+    /// Its bytes.
+    pub bytes: &'a [u8],
+}
+
+/// How [`Family::board`] draws a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// As text for a terminal, at most `columns` wide when that is known,
+    /// in colour or not.
+    Text {
+        /// The terminal's width.
+        columns: Option<usize>,
+        /// Whether to colour it.
+        color: bool,
+    },
+    /// As an SVG picture, captioned with the record's file, the game and
+    /// the turn.
+    Svg,
+}
+
+/// Why [`Family::board`] shows no position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoBoard {
+    /// The record holds no game that could be read.
+    NoGame,
+    /// The record holds this many games (at least one), and none of the
+    /// number asked for.
+    NoSuchGame(usize),
+    /// The game has no turn of the label asked for, or none at all when
+    /// none was asked for.
+    NoTurn(Option<String>),
+    /// The game names no rules, and none were given.
+    NoRules,
+}
+
+/// The name of the file at `path`, not the path to it, as a picture's
+/// caption says it: `standard input` for `-`.
+pub fn file_name(path: &str) -> String {
+    if path == "-" {
+        "standard input".to_owned()
+    } else {
+        std::path::Path::new(path).file_name().map_or_else(
+            || path.to_owned(),
+            |name| name.to_string_lossy().into_owned(),
+        )
+    }
+}
+
 /// What games [`Family::generate`] draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Draw {
@@ -79,6 +134,9 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
 
     /// The family's name in messages: `HIRP`, `tafl`.
     const NAME: &'static str;
+
+    /// What a turn is called in messages: `turn`, or a tafl `move`.
+    const TURN: &'static str;
 
     /// Its sides as a verdict and its JSON name them (`gull`, `silfr`;
     /// `attackers`, `defenders`), in lower case.
@@ -183,6 +241,19 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         options: &Self::Options,
         draw: Draw,
     ) -> Result<impl Iterator<Item = String>, String>;
+
+    /// The position after the turn labelled `turn` (`S3`, a tafl move's
+    /// `3b`; the game's last when `None`) of game `number` (from 1) of
+    /// `record`, replayed under `options` (past errors, with the nearest
+    /// legal reading), drawn as `picture` says.
+    fn board(
+        self,
+        record: RecordBytes<'_>,
+        options: &Self::Options,
+        number: usize,
+        turn: Option<&str>,
+        picture: Picture,
+    ) -> Result<String, NoBoard>;
 
     /// The turns a record's page would show, and the name of the preset
     /// its rules are (those of `options`, else its first game's own), if

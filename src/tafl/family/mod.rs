@@ -2,11 +2,15 @@
 //! `.otg`, and archives of one game a line, `.csv`) cut, read, checked,
 //! fixed and shown as a page as every family's are.
 
+mod board;
+
+pub use board::{ShownGame, shown_game};
+
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use crate::core::diagnostic::Problem;
-use crate::core::family::{Draw, Family, Judged, Pieces};
+use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, RecordBytes};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
 use crate::core::json::{DocumentWriter, json_line};
@@ -34,6 +38,8 @@ impl Family for Tafl {
     const NAME: &'static str = "tafl";
 
     const SIDES: [&'static str; 2] = ["attackers", "defenders"];
+
+    const TURN: &'static str = "move";
 
     fn form(self) -> Form {
         self.0
@@ -221,6 +227,17 @@ impl Family for Tafl {
         let mut rng = Rng::new(draw.seed);
         let game = move |_| crate::tafl::generate::game(&rules, &mut rng, draw.max_turns);
         Ok((0..draw.games).map(game))
+    }
+
+    fn board(
+        self,
+        record: RecordBytes<'_>,
+        rules: &Option<RuleSet>,
+        number: usize,
+        turn: Option<&str>,
+        picture: Picture,
+    ) -> Result<String, NoBoard> {
+        board::board(record, self.0, rules.as_ref(), (number, turn), picture)
     }
 
     /// An archive's turns are its plies, two a turn.

@@ -1,12 +1,14 @@
 //! HIRP as a [`Family`]: its records (`.hirp`) cut, read, checked, fixed
 //! and shown as a page as every family's are.
 
+mod board;
+
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use crate::core::CheckOptions;
 use crate::core::diagnostic::Problem;
-use crate::core::family::{Draw, Family, Judged, Pieces};
+use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, RecordBytes};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
 use crate::core::json::{DocumentWriter, json_line};
@@ -32,6 +34,8 @@ impl Family for Hirp {
     const NAME: &'static str = "HIRP";
 
     const SIDES: [&'static str; 2] = ["gull", "silfr"];
+
+    const TURN: &'static str = "turn";
 
     fn form(self) {}
 
@@ -200,6 +204,17 @@ impl Family for Hirp {
             max_turns: draw.max_turns,
         };
         Ok(crate::hirp::generate::games(options).map(|game| game.to_string()))
+    }
+
+    fn board(
+        self,
+        record: RecordBytes<'_>,
+        _: &(),
+        number: usize,
+        turn: Option<&str>,
+        picture: Picture,
+    ) -> Result<String, NoBoard> {
+        board::board(record, number, turn, picture)
     }
 
     /// Read a game at a time, so that a long record is never held parsed.

@@ -1,0 +1,84 @@
+//! The position after a turn of a HIRP game, as `hirp board` shows it.
+
+use crate::core::family::{NoBoard, Picture, RecordBytes, file_name};
+use crate::hirp::render::frame::turn_end;
+use crate::hirp::render::svg::svg;
+use crate::hirp::render::text::Drawing;
+use crate::hirp::replay::{Observer, replay_game_with};
+use crate::hirp::rules::Position;
+use crate::hirp::syntax::{Game, Games, Label, SyntaxError, Turn, parse_chunk};
+
+/// The position after the turn labelled `turn` (the last when `None`) of
+/// game `number` of `record`, drawn as `picture` says.
+pub(super) fn board(
+    record: RecordBytes<'_>,
+    number: usize,
+    turn: Option<&str>,
+    picture: Picture,
+) -> Result<String, NoBoard> {
+    let (game, errors) = nth_game(record.bytes, number)?;
+    let errors: Vec<&SyntaxError> = errors.iter().collect();
+    let mut ends = TurnEnds::default();
+    replay_game_with(&game, &errors, &mut ends);
+    let label = |n: usize| Label::of_turn(n).to_string();
+    let end = match turn {
+        Some(wanted) => ends.0.iter().find(|(n, _)| label(*n) == wanted),
+        None => ends.0.last(),
+    };
+    let Some((n, position)) = end else {
+        return Err(NoBoard::NoTurn(turn.map(str::to_owned)));
+    };
+    Ok(match picture {
+        Picture::Text { columns, color } => {
+            let layout = Drawing::for_width(columns);
+            turn_end(&label(*n), position, &game.turns[*n], layout).render(color)
+        }
+        Picture::Svg => {
+            let name = file_name(record.path);
+            let mut caption = format!("{name}, game {number}, after {}", label(*n));
+            if let Some(victory) = position.result() {
+                caption.push_str(&format!(": {victory}"));
+            }
+            svg(position, &caption)
+        }
+    })
+}
+
+/// Game `number` (from 1) of the record `bytes`, with the syntax errors
+/// that belong to it (those in it, or after it up to the next game), as
+/// the replay gives them.
+pub(crate) fn nth_game(bytes: &[u8], number: usize) -> Result<(Game, Vec<SyntaxError>), NoBoard> {
+    let mut seen = 0;
+    // Reading from memory cannot fail.
+    for chunk in Games::new(bytes).map_while(Result::ok) {
+        let (_, parsed) = parse_chunk(&chunk);
+        let count = parsed.record.games.len();
+        if number > seen && number <= seen + count {
+            let index = number - seen - 1;
+            let errors = parsed
+                .errors
+                .iter()
+                .filter(|e| parsed.record.game_at(e.span.start) == Some(index))
+                .cloned()
+                .collect();
+            let mut games = parsed.record.games;
+            return Ok((games.swap_remove(index), errors));
+        }
+        seen += count;
+    }
+    Err(if seen == 0 {
+        NoBoard::NoGame
+    } else {
+        NoBoard::NoSuchGame(seen)
+    })
+}
+
+/// The position at the end of each turn, by the turn's place in the game.
+#[derive(Default)]
+struct TurnEnds(Vec<(usize, Position)>);
+
+impl Observer for TurnEnds {
+    fn turn(&mut self, _turn: &Turn, index: usize, position: &Position) {
+        self.0.push((index, *position));
+    }
+}
