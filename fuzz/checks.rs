@@ -11,7 +11,7 @@ use hirp::hirp::syntax::{Games, parse_chunk};
 /// form.
 pub fn parse(data: &[u8]) {
     let (text, parsed) = hirp::hirp::parse_bytes(data);
-    let read = hirp::hirp::syntax::transcode(data);
+    let read = hirp::core::encoding::transcode(data);
     assert_eq!(text.len(), read.len(), "decoding keeps offsets");
     for error in &parsed.errors {
         assert!(
@@ -96,11 +96,12 @@ pub fn fast_piece(bytes: &[u8]) -> bool {
         assert_eq!(full.games.len(), fast.len(), "{shown:?}");
         for ((fast, report), game) in fast.iter().zip(&full.games).zip(&parsed.record.games) {
             assert_eq!(&fast.report, report, "{shown:?}");
-            let tags = |tags: &[hirp::hirp::syntax::Tag]| -> Vec<(String, String, hirp::hirp::syntax::Span)> {
-                tags.iter()
-                    .map(|t| (t.name.clone(), t.value.clone(), t.span))
-                    .collect()
-            };
+            let tags =
+                |tags: &[hirp::hirp::syntax::Tag]| -> Vec<(String, String, hirp::core::Span)> {
+                    tags.iter()
+                        .map(|t| (t.name.clone(), t.value.clone(), t.span))
+                        .collect()
+                };
             assert_eq!(tags(&fast.tags), tags(&game.tags), "{shown:?}");
             let head = game
                 .tags
@@ -191,7 +192,7 @@ pub fn json_import(data: &[u8]) {
 pub fn tafl_parse(data: &[u8]) {
     use hirp::tafl::syntax::{Form, Games, Record, parse, parse_bytes};
 
-    let read = hirp::hirp::syntax::transcode(data);
+    let read = hirp::core::encoding::transcode(data);
     for form in [Form::Otg, Form::Csv] {
         let (text, parsed) = parse_bytes(data, form);
         assert_eq!(text.len(), read.len(), "decoding keeps offsets");

@@ -27,7 +27,7 @@ mod rates;
 
 use std::fmt::Write as _;
 
-use hirp::hirp::syntax::Span;
+use hirp::core::Span;
 use mutations::{KINDS, Rng, Variant, text_of, variant};
 use rates::{Counts, ENDS, End, percent};
 

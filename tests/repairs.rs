@@ -190,7 +190,7 @@ fn repairs_of_notation_mistakes_in_generated_games_are_played() {
         let parsed = hirp::hirp::parse(&text);
         let problems = hirp::hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
         for fix in problems.iter().filter_map(|p| p.fix.as_ref()) {
-            let repaired = hirp::hirp::syntax::Edit::apply_all(&text, std::slice::from_ref(fix));
+            let repaired = hirp::core::Edit::apply_all(&text, std::slice::from_ref(fix));
             let at = fix.span.start..fix.span.start + fix.replacement.len().max(1);
             let errors = errors_at(&repaired, at);
             assert!(

@@ -1,11 +1,12 @@
 //! Property tests: printing and reading agree, JSON and notation agree, and
 //! no input makes the parser panic.
 
+use hirp::core::Span;
 use hirp::core::family::Family;
 use hirp::hirp::family::Hirp;
 use hirp::hirp::syntax::{
     Action, BattleToken, Comment, CommentKind, Destination, Fate, Game, Label, Outcome,
-    PenningrAction, PenningrMove, Piece, Record, Span, StepToken, Tag, Turn, WrittenBattle,
+    PenningrAction, PenningrMove, Piece, Record, StepToken, Tag, Turn, WrittenBattle,
     WrittenFighter, WrittenStep, parse, parse_bytes,
 };
 use hirp::hirp::{Side, Space};

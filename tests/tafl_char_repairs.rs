@@ -41,7 +41,7 @@ mod tafl_mutations;
 
 use std::fmt::Write as _;
 
-use hirp::hirp::syntax::Span;
+use hirp::core::Span;
 use hirp::tafl::Square;
 use hirp::tafl::replay::replay_record;
 use hirp::tafl::rules::{Move, Position, RuleSet};

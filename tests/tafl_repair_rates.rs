@@ -25,7 +25,7 @@ mod rates;
 
 use std::fmt::Write as _;
 
-use hirp::hirp::syntax::Span;
+use hirp::core::Span;
 use hirp::tafl::rules::RuleSet;
 use rates::{Counts, ENDS, End, percent};
 use tafl_mutations::{KINDS, Moves, Rng, variant, with_king_letters};

@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::hirp;
-use hirp::hirp::syntax::must_escape;
+use hirp::core::must_escape;
 
 /// A scratch directory of its own for a test.
 fn scratch(name: &str) -> PathBuf {

@@ -5,11 +5,12 @@
 //! `replay`, `replay -i` and `board`.
 
 use hirp::Severity;
+use hirp::core::Span;
 use hirp::core::canvas::Canvas;
 use hirp::diagnostic::Problem;
 use hirp::hirp::render::frame::frame as frame_canvas;
 use hirp::hirp::render::text::{self, Drawing};
-use hirp::hirp::syntax::{Game, Span};
+use hirp::hirp::syntax::Game;
 
 use super::replay::{Frame, Moment, label};
 use super::report::Source;
@@ -37,7 +38,7 @@ pub fn show(
     let label = label(frame.turn);
     let (mut heading, token) = match &frame.moment {
         Moment::Step { token, steps, .. } => {
-            let written = hirp::hirp::syntax::escape(&turn.steps[*token].to_string()).into_owned();
+            let written = hirp::core::escape(&turn.steps[*token].to_string()).into_owned();
             let before = frame_steps_before(frame);
             let steps = if *steps > before + 1 {
                 format!("steps {}–{steps}", before + 1)

@@ -2,9 +2,10 @@
 
 use hirp::Severity;
 use hirp::any::AnyFamily;
+use hirp::core::{Span, escape};
 use hirp::diagnostic::Problem;
 use hirp::hirp::replay::{GameReport, replay_record};
-use hirp::hirp::syntax::{Game, Span, Turn, escape};
+use hirp::hirp::syntax::{Game, Turn};
 
 use super::family::{RulesArg, diff, family_of};
 use super::{Reporter, Status, read_records, write_stdout};

@@ -22,7 +22,7 @@ struct Read {
 struct Token {
     address: String,
     text: String,
-    span: hirp::hirp::syntax::Span,
+    span: hirp::core::Span,
 }
 
 /// Reads and replays the tafl record at `path` in `form`, under `rules` if

@@ -23,11 +23,12 @@
 //! assert!(report.games.iter().all(|game| game.problems.is_empty()));
 //! ```
 
+use crate::core::Span;
 use crate::hirp::replay::{self, writable, write_step};
 use crate::hirp::rules::{Battle, FighterKind, Offer, Position, Step, Victory};
 use crate::hirp::syntax::ast::{
     self, Action, Destination, Game, Label, Outcome, PenningrAction, PenningrMove, Piece, Record,
-    Span, StepToken, Tag, Turn,
+    StepToken, Tag, Turn,
 };
 use crate::hirp::types::{Side, Space};
 

@@ -20,11 +20,12 @@ use crate::core::diagnostic::Problem;
 use crate::core::json::problem::{Diagnostic, LineIndex, diagnostic};
 use crate::core::page::{Field, GamePage, Mark, Packed, Packer, Page, Range, Step, Table};
 use crate::core::page::{shown_with, title};
+use crate::core::{Span, escape};
 use crate::hirp::render::svg::svg;
 use crate::hirp::render::text::battle_cells;
 use crate::hirp::replay::{BattleView, Matches, Observer, StepView, replay_game_with};
 use crate::hirp::rules::Position;
-use crate::hirp::syntax::{Game, Games, Label, Span, SyntaxError, Turn, escape, parse_chunk};
+use crate::hirp::syntax::{Game, Games, Label, SyntaxError, Turn, parse_chunk};
 use crate::hirp::types::Side;
 
 /// The page of a HIRP record read from `bytes`, called `name` (a file's

@@ -18,7 +18,7 @@
 
 #![allow(dead_code)]
 
-use hirp::hirp::syntax::Span;
+use hirp::core::Span;
 
 /// The kinds of edit, in the order the tables show them.
 pub const EDITS: &[&str] = &[

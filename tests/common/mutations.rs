@@ -6,9 +6,10 @@
 
 use std::fmt::Write as _;
 
+use hirp::core::{Malformed, Span};
 use hirp::hirp::syntax::{
-    Action, BattleToken, Fate, Game, Malformed, PenningrAction, PenningrMove, Piece, Span,
-    StepToken, Turn, WrittenBattle, WrittenFighter, WrittenStep,
+    Action, BattleToken, Fate, Game, PenningrAction, PenningrMove, Piece, StepToken, Turn,
+    WrittenBattle, WrittenFighter, WrittenStep,
 };
 use hirp::hirp::{Side, Space};
 

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use hirp::hirp::syntax::Span;
+use hirp::core::Span;
 
 /// What `hirp fix` made of a record: the fixed text, whether it is valid,
 /// and whether a problem left lists several repairs.

@@ -3,7 +3,7 @@
 //! comparison of trees apart from their spans: for the tests that print
 //! records and read them back, as text or as JSON.
 
-use hirp::hirp::syntax::Span;
+use hirp::core::Span;
 use hirp::tafl::syntax::{
     Capture, Commentary, Count, CsvGame, CsvRecord, Info, MoveAddress, MoveType, OtgGame,
     OtgRecord, PieceLetter, Ply, Record, ResultLabel, Tag, Turn, Variation, VariationAddress,

@@ -33,8 +33,9 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
+use crate::core::Span;
 use crate::hirp::replay::fast::FastGame;
-use crate::hirp::syntax::ast::{Span, Tag};
+use crate::hirp::syntax::ast::Tag;
 use crate::hirp::syntax::{Chunk, Games, parse_chunk};
 
 /// A game's tags and where it begins.

@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 use crate::core::json::{
     JsonError, check_notation, check_tag_name, convert_span, each, each_text, invalid,
 };
+use crate::core::{Malformed, Span};
 use crate::hirp::syntax::ast;
 
 /// The record of a file's entry at `at`, with its path: `games`, the text
@@ -144,13 +145,13 @@ fn convert_turn(turn: Turn, at: &str) -> Result<ast::Turn, JsonError> {
     let mut label = ast::Label {
         side: convert_side(turn.side),
         round: turn.round,
-        span: ast::Span::default(),
+        span: Span::default(),
     };
     check_label(turn.label.as_deref(), &label, at)?;
     // The label opens the turn's span, the outcome closes it.
     if !span.is_empty() {
         let end = span.start.saturating_add(label.to_string().len());
-        label.span = ast::Span::new(span.start, end.min(span.end));
+        label.span = Span::new(span.start, end.min(span.end));
     }
     let steps = each(turn.steps, &format!("{at}.steps"), convert_step)?;
     if steps.is_empty() {
@@ -166,10 +167,10 @@ fn convert_turn(turn: Turn, at: &str) -> Result<ast::Turn, JsonError> {
         .map(|a| a.span.start)
         .or_else(|| battles.first().map(|b| b.span().start));
     let outcome_span = match first {
-        _ if span.is_empty() => ast::Span::default(),
-        Some(start) => ast::Span::new(start.min(span.end), span.end),
+        _ if span.is_empty() => Span::default(),
+        Some(start) => Span::new(start.min(span.end), span.end),
         // `/`, the turn's last character.
-        None => ast::Span::new(span.end.saturating_sub(1), span.end),
+        None => Span::new(span.end.saturating_sub(1), span.end),
     };
     Ok(ast::Turn {
         leading: convert_comments(turn.leading, &format!("{at}.leading"))?,
@@ -324,7 +325,7 @@ fn malformed(
     what: &str,
     span: crate::core::Span,
     at: &str,
-) -> Result<ast::Malformed, JsonError> {
+) -> Result<Malformed, JsonError> {
     let text = notation.ok_or_else(|| {
         invalid(
             at,
@@ -337,7 +338,7 @@ fn malformed(
             format!("a {what} holds no line break"),
         ));
     }
-    Ok(ast::Malformed { text, span })
+    Ok(Malformed { text, span })
 }
 
 fn convert_battle(battle: WrittenBattle, at: &str) -> Result<ast::BattleToken, JsonError> {
@@ -362,7 +363,7 @@ fn convert_battle(battle: WrittenBattle, at: &str) -> Result<ast::BattleToken, J
         let mut start = span.start.saturating_add(2);
         for fighter in &mut fighters {
             let end = start.saturating_add(fighter.to_string().len());
-            fighter.span = ast::Span::new(start, end);
+            fighter.span = Span::new(start, end);
             start = end;
         }
     }
@@ -397,6 +398,6 @@ fn convert_fighter(fighter: WrittenFighter, at: &str) -> Result<ast::WrittenFigh
         side: convert_side(fighter.side),
         piece: convert_piece(fighter.piece, fighter.crew, at)?,
         fate,
-        span: ast::Span::default(),
+        span: Span::default(),
     })
 }

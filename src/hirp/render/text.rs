@@ -31,12 +31,13 @@
 
 pub use super::layout::Drawing;
 use super::layout::{ARROWS, Geometry, Slot};
+use crate::core::Span;
 use crate::core::canvas::{Canvas, Style};
+use crate::core::escape;
 use crate::hirp::replay::BattleView;
 use crate::hirp::rules::board::{DIRECTED_EDGES, edge_ends};
 use crate::hirp::rules::{Army, Fighter, FighterKind, Position, Tiebreak};
-use crate::hirp::syntax::ast::{Span, Turn};
-use crate::hirp::syntax::escape;
+use crate::hirp::syntax::ast::Turn;
 use crate::hirp::types::{Side, Space};
 
 /// The name written on a space's box.

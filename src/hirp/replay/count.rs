@@ -8,9 +8,10 @@
 use super::recover::{Ahead, HORIZON, faults_within};
 use super::repair::{self, MAX_FIXES};
 use super::written;
+use crate::core::Edit;
+use crate::core::Span;
 use crate::hirp::rules::{Position, STEPS_PER_TURN};
-use crate::hirp::syntax::Edit;
-use crate::hirp::syntax::ast::{self, Span, Turn};
+use crate::hirp::syntax::ast::{self, Turn};
 
 /// A repair of the turn's step count: the edit, and the turn's steps as it
 /// writes them.

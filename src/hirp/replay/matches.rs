@@ -13,8 +13,9 @@
 
 use super::GameReport;
 use super::problem::{Problem, ProblemKind};
+use crate::core::Span;
 use crate::hirp::rules::{Match, Player};
-use crate::hirp::syntax::ast::{Game, ResultTag, Span, Tag};
+use crate::hirp::syntax::ast::{Game, ResultTag, Tag};
 use crate::hirp::types::Side;
 
 /// Which games belong together.

@@ -57,8 +57,9 @@ use crate::core::diagnostic::Problem;
 pub use written::{Resolved, resolve};
 pub(crate) use written::{writable, write_step};
 
+use crate::core::Span;
 use crate::hirp::rules::{Position, Victory};
-use crate::hirp::syntax::ast::{BattleToken, Game, Label, Record, Span, StepToken, Turn};
+use crate::hirp::syntax::ast::{BattleToken, Game, Label, Record, StepToken, Turn};
 use crate::hirp::syntax::limits::MAX_ERRORS;
 use crate::hirp::syntax::{SyntaxError, SyntaxErrorKind};
 use turn::Replay;

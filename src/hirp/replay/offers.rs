@@ -3,9 +3,10 @@
 //! game's offers play after it, else the triple and its answer left out when
 //! they play without them.
 
+use crate::core::Edit;
+use crate::core::Span;
 use crate::hirp::rules::{Offer, Penningr};
-use crate::hirp::syntax::Edit;
-use crate::hirp::syntax::ast::{PenningrAction, PenningrMove, Span, Turn};
+use crate::hirp::syntax::ast::{PenningrAction, PenningrMove, Turn};
 
 /// The help and the fix for the triple `turn.outcome.penningr[n]`, the
 /// Penningr standing as `before` it; `None` when neither reading lets the

@@ -4,9 +4,9 @@
 use super::battles::hirths;
 use super::repair::Fix;
 use super::written::Fault;
+use crate::core::Edit;
 pub(crate) use crate::core::diagnostic::{Problem, one_of};
 use crate::hirp::rules::{PenningrError, Position, StepError};
-use crate::hirp::syntax::Edit;
 use crate::hirp::syntax::ast::{self, Action, PenningrAction, Piece};
 use crate::hirp::types::Side;
 use crate::hirp::types::Space;

@@ -10,9 +10,9 @@ use super::problem::{Problem, fault_problem, fix_help, offer_fixes, one_of};
 use super::repair::{self, Fix};
 use super::turn::Replay;
 use super::written::{self, Fault};
+use crate::core::Edit;
 use crate::core::Severity;
 use crate::hirp::rules::{Position, StepError};
-use crate::hirp::syntax::Edit;
 use crate::hirp::syntax::ast::{self, Label, StepToken, Turn};
 
 /// What follows a step in the record, to choose among readings of it.

@@ -3,10 +3,12 @@
 
 use super::problem::Problem;
 use super::written::{self, Fault};
+use crate::core::Edit;
+use crate::core::Span;
 use crate::hirp::rules::Position;
 use crate::hirp::rules::STEPS_PER_TURN;
-use crate::hirp::syntax::ast::{self, BattleToken, Outcome, Span, StepToken};
-use crate::hirp::syntax::{Edit, SyntaxErrorKind};
+use crate::hirp::syntax::SyntaxErrorKind;
+use crate::hirp::syntax::ast::{self, BattleToken, Outcome, StepToken};
 
 /// Characters an edit may put into a step.
 const ALPHABET: &str = "HKLhevi>0123456789m";

@@ -13,11 +13,12 @@ use super::recover::{Ahead, faults_within};
 use super::repair;
 use super::written::{self, FlexibleAttack, rest_plays};
 use super::{Observer, StepView};
+use crate::core::Edit;
 use crate::core::Severity;
+use crate::core::{Malformed, Span};
 use crate::hirp::rules::STEPS_PER_TURN;
 use crate::hirp::rules::{Offer, PenningrError, Position};
-use crate::hirp::syntax::Edit;
-use crate::hirp::syntax::ast::{self, BattleToken, Label, PenningrMove, Span, StepToken, Turn};
+use crate::hirp::syntax::ast::{self, BattleToken, Label, PenningrMove, StepToken, Turn};
 use crate::hirp::types::Space;
 
 /// How the label of a step count's problem starts: the steps counted
@@ -207,7 +208,7 @@ impl Replay<'_> {
     fn malformed(
         &mut self,
         turn: &Turn,
-        malformed: &ast::Malformed,
+        malformed: &Malformed,
         count: u8,
         rest: &[StepToken],
     ) -> Option<u8> {

@@ -46,8 +46,6 @@ pub mod scan;
 
 pub(crate) use parser::{CompactBattle, CompactTurn, Player, compact_turn};
 
-pub use crate::core::encoding::transcode;
-pub use crate::core::{Edit, Found, escape, must_escape};
 pub use ast::*;
 pub(crate) use chunk::parse_piece;
 pub use error::{SyntaxError, SyntaxErrorKind};

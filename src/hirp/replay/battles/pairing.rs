@@ -5,10 +5,11 @@
 use smallvec::{SmallVec, smallvec};
 
 use super::report::{describe, hirths, written_battle, written_fighter};
+use crate::core::Edit;
+use crate::core::Span;
 use crate::hirp::replay::problem::{Problem, ProblemKind};
 use crate::hirp::rules::{Battle, Fighter, FighterKind};
-use crate::hirp::syntax::Edit;
-use crate::hirp::syntax::ast::{self, Fate, Piece, Span};
+use crate::hirp::syntax::ast::{self, Fate, Piece};
 use crate::hirp::types::{Side, Space};
 
 /// For each fighter of a battle (defenders, then attackers), the recorded

@@ -3,11 +3,12 @@
 //! the record (order, unexpected, missing, wrong winner, no advance).
 
 use super::pairing::Plan;
+use crate::core::Edit;
+use crate::core::Span;
 use crate::hirp::replay::problem::{Problem, ProblemKind};
 use crate::hirp::rules::{Battle, Fighter, FighterKind, Tiebreak};
-use crate::hirp::syntax::Edit;
 use crate::hirp::syntax::ast::{
-    self, BattleToken, Fate, Outcome, Piece, Span, WrittenBattle, WrittenFighter,
+    self, BattleToken, Fate, Outcome, Piece, WrittenBattle, WrittenFighter,
 };
 use crate::hirp::types::Space;
 

@@ -12,9 +12,10 @@ use crate::hirp::replay::recover::turn_faults;
 /// The turns after a battle that say where a Lofðungr retreated: the
 /// opponent's, the owner's, and the two after.
 const TURNS_AHEAD: usize = 4;
+use crate::core::Edit;
+use crate::core::Span;
 use crate::hirp::rules::{Battle, Fighter, Position, Victory};
-use crate::hirp::syntax::Edit;
-use crate::hirp::syntax::ast::{self, Fate, Span};
+use crate::hirp::syntax::ast::{self, Fate};
 use crate::hirp::types::{Side, Space};
 
 /// Retreats the losing Lofðungr of each battle, in board order, as the

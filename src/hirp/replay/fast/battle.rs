@@ -341,9 +341,9 @@ fn retreat_as_written(
 mod tests {
     use super::*;
     use crate::core::Rng;
+    use crate::core::Span;
     use crate::hirp::replay::battles::match_entries;
     use crate::hirp::rules::KarveId;
-    use crate::hirp::syntax::ast::Span;
     use crate::hirp::types::Side;
 
     /// A random piece of `side`, standing on `from`.

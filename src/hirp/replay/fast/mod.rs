@@ -34,8 +34,9 @@ use smallvec::SmallVec;
 
 use super::GameReport;
 use super::written::{FlexibleAttack, play_written, steps_play};
+use crate::core::Span;
 use crate::hirp::rules::{Battle, Offer, Position, STEPS_PER_TURN};
-use crate::hirp::syntax::ast::{Label, PenningrMove, Span, Tag, WrittenStep};
+use crate::hirp::syntax::ast::{Label, PenningrMove, Tag, WrittenStep};
 use crate::hirp::syntax::limits::MAX_TURNS;
 use crate::hirp::syntax::scan::{Reading, Visitor, read_usual, read_usual_from};
 use crate::hirp::syntax::{CompactTurn, Player, compact_turn};

@@ -212,9 +212,9 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Span;
     use crate::hirp::replay::written::play_written;
     use crate::hirp::replay::{Observer, StepView};
-    use crate::hirp::syntax::ast::Span;
 
     /// Every position after a written step of generated games.
     struct Positions(Vec<Position>);

@@ -1,9 +1,10 @@
 //! A rules step written as the notation writes it: the other direction of
 //! [`resolve`](super::resolve), beside it.
 
+use crate::core::Span;
 use crate::hirp::rules::reading::boarding_karve;
 use crate::hirp::rules::{Arrival, Mover, Position, Step};
-use crate::hirp::syntax::ast::{self, Action, Destination, Piece, Span};
+use crate::hirp::syntax::ast::{self, Action, Destination, Piece};
 use crate::hirp::types::{PieceKind, Space};
 
 /// Whether the notation can say this step: `Hi` names no space, so it must

@@ -17,7 +17,7 @@ pub use outcome::{
 pub use result::{GameResult, MatchResult, ResultTag};
 pub use step::{Action, Destination, Piece, StepToken, WrittenStep};
 
-pub use crate::core::{Malformed, Span};
+use crate::core::{Malformed, Span};
 use crate::hirp::types::Side;
 
 /// A whole record file: its games, and the comments after the last of them.

@@ -10,9 +10,9 @@ use super::{
     Input, PResult, error_at, into_error, is_content_end, offset, peek, peek2, skip_char,
     skip_until, span, text_between,
 };
+use crate::core::{Malformed, Span};
 use crate::hirp::syntax::ast::{
-    BattleToken, Fate, Malformed, Outcome, PenningrAction, PenningrMove, Span, WrittenBattle,
-    WrittenFighter,
+    BattleToken, Fate, Outcome, PenningrAction, PenningrMove, WrittenBattle, WrittenFighter,
 };
 use crate::hirp::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
 use crate::hirp::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR};

@@ -11,7 +11,8 @@ use super::{
     Input, PResult, Parsed, error_at, fail, into_error, is_line_end, offset, peek, peek2, skip,
     skip_char, span, to_line_end, too_many_turns,
 };
-use crate::hirp::syntax::ast::{Comment, CommentKind, Game, Record, Span, Tag, Turn};
+use crate::core::Span;
+use crate::hirp::syntax::ast::{Comment, CommentKind, Game, Record, Tag, Turn};
 use crate::hirp::syntax::error::{Edit, Found, SyntaxError, SyntaxErrorKind as Kind};
 use crate::hirp::syntax::limits::{MAX_ERRORS, MAX_TURNS};
 

@@ -10,8 +10,9 @@ use super::{
     Input, PResult, error_at, fail, into_error, is_content_end, offset, peek, peek2, skip,
     skip_char, skip_until, span, text_between,
 };
+use crate::core::Malformed;
 use crate::hirp::syntax::ast::{
-    Action, Destination, Label, Malformed, Outcome, Piece, StepToken, Turn, WrittenStep,
+    Action, Destination, Label, Outcome, Piece, StepToken, Turn, WrittenStep,
 };
 use crate::hirp::syntax::error::{Edit, SyntaxError, SyntaxErrorKind as Kind};
 use crate::hirp::syntax::limits::MAX_STEPS;
@@ -44,7 +45,7 @@ pub(super) fn by_rules(i: Input<'_>) -> PResult<'_, (Turn, Vec<SyntaxError>)> {
             errors.push(
                 error_at(Kind::MissingSpace, &i)
                     .with_help(format!("write `{label} {line}`"))
-                    .with_fix(Edit::new(crate::hirp::syntax::ast::Span::new(at, at), " ")),
+                    .with_fix(Edit::new(crate::core::Span::new(at, at), " ")),
             );
             i
         }
@@ -67,7 +68,7 @@ pub(super) fn by_rules(i: Input<'_>) -> PResult<'_, (Turn, Vec<SyntaxError>)> {
                     .with_help("end the turn with `/` when it has no battle"),
             );
             let missing = Outcome {
-                span: crate::hirp::syntax::ast::Span::new(at, at),
+                span: crate::core::Span::new(at, at),
                 ..Outcome::default()
             };
             (i, (missing, Vec::new()))
@@ -80,7 +81,7 @@ pub(super) fn by_rules(i: Input<'_>) -> PResult<'_, (Turn, Vec<SyntaxError>)> {
                         "put a space between the steps and `{}`",
                         peek(&i).unwrap_or('/')
                     ))
-                    .with_fix(Edit::new(crate::hirp::syntax::ast::Span::new(at, at), " ")),
+                    .with_fix(Edit::new(crate::core::Span::new(at, at), " ")),
             );
             outcome(i)?
         }
@@ -90,7 +91,7 @@ pub(super) fn by_rules(i: Input<'_>) -> PResult<'_, (Turn, Vec<SyntaxError>)> {
         leading: Vec::new(),
         label,
         steps,
-        span: crate::hirp::syntax::ast::Span::new(offset(&start), outcome.span.end),
+        span: crate::core::Span::new(offset(&start), outcome.span.end),
         outcome,
         trailing: Vec::new(),
     };

@@ -32,9 +32,10 @@ use self::sink::{Played, Sink, Tally, Tree};
 use super::outcome::is_outcome_end;
 use super::turn::{round_digits, starts_destination};
 use super::{Input, is_content_end, offset, skip};
+use crate::core::Span;
 use crate::hirp::syntax::ast::{
-    Action, Destination, Fate, Label, PenningrAction, PenningrMove, Piece, Span, Turn,
-    WrittenFighter, WrittenStep,
+    Action, Destination, Fate, Label, PenningrAction, PenningrMove, Piece, Turn, WrittenFighter,
+    WrittenStep,
 };
 use crate::hirp::syntax::limits::{MAX_BATTLES, MAX_FIGHTERS, MAX_PENNINGR, MAX_STEPS};
 use crate::hirp::types::{Side, Space};

@@ -5,9 +5,10 @@
 //! part is built and then moved, so a turn read onto the stack is copied
 //! nowhere.
 
+use crate::core::Span;
 use crate::hirp::syntax::ast::{
-    Action, BattleToken, Fate, Label, Outcome, PenningrAction, PenningrMove, Piece, Span,
-    StepToken, Turn, WrittenBattle, WrittenFighter, WrittenStep,
+    Action, BattleToken, Fate, Label, Outcome, PenningrAction, PenningrMove, Piece, StepToken,
+    Turn, WrittenBattle, WrittenFighter, WrittenStep,
 };
 use crate::hirp::types::{Side, Space};
 

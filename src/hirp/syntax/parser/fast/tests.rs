@@ -38,7 +38,7 @@ fn agree_shaped(line: &str) -> (bool, bool) {
     let shaped = shaped != super::Shape::Unsure;
     let tallied = byte_by_byte.map(|(label, read)| {
         let base = 7;
-        let span = crate::hirp::syntax::ast::Span::new(base, label.span.end + base);
+        let span = crate::core::Span::new(base, label.span.end + base);
         (
             crate::hirp::syntax::ast::Label { span, ..label },
             read + base,
