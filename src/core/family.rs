@@ -96,6 +96,7 @@ pub enum NoBoard {
 
 /// The name of the file at `path`, not the path to it, as a picture's
 /// caption says it: `standard input` for `-`.
+#[doc(hidden)]
 pub fn file_name(path: &str) -> String {
     if path == "-" {
         "standard input".to_owned()

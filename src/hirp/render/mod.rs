@@ -11,6 +11,7 @@
 //! assert!(picture.contains("<title>After S1</title>"));
 //! ```
 
+#[doc(hidden)]
 pub mod frame;
 mod layout;
 mod map;

@@ -6,8 +6,8 @@
 //! reader's [`limits`]; [`Games`] cuts a record of any size into [`Chunk`]s,
 //! for [`parse_chunk`] to read one at a time. What a record is written in is
 //! judged from its first bytes: UTF-16 with a byte order mark is read
-//! decoded ([`transcode`]), and an input that is not text is reported once
-//! and not read. [`escape`] writes text of a record for a person to see.
+//! decoded ([`transcode`](crate::core::encoding::transcode)), and an input that is not text is reported once
+//! and not read. [`escape`](crate::core::escape) writes text of a record for a person to see.
 //! [`scan`] tells, without a syntax tree, how many turns the games of a
 //! chunk written the usual way hold, and gives the rest up to the parser.
 //!

@@ -4,6 +4,7 @@
 
 mod board;
 
+#[doc(hidden)]
 pub use board::{ShownGame, shown_game};
 
 use std::borrow::Cow;
