@@ -27,7 +27,20 @@ fn the_page_and_its_scripts_are_served_under_a_policy() {
     let policy = page.header("content-security-policy").unwrap();
     assert!(policy.contains("default-src 'none'") && policy.contains("script-src 'self'"));
     assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
-    assert_eq!(page.text(), hirp::page::html::served());
+    // The page names the routes its editor asks, and the server answers
+    // each: the example on GET, a record's report, page and fix on POST.
+    let text = page.text();
+    let route = |name: &str| {
+        let key = format!("data-{name}=\"");
+        let start = text.find(&key).unwrap_or_else(|| panic!("no {key}")) + key.len();
+        text[start..start + text[start..].find('"').unwrap()].to_owned()
+    };
+    assert_eq!(server.request("GET", &route("example"), None).status, 200);
+    let record = Some(("text/plain", "G1 KeHeiHei /\n".as_bytes()));
+    for name in ["validate", "page", "fix"] {
+        let answer = server.request("POST", &route(name), record);
+        assert_eq!(answer.status, 200, "{name}: {}", answer.text());
+    }
     let script = server.request("GET", "/page.js", None);
     assert_eq!(
         script.header("content-type"),

@@ -7,6 +7,8 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const record = $('record');
+  // The server's routes, as its page names them.
+  const api = $('editor').dataset;
   const SIGNS = { error: '×', warning: '⚠', advice: '☞' };
   // The name of the file opened, which the server reads the family from;
   // none for a record pasted or typed.
@@ -176,7 +178,7 @@
     }
     say('Checking…');
     try {
-      const response = await post('/api/page', text);
+      const response = await post(api.page, text);
       const data = await response.json();
       if (mine !== asked) return;
       fail(null);
@@ -218,10 +220,10 @@
     const stem = (name || 'record').replace(/\.[^.]*$/, '');
     try {
       if (what === 'report') {
-        save(stem + '.validation.json', 'application/json', await (await post('/api/validate', text)).text());
+        save(stem + '.validation.json', 'application/json', await (await post(api.validate, text)).text());
         return;
       }
-      const fixed = await (await post('/api/fix', text)).json();
+      const fixed = await (await post(api.fix, text)).json();
       if (what === 'fixed') save(stem + '.fixed.' + fixed.extension, 'text/plain', fixed.record);
       else if (fixed.canonical === null) fail('The record still has syntax errors once fixed: it has no canonical form.');
       else save(stem + '.canonical.' + fixed.extension, 'text/plain', fixed.canonical);
@@ -262,7 +264,7 @@
   });
   $('example').addEventListener('click', async () => {
     try {
-      const response = await fetch('/api/example');
+      const response = await fetch(api.example);
       name = 'rulebook-example.hirp';
       record.value = await response.text();
       fresh = true;

@@ -12,11 +12,36 @@ pub use crate::core::page::html::{
 /// server's API.
 pub const EDITOR_SCRIPT: &str = include_str!("editor.js");
 
+/// Where the served page's editor asks the server for what it shows: the
+/// server's routes, which are the server's to name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Api<'a> {
+    /// `GET`: the rulebook's example record.
+    pub example: &'a str,
+    /// `POST` a record: its validation report.
+    pub validate: &'a str,
+    /// `POST` a record: its page's data.
+    pub page: &'a str,
+    /// `POST` a record: the record fixed.
+    pub fix: &'a str,
+}
+
 /// The page `hirp serve` sends: an editor to paste a record in (of HIRP or
-/// of tafl, with a choice of tafl rules), and the viewer, which shows what
-/// the server makes of it.
-pub fn served() -> String {
-    crate::core::page::html::served(&EDITOR.replace("<!-- presets -->", &presets()))
+/// of tafl, with a choice of tafl rules), which asks the server at `api`,
+/// and the viewer, which shows what the server makes of it.
+pub fn served(api: &Api<'_>) -> String {
+    let attribute = |route: &str| escape_html(route);
+    let routes = format!(
+        "data-example=\"{}\" data-validate=\"{}\" data-page=\"{}\" data-fix=\"{}\"",
+        attribute(api.example),
+        attribute(api.validate),
+        attribute(api.page),
+        attribute(api.fix)
+    );
+    let editor = EDITOR
+        .replace("<!-- presets -->", &presets())
+        .replace("data-api", &routes);
+    crate::core::page::html::served(&editor)
 }
 
 /// The options of the served page's choice of tafl rules, one a preset.
@@ -29,8 +54,9 @@ fn presets() -> String {
 }
 
 /// The editor of the served page; its choice of rules lists the presets
-/// where it says `<!-- presets -->`.
-const EDITOR: &str = r#"<section id="editor" aria-labelledby="editor-heading">
+/// where it says `<!-- presets -->`, and its section names the server's
+/// routes where it says `data-api`.
+const EDITOR: &str = r#"<section id="editor" data-api aria-labelledby="editor-heading">
 <h2 id="editor-heading">Record</h2>
 <p class="hint">Paste or type a record, drop a file on the text, or
 <button type="button" id="example">load the rulebook's example</button>.

@@ -41,11 +41,11 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/page.css", get(|| asset(html::STYLE, "text/css")))
         // No icon: nothing, rather than a 404 the browser reports.
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
-        .route("/api/example", get(example))
-        .route("/api/validate", post(validate))
-        .route("/api/page", post(page))
+        .route(API.example, get(example))
+        .route(API.validate, post(validate))
+        .route(API.page, post(page))
         .route("/api/board", post(board))
-        .route("/api/fix", post(fix))
+        .route(API.fix, post(fix))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "there is nothing here") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -60,8 +60,16 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
+/// The routes of the API the served page's editor asks.
+const API: html::Api<'static> = html::Api {
+    example: "/api/example",
+    validate: "/api/validate",
+    page: "/api/page",
+    fix: "/api/fix",
+};
+
 async fn index() -> Response {
-    asset_owned(html::served(), "text/html")
+    asset_owned(html::served(&API), "text/html")
 }
 
 async fn asset(text: &'static str, kind: &'static str) -> Response {
