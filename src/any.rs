@@ -37,7 +37,8 @@ use std::io::{self, BufRead};
 use std::path::Path;
 
 use crate::core::CheckOptions;
-use crate::core::family::{Family, Judged};
+use crate::core::diff::Comparison;
+use crate::core::family::{Family, Judged, RecordBytes};
 use crate::core::fix::{FixedChunk, Fixing};
 use crate::core::json::problem::Diagnostic;
 use crate::core::page::{Field, GamePage, Packed};
@@ -178,6 +179,25 @@ impl AnyFamily {
             AnyFamily::Tafl(Tafl(Form::Csv))
         } else {
             AnyFamily::Tafl(Tafl(Form::Otg))
+        }
+    }
+
+    /// Two records compared, each of its family, a tafl record under
+    /// `rules` if given (else its own): `Err` with their families when
+    /// they are records of two families, which no comparison makes sense
+    /// of.
+    pub fn compare(
+        records: [(AnyFamily, RecordBytes<'_>); 2],
+        rules: Option<&RulesChoice>,
+    ) -> Result<Comparison, [AnyFamily; 2]> {
+        let [(a, ra), (b, rb)] = records;
+        match (a, b) {
+            (AnyFamily::Hirp(x), AnyFamily::Hirp(y)) => Ok(Hirp::compare([(x, ra), (y, rb)], &())),
+            (AnyFamily::Tafl(x), AnyFamily::Tafl(y)) => {
+                let options = rules.map(|choice| choice.rules.clone());
+                Ok(Tafl::compare([(x, ra), (y, rb)], &options))
+            }
+            _ => Err([a, b]),
         }
     }
 

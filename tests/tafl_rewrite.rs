@@ -432,3 +432,35 @@ fn diff_refuses_records_of_two_families() {
         )
     );
 }
+
+/// Each family's record with a syntax error is compared as it reads: the
+/// error is reported on standard error, and the exit status says whether
+/// the games differ, whatever the family.
+#[test]
+fn diff_reports_syntax_errors_and_answers_whether_the_games_differ() {
+    let dir = std::env::temp_dir().join(format!("hirp-diff-syntax-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = [
+        (
+            "a.hirp",
+            "G1 KeHeiHei /\nS1 He7He8He /\nx\n",
+            "hirp::syntax::",
+        ),
+        (
+            "a.otg",
+            "[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. f4-f7 e4-e7xf7\n2. z9-z9\n",
+            "hirp::tafl::syntax::",
+        ),
+    ];
+    for (name, text, code) in records {
+        let (a, b) = (dir.join(name), dir.join(format!("b-{name}")));
+        std::fs::write(&a, text).unwrap();
+        std::fs::write(&b, text).unwrap();
+        let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+        let (status, out, err) = run(&["diff", a, b], None);
+        assert_eq!(status, 0, "{name}: {out}{err}");
+        assert!(out.ends_with("describe the same game\n"), "{name}: {out}");
+        assert_eq!(err.matches(code).count(), 2, "{name}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

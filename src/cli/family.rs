@@ -11,7 +11,7 @@ use ::hirp::core::family::Family;
 use ::hirp::tafl::rules::RuleSet;
 
 use super::pieces::Piece;
-use super::{Reporter, Status, diff as diff_command, replay, shown, tafl_diff};
+use super::{Reporter, Status, replay, shown};
 
 /// A record opened to be read.
 pub type Reader = Box<dyn BufRead + Send>;
@@ -102,39 +102,6 @@ pub fn replay(family: AnyFamily, args: replay::Args, reporter: &Reporter, color:
 /// no file, HIRP's, the family of the rulebook's example game.
 pub fn of_file(file: Option<&str>, rules: Option<&RulesChoice>) -> Result<AnyFamily, String> {
     file.map_or(Ok(AnyFamily::HIRP), |path| family_of(path, rules))
-}
-
-/// Runs `hirp diff` on the records at `paths`, of `families`; `Err` with
-/// the usage error when they are records of two families.
-pub fn diff(
-    paths: [&str; 2],
-    families: [AnyFamily; 2],
-    rules: Option<&RulesChoice>,
-    reporter: &Reporter,
-) -> Result<Status, String> {
-    match families {
-        [AnyFamily::Hirp(_), AnyFamily::Hirp(_)] => Ok(diff_command::hirp_diff(paths, reporter)),
-        [AnyFamily::Tafl(a), AnyFamily::Tafl(b)] => Ok(tafl_diff::run(
-            [(paths[0], a.0), (paths[1], b.0)],
-            rules,
-            reporter,
-        )),
-        [a, b] => {
-            // Named in the families' order: HIRP's first.
-            let (first, second) = if a == AnyFamily::HIRP {
-                ((paths[0], a), (paths[1], b))
-            } else {
-                ((paths[1], b), (paths[0], a))
-            };
-            Err(format!(
-                "hirp diff compares two records of one game: {} is a {} record, {} a {} record",
-                escape(shown(first.0)),
-                first.1.name(),
-                escape(shown(second.0)),
-                second.1.name()
-            ))
-        }
-    }
 }
 
 /// `--rules`, shared by the commands that read records.

@@ -26,7 +26,6 @@ mod screen;
 mod sequence;
 mod serve;
 mod stdout;
-mod tafl_diff;
 mod tafl_moves;
 mod tafl_notes;
 mod tafl_replay;
@@ -157,10 +156,8 @@ fn stdout_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// An input read whole: its path as given and its bytes.
+/// An input read whole: its bytes.
 pub struct Input {
-    /// The path, or `-` for standard input.
-    pub path: String,
     /// The contents.
     pub bytes: Vec<u8>,
 }
@@ -207,10 +204,7 @@ pub fn read_input(path: &str) -> Result<Input, String> {
         std::fs::read(path).map_err(|e| io_reason(&e))
     };
     match read {
-        Ok(bytes) => Ok(Input {
-            path: path.to_owned(),
-            bytes,
-        }),
+        Ok(bytes) => Ok(Input { bytes }),
         Err(reason) => Err(format!("cannot read {}: {reason}", shown(path))),
     }
 }
@@ -284,43 +278,6 @@ fn for_terminal(text: &str) -> Cow<'_, str> {
 /// comments. A path that yields no record must not pass for a valid one.
 pub fn holds_no_game(path: &str) -> String {
     format!("{} holds no game", shown(path))
-}
-
-/// A record file read and parsed.
-pub struct ReadRecord {
-    /// The path as given.
-    pub path: String,
-    /// What was read.
-    pub parsed: hirp::hirp::Parsed,
-}
-
-/// Reads and parses each path, reporting I/O and syntax errors as they come.
-/// Returns what could be read and the worst status met.
-pub fn read_records(paths: &[String], reporter: &Reporter) -> (Vec<ReadRecord>, Status) {
-    let mut status = Status::Ok;
-    let mut records = Vec::with_capacity(paths.len());
-    for path in paths {
-        let Some(input) = read_or_report(path, reporter, &mut status) else {
-            continue;
-        };
-        let (text, parsed) = hirp::hirp::parse_bytes(&input.bytes);
-        if parsed.has_errors() {
-            status = status.max(Status::Invalid);
-        }
-        if !parsed.errors.is_empty() {
-            let problems = hirp::hirp::replay::syntax_problems(&parsed.record, &parsed.errors);
-            reporter.emit(
-                path,
-                &text,
-                problems.iter().map(|p| p as &dyn miette::Diagnostic),
-            );
-        }
-        records.push(ReadRecord {
-            path: input.path,
-            parsed,
-        });
-    }
-    (records, status)
 }
 
 /// A piece of a record read by [`each_chunk`]: the chunk as cut, its

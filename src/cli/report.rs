@@ -142,18 +142,6 @@ impl Reporter {
         render_with(&self.handler.clone().with_width(width), diagnostic, source)
     }
 
-    /// Writes rendered diagnostics about one input to standard error.
-    pub fn emit<'a>(
-        &self,
-        path: &str,
-        text: &str,
-        diagnostics: impl IntoIterator<Item = &'a dyn Diagnostic>,
-    ) {
-        if !self.silent {
-            self.emit_source(&Source::new(path, text), diagnostics);
-        }
-    }
-
     /// Writes rendered diagnostics about a source to standard error.
     pub fn emit_source<'a>(
         &self,

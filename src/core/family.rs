@@ -20,6 +20,7 @@ use std::io::{self, BufRead, Write};
 
 use super::CheckOptions;
 use super::diagnostic::Problem;
+use super::diff::Comparison;
 use super::fix::{FixedChunk, Fixing};
 use super::json::DocumentWriter;
 use super::json::problem::Diagnostic;
@@ -255,6 +256,10 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         turn: Option<&str>,
         picture: Picture,
     ) -> Result<String, NoBoard>;
+
+    /// Two records of the family, each of its form, compared game by game,
+    /// each replayed under `options`: where they part ways.
+    fn compare(records: [(Self, RecordBytes<'_>); 2], options: &Self::Options) -> Comparison;
 
     /// The turns a record's page would show, and the name of the preset
     /// its rules are (those of `options`, else its first game's own), if

@@ -55,6 +55,7 @@ pub mod canvas;
 pub(crate) mod chunk;
 mod depth;
 pub mod diagnostic;
+pub mod diff;
 pub mod encoding;
 mod escape;
 pub mod family;

@@ -75,7 +75,7 @@ pub(crate) fn nth_game(bytes: &[u8], number: usize) -> Result<(Game, Vec<SyntaxE
 
 /// The position at the end of each turn, by the turn's place in the game.
 #[derive(Default)]
-struct TurnEnds(Vec<(usize, Position)>);
+pub(super) struct TurnEnds(pub(super) Vec<(usize, Position)>);
 
 impl Observer for TurnEnds {
     fn turn(&mut self, _turn: &Turn, index: usize, position: &Position) {

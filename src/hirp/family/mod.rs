@@ -2,12 +2,14 @@
 //! and shown as a page as every family's are.
 
 mod board;
+mod diff;
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use crate::core::CheckOptions;
 use crate::core::diagnostic::Problem;
+use crate::core::diff::Comparison;
 use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, RecordBytes};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
@@ -215,6 +217,10 @@ impl Family for Hirp {
         picture: Picture,
     ) -> Result<String, NoBoard> {
         board::board(record, number, turn, picture)
+    }
+
+    fn compare(records: [(Hirp, RecordBytes<'_>); 2], _: &()) -> Comparison {
+        diff::compare(records.map(|(_, r)| r.bytes))
     }
 
     /// Read a game at a time, so that a long record is never held parsed.

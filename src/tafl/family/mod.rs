@@ -3,6 +3,7 @@
 //! fixed and shown as a page as every family's are.
 
 mod board;
+mod diff;
 
 #[doc(hidden)]
 pub use board::{ShownGame, shown_game};
@@ -11,6 +12,7 @@ use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use crate::core::diagnostic::Problem;
+use crate::core::diff::Comparison;
 use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, RecordBytes};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
@@ -239,6 +241,10 @@ impl Family for Tafl {
         picture: Picture,
     ) -> Result<String, NoBoard> {
         board::board(record, self.0, rules.as_ref(), (number, turn), picture)
+    }
+
+    fn compare(records: [(Tafl, RecordBytes<'_>); 2], rules: &Option<RuleSet>) -> Comparison {
+        diff::compare(records.map(|(tafl, r)| (r.bytes, tafl.0)), rules.as_ref())
     }
 
     /// An archive's turns are its plies, two a turn.
