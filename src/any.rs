@@ -38,7 +38,7 @@ use std::path::Path;
 
 use crate::core::CheckOptions;
 use crate::core::diff::Comparison;
-use crate::core::family::{Family, Judged, RecordBytes};
+use crate::core::family::{Family, Judged, Preset, RecordBytes};
 use crate::core::fix::{FixedChunk, Fixing};
 use crate::core::json::problem::Diagnostic;
 use crate::core::page::{Field, GamePage, Packed};
@@ -102,6 +102,14 @@ impl AnyFamily {
             AnyFamily::Hirp(_) => Hirp::NAME,
             AnyFamily::Tafl(_) => Tafl::NAME,
         }
+    }
+
+    /// Every family's presets, the rule sets rules may be given by: HIRP's
+    /// (none), then tafl's.
+    pub fn presets() -> Vec<Preset> {
+        let mut presets = Hirp::presets();
+        presets.extend(Tafl::presets());
+        presets
     }
 
     /// Every family's sides, as verdicts name them: HIRP's, then tafl's.

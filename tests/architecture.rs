@@ -174,7 +174,6 @@ const NOT_YET_ON_THE_SEAM: &[&str] = &[
     "src/cli/boards.rs",
     "src/cli/mod.rs",
     "src/cli/replay.rs",
-    "src/cli/rules.rs",
     "src/cli/screen.rs",
     "src/cli/tafl_moves.rs",
     "src/cli/tafl_notes.rs",

@@ -8,9 +8,8 @@ use std::io::{self, BufRead, Read as _};
 use ::hirp::any::{AnyFamily, Job, RulesChoice, rules_choice};
 use ::hirp::core::escape;
 use ::hirp::core::family::Family;
-use ::hirp::tafl::rules::RuleSet;
 
-use super::pieces::Piece;
+use super::pieces::RecordPiece;
 use super::{Reporter, Status, replay, shown};
 
 /// A record opened to be read.
@@ -36,21 +35,21 @@ pub fn pieces(
     family: AnyFamily,
     opened: Opened<'_>,
     games: &mut usize,
-    on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
+    on_piece: impl FnMut(RecordPiece<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     struct Pieces<'a, 'b, P> {
         opened: Opened<'a>,
         games: &'b mut usize,
         on_piece: P,
     }
-    impl<P: FnMut(Piece<'_>) -> io::Result<()>> Job for Pieces<'_, '_, P> {
+    impl<P: FnMut(RecordPiece<'_>) -> io::Result<()>> Job for Pieces<'_, '_, P> {
         type Output = io::Result<()>;
         fn run<F: Family>(mut self, family: F, _: &F::Options) -> io::Result<()> {
             let opened = self.opened;
             let (path, reporter, status) = (opened.path, opened.reporter, opened.status);
             let chunks = family.chunks(opened.reader);
             super::each_chunk::<F>(chunks, path, reporter, status, |read| {
-                (self.on_piece)(Piece {
+                (self.on_piece)(RecordPiece {
                     text: read.text,
                     line: F::start(read.chunk).1,
                     broken: F::broken(read.parsed),
@@ -158,7 +157,7 @@ pub fn archive_without_rules(path: &str) -> String {
         "{} is an archive of tafl games, which names no rule set: give --rules, a preset ({}: \
          `hirp rules` says what each is) or a rules string",
         escape(shown(path)),
-        RuleSet::PRESETS.join(", ")
+        preset_names()
     )
 }
 
@@ -189,3 +188,10 @@ pub fn family_of(path: &str, rules: Option<&RulesChoice>) -> Result<AnyFamily, S
 
 /// The bytes of a file read to tell its family: enough for a first line.
 const HEAD: u64 = 1 << 13;
+
+/// The names of the presets, `, ` apart.
+fn preset_names() -> String {
+    let presets = AnyFamily::presets();
+    let names: Vec<&str> = presets.iter().map(|p| p.name).collect();
+    names.join(", ")
+}

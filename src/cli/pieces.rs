@@ -12,7 +12,7 @@ use super::walk::Input;
 use super::{Reporter, Status};
 
 /// A piece of a record: a chunk of whole games as read.
-pub struct Piece<'a> {
+pub struct RecordPiece<'a> {
     /// Its decoded text.
     pub text: &'a str,
     /// The number of lines before it in the file.
@@ -34,7 +34,7 @@ pub fn read_pieces(
     reporter: &Reporter,
     status: &mut Status,
     games: &mut usize,
-    on_piece: impl FnMut(Piece<'_>) -> io::Result<()>,
+    on_piece: impl FnMut(RecordPiece<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut reader = match input.open() {
         Ok(reader) => reader,

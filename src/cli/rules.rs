@@ -1,7 +1,8 @@
 //! `hirp rules`: the tafl rules presets, each with its board, what it is
 //! and its rules string.
 
-use hirp::tafl::rules::RuleSet;
+use hirp::any::AnyFamily;
+use hirp::core::family::Preset;
 
 use super::{Reporter, Status, write_stdout};
 
@@ -25,22 +26,21 @@ pub struct Args {
 }
 
 /// The preset named `name`, in any case: `Tablut`, `SEA-BATTLE`.
-fn preset(name: &str) -> Option<RuleSet> {
-    let listed = RuleSet::PRESETS
-        .iter()
-        .find(|n| n.eq_ignore_ascii_case(name))?;
-    RuleSet::preset(listed)
+fn preset(presets: &[Preset], name: &str) -> Option<String> {
+    let found = presets.iter().find(|p| p.name.eq_ignore_ascii_case(name))?;
+    Some(found.text.clone())
 }
 
 /// Runs `hirp rules`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
+    let presets = AnyFamily::presets();
     let text = match args.name {
-        None => listing(),
-        Some(name) => match preset(&name) {
+        None => listing(&presets),
+        Some(name) => match preset(&presets, &name) {
             Some(rules) => format!("{rules}\n"),
             None => {
                 let lower = name.to_ascii_lowercase();
-                let guess = hirp::core::closest(&lower, RuleSet::PRESETS.iter().copied());
+                let guess = hirp::core::closest(&lower, presets.iter().map(|p| p.name));
                 let guess = guess.map_or(String::new(), |g| format!("; did you mean `{g}`?"));
                 reporter.error(&format!(
                     "`{name}` is not a preset{guess} (`hirp rules` lists them)"
@@ -59,14 +59,12 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 }
 
 /// Every preset: its name and board, what it is, and its rules string.
-fn listing() -> String {
+fn listing(presets: &[Preset]) -> String {
     let mut out = String::new();
-    for name in RuleSet::PRESETS {
-        let rules = RuleSet::preset(name).expect("a listed preset exists");
-        let description = RuleSet::preset_description(name).unwrap_or_default();
-        let dim = rules.dim;
+    for preset in presets {
         out.push_str(&format!(
-            "{name} ({dim} × {dim}): {description}\n  {rules}\n"
+            "{} ({}): {}\n  {}\n",
+            preset.name, preset.board, preset.description, preset.text
         ));
     }
     out

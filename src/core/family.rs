@@ -109,6 +109,21 @@ pub fn file_name(path: &str) -> String {
     }
 }
 
+/// A rule set a family plays that rules may be given by: its name, its
+/// board, what it is, and how it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// Its name, as `--rules` takes it: `brandub`.
+    pub name: &'static str,
+    /// Its board: `7 × 7`.
+    pub board: String,
+    /// A line on what it is.
+    pub description: &'static str,
+    /// The rules written out, as the family's records write them (an
+    /// OpenTafl rules string).
+    pub text: String,
+}
+
 /// What games [`Family::generate`] draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Draw {
@@ -233,6 +248,10 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
 
     /// What the marks of a record's boards stand for, on its page.
     fn page_legend(self) -> Vec<Field>;
+
+    /// The rule sets the family plays that rules may be given by, by name;
+    /// none for a family that plays one set of rules.
+    fn presets() -> Vec<Preset>;
 
     /// Random legal games drawn as `draw` says, under `options`, each the
     /// text of a record that holds it alone, one at a time; `Err` with the

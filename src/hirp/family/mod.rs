@@ -10,7 +10,7 @@ use std::io::{self, BufRead, Write};
 use crate::core::CheckOptions;
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
-use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, RecordBytes};
+use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, Preset, RecordBytes};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
 use crate::core::json::{DocumentWriter, json_line};
@@ -196,6 +196,11 @@ impl Family for Hirp {
 
     /// The pictures of HIRP's boards say what their marks are.
     fn page_legend(self) -> Vec<Field> {
+        Vec::new()
+    }
+
+    /// HIRP plays one set of rules.
+    fn presets() -> Vec<Preset> {
         Vec::new()
     }
 

@@ -13,7 +13,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
-use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, RecordBytes};
+use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, Preset, RecordBytes};
 use crate::core::fix::{FixedChunk, Fixing, Part};
 use crate::core::json::problem::Diagnostic;
 use crate::core::json::{DocumentWriter, json_line};
@@ -216,6 +216,21 @@ impl Family for Tafl {
 
     fn page_legend(self) -> Vec<Field> {
         crate::tafl::page::legend()
+    }
+
+    fn presets() -> Vec<Preset> {
+        RuleSet::PRESETS
+            .iter()
+            .filter_map(|&name| {
+                let rules = RuleSet::preset(name)?;
+                Some(Preset {
+                    name,
+                    board: format!("{0} × {0}", rules.dim),
+                    description: RuleSet::preset_description(name).unwrap_or_default(),
+                    text: rules.to_string(),
+                })
+            })
+            .collect()
     }
 
     /// Games of the rule set given, each an OpenTafl game file.
