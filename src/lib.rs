@@ -70,6 +70,13 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! To read a record without naming its family, [`any`] tells its family
+//! from its name and first line ([`any::AnyFamily::recognise`]) and serves
+//! it through one set of calls, each family's implementation of
+//! [`core::family::Family`], the seam every command is written on
+//! (`examples/check.rs` checks records of any family this way, and
+//! `docs/architecture.md` draws the house).
+//!
 //! Records of any size are read game by game ([`hirp::syntax::Games`],
 //! [`tafl::syntax::Games`]) and checked on several threads
 //! ([`core::CheckOptions`]); [`hirp::json`] and [`tafl::json`] convert
