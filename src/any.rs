@@ -133,13 +133,16 @@ impl AnyFamily {
     /// Whether the family plays more than one set of rules, so that the
     /// rules given for a record are its own (tafl's); not HIRP's.
     pub fn takes_rules(self) -> bool {
-        matches!(self, AnyFamily::Tafl(_))
+        match self {
+            AnyFamily::Hirp(_) => Hirp::TAKES_RULES,
+            AnyFamily::Tafl(_) => Tafl::TAKES_RULES,
+        }
     }
 
     /// Whether a record of this family and form names no rules of its own,
     /// and so cannot be judged unless rules are given: a tafl archive.
     pub fn needs_rules(self) -> bool {
-        self == AnyFamily::Tafl(Tafl(Form::Csv))
+        each_family!(self, f => f.needs_rules())
     }
 
     /// The family whose games a rule set given plays: tafl's, written as

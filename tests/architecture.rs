@@ -315,7 +315,7 @@ fn a_family_is_named_however_it_is_imported() {
         "use hirp::{self as library}; fn f() { library::tafl::x(); }"
     ));
     assert!(names_a_family(
-        "use hirp::tafl as t; fn f() -> t::Side { todo!() }"
+        "use hirp::tafl as t; fn f(side: t::Side) -> bool { side == t::Side::Attackers }"
     ));
     assert!(names_a_family("use hirp::hirp::*;"));
     assert!(names_a_family("struct S { side: hirp::tafl::Side }"));

@@ -1,11 +1,11 @@
 //! `hirp diff`: where two records of one game part ways.
 
-use hirp::any::{AnyFamily, Job};
+use hirp::any::AnyFamily;
 use hirp::core::escape;
-use hirp::core::family::{Family, RecordBytes};
+use hirp::core::family::RecordBytes;
 
 use super::family::{RulesArg, family_of};
-use super::{Reporter, Status, each_chunk, read_input, shown, write_stdout};
+use super::{Reporter, Status, read_input, report_syntax, shown, write_stdout};
 
 /// Compare two records of the same game, turn by turn and move by move.
 #[derive(Debug, clap::Args)]
@@ -108,7 +108,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
     };
     for n in [0, 1] {
-        syntax_errors(families[n], paths[n], &read[n], reporter);
+        report_syntax(families[n], paths[n], &read[n], reporter);
     }
     let names = paths.map(|path| escape(shown(path)).into_owned());
     if let Err(message) = write_stdout(&comparison.report([&names[0], &names[1]])) {
@@ -134,31 +134,5 @@ fn two_families(paths: [&str; 2], families: [AnyFamily; 2]) -> String {
         first.1.name(),
         escape(shown(second.0)),
         second.1.name()
-    )
-}
-
-/// Reports the syntax errors of the record `bytes` of `family`.
-fn syntax_errors(family: AnyFamily, path: &str, bytes: &[u8], reporter: &Reporter) {
-    struct Syntax<'a> {
-        path: &'a str,
-        bytes: &'a [u8],
-        reporter: &'a Reporter,
-    }
-    impl Job for Syntax<'_> {
-        type Output = ();
-        fn run<F: Family>(self, family: F, _: &F::Options) {
-            let mut status = Status::Ok;
-            let chunks = family.chunks(self.bytes);
-            // Reading from memory cannot fail.
-            let _ = each_chunk::<F>(chunks, self.path, self.reporter, &mut status, |_| Ok(()));
-        }
-    }
-    family.run(
-        None,
-        Syntax {
-            path,
-            bytes,
-            reporter,
-        },
     )
 }

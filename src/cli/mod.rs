@@ -39,7 +39,7 @@ use std::borrow::Cow;
 use std::io::{self, Read};
 
 use hirp::any::{AnyFamily, Job};
-use hirp::core::family::Family;
+use hirp::core::family::{Family, NoBoard};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -350,7 +350,17 @@ pub struct OneGame {
 /// it has any, then that it has no game that could be read, or none at all;
 /// returns status 1, as `validate` says of it.
 pub fn no_game(family: AnyFamily, path: &str, bytes: &[u8], reporter: &Reporter) -> Status {
-    /// Reports a record's syntax errors; gives the status they make.
+    if report_syntax(family, path, bytes, reporter) == Status::Invalid {
+        reporter.error(&format!("{} has no game that could be read", shown(path)));
+    } else {
+        reporter.error(&holds_no_game(path));
+    }
+    Status::Invalid
+}
+
+/// Reports the syntax errors of the record `bytes` of `family`, read from
+/// `path`; returns the status they make: 1 when there is an error.
+pub fn report_syntax(family: AnyFamily, path: &str, bytes: &[u8], reporter: &Reporter) -> Status {
     struct Syntax<'a> {
         path: &'a str,
         bytes: &'a [u8],
@@ -371,12 +381,7 @@ pub fn no_game(family: AnyFamily, path: &str, bytes: &[u8], reporter: &Reporter)
         bytes,
         reporter,
     };
-    if family.run(None, syntax) == Status::Invalid {
-        reporter.error(&format!("{} has no game that could be read", shown(path)));
-    } else {
-        reporter.error(&holds_no_game(path));
-    }
-    Status::Invalid
+    family.run(None, syntax)
 }
 
 /// Why game `number` of the record at `path`, which holds `games` games
@@ -392,28 +397,13 @@ pub fn no_such_game(path: &str, games: usize, number: usize) -> String {
 /// Game `number` (from 1) of the record `bytes` read from `path`; `Err`
 /// with the number of games there are when there is no such game.
 pub fn nth_game(path: &str, bytes: &[u8], number: usize) -> Result<OneGame, usize> {
-    let mut seen = 0;
-    // Reading from memory cannot fail.
-    for chunk in hirp::hirp::syntax::Games::new(bytes).map_while(Result::ok) {
-        let (text, parsed) = hirp::hirp::syntax::parse_chunk(&chunk);
-        let count = parsed.record.games.len();
-        if number > seen && number <= seen + count {
-            let index = number - seen - 1;
-            // As the replay assigns them.
-            let errors = parsed
-                .errors
-                .iter()
-                .filter(|e| parsed.record.game_at(e.span.start) == Some(index))
-                .cloned()
-                .collect();
-            let mut games = parsed.record.games;
-            return Ok(OneGame {
-                game: games.swap_remove(index),
-                errors,
-                source: report::Source::excerpt(path, &text, chunk.offset, chunk.line),
-            });
-        }
-        seen += count;
+    match hirp::hirp::family::nth_game(bytes, number) {
+        Ok(found) => Ok(OneGame {
+            source: report::Source::excerpt(path, &found.text, found.offset, found.line),
+            game: found.game,
+            errors: found.errors,
+        }),
+        Err(NoBoard::NoSuchGame(games)) => Err(games),
+        Err(_) => Err(0),
     }
-    Err(seen)
 }

@@ -21,7 +21,7 @@ use std::io::{self, BufRead, Write};
 use super::CheckOptions;
 use super::diagnostic::Problem;
 use super::diff::Comparison;
-use super::fix::{FixedChunk, Fixing};
+use super::fix::{CheckedPiece, FixedChunk, Fixing, Part};
 use super::json::DocumentWriter;
 use super::json::problem::Diagnostic;
 use super::page::{Field, GamePage, Packed};
@@ -155,6 +155,10 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// What a turn is called in messages: `turn`, or a tafl `move`.
     const TURN: &'static str;
 
+    /// Whether it plays more than one set of rules, a record's chosen by
+    /// the rules given (`--rules`) or its own.
+    const TAKES_RULES: bool;
+
     /// Its sides as a verdict and its JSON name them (`gull`, `silfr`;
     /// `attackers`, `defenders`), in lower case.
     const SIDES: [&'static str; 2];
@@ -162,11 +166,20 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// The form of this family's records.
     fn form(self) -> Self::Form;
 
+    /// Whether a record of this form names no rules of its own, and so
+    /// cannot be judged unless rules are given (a tafl archive).
+    fn needs_rules(self) -> bool {
+        false
+    }
+
     /// The extension of its files: `hirp`, `otg` or `csv`.
     fn extension(self) -> &'static str;
 
     /// The pieces of the record `reader` holds.
-    fn chunks<R: BufRead>(self, reader: R) -> impl Iterator<Item = io::Result<Self::Chunk>>;
+    fn chunks<R: BufRead + Send>(
+        self,
+        reader: R,
+    ) -> impl Iterator<Item = io::Result<Self::Chunk>> + Send;
 
     /// Where a piece starts in its record: its byte offset, and its line
     /// from 0.
@@ -220,6 +233,19 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         on_game: impl FnMut(Judged<'_>) -> bool,
     ) -> io::Result<usize>;
 
+    /// A piece's bytes as read, and where the part of them to fix ends:
+    /// before a line left unread.
+    fn part(chunk: &Self::Chunk) -> (&[u8], usize);
+
+    /// Checks `piece`, a version of the piece `chunk`, whose spans start at
+    /// `base`, under `options`: its problems and their fixes.
+    fn check_piece(
+        chunk: &Self::Chunk,
+        piece: &[u8],
+        base: usize,
+        options: &Self::Options,
+    ) -> CheckedPiece;
+
     /// Corrects each chunk of a record in memory as `fixing` says, under
     /// `options`, and hands the chunks corrected to `take` in the record's
     /// order, until it returns `false`.
@@ -229,7 +255,24 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         options: &Self::Options,
         fixing: &Fixing<'_>,
         take: &mut dyn FnMut(FixedChunk) -> bool,
-    );
+    ) {
+        let correct = |chunk: Self::Chunk| {
+            let (bytes, end) = Self::part(&chunk);
+            fixing.correct(Part {
+                bytes,
+                offset: Self::start(&chunk).0,
+                end,
+                check: &|piece, base| Self::check_piece(&chunk, piece, base, options),
+            })
+        };
+        // Reading from memory cannot fail.
+        let _ = fixing.each(
+            self.chunks(original),
+            |chunk| Self::part(chunk).0.len(),
+            correct,
+            take,
+        );
+    }
 
     /// A record's page, named `name`, replayed under `options`, packed game
     /// by game, as `hirp html` writes it.

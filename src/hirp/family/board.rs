@@ -16,7 +16,7 @@ pub(super) fn board(
     turn: Option<&str>,
     picture: Picture,
 ) -> Result<String, NoBoard> {
-    let (game, errors) = nth_game(record.bytes, number)?;
+    let NthGame { game, errors, .. } = nth_game(record.bytes, number)?;
     let errors: Vec<&SyntaxError> = errors.iter().collect();
     let mut ends = TurnEnds::default();
     replay_game_with(&game, &errors, &mut ends);
@@ -44,14 +44,29 @@ pub(super) fn board(
     })
 }
 
-/// Game `number` (from 1) of the record `bytes`, with the syntax errors
-/// that belong to it (those in it, or after it up to the next game), as
-/// the replay gives them.
-pub(crate) fn nth_game(bytes: &[u8], number: usize) -> Result<(Game, Vec<SyntaxError>), NoBoard> {
+/// A game of a record, read alone.
+pub struct NthGame {
+    /// The game.
+    pub game: Game,
+    /// The syntax errors that belong to it: those in it, or after it up to
+    /// the next game, as the replay gives them.
+    pub errors: Vec<SyntaxError>,
+    /// The decoded text of the chunk it was read from, which its spans
+    /// point into from `offset` on.
+    pub text: String,
+    /// The chunk's offset in the record.
+    pub offset: usize,
+    /// The number of lines before the chunk.
+    pub line: usize,
+}
+
+/// Game `number` (counted from 1) of the record `bytes`, read a chunk at a
+/// time so that only its piece of the record is held.
+pub fn nth_game(bytes: &[u8], number: usize) -> Result<NthGame, NoBoard> {
     let mut seen = 0;
     // Reading from memory cannot fail.
     for chunk in Games::new(bytes).map_while(Result::ok) {
-        let (_, parsed) = parse_chunk(&chunk);
+        let (text, parsed) = parse_chunk(&chunk);
         let count = parsed.record.games.len();
         if number > seen && number <= seen + count {
             let index = number - seen - 1;
@@ -62,7 +77,13 @@ pub(crate) fn nth_game(bytes: &[u8], number: usize) -> Result<(Game, Vec<SyntaxE
                 .cloned()
                 .collect();
             let mut games = parsed.record.games;
-            return Ok((games.swap_remove(index), errors));
+            return Ok(NthGame {
+                game: games.swap_remove(index),
+                errors,
+                text: text.into_owned(),
+                offset: chunk.offset,
+                line: chunk.line,
+            });
         }
         seen += count;
     }

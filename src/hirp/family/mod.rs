@@ -2,6 +2,8 @@
 //! and shown as a page as every family's are.
 
 mod board;
+#[doc(hidden)]
+pub use board::{NthGame, nth_game};
 mod diff;
 
 use std::borrow::Cow;
@@ -11,7 +13,7 @@ use crate::core::CheckOptions;
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
 use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, Preset, RecordBytes};
-use crate::core::fix::{FixedChunk, Fixing, Part};
+use crate::core::fix::CheckedPiece;
 use crate::core::json::problem::Diagnostic;
 use crate::core::json::{DocumentWriter, json_line};
 use crate::core::page::{Field, GamePage, Packed};
@@ -39,13 +41,18 @@ impl Family for Hirp {
 
     const TURN: &'static str = "turn";
 
+    const TAKES_RULES: bool = false;
+
     fn form(self) {}
 
     fn extension(self) -> &'static str {
         "hirp"
     }
 
-    fn chunks<R: BufRead>(self, reader: R) -> impl Iterator<Item = io::Result<Chunk>> {
+    fn chunks<R: BufRead + Send>(
+        self,
+        reader: R,
+    ) -> impl Iterator<Item = io::Result<Chunk>> + Send {
         Games::new(reader)
     }
 
@@ -149,7 +156,7 @@ impl Family for Hirp {
                 number: checked.number,
                 in_game: checked.number > 0,
                 verdict: checked.report.into(),
-                standing: checked.view.as_ref().map(standing),
+                standing: checked.view.map(standing),
                 text: checked.text,
                 offset: checked.offset,
                 line: checked.line,
@@ -157,27 +164,13 @@ impl Family for Hirp {
         })
     }
 
-    fn fix_chunks(
-        self,
-        original: &[u8],
-        _: &(),
-        fixing: &Fixing<'_>,
-        take: &mut dyn FnMut(FixedChunk) -> bool,
-    ) {
-        // Reading from memory cannot fail.
-        let _ = fixing.each(
-            Games::new(original),
-            |chunk| chunk.bytes.len(),
-            |chunk: Chunk| {
-                fixing.correct(Part {
-                    bytes: &chunk.bytes,
-                    offset: chunk.offset,
-                    end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
-                    check: &|piece, base| crate::hirp::replay::check_piece(piece, &chunk, base),
-                })
-            },
-            take,
-        );
+    fn part(chunk: &Chunk) -> (&[u8], usize) {
+        let end = chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at);
+        (&chunk.bytes, end)
+    }
+
+    fn check_piece(chunk: &Chunk, piece: &[u8], base: usize, _: &()) -> CheckedPiece {
+        crate::hirp::replay::check_piece(piece, chunk, base)
     }
 
     fn packed(self, name: &str, bytes: &[u8], _: &()) -> Packed {
@@ -270,17 +263,18 @@ impl From<GameReport> for Verdict {
 
 /// Where a game stands in its match, the winner named as the tags name
 /// them, else `first` or `second`.
-fn standing(view: &MatchView) -> Standing {
+fn standing(view: MatchView) -> Standing {
+    let names = view.names;
     Standing {
-        name: view.name.clone(),
+        name: view.name,
         game: view.game,
         score: [view.score.0, view.score.1],
         winner: view.winner.map(|player| {
             let (name, word) = match player {
-                Player::First => (&view.names.0, "first"),
-                Player::Second => (&view.names.1, "second"),
+                Player::First => (names.0, "first"),
+                Player::Second => (names.1, "second"),
             };
-            name.clone().unwrap_or_else(|| word.to_owned())
+            name.unwrap_or_else(|| word.to_owned())
         }),
     }
 }

@@ -14,7 +14,7 @@ use std::io::{self, BufRead, Write};
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
 use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, Preset, RecordBytes};
-use crate::core::fix::{FixedChunk, Fixing, Part};
+use crate::core::fix::CheckedPiece;
 use crate::core::json::problem::Diagnostic;
 use crate::core::json::{DocumentWriter, json_line};
 use crate::core::page::{Field, GamePage, Packed};
@@ -44,6 +44,8 @@ impl Family for Tafl {
 
     const TURN: &'static str = "move";
 
+    const TAKES_RULES: bool = true;
+
     fn form(self) -> Form {
         self.0
     }
@@ -52,7 +54,15 @@ impl Family for Tafl {
         self.0.extension()
     }
 
-    fn chunks<R: BufRead>(self, reader: R) -> impl Iterator<Item = io::Result<Chunk>> {
+    /// An archive names no rule set.
+    fn needs_rules(self) -> bool {
+        self.0 == Form::Csv
+    }
+
+    fn chunks<R: BufRead + Send>(
+        self,
+        reader: R,
+    ) -> impl Iterator<Item = io::Result<Chunk>> + Send {
         Games::new(reader, self.0)
     }
 
@@ -174,30 +184,18 @@ impl Family for Tafl {
         })
     }
 
-    fn fix_chunks(
-        self,
-        original: &[u8],
+    fn part(chunk: &Chunk) -> (&[u8], usize) {
+        let end = chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at);
+        (&chunk.bytes, end)
+    }
+
+    fn check_piece(
+        chunk: &Chunk,
+        piece: &[u8],
+        base: usize,
         rules: &Option<RuleSet>,
-        fixing: &Fixing<'_>,
-        take: &mut dyn FnMut(FixedChunk) -> bool,
-    ) {
-        let rules = rules.as_ref();
-        // Reading from memory cannot fail.
-        let _ = fixing.each(
-            Games::new(original, self.0),
-            |chunk| chunk.bytes.len(),
-            |chunk: Chunk| {
-                fixing.correct(Part {
-                    bytes: &chunk.bytes,
-                    offset: chunk.offset,
-                    end: chunk.cut.map_or(chunk.bytes.len(), |cut| cut.at),
-                    check: &|piece, base| {
-                        crate::tafl::replay::check_piece(piece, &chunk, base, rules)
-                    },
-                })
-            },
-            take,
-        );
+    ) -> CheckedPiece {
+        crate::tafl::replay::check_piece(piece, chunk, base, rules.as_ref())
     }
 
     fn packed(self, name: &str, bytes: &[u8], rules: &Option<RuleSet>) -> Packed {
