@@ -125,6 +125,22 @@ impl AnyFamily {
         }
     }
 
+    /// Whether a turn of the family is made of steps a replay can show one
+    /// by one (HIRP's).
+    pub fn steps(self) -> bool {
+        match self {
+            AnyFamily::Hirp(_) => Hirp::STEPS,
+            AnyFamily::Tafl(_) => Tafl::STEPS,
+        }
+    }
+
+    /// A turn's label as its family writes it, from `text` as a person
+    /// types it (`s3` is `S3`, `3B` is `3b`), whichever family's label it
+    /// is; `None` when it is none.
+    pub fn turn_label(text: &str) -> Option<String> {
+        Hirp::turn_label(text).or_else(|| Tafl::turn_label(text))
+    }
+
     /// The extension of the family's files: `hirp`, `otg` or `csv`.
     pub fn extension(self) -> &'static str {
         each_family!(self, f => f.extension())

@@ -8,6 +8,9 @@ use common::examples::expand;
 
 // The command's own rendering of diagnostics, so that the snapshots show
 // them as users see them.
+#[allow(dead_code)]
+#[path = "../src/cli/color.rs"]
+mod color;
 #[path = "../src/cli/quote.rs"]
 mod quote;
 #[allow(dead_code)]
@@ -24,20 +27,11 @@ use hirp::tafl::syntax::{
 use hirp::tafl::{Piece, Side};
 use proptest::prelude::*;
 
-/// When the command colours, as its `--color` option says.
-#[allow(dead_code)]
-#[derive(Clone, Copy)]
-enum ColorChoice {
-    Always,
-    Never,
-    Auto,
-}
-
 /// The diagnostics of `text`, read from `path`, rendered as the command
 /// renders them when piped: no colour, 100 columns, a blank line after each.
 fn render(path: &str, text: &str, errors: &[SyntaxError]) -> String {
-    let reporter = report::Reporter::new(ColorChoice::Never);
-    let source = report::Source::new(path, text);
+    let reporter = report::Reporter::new(color::ColorChoice::Never);
+    let source = report::Source::excerpt(path, text, 0, 0);
     errors
         .iter()
         .map(|error| reporter.render_width(error, &source, 100) + "\n")

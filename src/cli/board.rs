@@ -4,8 +4,9 @@ use hirp::any::{AnyFamily, Job};
 use hirp::core::family::{Family, NoBoard, Picture, RecordBytes};
 
 use super::family::{RulesArg, family};
-use super::replay::{EXAMPLE, output_columns, parse_turn};
-use super::{Reporter, Status, io_reason, no_game, no_such_game, read_input, shown, write_stdout};
+use super::game::{parse_turn, record_or_example, refused};
+use super::stdout::output_columns;
+use super::{input::io_reason, report::Reporter, status::Status, stdout::write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
 #[derive(Debug, clap::Args)]
@@ -54,16 +55,11 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
     }
     let rules = args.rules.rules.as_ref();
     super::family::rules_left_aside(rules, args.file.as_deref(), reporter);
-    let (path, bytes) = match args.file.as_deref() {
-        None => ("rulebook example", EXAMPLE.as_bytes().to_vec()),
-        Some(path) => match read_input(path) {
-            Ok(input) => (path, input.bytes),
-            Err(message) => {
-                reporter.error(&message);
-                return Status::Failure;
-            }
-        },
+    let (path, bytes) = match record_or_example(args.file.as_deref(), reporter) {
+        Ok(read) => read,
+        Err(status) => return status,
     };
+    let path = path.as_str();
     let family = match args.file {
         None => AnyFamily::HIRP,
         Some(_) => family(path, rules, &bytes),
@@ -116,37 +112,6 @@ impl Job for Board<'_> {
     fn run<F: Family>(self, family: F, options: &F::Options) -> Result<String, NoBoard> {
         family.board(self.record, options, self.number, self.turn, self.picture)
     }
-}
-
-/// Reports why game `number` of `record` shows no board; returns the exit
-/// status: 1 for a record that holds no game, as `validate` says of it;
-/// else 2.
-pub fn refused(
-    family: AnyFamily,
-    no_board: NoBoard,
-    record: &RecordBytes<'_>,
-    number: usize,
-    reporter: &Reporter,
-) -> Status {
-    let path = record.path;
-    let message = match no_board {
-        NoBoard::NoGame => return no_game(family, path, record.bytes, reporter),
-        NoBoard::NoSuchGame(games) => no_such_game(path, games, number),
-        NoBoard::NoTurn(Some(wanted)) => format!(
-            "game {number} of {} has no {} {wanted}",
-            shown(path),
-            family.turn_name()
-        ),
-        NoBoard::NoTurn(None) => format!(
-            "game {number} of {} has no {} to show",
-            shown(path),
-            family.turn_name()
-        ),
-        NoBoard::NoRules if family.needs_rules() => super::family::archive_without_rules(path),
-        NoBoard::NoRules => format!("game {number} of {path} has no rule set: give --rules"),
-    };
-    reporter.error(&message);
-    Status::Failure
 }
 
 /// Whether `path` ends as a record's or a JSON file's name, in any case.

@@ -5,7 +5,10 @@ use hirp::core::escape;
 use hirp::core::family::RecordBytes;
 
 use super::family::{RulesArg, family_of};
-use super::{Reporter, Status, read_input, report_syntax, shown, write_stdout};
+use super::{
+    input::read_input, input::shown, reading::report_syntax, report::Reporter, status::Status,
+    stdout::write_stdout,
+};
 
 /// Compare two records of the same game, turn by turn and move by move.
 #[derive(Debug, clap::Args)]
@@ -43,7 +46,7 @@ pub struct Args {
 /// The families of the two records, or the usage error: standard input
 /// named twice, or a record that cannot be read.
 fn families(args: &Args) -> Result<[AnyFamily; 2], Vec<String>> {
-    super::stdin_once([&args.a, &args.b]).map_err(|e| vec![e])?;
+    super::input::stdin_once([&args.a, &args.b]).map_err(|e| vec![e])?;
     let rules = args.rules.rules.as_ref();
     let read = |path: &str| text_or_refusal(path).and_then(|()| family_of(path, rules));
     match [read(&args.a), read(&args.b)] {
@@ -58,12 +61,12 @@ fn families(args: &Args) -> Result<[AnyFamily; 2], Vec<String>> {
 /// UTF-16 without its mark), which no diff can compare; a file that is text
 /// with bytes that are not UTF-8 is compared, its errors shown.
 fn text_or_refusal(path: &str) -> Result<(), String> {
-    let input = super::read_input(path)?;
+    let input = super::input::read_input(path)?;
     use hirp::core::encoding::{TextErrorKind, not_text_error};
     match not_text_error(&input.bytes).map(|e| e.kind) {
         Some(kind @ (TextErrorKind::Binary | TextErrorKind::Utf16WithoutBom)) => Err(format!(
             "{} is not a record to compare: {}",
-            super::shown(path),
+            super::input::shown(path),
             kind.message()
         )),
         _ => Ok(()),

@@ -1,7 +1,6 @@
 //! Where a command meets the library's seam ([`hirp::any`]): a record
 //! opened for a command, `--rules`, the family of a file told by reading
-//! its head, and what is yet done per family here (`board`, `replay`,
-//! `diff`, `json`).
+//! its head.
 
 use std::io::{self, BufRead, Read as _};
 
@@ -9,8 +8,7 @@ use ::hirp::any::{AnyFamily, Job, RulesChoice, rules_choice};
 use ::hirp::core::escape;
 use ::hirp::core::family::Family;
 
-use super::pieces::RecordPiece;
-use super::{Reporter, Status, replay, shown};
+use super::{input::shown, report::Reporter, status::Status};
 
 /// A record opened to be read.
 pub type Reader = Box<dyn BufRead + Send>;
@@ -26,6 +24,18 @@ pub struct Opened<'a> {
     pub reporter: &'a Reporter,
     /// The command's status, raised by what is found.
     pub status: &'a mut Status,
+}
+
+/// A piece of a record: a chunk of whole games as read.
+pub struct RecordPiece<'a> {
+    /// Its decoded text.
+    pub text: &'a str,
+    /// The number of lines before it in the file.
+    pub line: usize,
+    /// It holds a syntax error (a warning is not one).
+    pub broken: bool,
+    /// Its canonical form, as it follows the games before it.
+    pub canonical: String,
 }
 
 /// Reads a record of any family piece by piece, reporting syntax errors
@@ -48,7 +58,7 @@ pub fn pieces(
             let opened = self.opened;
             let (path, reporter, status) = (opened.path, opened.reporter, opened.status);
             let chunks = family.chunks(opened.reader);
-            super::each_chunk::<F>(chunks, path, reporter, status, |read| {
+            super::reading::each_chunk::<F>(chunks, path, reporter, status, |read| {
                 (self.on_piece)(RecordPiece {
                     text: read.text,
                     line: F::start(read.chunk).1,
@@ -87,14 +97,6 @@ pub fn canonical(family: AnyFamily, bytes: &[u8]) -> Option<String> {
         Ok(())
     });
     (status == Status::Ok && games > 0).then_some(canonical)
-}
-
-/// Runs `hirp replay` on a record of `family`.
-pub fn replay(family: AnyFamily, args: replay::Args, reporter: &Reporter, color: bool) -> Status {
-    match family {
-        AnyFamily::Hirp(_) => replay::hirp(args, reporter, color),
-        AnyFamily::Tafl(_) => replay::tafl(args, reporter, color),
-    }
 }
 
 /// The family of the record at `file` as [`family_of`] tells it; with
@@ -175,12 +177,12 @@ pub fn family_of(path: &str, rules: Option<&RulesChoice>) -> Result<AnyFamily, S
         return Ok(family);
     }
     let head = if path == "-" {
-        super::read_input(path)?.bytes
+        super::input::read_input(path)?.bytes
     } else {
         let mut head = Vec::new();
         std::fs::File::open(path)
             .and_then(|file| file.take(HEAD).read_to_end(&mut head))
-            .map_err(|e| format!("cannot read {path}: {}", super::io_reason(&e)))?;
+            .map_err(|e| format!("cannot read {path}: {}", super::input::io_reason(&e)))?;
         head
     };
     Ok(family(path, rules, &head))

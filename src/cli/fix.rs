@@ -11,7 +11,10 @@ use super::family::{RulesArg, family};
 use super::report::{PedanticArg, Source, line_ends};
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, archives_need_rules, inputs_or_report};
-use super::{Reporter, Status, Stdout, holds_no_game, io_reason, write_record_stdout};
+use super::{
+    input::io_reason, reading::holds_no_game, report::Reporter, status::Status, stdout::Stdout,
+    stdout::write_record_stdout,
+};
 
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
 #[derive(Debug, clap::Args)]

@@ -9,7 +9,10 @@ use super::pieces::read_pieces;
 use super::report::PedanticArg;
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, inputs_or_report};
-use super::{Reporter, Status, holds_no_game, io_reason, write_record_stdout};
+use super::{
+    input::io_reason, reading::holds_no_game, report::Reporter, status::Status,
+    stdout::write_record_stdout,
+};
 
 /// Print records in canonical notation, or check that they are.
 #[derive(Debug, clap::Args)]

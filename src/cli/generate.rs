@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use hirp::any::{AnyFamily, Job, RulesChoice, rules_choice};
 use hirp::core::family::{Draw, Family};
 
-use super::{Reporter, Status, io_reason};
+use super::{input::io_reason, report::Reporter, status::Status};
 
 /// Write random legal games as one record, the same games for the same seed.
 #[derive(Debug, clap::Args)]

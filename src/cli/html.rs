@@ -8,9 +8,12 @@ use hirp::core::json::problem::Diagnostic;
 use hirp::page::{self, Field, GamePage, PageWriter};
 
 use super::family::{RulesArg, archive_without_rules, family};
-use super::replay::EXAMPLE;
+use super::game::EXAMPLE;
 use super::temporary::{self, Live, Role};
-use super::{Reporter, Status, Stdout, io_reason, read_input, write_stdout};
+use super::{
+    input::io_reason, input::read_input, report::Reporter, status::Status, stdout::Stdout,
+    stdout::write_stdout,
+};
 
 /// Write a record as one HTML page that replays it, board by board.
 #[derive(Debug, clap::Args)]
@@ -69,7 +72,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             EXAMPLE.as_bytes().to_vec(),
         ),
         Some(path) => match read_input(path) {
-            Ok(input) => (super::shown(path).to_owned(), input.bytes),
+            Ok(input) => (super::input::shown(path).to_owned(), input.bytes),
             Err(message) => {
                 reporter.error(&message);
                 return Status::Failure;
@@ -112,7 +115,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
     };
     if written.games == 0 && written.problems == 0 {
-        reporter.error(&super::holds_no_game(&name));
+        reporter.error(&super::reading::holds_no_game(&name));
         return Status::Invalid;
     }
     if written.errors > 0 {

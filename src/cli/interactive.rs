@@ -6,9 +6,10 @@ use std::io::{IsTerminal, Write};
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, terminal};
 use hirp::core::canvas::{Canvas, Style};
+use hirp::core::show::Scene;
 
-use super::screen::{Scene, Screen, compose};
-use super::{Reporter, Status};
+use super::screen::{Screen, View, compose};
+use super::status::Status;
 
 /// Restores the terminal when dropped, whatever happens.
 struct RawScreen;
@@ -39,7 +40,8 @@ impl Drop for RawScreen {
 /// Runs the interactive replay from the end of turn `start` (its place in
 /// the game; when no stop is of that turn, a frame of another line of play,
 /// a variation's move), or from the first step.
-pub fn run(scene: &dyn Scene, start: Option<usize>, reporter: &Reporter) -> Status {
+pub fn run(view: View<'_>, start: Option<usize>) -> Status {
+    let (scene, reporter) = (view.scene, view.reporter);
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         reporter.error("--interactive needs a terminal on standard input and output; without -i, hirp replay prints the boards");
         return Status::Failure;
@@ -63,7 +65,7 @@ pub fn run(scene: &dyn Scene, start: Option<usize>, reporter: &Reporter) -> Stat
             return Status::Failure;
         }
     };
-    let result = navigate(scene, stops, at);
+    let result = navigate(view, stops, at);
     drop(screen);
     match result {
         Ok(Ending::Quit) => Status::Ok,
@@ -123,11 +125,12 @@ fn command(key: KeyEvent) -> Command {
     }
 }
 
-fn navigate(scene: &dyn Scene, mut stops: Vec<usize>, mut at: usize) -> std::io::Result<Ending> {
+fn navigate(view: View<'_>, mut stops: Vec<usize>, mut at: usize) -> std::io::Result<Ending> {
+    let scene = view.scene;
     let mut scroll = 0;
     let mut message = String::new();
     loop {
-        let shown = draw(scene, stops[at], scroll, &message)?;
+        let shown = draw(view, stops[at], scroll, &message)?;
         message.clear();
         let key = match event::read()? {
             Event::Key(key) => key,
@@ -141,7 +144,7 @@ fn navigate(scene: &dyn Scene, mut stops: Vec<usize>, mut at: usize) -> std::io:
             *at = stops.iter().position(|&s| s == frame).unwrap_or(0);
         };
         match command(key) {
-            Command::Go => match read_label(scene, stops[at], scroll)? {
+            Command::Go => match read_label(view, stops[at], scroll)? {
                 None => return Ok(Ending::Interrupted),
                 Some(wanted) => match (0..stops.len())
                     .rev()
@@ -226,11 +229,12 @@ fn end_of_turn(scene: &dyn Scene, stops: &[usize], n: usize) -> usize {
 
 /// Reads a turn label typed after `g`, shown at the foot of the screen, as
 /// the scene writes labels; `None` for Ctrl-C.
-fn read_label(scene: &dyn Scene, frame: usize, scroll: usize) -> std::io::Result<Option<String>> {
+fn read_label(view: View<'_>, frame: usize, scroll: usize) -> std::io::Result<Option<String>> {
+    let scene = view.scene;
     let mut typed = String::new();
     loop {
         draw(
-            scene,
+            view,
             frame,
             scroll,
             &format!("go to {}: {typed}", scene.unit()),
@@ -261,7 +265,8 @@ fn read_label(scene: &dyn Scene, frame: usize, scroll: usize) -> std::io::Result
 
 /// Draws the screen for a frame, the pane scrolled by `scroll`, with
 /// `message` (when there is one) at the foot instead of the keys.
-fn draw(scene: &dyn Scene, frame: usize, scroll: usize, message: &str) -> std::io::Result<Screen> {
+fn draw(view: View<'_>, frame: usize, scroll: usize, message: &str) -> std::io::Result<Screen> {
+    let scene = view.scene;
     let (columns, rows) = terminal::size()?;
     let mut foot = Canvas::new();
     match message {
@@ -269,7 +274,7 @@ fn draw(scene: &dyn Scene, frame: usize, scroll: usize, message: &str) -> std::i
         _ => foot.text(0, 0, message, Style::Highlight),
     }
     let screen = compose(
-        scene,
+        view,
         frame,
         (usize::from(columns), usize::from(rows)),
         scroll,

@@ -11,7 +11,10 @@ use hirp::json::DocumentWriter;
 use super::family::{Opened, RulesArg, family};
 use super::report::PedanticArg;
 use super::walk::{Found, inputs_or_report};
-use super::{Reporter, Status, Stdout, each_chunk, holds_no_game, io_reason, write_stdout};
+use super::{
+    input::io_reason, reading::each_chunk, reading::holds_no_game, report::Reporter,
+    status::Status, stdout::Stdout, stdout::write_stdout,
+};
 
 /// Write records as JSON, one document or one game a line.
 #[derive(Debug, clap::Args)]

@@ -4,10 +4,12 @@
 
 use std::path::Path;
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
-use super::{Cli, Reporter, Status, io_reason, write_stdout};
+use super::input::io_reason;
+use super::report::Reporter;
+use super::status::Status;
+use super::stdout::write_stdout;
 
 /// Print a shell's completion script for hirp
 #[derive(Debug, clap::Args)]
@@ -45,16 +47,19 @@ pub struct ManArgs {
     dir: Option<String>,
 }
 
-/// Runs `hirp completions`.
-pub fn completions(args: CompletionsArgs, reporter: &Reporter) -> Status {
+/// Runs `hirp completions` for the command line `command` describes.
+pub fn completions(
+    args: CompletionsArgs,
+    mut command: clap::Command,
+    reporter: &Reporter,
+) -> Status {
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "hirp", &mut script);
+    clap_complete::generate(args.shell, &mut command, "hirp", &mut script);
     written(write_stdout(&String::from_utf8_lossy(&script)), reporter)
 }
 
-/// Runs `hirp man`.
-pub fn man(args: ManArgs, reporter: &Reporter) -> Status {
-    let command = Cli::command();
+/// Runs `hirp man` for the command line `command` describes.
+pub fn man(args: ManArgs, command: clap::Command, reporter: &Reporter) -> Status {
     let Some(dir) = args.dir else {
         return written(
             page(&command, "hirp").and_then(|p| write_stdout(&p)),

@@ -1,6 +1,9 @@
 //! `hirp notation`: JSON back to notation, of either family.
 
-use super::{Reporter, Status, holds_no_game, read_or_report, write_stdout};
+use super::{
+    input::read_or_report, reading::holds_no_game, report::Reporter, status::Status,
+    stdout::write_stdout,
+};
 
 /// Write JSON records (from `hirp json`, with or without --lines) as notation.
 #[derive(Debug, clap::Args)]
@@ -24,7 +27,7 @@ pub struct Args {
 
 /// Runs `hirp notation`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
-    if let Err(message) = super::stdin_once(&args.files) {
+    if let Err(message) = super::input::stdin_once(&args.files) {
         reporter.error(&message);
         return Status::Failure;
     }

@@ -7,21 +7,9 @@ use std::io::{self, BufRead};
 
 use hirp::any::RulesChoice;
 
-use super::family::{Opened, family};
+use super::family::{Opened, RecordPiece, family};
 use super::walk::Input;
-use super::{Reporter, Status};
-
-/// A piece of a record: a chunk of whole games as read.
-pub struct RecordPiece<'a> {
-    /// Its decoded text.
-    pub text: &'a str,
-    /// The number of lines before it in the file.
-    pub line: usize,
-    /// It holds a syntax error (a warning is not one).
-    pub broken: bool,
-    /// Its canonical form, as it follows the games before it.
-    pub canonical: String,
-}
+use super::{report::Reporter, status::Status};
 
 /// Reads `input` piece by piece as its family reads it (`rules` telling
 /// standard input's family), reporting syntax errors as they come (with

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{Stdout, io_reason};
+use super::{input::io_reason, stdout::Stdout};
 
 /// A progress bar on standard error, shown only on a terminal and only once
 /// the work has taken more than a second; everything printed goes through

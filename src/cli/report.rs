@@ -19,7 +19,7 @@ use hirp::core::{escape, must_escape};
 use hirp::diagnostic::Problem;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan};
 
-use super::ColorChoice;
+use super::color::ColorChoice;
 use super::quote::{Quote, QuoteSource, Quoting};
 
 /// Renders diagnostics and errors to standard error.
@@ -241,11 +241,6 @@ pub struct Source {
 }
 
 impl Source {
-    /// The text read from `path` (`-` for standard input, named so).
-    pub fn new(path: &str, text: &str) -> Self {
-        Source::excerpt(path, text, 0, 0)
-    }
-
     /// A part of the file read from `path`: `text` starts at byte `offset`,
     /// after `line` lines. Spans and line numbers stay the whole file's.
     pub fn excerpt(path: &str, text: &str, offset: usize, line: usize) -> Self {

@@ -4,7 +4,7 @@
 use hirp::any::AnyFamily;
 use hirp::core::family::Preset;
 
-use super::{Reporter, Status, write_stdout};
+use super::{report::Reporter, status::Status, stdout::write_stdout};
 
 /// List the tafl rules presets, or print one preset's rules string.
 #[derive(Debug, clap::Args)]

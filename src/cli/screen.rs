@@ -4,17 +4,13 @@
 //! than the room left, and a line of keys at the foot. A terminal too small
 //! for even the smallest board gets the size it needs instead.
 //!
-//! What is drawn is a [`Scene`]'s: a HIRP game's ([`HirpScene`]) or a tafl
-//! game's, a frame at a time.
+//! What is drawn is a [`Scene`]'s, whatever the game's family, a frame at
+//! a time; its problems are rendered here, as every diagnostic is.
 
 use hirp::core::canvas::{Canvas, Style};
-use hirp::diagnostic::Problem;
-use hirp::hirp::render::text::{self, Drawing};
-use hirp::hirp::syntax::Game;
+use hirp::core::show::{Part, Scene};
 
-use super::Reporter;
-use super::boards::{marked, show};
-use super::replay::{Frame, Moment, Replayed, label};
+use super::report::Reporter;
 use super::report::Source;
 
 /// The fewest rows left to the pane for a board to be shown.
@@ -27,175 +23,37 @@ const PANE_SHARE: usize = 3;
 /// The rows of the foot: the keys, or a message.
 const FOOT: usize = 1;
 
-/// A replayed game as the screen shows it, one frame at a time, and how
-/// one moves through it.
-pub trait Scene {
-    /// The frames one can stop at, in order.
-    fn stops(&self) -> Vec<usize>;
+/// A game's scene as the screen draws it: its problems rendered as every
+/// diagnostic is, pointing into `source`.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    /// What is shown.
+    pub scene: &'a dyn Scene,
+    /// The record's text, for the diagnostics.
+    pub source: &'a Source,
+    /// How the diagnostics are rendered.
+    pub reporter: &'a Reporter,
+}
 
-    /// The place in the game of the turn frame `frame` belongs to: what
-    /// ↓ and ↑ go by, and `g` looks for.
-    fn turn(&self, frame: usize) -> usize;
-
-    /// The label of the turn at `turn`: `S3`, or a tafl move's `3b`.
-    fn label(&self, turn: usize) -> String;
-
-    /// What a turn is called: `turn`, or `move`.
-    fn unit(&self) -> &'static str;
-
-    /// A label as typed after `g`, written as [`Scene::label`] writes them.
-    fn typed(&self, text: &str) -> String;
-
-    /// The keys, shown at the foot of the screen.
-    fn keys(&self) -> &'static str;
-
-    /// The sizes the top of a frame can be drawn in, the largest first:
-    /// the columns each needs, and the empty rows between its parts and
-    /// above the pane.
-    fn sizes(&self) -> Vec<(usize, usize)>;
-
-    /// The top of frame `frame` in the size `sizes()[size]`: its heading
-    /// and board, in lines of at most `columns`.
-    fn top(&self, frame: usize, size: usize, columns: usize) -> Vec<String>;
+impl View<'_> {
+    /// The top of frame `frame` in the size `size`, in lines of at most
+    /// `columns`.
+    fn top(&self, frame: usize, size: usize, columns: usize) -> Vec<String> {
+        lines(&self.scene.top(frame, size), columns)
+    }
 
     /// What the pane holds for frame `frame`, in lines of at most
-    /// `columns`.
-    fn pane(&self, frame: usize, columns: usize) -> Vec<String>;
-
-    /// Whether the game has other lines of play than its main one, which
-    /// `v` and `b` step into and out of.
-    fn branches(&self) -> bool {
-        false
-    }
-
-    /// The frames of the line of play through frame `frame`, in order:
-    /// what the keys step through there. The stops, unless the game has
-    /// variations.
-    fn line(&self, frame: usize) -> Vec<usize> {
-        let _ = frame;
-        self.stops()
-    }
-
-    /// The frame shown in place of frame `frame` when another line of play
-    /// is asked for: the first move of the next variation of its move, or
-    /// the move again after the last; `None` when the move has none.
-    fn alternative(&self, frame: usize) -> Option<usize> {
-        let _ = frame;
-        None
-    }
-
-    /// The frame of the line a variation branches from, where it
-    /// branches: `None` outside a variation.
-    fn back(&self, frame: usize) -> Option<usize> {
-        let _ = frame;
-        None
-    }
-
-    /// The frame of a label typed after `g` that is in no line shown yet,
-    /// if the game has one.
-    fn find(&self, label: &str) -> Option<usize> {
-        let _ = label;
-        None
-    }
-}
-
-/// A HIRP game on the screen.
-#[derive(Clone, Copy)]
-pub struct HirpScene<'a> {
-    pub game: &'a Game,
-    pub replayed: &'a Replayed,
-    pub source: &'a Source,
-    pub reporter: &'a Reporter,
-    /// What names the game, when there is something to say.
-    pub title: Option<&'a str>,
-}
-
-/// HIRP's keys, shown at the foot of the screen.
-/// All in 80 columns.
-const HIRP_KEYS: &str =
-    "→/n next step  ←/p back  ↓/↑ turns  Home/End first/last  g go to a turn  q quit";
-
-/// The sizes of HIRP's board on the screen, the largest first.
-const HIRP_LAYOUTS: [(Drawing, usize); 2] = [(Drawing::Full, 1), (Drawing::Compact, 0)];
-
-impl Scene for HirpScene<'_> {
-    /// Every step, and every turn's end (with its battles).
-    fn stops(&self) -> Vec<usize> {
-        self.replayed
-            .frames
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| !matches!(f.moment, Moment::Battles(_)))
-            .map(|(n, _)| n)
-            .collect()
-    }
-
-    fn turn(&self, frame: usize) -> usize {
-        self.replayed.frames[frame].turn
-    }
-
-    fn label(&self, turn: usize) -> String {
-        label(turn)
-    }
-
-    fn unit(&self) -> &'static str {
-        "turn"
-    }
-
-    fn typed(&self, text: &str) -> String {
-        text.to_uppercase()
-    }
-
-    fn keys(&self) -> &'static str {
-        HIRP_KEYS
-    }
-
-    fn sizes(&self) -> Vec<(usize, usize)> {
-        HIRP_LAYOUTS
-            .iter()
-            .map(|(layout, gap)| (layout.width(), *gap))
-            .collect()
-    }
-
-    /// The heading, board, turn line and panel of the frame, its problems
-    /// marked.
-    fn top(&self, frame: usize, size: usize, columns: usize) -> Vec<String> {
-        let (layout, gap) = HIRP_LAYOUTS[size.min(HIRP_LAYOUTS.len() - 1)];
-        let frame = &self.replayed.frames[frame];
-        let problems: Vec<&Problem> = self.replayed.report.problems.iter().collect();
-        let marked = marked(self.game, frame, &problems);
-        lines(
-            // The pane names each fault: the board keeps its rows.
-            &show(self.game, frame, layout, gap, &marked).ansi_unmarked(),
-            columns,
-        )
-    }
-
-    /// What names the game, the problems of the turn, its battles at its
-    /// end, the legend.
+    /// `columns`, a blank line between two parts.
     fn pane(&self, frame: usize, columns: usize) -> Vec<String> {
-        let current = &self.replayed.frames[frame];
-        let label = label(current.turn);
-        let mut parts: Vec<String> = self.title.map(str::to_owned).into_iter().collect();
-        parts.extend(
-            self.replayed
-                .report
-                .problems
-                .iter()
-                .filter(|p| p.turn.as_deref() == Some(label.as_str()))
-                .map(|p| self.reporter.render_width(p, self.source, columns)),
-        );
-        if matches!(current.moment, Moment::TurnEnd)
-            && let Some(Frame {
-                moment: Moment::Battles(battles),
-                ..
-            }) = self.replayed.frames[..frame]
-                .last()
-                .filter(|f| f.turn == current.turn)
-        {
-            parts.push(text::battle_table_in(battles, Some(columns)).ansi());
-        }
-        parts.push(text::legend(&current.position).ansi());
+        let parts: Vec<String> = self
+            .scene
+            .pane(frame, columns)
+            .into_iter()
+            .map(|part| match part {
+                Part::Text(text) => text,
+                Part::Problem(problem) => self.reporter.render_width(problem, self.source, columns),
+            })
+            .collect();
         join_parts(&parts, columns)
     }
 }
@@ -305,13 +163,13 @@ pub struct Screen {
 /// `rows`, the pane scrolled down by `scroll` lines, `foot` (coloured) on
 /// the last row.
 pub fn compose(
-    scene: &dyn Scene,
+    view: View<'_>,
     frame: usize,
     (columns, rows): (usize, usize),
     scroll: usize,
     foot: &str,
 ) -> Screen {
-    let pane = scene.pane(frame, columns);
+    let (scene, pane) = (view.scene, view.pane(frame, columns));
     // The largest board that leaves the pane what it holds, up to a third
     // of the rows; else the largest that leaves it its fewest rows.
     let wanted = pane.len().min(rows / PANE_SHARE).max(MIN_PANE);
@@ -320,7 +178,7 @@ pub fn compose(
         .into_iter()
         .enumerate()
         .filter(|(_, (width, _))| columns >= *width)
-        .map(|(size, (width, gap))| (width, gap, scene.top(frame, size, columns)))
+        .map(|(size, (width, gap))| (width, gap, view.top(frame, size, columns)))
         .collect();
     let leaves = |pane: usize| {
         move |(_, gap, top): &&(usize, usize, Vec<String>)| rows >= top.len() + gap + pane + FOOT
@@ -330,7 +188,7 @@ pub fn compose(
         .find(leaves(wanted))
         .or_else(|| tops.iter().find(leaves(MIN_PANE)));
     let Some((_, gap, lines)) = fitting else {
-        return too_small(scene, frame, columns, rows);
+        return too_small(view, frame, columns, rows);
     };
     let (mut gap, mut lines) = (*gap, lines.clone());
     let mut pane_rows = rows - lines.len() - gap - FOOT;
@@ -383,11 +241,11 @@ pub fn compose(
 
 /// The screen of a terminal too small for the smallest board: the size it
 /// needs, and how to leave.
-fn too_small(scene: &dyn Scene, frame: usize, columns: usize, rows: usize) -> Screen {
-    let sizes = scene.sizes();
+fn too_small(view: View<'_>, frame: usize, columns: usize, rows: usize) -> Screen {
+    let sizes = view.scene.sizes();
     let smallest = sizes.len().saturating_sub(1);
     let (width, gap) = sizes.get(smallest).copied().unwrap_or((columns, 0));
-    let needed = scene.top(frame, smallest, width).len() + gap + MIN_PANE + FOOT;
+    let needed = view.top(frame, smallest, width).len() + gap + MIN_PANE + FOOT;
     let message = format!(
         "This terminal is {columns}×{rows}: hirp replay -i needs at least {width}×{needed}. \
          Make it larger, or press q to quit."
@@ -523,13 +381,5 @@ mod tests {
             wrap(red, 9),
             ["\u{1b}[31mred words\u{1b}[0m", "\u{1b}[31mhere\u{1b}[0m"]
         );
-    }
-
-    #[test]
-    fn hirp_s_keys_fit_in_80_columns_and_name_every_way_to_move() {
-        assert!(HIRP_KEYS.chars().count() <= 80, "{HIRP_KEYS}");
-        for key in ["→/n", "←/p", "↓/↑", "Home/End", "g ", "q "] {
-            assert!(HIRP_KEYS.contains(key), "{key}");
-        }
     }
 }

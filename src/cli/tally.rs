@@ -8,7 +8,7 @@ use hirp::Severity;
 use hirp::core::verdict::Verdict;
 use hirp::diagnostic::Problem;
 
-use super::Status;
+use super::status::Status;
 
 /// Counts of what was checked and found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

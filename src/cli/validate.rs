@@ -21,10 +21,10 @@ use super::report::PedanticArg;
 use super::sequence::{Cut, Piece, Sequence};
 use super::tally::Tally;
 use super::walk::{Found, Input, Nothing, archives_need_rules, inputs_or_report};
-use super::{Reporter, Status};
+use super::{report::Reporter, status::Status};
 
 mod lines;
-use lines::human;
+use lines::{Listing, human, up_to_error};
 
 /// Check records against the rules: every illegal step, every miscounted battle.
 #[derive(Debug, clap::Args)]
@@ -234,7 +234,7 @@ fn output_end(args: &Args, tally: &Tally, stopped: bool) -> Vec<u8> {
             } else {
                 "games with no problem"
             };
-            let width = super::replay::output_columns()
+            let width = super::stdout::output_columns()
                 .map_or(SUMMARY_WIDTH, |w| w.clamp(40, SUMMARY_WIDTH));
             tally
                 .summary(args.max_errors.filter(|_| stopped), width, which)
@@ -307,6 +307,18 @@ fn nothing_found<P: Fn(&[u8], &str) + Sync>(
     Ok(())
 }
 
+impl Args {
+    /// Which games the human output lists, and how.
+    fn listing(&self) -> Listing {
+        Listing {
+            quiet: self.quiet,
+            all: self.all,
+            syntax_only: self.syntax_only,
+            cut: self.max_errors.is_some(),
+        }
+    }
+}
+
 /// Checks one input game by game, handing its output to the sequence; fails
 /// only if its JSON report cannot be written.
 fn validate_file<P: Fn(&[u8], &str) + Sync>(
@@ -351,7 +363,7 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
                     return false;
                 }
             },
-            None => human(&input.path, &checked, args, reporter),
+            None => human(&input.path, &checked, args.listing(), reporter),
         };
         halted = !sequence.emit(n, piece);
         !halted
@@ -376,7 +388,7 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
         }
         Ok(_) if !something && !halted => {
             tally.no_record = 1;
-            Some(super::holds_no_game(&input.path))
+            Some(super::reading::holds_no_game(&input.path))
         }
         Ok(_) => None,
     };
@@ -438,24 +450,6 @@ fn end_piece(
         }
     }
     Ok(piece)
-}
-
-/// How many of `problems`, from the first, are reported when `errors` more
-/// errors may be: those up to the `errors`th error.
-fn up_to_error(problems: &[Problem], errors: usize) -> usize {
-    if errors == 0 {
-        return 0;
-    }
-    let mut seen = 0;
-    for (n, problem) in problems.iter().enumerate() {
-        if problem.severity == Severity::Error {
-            seen += 1;
-            if seen == errors {
-                return n + 1;
-            }
-        }
-    }
-    problems.len()
 }
 
 /// A game's JSON output; problems in no game are kept in `loose` for the end

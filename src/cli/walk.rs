@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
-use super::{Reporter, Status, io_reason};
+use super::{input::io_reason, report::Reporter, status::Status};
 use hirp::any::RulesChoice;
 
 /// Where an input is read from.
@@ -51,7 +51,11 @@ impl Input {
 
     /// The one-line error for a failure to read the input.
     pub fn cannot_read(&self, e: &io::Error) -> String {
-        format!("cannot read {}: {}", super::shown(&self.path), io_reason(e))
+        format!(
+            "cannot read {}: {}",
+            super::input::shown(&self.path),
+            io_reason(e)
+        )
     }
 }
 
@@ -122,7 +126,7 @@ pub fn inputs_or_report(paths: &[String], reporter: &Reporter) -> Option<Vec<Fou
 /// each path that cannot be read and each directory that holds no record.
 /// `Err` with the usage error when `-` is named more than once.
 pub fn inputs(paths: &[String]) -> Result<Vec<Found>, String> {
-    super::stdin_once(paths)?;
+    super::input::stdin_once(paths)?;
     let mut found = Vec::new();
     for path in paths {
         if path == "-" {

@@ -25,6 +25,7 @@ use super::fix::{CheckedPiece, FixedChunk, Fixing, Part};
 use super::json::DocumentWriter;
 use super::json::problem::Diagnostic;
 use super::page::{Field, GamePage, Packed};
+use super::show::Shown;
 use super::verdict::{Standing, Verdict};
 
 /// A game checked, whatever its family, as [`Family::check`] hands it
@@ -148,6 +149,8 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     type Chunk: Send;
     /// What a piece reads as.
     type Parsed;
+    /// A game read and replayed to be shown a position at a time.
+    type Shown: Shown;
 
     /// The family's name in messages: `HIRP`, `tafl`.
     const NAME: &'static str;
@@ -162,6 +165,10 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// Its sides as a verdict and its JSON name them (`gull`, `silfr`;
     /// `attackers`, `defenders`), in lower case.
     const SIDES: [&'static str; 2];
+
+    /// Whether a turn is made of steps a replay can show one by one (a
+    /// HIRP turn's five; a tafl move is one).
+    const STEPS: bool = false;
 
     /// The form of this family's records.
     fn form(self) -> Self::Form;
@@ -318,6 +325,22 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         turn: Option<&str>,
         picture: Picture,
     ) -> Result<String, NoBoard>;
+
+    /// A turn's label as the family writes it (`S3`; a tafl move's `3b`,
+    /// `7a.1.2b`, or a variation's `7a.1`), from `text` as a person types
+    /// it, in either case; `None` when it is not one.
+    fn turn_label(text: &str) -> Option<String>;
+
+    /// Game `number` (from 1) of `record`, read and replayed under
+    /// `options` to be shown a position at a time, its problems those
+    /// `shows` keeps.
+    fn shown(
+        self,
+        record: RecordBytes<'_>,
+        options: &Self::Options,
+        number: usize,
+        shows: &dyn Fn(&Problem) -> bool,
+    ) -> Result<Self::Shown, NoBoard>;
 
     /// Two records of the family, each of its form, compared game by game,
     /// each replayed under `options`: where they part ways.

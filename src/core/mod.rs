@@ -11,6 +11,8 @@
 //! - [`family`]: the seam, what every family of games answers to (each in
 //!   its own folder), and [`verdict`]: what a check says of a game, whatever
 //!   its family;
+//! - [`show`]: a game shown a position at a time, as a replay prints it
+//!   and a terminal's screen steps through it;
 //! - [`fix`]: the loop that corrects a record of any family, fixes applied
 //!   round after round and kept only where they leave a game valid;
 //! - [`encoding`]: what a record is written in, its bytes decoded, and what
@@ -69,6 +71,7 @@ pub mod page;
 pub(crate) mod parallel;
 mod rng;
 mod severity;
+pub mod show;
 mod span;
 pub mod syntax_error;
 pub mod verdict;

@@ -14,7 +14,8 @@ use hirp::page::{Packed, html};
 use serde::{Deserialize, Serialize};
 
 use super::super::mend::mend;
-use super::guard::{self, ApiError, Link, Shared, record, work};
+use super::error::ApiError;
+use super::guard::{self, Link, Shared, record, work};
 use super::pages::{Key, Page};
 use super::record::{Subject, packed_of, validation};
 
@@ -82,7 +83,7 @@ fn asset_owned(text: String, kind: &str) -> Response {
 }
 
 async fn example() -> Response {
-    asset(super::super::replay::EXAMPLE, "text/plain").await
+    asset(super::super::game::EXAMPLE, "text/plain").await
 }
 
 /// What a call of the API may say besides its body.

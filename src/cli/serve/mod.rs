@@ -12,6 +12,7 @@
 mod accept;
 mod api;
 mod connections;
+mod error;
 mod guard;
 mod origin;
 mod pages;
@@ -23,7 +24,7 @@ use std::time::Duration;
 
 use tokio::net::{TcpListener, TcpSocket};
 
-use super::{Reporter, Status, write_stdout};
+use super::{report::Reporter, status::Status, stdout::write_stdout};
 use connections::Connections;
 
 /// Serve a page on which to paste a record and see it checked.
@@ -136,7 +137,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         Err(e) => {
             reporter.error(&format!(
                 "cannot start the server: {}",
-                super::io_reason(&e)
+                super::input::io_reason(&e)
             ));
             return Status::Failure;
         }
@@ -152,7 +153,7 @@ async fn serve(args: Args, reporter: &Reporter) -> Status {
         Err(e) => {
             reporter.error(&format!(
                 "cannot listen on {address}: {}",
-                super::io_reason(&e)
+                super::input::io_reason(&e)
             ));
             return Status::Failure;
         }

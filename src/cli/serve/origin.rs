@@ -9,7 +9,7 @@ use std::net::{IpAddr, SocketAddr};
 
 use axum::http::{HeaderMap, Method, StatusCode, header};
 
-use super::guard::ApiError;
+use super::error::ApiError;
 
 /// The name every machine has for itself.
 const LOCALHOST: &str = "localhost";

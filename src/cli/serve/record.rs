@@ -11,7 +11,7 @@ use hirp::json::report::{Diagnostic, FileValidation, LineIndex, diagnostic, game
 use hirp::page;
 
 use super::super::family::family;
-use super::guard::ApiError;
+use super::error::ApiError;
 
 /// A page shows at most this many turns: a longer record is validated,
 /// not shown.

@@ -5,15 +5,28 @@ use hirp::Severity;
 use hirp::core::escape;
 use hirp::core::verdict::Verdict;
 
-use super::super::Reporter;
+use super::super::report::Reporter;
 use super::super::report::Source;
 use super::super::sequence::{Cut, Piece};
 use super::super::tally::Tally;
-use super::{Args, up_to_error};
 use hirp::core::family::Judged;
+use hirp::diagnostic::Problem;
+
+/// Which games are listed, and how.
+#[derive(Clone, Copy)]
+pub(super) struct Listing {
+    /// `--quiet`: only games with errors.
+    pub quiet: bool,
+    /// `--all`: every game, valid ones too.
+    pub all: bool,
+    /// `--syntax-only`: the games read, not replayed.
+    pub syntax_only: bool,
+    /// `--max-errors`: the output may be cut at an error.
+    pub cut: bool,
+}
 
 /// A game's human output: its diagnostics, and a line for it.
-pub(super) fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Reporter) -> Piece {
+pub(super) fn human(path: &str, checked: &Judged<'_>, args: Listing, reporter: &Reporter) -> Piece {
     let report = &checked.verdict;
     let counts_game = checked.in_game;
     let tally = Tally::game(report, counts_game);
@@ -47,7 +60,7 @@ pub(super) fn human(path: &str, checked: &Judged<'_>, args: &Args, reporter: &Re
         wrapped(&format!("{head}{}{tail}", counts(report)))
     });
     let mut cut: Option<Cut> = None;
-    if args.max_errors.is_some() && tally.error_count() > 0 {
+    if args.cut && tally.error_count() > 0 {
         let (mut report, rendered) = (report.clone(), rendered.clone());
         cut = Some(Box::new(move |errors| {
             let kept = up_to_error(&report.problems, errors);
@@ -109,10 +122,10 @@ fn game_line(path: &str, checked: &Judged<'_>, syntax_only: bool) -> (String, St
 /// indented; whole when no width is known (through a pipe, with no
 /// `COLUMNS`).
 fn wrapped(line: &str) -> String {
-    let Some(width) = super::super::replay::output_columns().map(|w| w.max(40)) else {
+    let Some(width) = super::super::stdout::output_columns().map(|w| w.max(40)) else {
         return line.to_owned();
     };
-    super::super::tafl_notes::wrap(line, width, "", "    ").join("\n") + "\n"
+    hirp::core::show::wrap(line, width, "", "    ").join("\n") + "\n"
 }
 
 /// "2 errors, 1 warning, no advice".
@@ -133,4 +146,22 @@ fn counts(report: &Verdict) -> String {
             format!("{advice} advice")
         }
     )
+}
+
+/// How many of `problems`, from the first, are reported when `errors` more
+/// errors may be: those up to the `errors`th error.
+pub(super) fn up_to_error(problems: &[Problem], errors: usize) -> usize {
+    if errors == 0 {
+        return 0;
+    }
+    let mut seen = 0;
+    for (n, problem) in problems.iter().enumerate() {
+        if problem.severity == Severity::Error {
+            seen += 1;
+            if seen == errors {
+                return n + 1;
+            }
+        }
+    }
+    problems.len()
 }

@@ -5,6 +5,9 @@ mod board;
 #[doc(hidden)]
 pub use board::{NthGame, nth_game};
 mod diff;
+mod show;
+
+pub use show::HirpShown;
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
@@ -21,7 +24,7 @@ use crate::core::verdict::{Ending, Standing, Verdict};
 use crate::hirp::json::{self, GameLine};
 use crate::hirp::replay::{GameReport, MatchView};
 use crate::hirp::rules::Player;
-use crate::hirp::syntax::{Chunk, Games, parse_chunk};
+use crate::hirp::syntax::{Chunk, Games, Label, parse_chunk};
 use crate::hirp::{Parsed, Side};
 
 /// HIRP's family: its records are written one way, and played by one set
@@ -34,6 +37,7 @@ impl Family for Hirp {
     type Options = ();
     type Chunk = Chunk;
     type Parsed = Parsed;
+    type Shown = HirpShown;
 
     const NAME: &'static str = "HIRP";
 
@@ -42,6 +46,8 @@ impl Family for Hirp {
     const TURN: &'static str = "turn";
 
     const TAKES_RULES: bool = false;
+
+    const STEPS: bool = true;
 
     fn form(self) {}
 
@@ -215,6 +221,21 @@ impl Family for Hirp {
         picture: Picture,
     ) -> Result<String, NoBoard> {
         board::board(record, number, turn, picture)
+    }
+
+    fn turn_label(text: &str) -> Option<String> {
+        let label: Label = text.to_uppercase().parse().ok()?;
+        Some(label.to_string())
+    }
+
+    fn shown(
+        self,
+        record: RecordBytes<'_>,
+        _: &(),
+        number: usize,
+        shows: &dyn Fn(&Problem) -> bool,
+    ) -> Result<HirpShown, NoBoard> {
+        show::shown(record, number, shows)
     }
 
     fn compare(records: [(Hirp, RecordBytes<'_>); 2], _: &()) -> Comparison {

@@ -4,6 +4,9 @@
 
 mod board;
 mod diff;
+mod show;
+
+pub use show::TaflShown;
 
 #[doc(hidden)]
 pub use board::{ShownGame, shown_game};
@@ -37,6 +40,7 @@ impl Family for Tafl {
     type Options = Option<RuleSet>;
     type Chunk = Chunk;
     type Parsed = Parsed;
+    type Shown = TaflShown;
 
     const NAME: &'static str = "tafl";
 
@@ -254,6 +258,35 @@ impl Family for Tafl {
         picture: Picture,
     ) -> Result<String, NoBoard> {
         board::board(record, self.0, rules.as_ref(), (number, turn), picture)
+    }
+
+    /// A move's address (`3b`; a berserk turn's third move is `3c`), a
+    /// variation's move's (`7a.1.2b`) or a variation's (`7a.1`): an
+    /// address, then a variation's number and an address as often as need
+    /// be, the last address left out or not.
+    fn turn_label(text: &str) -> Option<String> {
+        let lower = text.to_ascii_lowercase();
+        let number = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+        let address = |part: &str| {
+            let digits = part.trim_end_matches(|c: char| c.is_ascii_lowercase());
+            digits.len() + 1 == part.len() && number(digits)
+        };
+        let parts: Vec<&str> = lower.split('.').collect();
+        let label = parts.iter().enumerate().all(|(n, part)| match n % 2 {
+            0 => address(part),
+            _ => number(part),
+        });
+        label.then_some(lower)
+    }
+
+    fn shown(
+        self,
+        record: RecordBytes<'_>,
+        rules: &Option<RuleSet>,
+        number: usize,
+        shows: &dyn Fn(&Problem) -> bool,
+    ) -> Result<TaflShown, NoBoard> {
+        show::shown(record, self.0, rules.as_ref(), number, shows)
     }
 
     fn compare(records: [(Tafl, RecordBytes<'_>); 2], rules: &Option<RuleSet>) -> Comparison {

@@ -1,16 +1,15 @@
-//! `hirp replay -i` on a tafl record: a frame a move, the heading and the
-//! board at the top of the screen; in the pane under it, what names the
-//! game (its players, event, date, rules...), the start-comment with the
-//! first move, the move's commentary, its problems, its variations and the
-//! legend. `v` steps into the variations of a move, one after another, and
-//! `b` back to the line a variation branches from.
+//! A tafl game on a terminal's screen: a frame a move, the heading and
+//! the board at the top; in the pane under it, what names the game (its
+//! players, event, date, rules...), the start-comment with the first move,
+//! the move's commentary, its problems, its variations and the legend. `v`
+//! steps into the variations of a move, one after another, and `b` back to
+//! the line a variation branches from.
 
-use hirp::core::canvas::{Canvas, Style};
-use hirp::tafl::render::{Board, Glyphs, TextOptions};
+use crate::core::canvas::{Canvas, Style};
+use crate::core::show::{Part, Scene};
+use crate::tafl::render::{Glyphs, TextOptions};
 
-use super::Reporter;
-use super::screen::{Scene, join_parts, lines};
-use super::tafl_moves::Moves;
+use super::TaflShown;
 
 /// The keys, shown at the foot of the screen.
 const KEYS: &str = "→/n next move  ←/p previous  Home/End first/last  g go to a move  q quit";
@@ -19,40 +18,11 @@ const KEYS: &str = "→/n next move  ←/p previous  Home/End first/last  g go t
 const VARIATION_KEYS: &str =
     "→/n next  ←/p previous  v variation  b back  Home/End first/last  g go  q quit";
 
-/// A tafl game on the screen.
-pub struct TaflScene<'a> {
-    moves: &'a Moves<'a>,
-    reporter: &'a Reporter,
-    /// The rows of the board, under its heading.
-    rows: usize,
-    /// The columns of the board.
-    columns: usize,
-}
-
-impl<'a> TaflScene<'a> {
-    /// The moves of a game.
-    pub fn new(moves: &'a Moves<'a>, reporter: &'a Reporter) -> Self {
-        let board = Board::of(&moves.start).text(TextOptions::default());
-        // The files and the frame above and below the ranks.
-        let rows = usize::from(moves.start.rules().dim) + 4;
-        let columns = board
-            .lines()
-            .take(rows)
-            .map(|l| l.chars().count())
-            .max()
-            .unwrap_or(0);
-        TaflScene {
-            moves,
-            reporter,
-            rows,
-            columns,
-        }
-    }
-
+impl TaflShown {
     /// The board after move `frame`, coloured, cut into the board and the
     /// legend under it.
-    fn board(&self, frame: usize) -> (Vec<String>, String) {
-        let text = self.moves.board(frame).text(TextOptions {
+    fn screen_board(&self, frame: usize) -> (Vec<String>, String) {
+        let text = self.board(frame).text(TextOptions {
             glyphs: Glyphs::Unicode,
             color: true,
         });
@@ -62,10 +32,10 @@ impl<'a> TaflScene<'a> {
     }
 }
 
-impl Scene for TaflScene<'_> {
+impl Scene for TaflShown {
     /// Every move of the main line.
     fn stops(&self) -> Vec<usize> {
-        self.moves.main_line()
+        self.main_line()
     }
 
     /// A tafl turn is one move.
@@ -74,7 +44,7 @@ impl Scene for TaflScene<'_> {
     }
 
     fn label(&self, turn: usize) -> String {
-        self.moves.label(turn)
+        self.label_of(turn)
     }
 
     fn unit(&self) -> &'static str {
@@ -99,55 +69,50 @@ impl Scene for TaflScene<'_> {
     }
 
     /// The move's heading, and the board after it.
-    fn top(&self, frame: usize, size: usize, columns: usize) -> Vec<String> {
+    fn top(&self, frame: usize, size: usize) -> String {
         let gap = usize::from(size == 0);
         let mut heading = Canvas::new();
-        let text = format!("After {}", self.moves.describe(frame, true));
+        let text = format!("After {}", self.describe(frame, true));
         heading.text(0, 0, &text, Style::Highlight);
-        let mut top = lines(&heading.ansi(), columns);
+        let mut top = vec![heading.ansi().trim_end_matches('\n').to_owned()];
         top.extend(std::iter::repeat_n(String::new(), gap));
-        for line in self.board(frame).0 {
-            top.extend(lines(&line, columns));
-        }
-        top
+        top.extend(self.screen_board(frame).0);
+        top.join("\n")
     }
 
     /// What names the game (with the first move of a line of play, its
     /// whole heading and its start-comment), the move's commentary, the
     /// problems before the first move (with the first), the move's
     /// problems, the lines of play at the move, the legend.
-    fn pane(&self, frame: usize, columns: usize) -> Vec<String> {
-        let named = self.moves.named();
+    fn pane(&self, frame: usize, columns: usize) -> Vec<Part<'_>> {
+        let named = self.named();
         let mut parts: Vec<String> = Vec::new();
         // The first move of a line of play from the start, the main line's
         // or a variation's.
-        if self.moves.previous(frame).is_none() {
+        if self.previous(frame).is_none() {
             parts.extend(named.heading(columns, true));
             parts.extend(named.start_comment(columns));
         } else {
             parts.extend(named.short_heading(columns));
         }
-        parts.extend(self.moves.comment(frame, columns));
-        let mut problems = self.moves.at(Some(frame));
+        parts.extend(self.comment(frame, columns));
+        let mut problems = self.at(Some(frame));
         if frame == 0 {
-            problems.splice(0..0, self.moves.at(None));
+            problems.splice(0..0, self.at(None));
         }
-        parts.extend(
-            problems
-                .iter()
-                .map(|p| self.reporter.render_width(*p, &self.moves.source, columns)),
-        );
-        parts.extend(self.lines_of_play(frame));
-        parts.push(self.board(frame).1);
-        join_parts(&parts, columns)
+        let mut parts: Vec<Part<'_>> = parts.into_iter().map(Part::Text).collect();
+        parts.extend(problems.into_iter().map(Part::Problem));
+        parts.extend(self.lines_of_play(frame).into_iter().map(Part::Text));
+        parts.push(Part::Text(self.screen_board(frame).1));
+        parts
     }
 
     fn branches(&self) -> bool {
-        !self.moves.replay.variations.is_empty()
+        !self.game.replay.variations.is_empty()
     }
 
     fn line(&self, frame: usize) -> Vec<usize> {
-        self.moves.path(frame)
+        self.path(frame)
     }
 
     fn alternative(&self, frame: usize) -> Option<usize> {
@@ -158,23 +123,22 @@ impl Scene for TaflScene<'_> {
 
     /// The move a variation replaces, else the move it is played after.
     fn back(&self, frame: usize) -> Option<usize> {
-        let v = self.moves.line_of(frame)?;
-        self.moves
-            .replaced(v)
-            .or_else(|| self.moves.previous(self.moves.first_of(v)?))
+        let v = self.line_of(frame)?;
+        self.replaced(v)
+            .or_else(|| self.previous(self.first_of(v)?))
     }
 
     fn find(&self, label: &str) -> Option<usize> {
-        self.moves.find(label)
+        self.frame_labelled(label)
     }
 }
 
-impl TaflScene<'_> {
+impl TaflShown {
     /// The move of frame `frame` and the first moves of the variations
     /// listed under it, in turn: the first move of a variation stands for
     /// the move it replaces.
     fn alternatives(&self, frame: usize) -> Vec<usize> {
-        let moves = self.moves;
+        let moves = self;
         let origin = moves
             .line_of(frame)
             .filter(|&v| moves.first_of(v) == Some(frame))
@@ -193,18 +157,18 @@ impl TaflScene<'_> {
     /// What the pane says of the lines of play at frame `frame`: the
     /// variation it is in, and those of its move.
     fn lines_of_play(&self, frame: usize) -> Vec<String> {
-        let moves = self.moves;
+        let moves = self;
         let mut parts = Vec::new();
         if let Some(v) = moves.line_of(frame) {
-            let label = &moves.replay.variations[v].label;
-            let instead = moves
-                .replaced(v)
-                .map_or_else(String::new, |r| format!(", instead of {}", moves.label(r)));
+            let label = &moves.game.replay.variations[v].label;
+            let instead = moves.replaced(v).map_or_else(String::new, |r| {
+                format!(", instead of {}", moves.label_of(r))
+            });
             parts.push(format!("In variation {label}{instead}: b goes back"));
         }
         let cycle = self.alternatives(frame);
         if cycle.len() > 1 {
-            let mut text = format!("Variations of {} (v):", moves.label(cycle[0]));
+            let mut text = format!("Variations of {} (v):", moves.label_of(cycle[0]));
             for f in &cycle[1..] {
                 let mark = if *f == frame { '>' } else { ' ' };
                 text.push_str(&format!("\n{mark} {}", moves.describe(*f, false)));

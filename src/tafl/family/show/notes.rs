@@ -1,13 +1,15 @@
-//! A tafl game's annotations as a terminal shows them: the heading that
-//! names the game (its file, its players, then a line for each of its
-//! event, round, site, date, time control, rules, variant and annotator),
-//! the start-comment before the first move, and each move's commentary
-//! with its board. The record's text is escaped; a heading's line longer than
-//! the width is cut, prose is wrapped at its words.
+//! What a tafl game file says of a game for a person, as a replay shows
+//! it: the heading that names the game (its file, its players, then a line
+//! for each of its event, round, site, date, time control, rules, variant
+//! and annotator), the start-comment before the first move, and each
+//! move's commentary with its board. The record's text is escaped; a
+//! heading's line longer than the width is cut, prose is wrapped at its
+//! words.
 
-use hirp::core::Span;
-use hirp::core::escape;
-use hirp::tafl::syntax::Annotations;
+use crate::core::Span;
+use crate::core::escape;
+use crate::core::show::wrap;
+use crate::tafl::syntax::Annotations;
 
 /// What the lines of a title after its first begin with.
 const TITLE_INDENT: &str = "  ";
@@ -15,31 +17,29 @@ const TITLE_INDENT: &str = "  ";
 /// The widest that `replay` writes prose, whatever the terminal.
 const MAX_WIDTH: usize = 100;
 
-/// The width `replay` writes prose in: the terminal's, or `COLUMNS` when
-/// standard output is not a terminal, at most 100; 80 when neither says.
-pub fn width() -> usize {
-    super::replay::output_columns()
-        .unwrap_or(80)
-        .clamp(20, MAX_WIDTH)
+/// The width prose is written in for a terminal of `columns` (80 when
+/// that is not known), at most 100.
+pub(super) fn width(columns: Option<usize>) -> usize {
+    columns.unwrap_or(80).clamp(20, MAX_WIDTH)
 }
 
 /// A tafl game as the heading names it.
-pub struct Named<'a> {
+pub(super) struct Named<'a> {
     /// The record's path, `-` for standard input.
-    pub path: &'a str,
+    pub(super) path: &'a str,
     /// The game's number in the record, from 1.
-    pub number: usize,
+    pub(super) number: usize,
     /// The number of games in the record.
-    pub games: usize,
+    pub(super) games: usize,
     /// What the game file says of the game.
-    pub about: &'a Annotations,
+    pub(super) about: &'a Annotations,
 }
 
 impl Named<'_> {
     /// What names the game, when the file holds more than one or its tags
     /// name the players: `games.csv, game 2 of 3`, `game.otg: Ann
     /// (attackers) against Bo (defenders)`.
-    pub fn title(&self) -> Option<String> {
+    pub(super) fn title(&self) -> Option<String> {
         let path = escape(self.path);
         let players = self.about.players.as_deref().map(escape);
         let (number, games) = (self.number, self.games);
@@ -56,7 +56,7 @@ impl Named<'_> {
     /// `width` characters, then a line a detail, `Event: Club evening`, cut
     /// to `width` with `…` when too long. `None` when there is nothing to
     /// say.
-    pub fn heading(&self, width: usize, wrapped: bool) -> Option<String> {
+    pub(super) fn heading(&self, width: usize, wrapped: bool) -> Option<String> {
         let details = &self.about.details;
         let title = match self.title() {
             Some(title) => title,
@@ -77,14 +77,14 @@ impl Named<'_> {
 
     /// The title alone, wrapped to `width`: what names the game when the
     /// rest of the heading has been shown.
-    pub fn short_heading(&self, width: usize) -> Option<String> {
+    pub(super) fn short_heading(&self, width: usize) -> Option<String> {
         let title = self.title()?;
         Some(wrap(&title, width, "", TITLE_INDENT).join("\n"))
     }
 
     /// The start-comment, its paragraphs wrapped to `width`, a blank line
     /// between two; `None` when there is none.
-    pub fn start_comment(&self, width: usize) -> Option<String> {
+    pub(super) fn start_comment(&self, width: usize) -> Option<String> {
         prose(&self.about.start_comment, width, "")
     }
 
@@ -92,7 +92,7 @@ impl Named<'_> {
     /// (`1b`, `7a.1.2b`): `1b: ` and its paragraphs wrapped to `width`,
     /// each line after the first under the first word; `None` when it has
     /// none.
-    pub fn comment(&self, label: &str, ply: Span, width: usize) -> Option<String> {
+    pub(super) fn comment(&self, label: &str, ply: Span, width: usize) -> Option<String> {
         let lead = format!("{label}: ");
         prose(self.about.comment(ply), width, &lead)
     }
@@ -117,48 +117,6 @@ fn prose(paragraphs: &[String], width: usize, lead: &str) -> Option<String> {
     Some(lines.join("\n"))
 }
 
-/// `text` in lines of at most `width` characters, broken at blanks (a word
-/// longer than a line is broken where it must be): the first line begins
-/// with `first`, the others with `indent`.
-pub fn wrap(text: &str, width: usize, first: &str, indent: &str) -> Vec<String> {
-    let mut lines = vec![first.to_owned()];
-    let mut bare = true;
-    for word in text.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        loop {
-            let line = lines.last_mut().expect("a line");
-            let used = line.chars().count();
-            let room = width.saturating_sub(used + usize::from(!bare));
-            if word.len() <= room {
-                if !bare {
-                    line.push(' ');
-                }
-                line.extend(word.iter());
-                bare = false;
-                break;
-            }
-            if bare {
-                // A word longer than a whole line: as much as fits, or all
-                // of it after an indent as wide as a line.
-                let take = if used >= width {
-                    word.len()
-                } else {
-                    width - used
-                };
-                let rest = word.split_off(take);
-                line.extend(word.iter());
-                word = rest;
-            }
-            lines.push(indent.to_owned());
-            bare = true;
-            if word.is_empty() {
-                break;
-            }
-        }
-    }
-    lines
-}
-
 /// `line` cut to `width` characters, its end `…` when it is cut.
 fn cut(line: &str, width: usize) -> String {
     if line.chars().count() <= width {
@@ -174,17 +132,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn prose_is_wrapped_at_its_words() {
-        assert_eq!(
-            wrap("one two three four", 9, "", ""),
-            ["one two", "three", "four"]
-        );
-        assert_eq!(
-            wrap("one two three", 12, "1a: ", "    "),
-            ["1a: one two", "    three"]
-        );
-        assert_eq!(wrap("abcdefghij", 4, "", ""), ["abcd", "efgh", "ij"]);
-        assert_eq!(wrap("", 10, "x", ""), ["x"]);
+    fn long_lines_are_cut() {
         assert_eq!(cut("abcdef", 4), "abc…");
         assert_eq!(cut("abcd", 4), "abcd");
     }

@@ -1,0 +1,74 @@
+//! The game `replay` and `board` show: from a record, or the rulebook's
+//! example bundled in `hirp`; the turn `--turn` names; why none is shown.
+
+use hirp::any::AnyFamily;
+use hirp::core::family::{NoBoard, RecordBytes};
+
+use super::family::archive_without_rules;
+use super::input::{read_input, shown};
+use super::reading::{no_game, no_such_game};
+use super::report::Reporter;
+use super::status::Status;
+
+/// The rulebook's example game, corrected: what `hirp replay` shows without a file.
+pub const EXAMPLE: &str = include_str!("../../fixtures/rulebook/corrected.hirp");
+
+/// Checks a turn's label as `--turn` takes it: a HIRP turn's such as
+/// `S3` (or `s3`), or a tafl move's address such as `3b` (or `3B`; a
+/// berserk turn's third move is `3c`), a variation's move's (`7a.1.2b`) or
+/// a variation's (`7a.1`).
+pub fn parse_turn(text: &str) -> Result<String, String> {
+    AnyFamily::turn_label(text).ok_or_else(|| {
+        format!("`{text}` is not a turn label such as `G1` or `S3`, nor a tafl move such as `3b`")
+    })
+}
+
+/// The record at `file` (`-` for standard input), or without one the
+/// rulebook's example game: what names it, and its bytes. `Err` with the
+/// exit status once the reason is reported.
+pub fn record_or_example(
+    file: Option<&str>,
+    reporter: &Reporter,
+) -> Result<(String, Vec<u8>), Status> {
+    match file {
+        None => Ok(("rulebook example".to_owned(), EXAMPLE.as_bytes().to_vec())),
+        Some(path) => match read_input(path) {
+            Ok(input) => Ok((path.to_owned(), input.bytes)),
+            Err(message) => {
+                reporter.error(&message);
+                Err(Status::Failure)
+            }
+        },
+    }
+}
+
+/// Reports why game `number` of `record` shows no board; returns the exit
+/// status: 1 for a record that holds no game, as `validate` says of it;
+/// else 2.
+pub fn refused(
+    family: AnyFamily,
+    no_board: NoBoard,
+    record: &RecordBytes<'_>,
+    number: usize,
+    reporter: &Reporter,
+) -> Status {
+    let path = record.path;
+    let message = match no_board {
+        NoBoard::NoGame => return no_game(family, path, record.bytes, reporter),
+        NoBoard::NoSuchGame(games) => no_such_game(path, games, number),
+        NoBoard::NoTurn(Some(wanted)) => format!(
+            "game {number} of {} has no {} {wanted}",
+            shown(path),
+            family.turn_name()
+        ),
+        NoBoard::NoTurn(None) => format!(
+            "game {number} of {} has no {} to show",
+            shown(path),
+            family.turn_name()
+        ),
+        NoBoard::NoRules if family.needs_rules() => archive_without_rules(path),
+        NoBoard::NoRules => format!("game {number} of {path} has no rule set: give --rules"),
+    };
+    reporter.error(&message);
+    Status::Failure
+}
