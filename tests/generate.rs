@@ -39,7 +39,11 @@ proptest! {
                 .map(|p| format!("{} {} [{}] at {}", p.code, p.message, p.label, p.turn.clone().unwrap_or_default()))
                 .collect();
             prop_assert!(problems.is_empty(), "seed {seed}: {problems:?}\n{game}");
-            let expected = hirp::hirp::generate::result_value(played.result);
+            // `[Result "Silfr Drepid 10"]`, or `*` with no result.
+            let expected = match played.result {
+                None => "*".to_owned(),
+                Some(v) => format!("{} {} {}", v.winner.name(), v.kind.tag_name(), v.points()),
+            };
             prop_assert_eq!(game.tag("Result"), Some(expected.as_str()));
         }
     }

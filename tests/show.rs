@@ -7,7 +7,7 @@
 use hirp::any::AnyFamily;
 use hirp::core::diagnostic::Problem;
 use hirp::core::family::{Family, NoBoard, RecordBytes};
-use hirp::core::show::{Asked, Block, NoSuchTurn, Plan, Scene, Shown};
+use hirp::core::show::{Asked, Block, Plan, Scene, Shown};
 use hirp::hirp::family::Hirp;
 use hirp::tafl::family::Tafl;
 use hirp::tafl::syntax::Form;
@@ -124,19 +124,18 @@ fn a_tafl_game_plans_each_move_and_each_variation() {
 }
 
 #[test]
-fn a_label_the_game_has_not_is_refused_as_what_it_was_asked_as() {
+fn a_label_the_game_has_not_is_refused_as_a_turn_or_a_variation() {
     let hirp = shown(Hirp, EXAMPLE, &());
     let tafl = shown(Tafl(Form::Otg), VARIATIONS, &None);
     let asked = |turn| Asked {
         turn: Some(turn),
         ..Asked::default()
     };
-    assert_eq!(hirp.plan(asked("S99")).unwrap_err(), NoSuchTurn("turn"));
-    assert_eq!(tafl.plan(asked("40a")).unwrap_err(), NoSuchTurn("move"));
-    assert_eq!(
-        tafl.plan(asked("1a.9")).unwrap_err(),
-        NoSuchTurn("variation")
-    );
+    let no_turn = |label: &str| NoBoard::NoTurn(Some(label.to_owned()));
+    assert_eq!(hirp.plan(asked("S99")).unwrap_err(), no_turn("S99"));
+    assert_eq!(tafl.plan(asked("40a")).unwrap_err(), no_turn("40a"));
+    let no_variation = NoBoard::NoVariation("1a.9".to_owned());
+    assert_eq!(tafl.plan(asked("1a.9")).unwrap_err(), no_variation);
 }
 
 #[test]

@@ -61,6 +61,9 @@ pub fn refused(
             shown(path),
             family.turn_name()
         ),
+        NoBoard::NoVariation(wanted) => {
+            format!("game {number} of {} has no variation {wanted}", shown(path))
+        }
         NoBoard::NoTurn(None) => format!(
             "game {number} of {} has no {} to show",
             shown(path),

@@ -7,7 +7,7 @@ use hirp::Severity;
 use hirp::any::{AnyFamily, Job};
 use hirp::core::escape;
 use hirp::core::family::{Family, RecordBytes};
-use hirp::core::show::{Asked, Block, NoSuchTurn, Plan, Shown};
+use hirp::core::show::{Asked, Block, Plan, Shown};
 use hirp::diagnostic::Problem;
 
 use super::family::{RulesArg, of_file};
@@ -177,20 +177,14 @@ impl Replay<'_> {
         };
         let plan = match game.plan(asked) {
             Ok(plan) => plan,
-            Err(NoSuchTurn(what)) => {
-                reporter.error(&format!(
-                    "game {} of {} has no {what} {}",
-                    args.game,
-                    shown(path),
-                    args.turn.as_deref().unwrap_or_default()
-                ));
-                return Status::Failure;
+            Err(no_board) => {
+                return refused(self.family, no_board, &self.record, args.game, reporter);
             }
         };
         let columns = output_columns();
         let heading = game.heading(asked, columns);
-        let excerpt = game.excerpt();
-        let source = Source::excerpt(path, excerpt.text, excerpt.offset, excerpt.line);
+        let (offset, line) = game.start();
+        let source = Source::excerpt(path, game.text(), offset, line);
         let (blocks, counted, start) = match plan {
             Plan::Boards {
                 blocks,

@@ -296,11 +296,11 @@ pub const MAX_LISTED: usize = 6;
 
 /// Bytes of a tie's record past which a search does not list the tie (real
 /// records are tens of bytes; a help does not copy a hostile one).
-pub const MAX_LISTED_BYTES: usize = 160;
+pub(crate) const MAX_LISTED_BYTES: usize = 160;
 
 /// A list of tokens for a help line: `` `A` ``, `` `A` or `B` ``,
 /// `` `A`, `B` or `C` ``.
-pub fn one_of(options: &[String]) -> String {
+pub(crate) fn one_of(options: &[String]) -> String {
     match options {
         [] => String::new(),
         [one] => format!("`{one}`"),

@@ -28,7 +28,7 @@ pub enum GameDiff {
         /// apart from the places (HIRP's turns are matched by their place).
         only: Vec<OnlyTurn>,
         /// Where the games end, when they differ somewhere in `places`.
-        ends: Option<Ends>,
+        ends: Option<Agreement>,
     },
 }
 
@@ -68,9 +68,6 @@ pub enum Agreement {
     /// They are not known: a game has no rule set.
     Unknown,
 }
-
-/// Where two games end.
-pub type Ends = Agreement;
 
 impl Comparison {
     /// The places where the records differ: games only one has, places,
@@ -169,7 +166,7 @@ fn header([a, b]: [&str; 2], places: usize, first: Option<&str>) -> String {
 
 /// What the rules say of a token: the first of `problems` (advice aside)
 /// that lies in its `span`, or `legal`.
-pub fn verdict(problems: &[Problem], span: Span) -> String {
+pub(crate) fn verdict(problems: &[Problem], span: Span) -> String {
     let found: Option<&Problem> = problems
         .iter()
         .filter(|p| p.severity != Severity::Advice)

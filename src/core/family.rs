@@ -92,6 +92,9 @@ pub enum NoBoard {
     /// The game has no turn of the label asked for, or none at all when
     /// none was asked for.
     NoTurn(Option<String>),
+    /// The game has no variation of the label asked for (a tafl game's
+    /// `7a.1`).
+    NoVariation(String),
     /// The game names no rules, and none were given.
     NoRules,
 }

@@ -295,7 +295,11 @@ fn fix_rounds(
 /// it is the chunk as written. A game there is no longer as written: a
 /// repair applied to it may have been a guess, so a family's repair
 /// search, which looks for a single mistake, leaves it alone.
-pub fn changed_part(piece: &[u8], original: &[u8], text: &str) -> Option<std::ops::Range<usize>> {
+pub(crate) fn changed_part(
+    piece: &[u8],
+    original: &[u8],
+    text: &str,
+) -> Option<std::ops::Range<usize>> {
     if piece == original {
         return None;
     }
@@ -317,7 +321,7 @@ pub fn changed_part(piece: &[u8], original: &[u8], text: &str) -> Option<std::op
 /// piece whose spans start at `base`), the text it keeps at either end left
 /// out: a repair found as a whole token, shown as the characters it
 /// changes.
-pub fn narrowed(text: &str, base: usize, (start, end): (usize, usize), with: &str) -> Edit {
+pub(crate) fn narrowed(text: &str, base: usize, (start, end): (usize, usize), with: &str) -> Edit {
     let (old, new) = (&text.as_bytes()[start..end], with.as_bytes());
     let mut keep = old.iter().zip(new).take_while(|(a, b)| a == b).count();
     while !with.is_char_boundary(keep) || !text.is_char_boundary(start + keep) {

@@ -15,6 +15,7 @@
 
 use super::Severity;
 use super::diagnostic::Problem;
+use super::family::NoBoard;
 
 /// What a replay prints, one piece after another.
 #[derive(Debug)]
@@ -65,11 +66,6 @@ pub enum Plan<'a> {
     },
 }
 
-/// The game has no turn (or variation) of the label asked for: which it
-/// was asked as, `turn`, `move` or `variation`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NoSuchTurn(pub &'static str);
-
 /// What the screen's pane holds: text, or a problem for the command line
 /// to render as it renders every diagnostic, as wide as the pane.
 #[derive(Debug)]
@@ -80,25 +76,20 @@ pub enum Part<'a> {
     Problem(&'a Problem),
 }
 
-/// A part of the record's text: what diagnostics point into.
-#[derive(Clone, Copy, Debug)]
-pub struct Excerpt<'a> {
-    /// The text.
-    pub text: &'a str,
-    /// Its offset in the record.
-    pub offset: usize,
-    /// The number of lines of the record before it.
-    pub line: usize,
-}
-
 /// A game as a replay prints it.
 pub trait Shown: Scene {
-    /// The text the game's problems point into.
-    fn excerpt(&self) -> Excerpt<'_>;
+    /// The decoded text of the part of the record the game was read
+    /// from, which the game's problems point into.
+    fn text(&self) -> &str;
 
-    /// What to show, as `asked`; `Err` when the game has no turn of the
-    /// label asked for.
-    fn plan(&self, asked: Asked<'_>) -> Result<Plan<'_>, NoSuchTurn>;
+    /// Where that text starts in the record: its byte offset, and its line
+    /// from 0.
+    fn start(&self) -> (usize, usize);
+
+    /// What to show, as `asked`; `Err` when the game has no turn (or
+    /// variation) of the label asked for: [`NoBoard::NoTurn`] or
+    /// [`NoBoard::NoVariation`].
+    fn plan(&self, asked: Asked<'_>) -> Result<Plan<'_>, NoBoard>;
 
     /// What heads the replay: what names the game, when there is something
     /// to say, and for a replay from the start what the record says before
@@ -206,7 +197,7 @@ pub trait Scene {
 }
 
 /// `1 error, 2 warnings, 1 advice`.
-pub fn counts(problems: &[&Problem]) -> String {
+pub(crate) fn counts(problems: &[&Problem]) -> String {
     let mut parts = Vec::new();
     for (severity, one, more) in [
         (Severity::Error, "error", "errors"),
@@ -225,6 +216,7 @@ pub fn counts(problems: &[&Problem]) -> String {
 /// `text` in lines of at most `width` characters, broken at blanks (a word
 /// longer than a line is broken where it must be): the first line begins
 /// with `first`, the others with `indent`.
+#[doc(hidden)]
 pub fn wrap(text: &str, width: usize, first: &str, indent: &str) -> Vec<String> {
     let mut lines = vec![first.to_owned()];
     let mut bare = true;

@@ -110,7 +110,7 @@ fn tag(name: &str, value: &str) -> Tag {
 }
 
 /// The value of a `[Result]` tag: `Silfr Drepid 10`, or `*` with no result.
-pub fn result_value(result: Option<Victory>) -> String {
+pub(crate) fn result_value(result: Option<Victory>) -> String {
     match result {
         None => "*".to_owned(),
         Some(victory) => format!(

@@ -23,4 +23,4 @@ pub mod syntax;
 mod types;
 
 pub use syntax::{Parsed, parse, parse_bytes};
-pub use types::{PieceKind, Side, Space, UnknownName, VictoryKind};
+pub use types::{PieceKind, Side, Space, VictoryKind};

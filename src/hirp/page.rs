@@ -56,7 +56,7 @@ pub fn packed(name: &str, bytes: &[u8]) -> Packed {
 /// to `each`, in order, as it is replayed: returns the page's title and the
 /// problems that lie in no game. The games are counted first, by reading
 /// the record without replaying it, for their names to say `game 2 of 3`.
-pub fn each_game(
+pub(crate) fn each_game(
     name: &str,
     bytes: &[u8],
     mut each: impl FnMut(GamePage),

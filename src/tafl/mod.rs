@@ -30,4 +30,4 @@ pub mod rules;
 pub mod syntax;
 mod types;
 
-pub use types::{Piece, Side, Square, UnknownName};
+pub use types::{Piece, Side, Square};

@@ -65,7 +65,7 @@ pub fn packed(name: &str, bytes: &[u8], form: Form, rules: Option<&RuleSet>) -> 
 
 /// What a tafl board's pieces stand for: its pictures draw the attackers
 /// black, the defenders white and their king white with a cross.
-pub fn legend() -> Vec<Field> {
+pub(crate) fn legend() -> Vec<Field> {
     [
         ("Black stones", "the attackers"),
         ("White stones", "the defenders"),
@@ -82,7 +82,7 @@ pub fn legend() -> Vec<Field> {
 /// Hands each game of the record, as a page, to `each`, in order: returns
 /// the page's title and the problems that lie in no game. The games are
 /// replayed first, and drawn one at a time.
-pub fn each_game(
+pub(crate) fn each_game(
     name: &str,
     bytes: &[u8],
     form: Form,

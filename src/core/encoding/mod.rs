@@ -204,7 +204,7 @@ pub struct Excerpt {
 /// What is shown of an input that is not text with its `error`: the start
 /// of the line of `sample` where the error is, up to a few bytes after it or
 /// the line's end.
-pub fn not_text(sample: &[u8], error: &TextError) -> Excerpt {
+pub(crate) fn not_text(sample: &[u8], error: &TextError) -> Excerpt {
     let at = error.span.start;
     let is_end = |b: &u8| matches!(b, b'\n' | b'\r');
     let start = sample[..at].iter().rposition(is_end).map_or(0, |n| n + 1);

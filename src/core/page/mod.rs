@@ -192,7 +192,7 @@ impl Step {
 
 /// The problems shown with step `step`, by their place in the game's
 /// problems, given the step each is shown with (`homes`).
-pub fn shown_with(homes: &[usize], step: usize) -> Vec<usize> {
+pub(crate) fn shown_with(homes: &[usize], step: usize) -> Vec<usize> {
     (0..homes.len()).filter(|&p| homes[p] == step).collect()
 }
 

@@ -11,7 +11,7 @@ use crate::core::canvas::{Canvas, Style};
 use crate::core::diagnostic::Problem;
 use crate::core::escape;
 use crate::core::family::{NoBoard, RecordBytes, file_name};
-use crate::core::show::{Asked, Block, Excerpt, NoSuchTurn, Part, Plan, Scene, Shown, counts};
+use crate::core::show::{Asked, Block, Part, Plan, Scene, Shown, counts};
 use crate::hirp::Side;
 use crate::hirp::render::frame::frame as frame_canvas;
 use crate::hirp::render::svg::svg;
@@ -262,14 +262,14 @@ impl HirpShown {
     }
 
     /// The turn `--turn` names, if it names one (from 0).
-    fn only(&self, asked: Asked<'_>) -> Result<Option<usize>, NoSuchTurn> {
+    fn only(&self, asked: Asked<'_>) -> Result<Option<usize>, NoBoard> {
         let Some(wanted) = asked.turn else {
             return Ok(None);
         };
         (0..self.game.turns.len())
             .find(|&n| label(n) == wanted)
             .map(Some)
-            .ok_or(NoSuchTurn("turn"))
+            .ok_or_else(|| NoBoard::NoTurn(Some(wanted.to_owned())))
     }
 
     /// The last frame to show for a record whose first error is `problem`:
@@ -382,16 +382,16 @@ impl HirpShown {
 }
 
 impl Shown for HirpShown {
-    fn excerpt(&self) -> Excerpt<'_> {
-        Excerpt {
-            text: &self.text,
-            offset: self.offset,
-            line: self.line,
-        }
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn start(&self) -> (usize, usize) {
+        (self.offset, self.line)
     }
 
     /// With `--turn`, the game up to that turn, and its problems.
-    fn plan(&self, asked: Asked<'_>) -> Result<Plan<'_>, NoSuchTurn> {
+    fn plan(&self, asked: Asked<'_>) -> Result<Plan<'_>, NoBoard> {
         let only = self.only(asked)?;
         if self.game.turns.is_empty() {
             let problems: Vec<&Problem> = self.problems.iter().collect();

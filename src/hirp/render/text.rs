@@ -152,7 +152,7 @@ pub fn board(position: &Position) -> Canvas {
 }
 
 /// The board for a position, in the size `layout` gives it.
-pub fn board_in(position: &Position, layout: Drawing) -> Canvas {
+pub(crate) fn board_in(position: &Position, layout: Drawing) -> Canvas {
     draw(position, layout.geometry())
 }
 
@@ -270,14 +270,10 @@ pub fn legend(position: &Position) -> Canvas {
     canvas
 }
 
-/// The turn line with one token marked: in the plain form by carets under it.
-pub fn turn_line(turn: &Turn, token: Option<usize>) -> Canvas {
-    turn_line_with(turn, token, &[])
-}
-
-/// [`turn_line`] with the tokens at `faults` (spans in the record) marked
-/// `×` under them, and in red with colours.
-pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Canvas {
+/// The turn line with one token marked (in the plain form by carets under
+/// it), and the tokens at `faults` (spans in the record) marked `×` under
+/// them, in red with colours.
+pub(crate) fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Canvas {
     let mut canvas = Canvas::new();
     // Each token written, where it stands in the record.
     let mut tokens: Vec<(usize, usize, Span)> = Vec::new();
@@ -326,14 +322,10 @@ pub fn turn_line_with(turn: &Turn, token: Option<usize>, faults: &[Span]) -> Can
     canvas
 }
 
-/// Supplies, Hirþs removed from game, the Penningr, and whose turn it is.
-pub fn panel(position: &Position) -> Canvas {
-    panel_in(position, Drawing::Full)
-}
-
-/// [`panel`] for a board of `layout`: in three rows for the compact one,
-/// the Penningr beside Gull's supply.
-pub fn panel_in(position: &Position, layout: Drawing) -> Canvas {
+/// Supplies, Hirþs removed from game, the Penningr, and whose turn it is,
+/// for a board of `layout`: in three rows for the compact one, the
+/// Penningr beside Gull's supply.
+pub(crate) fn panel_in(position: &Position, layout: Drawing) -> Canvas {
     let mut canvas = Canvas::new();
     for (row, side) in Side::ALL.into_iter().enumerate() {
         let army = position.army(side);
@@ -382,14 +374,10 @@ pub fn panel_in(position: &Position, layout: Drawing) -> Canvas {
 }
 
 /// The battles of a turn as a short table: attackers and defenders with
-/// their powers, how a tie was broken, who won, who advanced and retreated.
-pub fn battle_table(battles: &[BattleView]) -> Canvas {
-    battle_table_in(battles, None)
-}
-
-/// [`battle_table`] in at most `columns` where it can be: a table wider
-/// than that lists each side's pieces a line each.
-pub fn battle_table_in(battles: &[BattleView], columns: Option<usize>) -> Canvas {
+/// their powers, how a tie was broken, who won, who advanced and retreated;
+/// in at most `columns` where it can be: a table wider than that lists each
+/// side's pieces a line each.
+pub(crate) fn battle_table_in(battles: &[BattleView], columns: Option<usize>) -> Canvas {
     let rows = table_rows(battles, false);
     match columns {
         Some(columns) if table_width(&rows) > columns => table(&table_rows(battles, true)),
@@ -399,7 +387,7 @@ pub fn battle_table_in(battles: &[BattleView], columns: Option<usize>) -> Canvas
 
 /// The battle table's header and a row a battle, for a page to lay out:
 /// a cell's lines joined by `\n`.
-pub fn battle_cells(battles: &[BattleView]) -> (Vec<String>, Vec<Vec<String>>) {
+pub(crate) fn battle_cells(battles: &[BattleView]) -> (Vec<String>, Vec<Vec<String>>) {
     let rows = table_rows(&[], false);
     let head = rows[0].to_vec();
     let body = battles

@@ -171,7 +171,7 @@ pub fn syntax_problems(record: &Record, errors: &[SyntaxError]) -> Vec<Problem> 
 /// with its turn lines, no result and its syntax errors (only the games
 /// that hold one are replayed), and the errors in no game. What reading a
 /// record without checking its rules finds.
-pub fn syntax_report(record: &Record, errors: &[SyntaxError]) -> RecordReport {
+pub(crate) fn syntax_report(record: &Record, errors: &[SyntaxError]) -> RecordReport {
     let mut per_game: Vec<Vec<&SyntaxError>> = vec![Vec::new(); record.games.len()];
     let mut loose = Vec::new();
     for error in errors {

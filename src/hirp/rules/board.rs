@@ -63,7 +63,7 @@ pub const MIDDLE: [Space; 5] = [
 /// The number of directed edges: each edge, both ways. Loose Hirþs on a line
 /// are counted per directed edge, from the space they attack from to the
 /// space they attack ([`Army::attacking`](super::Army::attacking)).
-pub const DIRECTED_EDGES: usize = 2 * EDGES.len();
+pub(crate) const DIRECTED_EDGES: usize = 2 * EDGES.len();
 
 /// `DIRECTED[from][to]`: the index of the directed edge, or `u8::MAX`.
 const DIRECTED: [[u8; 11]; 11] = {
@@ -113,7 +113,7 @@ pub const fn edge(from: Space, to: Space) -> Option<usize> {
 
 /// The spaces of a directed edge: where a piece on it stands, and the space
 /// it attacks.
-pub const fn edge_ends(edge: usize) -> (Space, Space) {
+pub(crate) const fn edge_ends(edge: usize) -> (Space, Space) {
     let (a, b) = EDGES[edge / 2];
     if edge.is_multiple_of(2) {
         (a, b)
@@ -147,12 +147,12 @@ pub fn neighbours(space: Space) -> impl Iterator<Item = Space> {
 }
 
 /// The spaces next to `space`, as a bit set of board indices.
-pub const fn neighbour_bits(space: Space) -> u16 {
+pub(crate) const fn neighbour_bits(space: Space) -> u16 {
     ADJACENT[space.index()]
 }
 
 /// The spaces of a bit set of board indices, in board order.
-pub fn spaces_in(bits: u16) -> impl Iterator<Item = Space> {
+pub(crate) fn spaces_in(bits: u16) -> impl Iterator<Item = Space> {
     let mut bits = bits & ((1 << Space::ALL.len()) - 1);
     std::iter::from_fn(move || {
         let index = bits.trailing_zeros() as usize;
@@ -168,12 +168,6 @@ pub const fn home(side: Side) -> Space {
         Side::Gull => Space::GullHome,
         Side::Silfr => Space::SilfrHome,
     }
-}
-
-/// Whether `space` is a home space (the only kind that may hold several
-/// Karves at the end of a turn).
-pub const fn is_home(space: Space) -> bool {
-    matches!(space, Space::GullHome | Space::SilfrHome)
 }
 
 /// The number of edges between two spaces on the bare board.

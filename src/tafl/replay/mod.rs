@@ -293,7 +293,7 @@ pub fn replay_record(
 /// Every game of a record with its syntax errors alone, as reading it
 /// without its rules finds it: its moves counted, no rule set, no steps,
 /// no outcome.
-pub fn syntax_replays(record: &Record, errors: &[SyntaxError]) -> Vec<Replay> {
+pub(crate) fn syntax_replays(record: &Record, errors: &[SyntaxError]) -> Vec<Replay> {
     let games = Game::all(record);
     let mut replays: Vec<Replay> = games
         .iter()

@@ -39,4 +39,4 @@ pub use games::{Chunk, Cut, Games, parse_chunk};
 #[doc(hidden)]
 pub use parser::parse_unlimited;
 pub(crate) use parser::read_ply;
-pub use parser::{Parsed, parse, parse_bytes, parse_csv, parse_otg};
+pub use parser::{Parsed, parse, parse_bytes, parse_csv};

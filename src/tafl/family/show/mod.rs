@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use crate::core::Severity;
 use crate::core::diagnostic::Problem;
 use crate::core::family::{NoBoard, RecordBytes, file_name};
-use crate::core::show::{Asked, Block, Excerpt, NoSuchTurn, Plan, Shown};
+use crate::core::show::{Asked, Block, Plan, Shown};
 use crate::tafl::render::{Board, Glyphs, TextOptions};
 use crate::tafl::replay::LineMove;
 use crate::tafl::rules::{Position, RuleSet};
@@ -139,7 +139,7 @@ pub(super) fn shown(
 impl TaflShown {
     /// The frames `--turn` asks for: a move's (`3b`, `7a.1.2b`), or a
     /// variation's (`7a.1`); the main line's without it.
-    fn wanted(&self, turn: Option<&str>) -> Result<Vec<usize>, NoSuchTurn> {
+    fn wanted(&self, turn: Option<&str>) -> Result<Vec<usize>, NoBoard> {
         let Some(wanted) = turn else {
             return Ok(self.main_line());
         };
@@ -148,9 +148,9 @@ impl TaflShown {
         }
         // A variation's label ends with its number, `7a.1`.
         self.variation(wanted)
-            .ok_or(match wanted.ends_with(|c: char| c.is_ascii_digit()) {
-                true => NoSuchTurn("variation"),
-                false => NoSuchTurn("move"),
+            .ok_or_else(|| match wanted.ends_with(|c: char| c.is_ascii_digit()) {
+                true => NoBoard::NoVariation(wanted.to_owned()),
+                false => NoBoard::NoTurn(Some(wanted.to_owned())),
             })
     }
 
@@ -198,15 +198,16 @@ impl TaflShown {
 }
 
 impl Shown for TaflShown {
-    fn excerpt(&self) -> Excerpt<'_> {
-        Excerpt {
-            text: &self.game.text,
-            offset: 0,
-            line: 0,
-        }
+    fn text(&self) -> &str {
+        &self.game.text
     }
 
-    fn plan(&self, asked: Asked<'_>) -> Result<Plan<'_>, NoSuchTurn> {
+    /// The whole record is read.
+    fn start(&self) -> (usize, usize) {
+        (0, 0)
+    }
+
+    fn plan(&self, asked: Asked<'_>) -> Result<Plan<'_>, NoBoard> {
         let frames = self.wanted(asked.turn)?;
         if self.len() == 0 || frames.is_empty() {
             let mut problems = self.at(None);

@@ -96,11 +96,6 @@ pub fn parse_unlimited(text: &str, form: Form) -> Parsed {
     parse_bytes_at(text.as_bytes(), 0, form, true).1
 }
 
-/// Reads an OpenTafl game file, as [`parse`] does.
-pub fn parse_otg(text: &str) -> Parsed {
-    parse(text, Form::Otg)
-}
-
 /// Reads an archive of one game a line, as [`parse`] does.
 pub fn parse_csv(text: &str) -> Parsed {
     parse(text, Form::Csv)
