@@ -219,8 +219,9 @@ impl Replay<'_> {
         };
         let printed = printer.print(heading.as_deref(), &blocks, |n| {
             write_stdout(&game.frame(n, &counted, columns, self.color))?;
-            match (&args.svg_dir, game.picture(n)) {
-                (Some(dir), Some((name, picture))) => write_picture(dir, &name, &picture),
+            // A picture is drawn only to be written.
+            match args.svg_dir.as_deref().map(|dir| (dir, game.picture(n))) {
+                Some((dir, Some((name, picture)))) => write_picture(dir, &name, &picture),
                 _ => Ok(()),
             }
         });

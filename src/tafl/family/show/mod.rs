@@ -16,7 +16,7 @@ use crate::core::Severity;
 use crate::core::diagnostic::Problem;
 use crate::core::family::{NoBoard, RecordBytes, file_name};
 use crate::core::show::{Asked, Block, Plan, Shown};
-use crate::tafl::render::{Board, Glyphs, TextOptions};
+use crate::tafl::render::{Glyphs, TextOptions};
 use crate::tafl::replay::LineMove;
 use crate::tafl::rules::{Position, RuleSet};
 use crate::tafl::syntax::Form;
@@ -55,10 +55,10 @@ pub struct TaflShown {
     /// The variations listed under each frame (`None`: before the first
     /// move).
     listed: HashMap<Option<usize>, Vec<usize>>,
-    /// The rows of the board, under its heading.
-    rows: usize,
-    /// The columns of the board.
-    columns: usize,
+    /// The position at the start of the game.
+    start: Position,
+    /// The rows and columns of the board drawn on a screen, once asked for.
+    size: std::cell::OnceCell<(usize, usize)>,
 }
 
 /// Game `number` of `record`, read in `form` and replayed under `rules`
@@ -91,15 +91,6 @@ pub(super) fn shown(
     for (f, &(line, n)) in frames.iter().enumerate() {
         labels.entry(replay.label(line, n)).or_insert(f);
     }
-    let board = Board::of(&start).text(TextOptions::default());
-    // The files and the frame above and below the ranks.
-    let rows = usize::from(start.rules().dim) + 4;
-    let columns = board
-        .lines()
-        .take(rows)
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(0);
     let mut shown = TaflShown {
         path: record.path.to_owned(),
         number,
@@ -110,8 +101,8 @@ pub(super) fn shown(
         labels,
         problems: HashMap::new(),
         listed: HashMap::new(),
-        rows,
-        columns,
+        start,
+        size: std::cell::OnceCell::new(),
     };
     let mut listed: HashMap<Option<usize>, Vec<usize>> = HashMap::new();
     for v in 0..shown.game.replay.variations.len() {

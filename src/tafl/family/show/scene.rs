@@ -7,7 +7,7 @@
 
 use crate::core::canvas::{Canvas, Style};
 use crate::core::show::{Part, Scene};
-use crate::tafl::render::{Glyphs, TextOptions};
+use crate::tafl::render::{Board, Glyphs, TextOptions};
 
 use super::TaflShown;
 
@@ -19,6 +19,22 @@ const VARIATION_KEYS: &str =
     "→/n next  ←/p previous  v variation  b back  Home/End first/last  g go  q quit";
 
 impl TaflShown {
+    /// The rows of the board drawn on the screen (the files and the frame
+    /// above and below the ranks), and its columns.
+    fn board_size(&self) -> (usize, usize) {
+        *self.size.get_or_init(|| {
+            let rows = usize::from(self.start.rules().dim) + 4;
+            let board = Board::of(&self.start).text(TextOptions::default());
+            let columns = board
+                .lines()
+                .take(rows)
+                .map(|l| l.chars().count())
+                .max()
+                .unwrap_or(0);
+            (rows, columns)
+        })
+    }
+
     /// The board after move `frame`, coloured, cut into the board and the
     /// legend under it.
     fn screen_board(&self, frame: usize) -> (Vec<String>, String) {
@@ -27,7 +43,8 @@ impl TaflShown {
             color: true,
         });
         let mut board: Vec<String> = text.lines().map(str::to_owned).collect();
-        let legend = board.split_off(self.rows.min(board.len())).join("\n");
+        let rows = self.board_size().0;
+        let legend = board.split_off(rows.min(board.len())).join("\n");
         (board, legend)
     }
 }
@@ -65,7 +82,8 @@ impl Scene for TaflShown {
 
     /// The board, a blank row under its heading and under it, or none.
     fn sizes(&self) -> Vec<(usize, usize)> {
-        vec![(self.columns, 1), (self.columns, 0)]
+        let columns = self.board_size().1;
+        vec![(columns, 1), (columns, 0)]
     }
 
     /// The move's heading, and the board after it.
