@@ -112,6 +112,12 @@ impl AnyFamily {
         presets
     }
 
+    /// Every family's name in the JSON document and in the crate's
+    /// modules (`Family::ID`): `hirp`, then `tafl`.
+    pub fn ids() -> impl Iterator<Item = &'static str> {
+        [Hirp::ID, Tafl::ID].into_iter()
+    }
+
     /// Every family's sides, as verdicts name them: HIRP's, then tafl's.
     pub fn sides() -> impl Iterator<Item = &'static str> {
         Hirp::SIDES.into_iter().chain(Tafl::SIDES)
@@ -237,7 +243,8 @@ impl AnyFamily {
     /// Checks a record game by game, as deep and on as many threads as
     /// `check` says, a tafl record under `rules` if given (else its own),
     /// handing each game to `on_game` (which returns whether to go on);
-    /// returns the bytes read.
+    /// returns the bytes read (of a UTF-16 input, those of its text decoded
+    /// to UTF-8, to which the spans point).
     pub fn check<R: BufRead + Send>(
         self,
         reader: R,

@@ -89,7 +89,7 @@ fn above_the_syntax(family: &str) -> Vec<String> {
 
 #[test]
 fn the_syntax_of_each_family_imports_nothing_above_it() {
-    for family in FAMILIES {
+    for family in families() {
         let above = above_the_syntax(family);
         let above: Vec<&str> = above.iter().map(String::as_str).collect();
         imports_nothing_above(&format!("{family}::syntax"), &above);
@@ -100,7 +100,7 @@ fn the_syntax_of_each_family_imports_nothing_above_it() {
 /// built on the rules.
 #[test]
 fn the_rules_of_each_family_know_nothing_of_the_notation() {
-    for family in FAMILIES {
+    for family in families() {
         let mut above = above_the_syntax(family);
         above.retain(|layer| *layer != format!("{family}::rules"));
         above.push(format!("{family}::syntax"));
@@ -109,8 +109,35 @@ fn the_rules_of_each_family_know_nothing_of_the_notation() {
     }
 }
 
-/// The two families, siblings on the core.
-const FAMILIES: [&str; 2] = ["hirp", "tafl"];
+/// The families, siblings on the core, as the list of families names
+/// them (each one's module is named for it).
+fn families() -> Vec<&'static str> {
+    hirp::any::AnyFamily::ids().collect()
+}
+
+/// Each family of the list has its folder with its side of the seam,
+/// and each folder with a side of the seam is a family of the list.
+#[test]
+fn the_families_are_those_of_the_list_of_families() {
+    let listed = families();
+    assert!(listed.len() >= 2, "{listed:?}");
+    for family in &listed {
+        assert!(
+            Path::new("src").join(family).join("family").is_dir(),
+            "{family}"
+        );
+    }
+    for entry in std::fs::read_dir("src").unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.join("family").is_dir() {
+            assert!(
+                listed.contains(&name.as_str()),
+                "src/{name} is not in the list of families"
+            );
+        }
+    }
+}
 
 /// The modules of the library that stand above both families and name
 /// them: the list of families, the JSON document and report, the page,
@@ -119,7 +146,7 @@ const ABOVE_THE_FAMILIES: &[&str] = &["any", "json", "page", "cli", "fixtures"];
 
 #[test]
 fn the_core_names_no_family() {
-    let mut above = FAMILIES.to_vec();
+    let mut above = families();
     above.extend(ABOVE_THE_FAMILIES);
     imports_nothing_above("core", &above);
 }
@@ -181,7 +208,7 @@ fn names_a_family(code: &str) -> bool {
 
 /// Whether a full path starts in a family's modules: `hirp::tafl::...`.
 fn names_family_module(path: &[String]) -> bool {
-    matches!(path, [krate, family, ..] if krate == "hirp" && FAMILIES.contains(&family.as_str()))
+    matches!(path, [krate, family, ..] if krate == "hirp" && families().contains(&family.as_str()))
 }
 
 /// The library's paths a file's `use` items import, and the names they
@@ -483,7 +510,7 @@ fn c();
 fn unit(path: &[String]) -> Option<String> {
     match path {
         [] => None,
-        [family, sub, ..] if FAMILIES.contains(&family.as_str()) && sub != "types" => {
+        [family, sub, ..] if families().contains(&family.as_str()) && sub != "types" => {
             Some(format!("{family}::{sub}"))
         }
         [first, ..] => Some(first.clone()),

@@ -158,6 +158,10 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// The family's name in messages: `HIRP`, `tafl`.
     const NAME: &'static str;
 
+    /// The family's name in the JSON document (`"family": "hirp"`), which
+    /// is also its module's in the crate: `hirp`, `tafl`.
+    const ID: &'static str;
+
     /// What a turn is called in messages: `turn`, or a tafl `move`.
     const TURN: &'static str;
 
@@ -234,7 +238,9 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
 
     /// Checks a record game by game, as deep and on as many threads as
     /// `check` says, under `options`, handing each game to `on_game` (which
-    /// returns whether to go on); returns the bytes read.
+    /// returns whether to go on); returns the bytes read, those of the
+    /// text as it is read (a UTF-16 input's decoded to UTF-8, as
+    /// `core::encoding::transcode` gives them).
     fn check<R: BufRead + Send>(
         self,
         reader: R,

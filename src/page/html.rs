@@ -44,11 +44,18 @@ pub fn served(api: &Api<'_>) -> String {
     crate::core::page::html::served(&editor)
 }
 
-/// The options of the served page's choice of tafl rules, one a preset.
+/// The options of the served page's choice of rules, one a preset of
+/// any family that plays several.
 fn presets() -> String {
-    let presets = crate::tafl::rules::RuleSet::PRESETS.iter();
+    let presets = crate::any::AnyFamily::presets();
     presets
-        .map(|name| format!("<option value=\"{0}\">{0}</option>", escape_html(name)))
+        .iter()
+        .map(|preset| {
+            format!(
+                "<option value=\"{0}\">{0}</option>",
+                escape_html(preset.name)
+            )
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

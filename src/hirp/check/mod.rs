@@ -68,7 +68,8 @@ use crate::core::{CheckOptions, Depth};
 /// Reads, replays and checks a record game by game, matches and `[Result]`
 /// tags included, to the depth `options` say, handing each game to
 /// `on_game` in file order; stops early when `on_game` returns `false`.
-/// Returns the bytes read.
+/// Returns the bytes read (of a UTF-16 input, those of its text decoded to
+/// UTF-8).
 ///
 /// With several workers, they read and replay games while this thread
 /// checks them as parts of their matches and hands them over. The games in

@@ -41,6 +41,8 @@ impl Family for Hirp {
 
     const NAME: &'static str = "HIRP";
 
+    const ID: &'static str = "hirp";
+
     const SIDES: [&'static str; 2] = ["gull", "silfr"];
 
     const TURN: &'static str = "turn";

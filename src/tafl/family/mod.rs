@@ -44,6 +44,8 @@ impl Family for Tafl {
 
     const NAME: &'static str = "tafl";
 
+    const ID: &'static str = "tafl";
+
     const SIDES: [&'static str; 2] = ["attackers", "defenders"];
 
     const TURN: &'static str = "move";
