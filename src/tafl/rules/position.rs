@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::bits::Bits;
 use super::compiled::{Class, Compiled};
-use super::ends::Outcome;
+use super::ends::{End, Outcome};
 use super::layout::Layout;
 use super::ruleset::{RepetitionRule, RuleSet, SetupError, check_kings};
 use super::square_set::SquareSet;
@@ -262,6 +262,29 @@ impl Position {
             }
         }
         layout
+    }
+
+    /// The position record as OpenTafl's engine writes it
+    /// (`GameState.getOTNPositionString()`): the pieces on the board, the
+    /// first rank first, a captured king taken off the board (where
+    /// [`Position::layout`] keeps him, to be drawn where he fell).
+    ///
+    /// ```
+    /// use hirp::tafl::rules::{Move, Position, RuleSet};
+    ///
+    /// let rules = RuleSet::preset("brandub").unwrap();
+    /// let mut position = Position::new(&rules);
+    /// assert_eq!(position.to_opentafl(), "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    /// position.play(Move { from: "d2".parse().unwrap(), to: "c2".parse().unwrap() }).unwrap();
+    /// assert_eq!(position.to_opentafl(), "/3t3/2t4/3T3/ttTKTtt/3T3/3t3/3t3/");
+    /// ```
+    pub fn to_opentafl(&self) -> String {
+        let mut layout = self.layout();
+        let captured = self.outcome.is_some_and(|o| o.end == End::KingCaptured);
+        if let (true, Some(king)) = (captured, self.king()) {
+            layout.set(king, None);
+        }
+        layout.to_opentafl()
     }
 
     /// How many times this position has occurred, this time included, when

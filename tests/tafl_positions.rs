@@ -1,0 +1,96 @@
+//! Tafl positions as OpenTafl writes them: after every move of a game of
+//! each of OpenTafl's ten variants, the position record `hirp` gives for
+//! the board (`Position::to_opentafl`, the first rank first) and the side to
+//! move are those OpenTafl's engine printed (`GameState.getOTNPositionString()`),
+//! recorded in `fixtures/tafl/opentafl-positions/positions.jsonl`
+//! (`SOURCES.md` beside it says how).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use hirp::tafl::Side;
+use hirp::tafl::replay::replay_record;
+use hirp::tafl::rules::End;
+use hirp::tafl::syntax::{Form, parse};
+
+const DIR: &str = "fixtures/tafl/opentafl-positions";
+
+/// What OpenTafl printed after one ply of a game.
+#[derive(Debug, serde::Deserialize)]
+struct Printed {
+    file: String,
+    ply: usize,
+    turn: Option<String>,
+    side_to_move: String,
+    position: String,
+    berserker: Option<String>,
+}
+
+fn printed() -> BTreeMap<String, Vec<Printed>> {
+    let text = std::fs::read_to_string(Path::new(DIR).join("positions.jsonl")).unwrap();
+    let mut games: BTreeMap<String, Vec<Printed>> = BTreeMap::new();
+    for line in text.lines() {
+        let printed: Printed = serde_json::from_str(line).unwrap();
+        games.entry(printed.file.clone()).or_default().push(printed);
+    }
+    games
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Attackers => "attackers",
+        Side::Defenders => "defenders",
+    }
+}
+
+#[test]
+fn every_position_of_every_variant_is_opentafl_s() {
+    let games = printed();
+    assert_eq!(
+        games.len(),
+        11,
+        "a game of each variant, and one the king loses"
+    );
+    let (mut berserk_turns, mut kings_captured) = (0, 0);
+    for (file, plies) in &games {
+        let text = std::fs::read_to_string(Path::new(DIR).join(file)).unwrap();
+        let parsed = parse(&text, Form::Otg);
+        assert!(parsed.errors.is_empty(), "{file}: {:?}", parsed.errors);
+        let replay = &replay_record(&parsed.record, &parsed.errors, None)[0];
+        assert!(replay.is_valid(), "{file}: {:?}", replay.problems);
+        let positions = replay.positions();
+        assert_eq!(
+            positions.len(),
+            plies.len(),
+            "{file}: one position a ply and the start"
+        );
+        for (n, (position, printed)) in positions.iter().zip(plies).enumerate() {
+            assert_eq!(printed.ply, n, "{file}");
+            let at = printed.turn.as_deref().unwrap_or("the start");
+            if n > 0 {
+                let address = replay.steps[n - 1].address.to_string();
+                assert_eq!(Some(address.as_str()), printed.turn.as_deref(), "{file}");
+            }
+            assert_eq!(
+                position.to_opentafl(),
+                printed.position,
+                "{file} after {at}"
+            );
+            assert_eq!(
+                side_name(position.turn()),
+                printed.side_to_move,
+                "{file}: the side to move after {at}"
+            );
+            let berserker = position.berserker().map(|square| square.to_string());
+            assert_eq!(berserker, printed.berserker, "{file} after {at}");
+            berserk_turns += usize::from(berserker.is_some());
+            let captured = position.outcome().map(|o| o.end) == Some(End::KingCaptured);
+            kings_captured += usize::from(captured);
+        }
+    }
+    assert!(berserk_turns > 0, "a Berserk turn of more than one move");
+    assert!(
+        kings_captured > 0,
+        "a king captured, whom OpenTafl takes off"
+    );
+}
