@@ -138,6 +138,55 @@ impl Layout {
         self.record(true)
     }
 
+    /// The board turned or mirrored by `symmetry`, one of the eight of a
+    /// square board (taken modulo 8): mirrored file for file (`a` and the
+    /// last file swapped) when `symmetry` is 4 or more, then turned
+    /// `symmetry % 4` quarter turns (a1 to the last file's rank 1).
+    pub fn symmetric(&self, symmetry: u8) -> Layout {
+        let d = usize::from(self.dim);
+        let last = d - 1;
+        let mut cells = vec![None; self.cells.len()];
+        for (n, cell) in self.cells.iter().enumerate() {
+            let (mut file, mut rank) = (n % d, n / d);
+            if symmetry % 8 >= 4 {
+                file = last - file;
+            }
+            for _ in 0..symmetry % 4 {
+                (file, rank) = (last - rank, file);
+            }
+            cells[rank * d + file] = *cell;
+        }
+        Layout {
+            dim: self.dim,
+            cells,
+        }
+    }
+
+    /// The board's canonical form under its symmetries: of its eight
+    /// images ([`Layout::symmetric`]), the one whose position record comes
+    /// first. Boards that are one another turned or mirrored have the
+    /// same canonical form, and only they.
+    ///
+    /// ```
+    /// use hirp::tafl::rules::Layout;
+    ///
+    /// let corner = Layout::from_opentafl("/t2/3/3/").unwrap();
+    /// let other = Layout::from_opentafl("/3/3/2t/").unwrap();
+    /// assert_eq!(corner.canonical(), other.canonical());
+    /// assert_ne!(corner.canonical(), Layout::from_opentafl("/1t1/3/3/").unwrap().canonical());
+    /// ```
+    pub fn canonical(&self) -> Layout {
+        let mut best = (self.record(false), self.clone());
+        for symmetry in 1..8 {
+            let image = self.symmetric(symmetry);
+            let record = image.record(false);
+            if record < best.0 {
+                best = (record, image);
+            }
+        }
+        best.1
+    }
+
     fn record(&self, inverted: bool) -> String {
         let d = usize::from(self.dim);
         let mut out = String::from("/");
@@ -293,6 +342,70 @@ mod tests {
         assert_eq!(layout.pieces().count(), 13);
         let eleven = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
         assert_eq!(Layout::from_opentafl(eleven).unwrap().to_string(), eleven);
+    }
+
+    /// Random boards of every size, a third of the squares taken.
+    fn boards() -> Vec<Layout> {
+        let mut rng = crate::core::Rng::new(51);
+        let pieces = [
+            (Side::Attackers, Piece::Taflman),
+            (Side::Defenders, Piece::Taflman),
+            (Side::Defenders, Piece::King),
+            (Side::Attackers, Piece::Commander),
+        ];
+        let mut boards = Vec::new();
+        for dim in MIN_DIM..=MAX_DIM {
+            for _ in 0..8 {
+                let mut layout = Layout::empty(dim).unwrap();
+                for cell in &mut layout.cells {
+                    if rng.below(3) == 0 {
+                        *cell = Some(pieces[rng.below(pieces.len())]);
+                    }
+                }
+                boards.push(layout);
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn the_eight_symmetries_form_the_square_s_group() {
+        let berserk = "/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
+        let mut boards = boards();
+        boards.push(Layout::from_opentafl(berserk).unwrap());
+        for board in &boards {
+            let turned = board.symmetric(1);
+            assert_eq!(turned.symmetric(1).symmetric(1).symmetric(1), *board);
+            assert_eq!(board.symmetric(4).symmetric(4), *board);
+            assert_eq!(board.symmetric(8), *board);
+            let mut images: Vec<String> = (0..8).map(|s| board.symmetric(s).to_string()).collect();
+            for image in 0..8 {
+                let mut counted: Vec<_> = board
+                    .symmetric(image)
+                    .pieces()
+                    .map(|(_, s, p)| (s, p))
+                    .collect();
+                let mut own: Vec<_> = board.pieces().map(|(_, s, p)| (s, p)).collect();
+                counted.sort_by_key(|&(s, p)| (s as u8, p as u8));
+                own.sort_by_key(|&(s, p)| (s as u8, p as u8));
+                assert_eq!(counted, own, "a symmetry moves pieces, and keeps them");
+                assert_eq!(board.symmetric(image).canonical(), board.canonical());
+            }
+            assert!(images.contains(&board.canonical().to_string()));
+            assert_eq!(board.canonical().canonical(), board.canonical());
+            images.sort();
+            assert_eq!(board.canonical().to_string(), images[0]);
+        }
+        // A quarter turn takes a1 to the last file's first rank.
+        let a1 = Layout::from_opentafl("/t2/3/3/").unwrap();
+        assert_eq!(a1.symmetric(1).to_string(), "/2t/3/3/");
+        assert_eq!(a1.symmetric(4).to_string(), "/2t/3/3/");
+        assert_eq!(a1.symmetric(2).to_string(), "/3/3/2t/");
+        // Berserk's start is not symmetric top to bottom: a half turn is
+        // another board, of the same canonical form.
+        let start = Layout::from_opentafl(berserk).unwrap();
+        assert_ne!(start.symmetric(2), start);
+        assert_eq!(start.symmetric(2).canonical(), start.canonical());
     }
 
     #[test]
