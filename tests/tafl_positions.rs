@@ -3,7 +3,9 @@
 //! the board (`Position::to_opentafl`, the first rank first) and the side to
 //! move are those OpenTafl's engine printed (`GameState.getOTNPositionString()`),
 //! recorded in `fixtures/tafl/opentafl-positions/positions.jsonl`
-//! (`SOURCES.md` beside it says how).
+//! (`SOURCES.md` beside it says how); and the same games started from
+//! their positions by the notation's `[position:]` tag replay the rest as
+//! the whole game does.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -93,4 +95,66 @@ fn every_position_of_every_variant_is_opentafl_s() {
         kings_captured > 0,
         "a king captured, whom OpenTafl takes off"
     );
+}
+
+/// A game started from any of its positions by the notation's
+/// `[position:]` tag, the attackers to move as its rules say, replays the
+/// rest of the game as the whole game does: the same positions after each
+/// move, and the same end.
+#[test]
+fn a_game_from_a_position_replays_as_the_whole_game() {
+    let mut started = 0;
+    for file in printed().keys() {
+        let text = std::fs::read_to_string(Path::new(DIR).join(file)).unwrap();
+        let parsed = parse(&text, Form::Otg);
+        let whole = &replay_record(&parsed.record, &parsed.errors, None)[0];
+        let rules_tag = text
+            .lines()
+            .find(|line| line.starts_with("[rules:"))
+            .unwrap();
+        // Two moves a turn: Berserk's turns of three are left out.
+        let plies: Vec<&str> = whole
+            .steps
+            .iter()
+            .map(|step| &text[step.span.start..step.span.end])
+            .collect();
+        let two_a_turn = whole.steps.iter().enumerate().all(|(n, step)| {
+            step.address == format!("{}{}", n / 2 + 1, ["a", "b"][n % 2]).as_str()
+        });
+        if !two_a_turn {
+            continue;
+        }
+        let positions = whole.positions();
+        let first = positions[0].turn();
+        for from in (2..plies.len()).step_by(7) {
+            if positions[from].turn() != first {
+                continue;
+            }
+            let mut record = format!(
+                "[position:{}]\n{rules_tag}\n\n",
+                positions[from].to_opentafl()
+            );
+            for (n, pair) in plies[from..].chunks(2).enumerate() {
+                record.push_str(&format!("{}. {}\n", n + 1, pair.join(" ")));
+            }
+            let parsed = parse(&record, Form::Otg);
+            assert!(
+                parsed.errors.is_empty(),
+                "{file} from ply {from}: {:?}",
+                parsed.errors
+            );
+            let part = &replay_record(&parsed.record, &parsed.errors, None)[0];
+            assert!(
+                part.is_valid(),
+                "{file} from ply {from}: {:?}\n{record}",
+                part.problems
+            );
+            let rest: Vec<String> = part.positions().iter().map(|p| p.to_opentafl()).collect();
+            let expected: Vec<String> = positions[from..].iter().map(|p| p.to_opentafl()).collect();
+            assert_eq!(rest, expected, "{file} from ply {from}");
+            assert_eq!(part.outcome, whole.outcome, "{file} from ply {from}");
+            started += 1;
+        }
+    }
+    assert!(started > 20, "{started} games started from a position");
 }

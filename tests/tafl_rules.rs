@@ -1753,3 +1753,28 @@ fn variations_are_numbered_in_order_their_dots_before_their_first_move() {
     assert_eq!(moves, [4, 1, 2]);
     assert_eq!(replay.variations[1].label_of(0), "1b.1.1b");
 }
+
+/// The notation's `[position:]` tag starts the game at its position,
+/// instead of the start of the rules string; the rules' side moves first.
+#[test]
+fn a_position_tag_starts_the_game_there() {
+    use hirp::tafl::replay::replay_record;
+    use hirp::tafl::syntax::{Form, parse};
+    let text = std::fs::read_to_string("fixtures/tafl/valid/tag/king_escaped_from_a_position.otg")
+        .unwrap();
+    let parsed = parse(&text, Form::Otg);
+    let replay = &replay_record(&parsed.record, &parsed.errors, None)[0];
+    assert!(replay.is_valid(), "{:?}", replay.problems);
+    let positions = replay.positions();
+    assert_eq!(positions[0].to_opentafl(), "/5t1/7/7/K6/7/7/7/");
+    assert_eq!(positions[0].turn(), Side::Attackers);
+    assert_eq!(positions[2].king(), Some(sq("a7")));
+    // Without the tag, the same moves are not Brandub's from its start.
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("[position:"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let parsed = parse(&without, Form::Otg);
+    assert!(!replay_record(&parsed.record, &parsed.errors, None)[0].is_valid());
+}

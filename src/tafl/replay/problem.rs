@@ -24,6 +24,10 @@ crate::core::diagnostic::problem_kinds! {
         RulesQuestionable = "rules::questionable", Warning, "the rules tag bends the notation";
         /// `--rules brandub` on a file whose `[rules:]` tag says otherwise.
         RulesOverridden = "rules::overridden", Advice, "`--rules` overrides the game's rules tag";
+        /// `[position:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/]`: a position tag that
+        /// does not read, or does not set up a game under the rules (a board
+        /// of another size, two kings). The game is not judged.
+        PositionInvalid = "position::invalid", Error, "the position tag does not set up a game";
         /// `d4-d7` with `d4` empty.
         NoPiece = "move::no_piece", Error, "there is no piece on the start square";
         /// The attackers' `d4-c4`, the piece on `d4` a defender.

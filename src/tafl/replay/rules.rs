@@ -1,11 +1,13 @@
 //! The rule set a game is replayed under: `--rules` (a preset's name or a
-//! rules string), else the game file's `[rules:]` tag.
+//! rules string), else the game file's `[rules:]` tag; starting from the
+//! game file's `[position:]` tag, when it has one.
 
 use super::game::Game;
 use super::problem::ProblemKind;
 use crate::core::Span;
 use crate::core::diagnostic::Problem;
-use crate::tafl::rules::{RuleSet, RulesError, RulesWarning};
+use crate::tafl::rules::{Layout, RuleSet, RulesError, RulesWarning};
+use crate::tafl::syntax::Tag;
 
 /// A rule set given by name or written out, as `--rules` takes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,9 +59,55 @@ pub fn rules_choice(text: &str) -> Result<RulesChoice, String> {
     })
 }
 
-/// The rule set `game` is replayed under: `given`, else its rules tag's;
-/// what is wrong with them goes into `problems`.
+/// The rule set `game` is replayed under: `given`, else its rules tag's,
+/// its start the game's position tag when it has one (the notation's
+/// `[position:]`: "the game starts at that position, instead of the
+/// starting position in the rules string"); what is wrong with them goes
+/// into `problems`.
 pub(crate) fn resolve(
+    game: Game<'_>,
+    given: Option<&RuleSet>,
+    problems: &mut Vec<Problem>,
+) -> Option<RuleSet> {
+    let rules = rules_of(game, given, problems)?;
+    let tag = match game {
+        Game::Otg(g) => g.tag("position"),
+        Game::Csv(_) => None,
+    };
+    match tag {
+        None => Some(rules),
+        Some(tag) => from_position(rules, tag, problems),
+    }
+}
+
+/// `rules` starting from the position `tag` gives; `None`, with the
+/// problem, when it does not read or sets up no game under them.
+fn from_position(mut rules: RuleSet, tag: &Tag, problems: &mut Vec<Problem>) -> Option<RuleSet> {
+    let value = tag.value_span;
+    let written = tag.value.trim_end();
+    let help = "a position record, the first rank first, as wide as the rules' board: \
+                `[position:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]`";
+    let fault = match Layout::from_opentafl(written) {
+        Ok(layout) => {
+            rules.start = layout;
+            match rules.check() {
+                Ok(()) => return Some(rules),
+                Err(e) => (value, e.to_string()),
+            }
+        }
+        Err(e) => {
+            let from = (value.start + e.span.start).min(value.end);
+            let at = Span::new(from, (value.start + e.span.end).clamp(from, value.end));
+            (at, e.to_string())
+        }
+    };
+    problems.push(Problem::new(ProblemKind::PositionInvalid, fault.0, fault.1).with_help(help));
+    None
+}
+
+/// The rule set `game` is replayed under, from the rules given or its
+/// rules tag, before its position tag.
+fn rules_of(
     game: Game<'_>,
     given: Option<&RuleSet>,
     problems: &mut Vec<Problem>,
