@@ -123,3 +123,8 @@ fn every_rule_has_one_parser_function_and_back() {
 fn every_tafl_rule_has_one_parser_function_and_back() {
     rules_match("grammar/tafl.ebnf", "src/tafl/syntax/parser", 45);
 }
+
+#[test]
+fn every_hirp_position_rule_has_one_parser_function_and_back() {
+    rules_match("grammar/hirp-position.ebnf", "src/hirp/position", 12);
+}

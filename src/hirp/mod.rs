@@ -16,6 +16,7 @@ pub mod family;
 pub mod generate;
 pub mod json;
 pub mod page;
+pub mod position;
 pub mod render;
 pub mod replay;
 pub mod rules;

@@ -72,6 +72,18 @@ impl Penningr {
         1 + self.accepted
     }
 
+    /// A Penningr with no offer waiting, after `accepted` accepted offers
+    /// (0 to 2, more read as 2), held by `holder` (nobody when none was
+    /// accepted).
+    pub const fn settled(holder: Option<Side>, accepted: u8) -> Penningr {
+        let accepted = if accepted > 2 { 2 } else { accepted };
+        Penningr {
+            holder: if accepted == 0 { None } else { holder },
+            pending: None,
+            accepted,
+        }
+    }
+
     /// `by` offers a double or a triple.
     pub fn offer(&mut self, by: Side, offer: Offer) -> Result<(), PenningrError> {
         if let Some((pending_by, _)) = self.pending {

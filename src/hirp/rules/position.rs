@@ -50,7 +50,7 @@ pub struct Karve {
 }
 
 impl Karve {
-    const IN_SUPPLY: Karve = Karve {
+    pub(crate) const IN_SUPPLY: Karve = Karve {
         at: None,
         crew: 0,
         stopped_crew: 0,
@@ -99,6 +99,26 @@ pub struct Army {
 }
 
 impl Army {
+    /// An army with every piece off the board: the Lofðungr gone, the
+    /// Karves and Hirþs in the supply.
+    pub(crate) const fn off_the_board() -> Army {
+        Army {
+            lofdungr: Lofdungr {
+                at: None,
+                stopped: false,
+                attacking: None,
+                retreat_from: None,
+            },
+            karves: [Karve::IN_SUPPLY; KARVES],
+            hirths: [0; 11],
+            stopped: [0; 11],
+            attacking: [0; DIRECTED_EDGES],
+            removed: 0,
+            lines: 0,
+            stops: 0,
+        }
+    }
+
     fn new(home: Space) -> Army {
         Army {
             lofdungr: Lofdungr {
@@ -309,6 +329,39 @@ impl Position {
         }
     }
 
+    /// A position between two turns: `armies` (Gull's first) as they stand,
+    /// `turns` turns played, `to_move` to play the next, the Penningr and
+    /// the result as given. The Karves on the board entered in the order of
+    /// their `entered` numbers; what lasts only for a turn (stops, lines,
+    /// conquests) is cleared.
+    pub(crate) fn between_turns(
+        armies: [Army; 2],
+        to_move: Side,
+        turns: u32,
+        penningr: Penningr,
+        result: Option<Victory>,
+    ) -> Position {
+        let entered = armies
+            .iter()
+            .flat_map(|a| a.karves.iter().map(|k| k.entered))
+            .max()
+            .unwrap_or(0);
+        let mut position = Position {
+            armies,
+            to_move,
+            steps: 0,
+            turns,
+            next_entry: entered.wrapping_add(1),
+            penningr,
+            result,
+            conquered: 0,
+        };
+        for army in &mut position.armies {
+            army.new_turn();
+        }
+        position
+    }
+
     /// A side's pieces.
     pub fn army(&self, side: Side) -> &Army {
         &self.armies[side as usize]
@@ -384,10 +437,12 @@ impl Position {
     /// pieces on the same spaces, with the same crews and the same state
     /// this turn, its Karves in any order. Which of two Karves entered
     /// first breaks a tie when a Hirþ boards (`docs/rules.md#which-karve`);
-    /// it is not part of the board.
+    /// it is not part of the board, nor is the number the next to enter
+    /// will be given.
     pub fn alike(&self, other: &Position) -> bool {
         let plain = |p: &Position| {
             let mut p = *p;
+            p.next_entry = 0;
             for army in &mut p.armies {
                 for karve in &mut army.karves {
                     karve.entered = 0;
