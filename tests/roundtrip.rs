@@ -132,6 +132,7 @@ fn tag() -> impl Strategy<Value = Tag> {
             value,
             trailing,
             span: Span::default(),
+            value_span: Span::default(),
         },
     )
 }
@@ -232,6 +233,7 @@ fn without_spans(mut record: Record) -> Record {
         game.span = Span::default();
         for tag in &mut game.tags {
             tag.span = Span::default();
+            tag.value_span = Span::default();
             clear(&mut tag.leading);
             clear(&mut tag.trailing);
         }

@@ -106,6 +106,7 @@ fn tag(name: &str, value: &str) -> Tag {
         value: value.to_owned(),
         trailing: Vec::new(),
         span: Span::default(),
+        value_span: Span::default(),
     }
 }
 

@@ -23,7 +23,9 @@ use crate::core::page::{shown_with, title};
 use crate::core::{Span, escape};
 use crate::hirp::render::svg::svg;
 use crate::hirp::render::text::battle_cells;
-use crate::hirp::replay::{BattleView, Matches, Observer, StepView, replay_game_with};
+use crate::hirp::replay::{
+    BattleView, Matches, Observer, StepView, first_turn, replay_game_with, start_of,
+};
 use crate::hirp::rules::Position;
 use crate::hirp::syntax::{Game, Games, Label, SyntaxError, Turn, parse_chunk};
 use crate::hirp::types::Side;
@@ -200,8 +202,13 @@ impl Observer for Frames {
 
     fn turn(&mut self, _turn: &Turn, index: usize, position: &Position) {
         // The turn's end gets a board of its own only when it shows
-        // something new (whose turn it is, once the turn has steps).
-        if self.0.last().is_some_and(|(_, last)| last == position) {
+        // something new (whose turn it is, once the turn has steps; not
+        // after the board that showed the game won).
+        if self
+            .0
+            .last()
+            .is_some_and(|(_, last)| last == position || last.result().is_some())
+        {
             return;
         }
         self.0.push((Moment::End(index), *position));
@@ -215,7 +222,7 @@ fn game_page(
     matches: &mut Matches,
     lines: &LineIndex<'_>,
 ) -> GamePage {
-    let mut frames = Frames(vec![(Moment::Start, Position::new())]);
+    let mut frames = Frames(vec![(Moment::Start, start_of(game).unwrap_or_default())]);
     let mut report = replay_game_with(game, errors, &mut frames);
     matches.game(game, &mut report);
     report.problems.sort_by_key(|p| (p.span.start, p.span.end));
@@ -242,7 +249,8 @@ fn game_page(
     GamePage::new(steps, &report.problems, lines, result)
 }
 
-/// The label of turn `n`: `G1`, `S1`...
+/// The label of turn `n`, counting from the start of the game: `G1`,
+/// `S1`...
 fn label(n: usize) -> String {
     Label::of_turn(n).to_string()
 }
@@ -254,7 +262,7 @@ fn home(game: &Game, frames: &[(Moment, Position)], problem: &Problem) -> usize 
     let turn = problem
         .turn
         .as_ref()
-        .and_then(|name| (0..game.turns.len()).find(|&n| label(n) == *name))
+        .and_then(|name| (0..game.turns.len()).find(|&n| label(first_turn(game) + n) == *name))
         .or_else(|| game.turns.iter().rposition(|t| t.span.start <= at));
     let Some(turn) = turn else {
         return 0;
@@ -288,11 +296,17 @@ fn home(game: &Game, frames: &[(Moment, Position)], problem: &Problem) -> usize 
 /// board and problems are the caller's).
 fn step(game: &Game, moment: &Moment, problems: &[&Problem]) -> Step {
     let Some(turn) = moment.turn() else {
-        return Step::headed("Start: Gull to move");
+        return match start_of(game) {
+            Ok(start) if start != Position::new() => {
+                let to_move = start.to_move().name();
+                Step::headed(format!("Start: from a position, {to_move} to move"))
+            }
+            _ => Step::headed("Start: Gull to move"),
+        };
     };
     let written = &game.turns[turn];
     let line = TurnLine::of(written);
-    let name = label(turn);
+    let name = label(first_turn(game) + turn);
     let (heading, played, battles) = match moment {
         Moment::Token {
             token,

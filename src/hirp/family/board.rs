@@ -4,7 +4,7 @@ use crate::core::family::{NoBoard, Picture, RecordBytes, file_name};
 use crate::hirp::render::frame::turn_end;
 use crate::hirp::render::svg::svg;
 use crate::hirp::render::text::Drawing;
-use crate::hirp::replay::{Observer, replay_game_with};
+use crate::hirp::replay::{Observer, first_turn, replay_game_with};
 use crate::hirp::rules::Position;
 use crate::hirp::syntax::{Game, Games, Label, SyntaxError, Turn, parse_chunk};
 
@@ -20,7 +20,8 @@ pub(super) fn board(
     let errors: Vec<&SyntaxError> = errors.iter().collect();
     let mut ends = TurnEnds::default();
     replay_game_with(&game, &errors, &mut ends);
-    let label = |n: usize| Label::of_turn(n).to_string();
+    let first = first_turn(&game);
+    let label = |n: usize| Label::of_turn(first + n).to_string();
     let end = match turn {
         Some(wanted) => ends.0.iter().find(|(n, _)| label(*n) == wanted),
         None => ends.0.last(),

@@ -3,7 +3,7 @@
 
 use crate::core::Span;
 use crate::core::diff::{Agreement, Comparison, GameDiff, OnlyTurn, Place, verdict};
-use crate::hirp::replay::{GameReport, replay_game_with, replay_record};
+use crate::hirp::replay::{GameReport, first_turn, replay_game_with, replay_record};
 use crate::hirp::rules::Position;
 use crate::hirp::syntax::{Game, Label, SyntaxError, Turn, parse_bytes};
 
@@ -47,7 +47,7 @@ fn compare_games(
         .iter()
         .zip(&b.turns)
         .enumerate()
-        .flat_map(|(n, (ta, tb))| turn_places(n, ta, tb))
+        .flat_map(|(n, (ta, tb))| turn_places(n, first_turn(a) + n, ta, tb))
         .map(|(index, at, sides)| Place {
             game,
             at,
@@ -67,7 +67,7 @@ fn compare_games(
     let common = a.turns.len().min(b.turns.len());
     let only = (longer.turns.iter().enumerate().skip(common))
         .map(|(n, turn)| OnlyTurn {
-            at: label(n),
+            at: label(first_turn(longer) + n),
             record,
             moves: moves(turn),
         })
@@ -82,7 +82,7 @@ fn compare_games(
     GameDiff::Compared { places, only, ends }
 }
 
-/// The label of turn `n` of a game: `G1`, `S1`...
+/// The label of turn `n` of a game, counting from its start: `G1`, `S1`...
 fn label(n: usize) -> String {
     Label::of_turn(n).to_string()
 }
@@ -117,11 +117,12 @@ fn moves(turn: &Turn) -> String {
 /// label, and each side's tokens there with their span.
 type TurnPlace = (usize, String, [(String, Span); 2]);
 
-/// The places where two versions of a turn differ: their labels, if they
-/// name different turns, then runs of tokens that do not match, aligned by
-/// a diff of the token sequences.
-fn turn_places(index: usize, a: &Turn, b: &Turn) -> Vec<TurnPlace> {
-    let label = label(index);
+/// The places where two versions of turn `index` of the game (the turn
+/// `place` counting those before its position) differ: their labels, if
+/// they name different turns, then runs of tokens that do not match,
+/// aligned by a diff of the token sequences.
+fn turn_places(index: usize, place: usize, a: &Turn, b: &Turn) -> Vec<TurnPlace> {
+    let label = label(place);
     let mut places = Vec::new();
     if !a.label.same_turn(&b.label) {
         let side = |turn: &Turn| (turn.label.to_string(), turn.label.span);

@@ -16,7 +16,7 @@ use crate::hirp::Side;
 use crate::hirp::render::frame::frame as frame_canvas;
 use crate::hirp::render::svg::svg;
 use crate::hirp::render::text::{self, Drawing};
-use crate::hirp::replay::{BattleView, Observer, StepView, replay_game_with};
+use crate::hirp::replay::{BattleView, Observer, StepView, first_turn, replay_game_with};
 use crate::hirp::rules::Position;
 use crate::hirp::syntax::{Game, Games, Label, SyntaxError, Turn, parse_chunk};
 
@@ -100,11 +100,6 @@ impl Observer for Recorder {
     }
 }
 
-/// The label of turn `n` of a game: `G1`, `S1`...
-fn label(n: usize) -> String {
-    Label::of_turn(n).to_string()
-}
-
 /// A HIRP game read and replayed to be shown.
 pub struct HirpShown {
     /// What names the record, as given.
@@ -119,6 +114,9 @@ pub struct HirpShown {
     text: String,
     offset: usize,
     line: usize,
+    /// The turns played before the game's first: those before the position
+    /// it starts from.
+    first: usize,
     /// Every frame of the replay.
     frames: Vec<Frame>,
     /// The problems shown, in the record's order.
@@ -138,6 +136,7 @@ pub(super) fn shown(
     let mut report = replay_game_with(&found.game, &errors, &mut recorder);
     report.problems.retain(|p| shows(p));
     Ok(HirpShown {
+        first: first_turn(&found.game),
         path: record.path.to_owned(),
         number,
         games: count_games(record.bytes),
@@ -168,6 +167,11 @@ const KEYS: &str =
 const LAYOUTS: [(Drawing, usize); 2] = [(Drawing::Full, 1), (Drawing::Compact, 0)];
 
 impl HirpShown {
+    /// The label of turn `n` of the game (from 0): `G1`, `S1`...
+    fn label_of(&self, n: usize) -> String {
+        Label::of_turn(self.first + n).to_string()
+    }
+
     /// What names the game shown, when the file holds more than one or its
     /// tags name the players: `match.hirp, game 2 of 3: Bjorn (Gull) against
     /// Ragna (Silfr)`.
@@ -194,7 +198,7 @@ impl HirpShown {
     fn place(&self, problem: &Problem) -> Option<usize> {
         let turns = 0..self.game.turns.len();
         match &problem.turn {
-            Some(name) => turns.clone().find(|&n| label(n) == *name),
+            Some(name) => turns.clone().find(|&n| self.label_of(n) == *name),
             None => None,
         }
         .or_else(|| {
@@ -228,7 +232,7 @@ impl HirpShown {
     /// errors marked.
     fn show(&self, frame: &Frame, layout: Drawing, gap: usize, problems: &[&Problem]) -> Canvas {
         let turn = &self.game.turns[frame.turn];
-        let label = label(frame.turn);
+        let label = self.label_of(frame.turn);
         let (mut heading, token) = match &frame.moment {
             Moment::Step { token, steps, .. } => {
                 let written = escape(&turn.steps[*token].to_string()).into_owned();
@@ -267,7 +271,7 @@ impl HirpShown {
             return Ok(None);
         };
         (0..self.game.turns.len())
-            .find(|&n| label(n) == wanted)
+            .find(|&n| self.label_of(n) == wanted)
             .map(Some)
             .ok_or_else(|| NoBoard::NoTurn(Some(wanted.to_owned())))
     }
@@ -373,7 +377,11 @@ impl HirpShown {
     /// path to it), the game, the turn, and the result once there is one.
     fn caption(&self, frame: &Frame) -> String {
         let name = file_name(&self.path);
-        let mut caption = format!("{name}, game {}, after {}", self.number, label(frame.turn));
+        let mut caption = format!(
+            "{name}, game {}, after {}",
+            self.number,
+            self.label_of(frame.turn)
+        );
         if let Some(victory) = frame.position.result() {
             caption.push_str(&format!(": {victory}"));
         }
@@ -429,7 +437,7 @@ impl Shown for HirpShown {
         let canvas = match &frame.moment {
             Moment::Battles(battles) => {
                 let mut table = Canvas::new();
-                let heading = format!("Battles of {}", label(frame.turn));
+                let heading = format!("Battles of {}", self.label_of(frame.turn));
                 table.text(0, 0, &heading, Style::Highlight);
                 table.append(&text::battle_table_in(battles, columns), 0);
                 table
@@ -449,7 +457,7 @@ impl Shown for HirpShown {
     fn picture(&self, frame: usize) -> Option<(String, String)> {
         let frame = &self.frames[frame];
         matches!(frame.moment, Moment::TurnEnd).then(|| {
-            let name = format!("{:02}-{}.svg", frame.turn + 1, label(frame.turn));
+            let name = format!("{:02}-{}.svg", frame.turn + 1, self.label_of(frame.turn));
             (name, svg(&frame.position, &self.caption(frame)))
         })
     }
@@ -458,7 +466,7 @@ impl Shown for HirpShown {
         format!(
             "The replay stops at the first error, in {}: --continue goes on past \
              errors with the nearest legal reading.",
-            label(turn)
+            self.label_of(turn)
         )
     }
 }
@@ -479,7 +487,7 @@ impl Scene for HirpShown {
     }
 
     fn label(&self, turn: usize) -> String {
-        label(turn)
+        self.label_of(turn)
     }
 
     fn unit(&self) -> &'static str {
@@ -516,7 +524,7 @@ impl Scene for HirpShown {
     /// end, the legend.
     fn pane(&self, frame: usize, columns: usize) -> Vec<Part<'_>> {
         let current = &self.frames[frame];
-        let label = label(current.turn);
+        let label = self.label_of(current.turn);
         let mut parts: Vec<Part<'_>> = self.title().map(Part::Text).into_iter().collect();
         parts.extend(
             self.problems

@@ -108,12 +108,24 @@ fn convert_tag(tag: Tag, at: &str) -> Result<ast::Tag, JsonError> {
             "a tag value holds no line break",
         ));
     }
+    let span = convert_span(tag.span, at)?;
+    // Written the usual way: `[`, the name and ` "` before the value, its
+    // quotes and backslashes escaped.
+    let start = span.start.saturating_add(tag.name.len() + 3);
+    let written = tag.value.len() + tag.value.matches(['"', '\\']).count();
+    let value_span = if span.is_empty() {
+        span
+    } else {
+        let start = start.min(span.end);
+        Span::new(start, start.saturating_add(written).min(span.end))
+    };
     Ok(ast::Tag {
         leading: convert_comments(tag.leading, &format!("{at}.leading"))?,
         name: tag.name,
         value: tag.value,
         trailing: convert_comments(tag.trailing, &format!("{at}.trailing"))?,
-        span: convert_span(tag.span, at)?,
+        span,
+        value_span,
     })
 }
 

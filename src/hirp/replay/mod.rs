@@ -253,21 +253,30 @@ pub fn replay_game_with(
     errors: &[&SyntaxError],
     observer: &mut dyn Observer,
 ) -> GameReport {
+    let (start, invalid) = match start_of(game) {
+        Ok(start) => (start, None),
+        Err(problem) => (Position::new(), Some(*problem)),
+    };
     let mut replay = Replay {
-        position: Position::new(),
+        position: start,
+        first: start.turns() as usize,
         problems: errors.iter().map(|e| Problem::syntax(e)).collect(),
         observer,
         flexible: Vec::new(),
         confirmed: Vec::new(),
         guessing: false,
     };
-    play_turns(&mut replay, game, &unread_lines(game, errors));
+    match invalid {
+        // With no position to start from, no turn can be judged.
+        Some(problem) => replay.problems.push(problem),
+        None => play_turns(&mut replay, game, &unread_lines(game, errors)),
+    }
     drop_unconfirmed_repairs(game, &mut replay.problems, &replay.confirmed);
     for problem in &mut replay.problems {
         if problem.turn.is_none()
             && let Some(n) = turn_at(game, problem.span.start)
         {
-            problem.turn = Some(Label::of_turn(n).to_string());
+            problem.turn = Some(Label::of_turn(replay.first + n).to_string());
         }
     }
     replay.problems.sort_by_key(|p| (p.span.start, p.span.end));
@@ -277,6 +286,45 @@ pub fn replay_game_with(
         problems: replay.problems,
         position: replay.position,
     }
+}
+
+/// The name of the tag that starts a game from a position.
+pub const POSITION_TAG: &str = "Position";
+
+/// The position `game` starts from: the one its `[Position "..."]` tag
+/// holds (`grammar/hirp-position.ebnf`), else the start of a game. `Err`
+/// with the problem, at the character, when the tag does not read.
+///
+/// ```
+/// use hirp::hirp::replay::start_of;
+/// let parsed = hirp::hirp::parse("[Position \"L/-/-/-/-/-/-/-/-/l/-/- silfr 3\"]\nS3 He8He7He /\n");
+/// let start = start_of(&parsed.record.games[0]).unwrap();
+/// assert_eq!(start.turns(), 5);
+/// let report = hirp::hirp::replay::replay_game(&parsed.record.games[0], &[]);
+/// assert!(report.is_valid(), "{:?}", report.problems);
+/// ```
+pub fn start_of(game: &Game) -> Result<Position, Box<Problem>> {
+    let Some(tag) = game.tags.iter().find(|t| t.name == POSITION_TAG) else {
+        return Ok(Position::new());
+    };
+    crate::hirp::position::read(&tag.value).map_err(|e| {
+        let value = tag.value_span;
+        let from = (value.start + e.span.start).min(value.end);
+        let span = Span::new(from, (value.start + e.span.end).clamp(from, value.end));
+        Box::new(
+            Problem::new(ProblemKind::PositionInvalid, span, e.message).with_help(
+                "a position as `hirp position` prints it: \
+             `[Position \"L/-/-/-/-/-/-/-/-/l/-/- gull 1\"]` is the start",
+            ),
+        )
+    })
+}
+
+/// The turns played before `game`'s first written turn: those before the
+/// position it starts from (0 with none, or one that does not read). Turn
+/// `n` of the game (from 0) is labelled `Label::of_turn(first_turn(game) + n)`.
+pub fn first_turn(game: &Game) -> usize {
+    start_of(game).map_or(0, |start| start.turns() as usize)
 }
 
 /// Takes the repair away from each syntax error in a token that could not
@@ -364,7 +412,7 @@ fn play_turns(replay: &mut Replay<'_>, game: &Game, unread: &[usize]) {
                     format!("the game ended before this turn: {result}"),
                 )
                 .with_help("remove the turns after the end of the game"),
-                Label::of_turn(n),
+                Label::of_turn(replay.first + n),
             );
             return;
         }

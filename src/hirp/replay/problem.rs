@@ -18,6 +18,10 @@ crate::core::diagnostic::problem_kinds! {
     /// a record line that triggers it (a fixture named after the code holds
     /// a whole game).
     ProblemKind {
+        /// `[Position "L/-/-/Q/-/-/-/-/-/l/-/- gull 1"]`: a position tag
+        /// that does not read (`grammar/hirp-position.ebnf`). The game's
+        /// turns are not judged.
+        PositionInvalid = "position::invalid", Error, "the position tag does not set up a game";
         /// A label that is not the turn's: `S4` for the third round.
         TurnLabel = "turn::label", Error, "this turn's label is not its place in the game";
         /// A turn of the side that just moved: `G1 ...` then `G2 ...`.

@@ -34,6 +34,9 @@ pub(super) fn counted(problem: &crate::core::diagnostic::Problem) -> Option<u8> 
 /// A game being replayed.
 pub(super) struct Replay<'o> {
     pub position: Position,
+    /// The turns played before the game's first written turn: those before
+    /// the position of its `[Position]` tag, else none.
+    pub first: usize,
     pub problems: Vec<Problem>,
     pub observer: &'o mut dyn Observer,
     /// This turn's attacks that could stand on more than one space.
@@ -79,12 +82,13 @@ impl Replay<'_> {
     /// Replays the game's turn `n` (from 0); `following` are the turns after
     /// it. `false` when the game's replay must stop.
     pub fn turn(&mut self, turn: &Turn, n: usize, following: &[Turn]) -> bool {
-        let label = Label::of_turn(n);
+        let label = Label::of_turn(self.first + n);
         if !self.check_label(turn, n, label, following.first()) {
             return false;
         }
         let crowded_before = self.position.crowded();
         let start = self.position;
+        let turns = start.turns();
         self.flexible.clear();
         let Some((counts, guessed)) = self.steps(turn, n, following, label) else {
             return false;
@@ -97,6 +101,7 @@ impl Replay<'_> {
                 self.step_count(turn, &counts, label);
             }
             self.battles_after_refusal(turn, label);
+            self.position.close_ended_turn(turns);
             self.observer.turn(turn, n, &self.position);
             return true;
         }
@@ -108,6 +113,7 @@ impl Replay<'_> {
         if !self.battles(turn, following, label) {
             self.end_turn(turn, &crowded_before, label);
         }
+        self.position.close_ended_turn(turns);
         self.observer.turn(turn, n, &self.position);
         true
     }
@@ -119,6 +125,8 @@ impl Replay<'_> {
     /// (`docs/rules.md#a-label-of-the-wrong-side`): the turn is read as the
     /// side to move's, and the label's repair proposed.
     fn check_label(&mut self, turn: &Turn, n: usize, label: Label, next: Option<&Turn>) -> bool {
+        // The turn's place in the game, counting those before its position.
+        let n = self.first + n;
         let side = self.position.to_move();
         if turn.label.side != side {
             let mislabelled = next.is_some_and(|next| Label::of_turn(n + 1).same_turn(&next.label));

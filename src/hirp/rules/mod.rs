@@ -26,6 +26,7 @@
 //! # Ok::<(), StepError>(())
 //! ```
 
+mod army;
 mod battle;
 pub mod board;
 mod movegen;

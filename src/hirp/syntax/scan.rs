@@ -107,7 +107,12 @@ pub(crate) trait Visitor<'a> {
 
     /// A tag: its name, its value (written with no escape), and where it
     /// lies in the bytes read, from `[` to `]`.
-    fn tag(&mut self, _name: &'a str, _value: &'a str, _span: (usize, usize)) -> Option<()> {
+    fn tag(
+        &mut self,
+        _name: &'a str,
+        _value: (&'a str, usize),
+        _span: (usize, usize),
+    ) -> Option<()> {
         Some(())
     }
 
@@ -153,7 +158,12 @@ pub(crate) fn read_usual_from<'a>(
             visitor.game()?;
         }
         match item {
-            Line::Tag { name, value, span } => visitor.tag(name, value, span)?,
+            Line::Tag {
+                name,
+                value,
+                span,
+                value_at,
+            } => visitor.tag(name, (value, value_at), span)?,
             _ => visitor.turn()?,
         }
         reading = Reading::after(kind);
@@ -171,6 +181,7 @@ enum Line<'a> {
         name: &'a str,
         value: &'a str,
         span: (usize, usize),
+        value_at: usize,
     },
     /// A turn, read by the visitor: its label.
     Turn(Label),
@@ -195,8 +206,14 @@ fn line<'a>(
         Some(b'[') => {
             let (end, name, value) = tag(bytes, at)?;
             let span = (at, end);
+            let value_at = (value.as_ptr() as usize).saturating_sub(bytes.as_ptr() as usize);
             at = blanks(bytes, end);
-            Line::Tag { name, value, span }
+            Line::Tag {
+                name,
+                value,
+                span,
+                value_at,
+            }
         }
         _ => Line::Empty,
     };

@@ -178,9 +178,19 @@ impl<'a> Visitor<'a> for Replay {
         Some(())
     }
 
-    fn tag(&mut self, name: &'a str, value: &'a str, span: (usize, usize)) -> Option<()> {
+    fn tag(&mut self, name: &'a str, value: (&'a str, usize), span: (usize, usize)) -> Option<()> {
         let game = self.games.last_mut()?;
         let span = Span::new(self.base + span.0, self.base + span.1);
+        let (value, at) = value;
+        if name == crate::hirp::replay::POSITION_TAG {
+            // A game from a position starts there; a second position tag,
+            // or one that does not read, is the full replay's to report.
+            if game.tags.iter().any(|t| t.name == name) || game.report.turns > 0 {
+                return None;
+            }
+            game.report.position = crate::hirp::position::read(value).ok()?;
+        }
+        let value_span = Span::new(self.base + at, self.base + at + value.len());
         if game.tags.is_empty() && game.report.turns == 0 {
             game.at = span;
         }
@@ -190,6 +200,7 @@ impl<'a> Visitor<'a> for Replay {
             value: value.to_owned(),
             trailing: Vec::new(),
             span,
+            value_span,
         });
         Some(())
     }
@@ -205,12 +216,13 @@ impl<'a> Visitor<'a> for Replay {
         let playing = &mut self.playing;
         // A turn kept whole is checked now; one played as read was checked
         // at its label.
-        if !playing.active && !may_play(position, label, game.report.turns) {
+        if !playing.active && !may_play(position, label) {
             return None;
         }
         if playing.next == Next::Drop {
             return None;
         }
+        let turns = position.turns();
         let steps = play_steps(
             position,
             self.turn.steps(),
@@ -224,6 +236,7 @@ impl<'a> Visitor<'a> for Replay {
             &playing.flexible,
             &mut self.battles,
         )?;
+        position.close_ended_turn(turns);
         game.report.turns += 1;
         Some(())
     }
@@ -286,7 +299,7 @@ impl Player for AsRead<'_> {
         let position = &game.position;
         playing.active = true;
         playing.opponent = position.army(position.to_move().opponent()).controlled();
-        playing.next = if may_play(position, label, game.turns) {
+        playing.next = if may_play(position, label) {
             Next::Play
         } else {
             Next::Drop
@@ -325,10 +338,11 @@ impl Player for AsRead<'_> {
     }
 }
 
-/// Whether turn `n` (from 0) of a game may be played on `position` with
-/// the label `written`: the game goes on, and the label is the turn's.
-fn may_play(position: &Position, written: Label, n: usize) -> bool {
-    let label = Label::of_turn(n);
+/// Whether the next turn of a game may be played on `position` with the
+/// label `written`: the game goes on, and the label is the turn's (counted
+/// by the position, which a game from a position starts from).
+fn may_play(position: &Position, written: Label) -> bool {
+    let label = Label::of_turn(position.turns() as usize);
     position.result().is_none() && written.side == position.to_move() && label.same_turn(&written)
 }
 

@@ -108,6 +108,9 @@ pub struct Tag {
     pub trailing: Vec<Comment>,
     /// From `[` to `]`.
     pub span: Span,
+    /// The value between its quotes, as written (where a tag read from
+    /// JSON would stand, written the usual way).
+    pub value_span: Span,
 }
 
 impl fmt::Display for Tag {

@@ -249,7 +249,9 @@ fn tag(i: Input<'_>) -> PResult<'_, Tag> {
     let (i, ()) = ws(i)?;
     let (i, name) = tag_name(i)?;
     let (i, ()) = ws(i)?;
+    let open = offset(&i);
     let (i, value) = tag_value(i)?;
+    let value_span = Span::new(open + 1, offset(&i).saturating_sub(1).max(open + 1));
     let (i, ()) = ws(i)?;
     let (i, _) = match char::<_, SyntaxError>(']').parse(i) {
         Ok(done) => done,
@@ -269,6 +271,7 @@ fn tag(i: Input<'_>) -> PResult<'_, Tag> {
             value,
             trailing: Vec::new(),
             span: span(&start, &i),
+            value_span,
         },
     ))
 }
