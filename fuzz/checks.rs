@@ -321,3 +321,41 @@ pub fn page(data: &[u8]) {
         );
     }
 }
+
+/// Any bytes read as a position line, HIRP's and a tafl board's (the
+/// line's first field, OpenTafl's record): no panic, an error's span on
+/// the line's character boundaries, and a line that reads written back
+/// as what it read, its canonical form the same as its mirror image's.
+pub fn position(data: &[u8]) {
+    use hirp::hirp::position::{board, canonical, mirror, read, write};
+    let text = String::from_utf8_lossy(data);
+    match read(&text) {
+        Ok(position) => {
+            let line = write(&position);
+            let again = read(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(write(&again), line);
+            assert!(again.alike(&position), "{line}");
+            assert_eq!(
+                board(&canonical(&mirror(&position))),
+                board(&canonical(&position))
+            );
+        }
+        Err(e) => {
+            assert!(e.span.start <= e.span.end, "{e:?}");
+            assert!(text.get(e.span.start..e.span.end).is_some(), "{e:?}");
+        }
+    }
+    let record = text.split(' ').next().unwrap_or_default();
+    match hirp::tafl::rules::Layout::from_opentafl(record) {
+        Ok(layout) => {
+            let written = layout.to_opentafl();
+            let again = hirp::tafl::rules::Layout::from_opentafl(&written)
+                .unwrap_or_else(|e| panic!("{written}: {e}"));
+            assert_eq!(again, layout);
+            assert_eq!(again.canonical(), layout.canonical());
+        }
+        Err(e) => {
+            assert!(record.get(e.span.clone()).is_some(), "{e:?}");
+        }
+    }
+}

@@ -35,6 +35,11 @@ fn run_on(seeds: &str, target: &str, check: fn(&[u8])) -> usize {
 }
 
 #[test]
+fn position_seeds_and_regressions() {
+    assert!(run("position", checks::position) >= 12);
+}
+
+#[test]
 fn parse_seeds_and_regressions() {
     assert!(run("parse", checks::parse) >= 150);
 }
