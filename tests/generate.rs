@@ -132,3 +132,152 @@ mod cli {
         ]));
     }
 }
+
+/// Games drawn from a position between two turns instead of the start.
+mod from_a_position {
+    use hirp::hirp::generate::{Options, games, games_from};
+    use hirp::hirp::position;
+    use hirp::hirp::replay::{Observer, replay_game, replay_game_with};
+    use hirp::hirp::rules::Position;
+    use hirp::hirp::syntax::{Game, Label, Turn};
+    use proptest::prelude::*;
+
+    /// The positions between the turns of a game, after each.
+    struct Between(Vec<Position>);
+
+    impl Observer for Between {
+        fn turn(&mut self, _: &Turn, _: usize, position: &Position) {
+            self.0.push(*position);
+        }
+    }
+
+    /// `game` as written, read back.
+    fn reread(game: &Game) -> Game {
+        let parsed = hirp::hirp::parse(&game.to_string());
+        assert!(parsed.errors.is_empty(), "{:?}\n{game}", parsed.errors);
+        parsed.record.games.into_iter().next().expect("a game")
+    }
+
+    #[test]
+    fn from_the_start_they_are_the_games_of_the_start_tagged_with_its_line() {
+        for seed in 0..16 {
+            let options = Options {
+                seed,
+                games: 3,
+                max_turns: 60,
+            };
+            let from = games_from(options, Position::new());
+            for (plain, mut tagged) in games(options).zip(from) {
+                let tag = tagged.tags.remove(0);
+                assert_eq!(
+                    (tag.name.as_str(), tag.value.as_str()),
+                    ("Position", "L/-/-/-/-/-/-/-/-/l/-/- gull 1")
+                );
+                assert_eq!(plain.to_string(), tagged.to_string(), "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_turn_is_the_one_the_position_has_to_play() {
+        let line = "LH3/K2/H/-/-/-/-/-/h2/lk1/-/x1 silfr 7";
+        let start = position::read(line).unwrap();
+        let options = Options {
+            seed: 5,
+            games: 4,
+            max_turns: 6,
+        };
+        for game in games_from(options, start) {
+            assert_eq!(game.tags[0].name, "Position");
+            assert_eq!(game.tags[0].value, line);
+            let labels: Vec<String> = game.turns.iter().map(|t| t.label.to_string()).collect();
+            let expected: Vec<String> = (13..13 + labels.len())
+                .map(|n| Label::of_turn(n).to_string())
+                .collect();
+            assert_eq!(labels, expected, "{game}");
+            assert_eq!(labels.first().map(String::as_str), Some("S7"), "{game}");
+        }
+    }
+
+    #[test]
+    fn a_position_that_is_over_gives_games_of_no_turn_and_its_result() {
+        let start = position::read("L/-/-/-/-/-/-/-/-/-/-/T gull 9 gull-drepid").unwrap();
+        let options = Options {
+            seed: 1,
+            games: 2,
+            max_turns: 10,
+        };
+        for game in games_from(options, start) {
+            assert!(game.turns.is_empty());
+            assert_eq!(game.tag("Result"), Some("Gull Drepid 15"));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// A game drawn from a position between the turns of another,
+        /// read from its line, goes on as the rules allow: the other's
+        /// turns up to there, then the turns drawn, replay with no
+        /// problem to the result the drawn game's tag says.
+        #[test]
+        fn a_game_from_a_position_goes_on_as_the_rules_allow(seed in any::<u64>(), at in 0usize..100) {
+            let options = Options { seed, games: 1, max_turns: 120 };
+            let whole = reread(&games(options).next().unwrap());
+            let mut between = Between(vec![Position::new()]);
+            replay_game_with(&whole, &[], &mut between);
+            let positions = between.0;
+            let k = at % positions.len();
+            let line = position::write(&positions[k]);
+            let start = position::read(&line).unwrap();
+            let drawn_options = Options { seed: seed ^ 1, games: 2, max_turns: 40 };
+            for drawn in games_from(drawn_options, start) {
+                prop_assert_eq!(drawn.tag("Position"), Some(line.as_str()));
+                let mut turns = whole.turns[..k].to_vec();
+                turns.extend(drawn.turns.iter().cloned());
+                let joined = reread(&Game { tags: Vec::new(), turns, ..whole.clone() });
+                let report = replay_game(&joined, &[]);
+                let problems: Vec<String> = report
+                    .problems
+                    .iter()
+                    .map(|p| format!("{} {} at {}", p.code, p.message, p.turn.clone().unwrap_or_default()))
+                    .collect();
+                prop_assert!(problems.is_empty(), "seed {seed}, from {line}: {problems:?}\n{joined}");
+                let expected = report.result.map_or_else(
+                    || "*".to_owned(),
+                    |v| format!("{} {} {}", v.winner.name(), v.kind.tag_name(), v.points()),
+                );
+                prop_assert_eq!(drawn.tag("Result"), Some(expected.as_str()), "from {}", line);
+            }
+        }
+
+        /// From any position a line sets up, however unlikely (both sides
+        /// on a space, no Lofdungr, every Karve at sea), games are drawn
+        /// without a panic, and start from it.
+        #[test]
+        fn any_position_a_line_reads_gives_games(
+            fields in proptest::collection::vec(
+                proptest::sample::select(vec!["-", "-", "-", "-", "-", "-", "H", "H3", "K0", "K2", "L", "h", "h2", "k1", "l", "Hh", "LK4", "H2k0", "K1K3"]),
+                11,
+            ),
+            off in proptest::sample::select(vec!["-", "X2", "x1D", "t", "X14x3T"]),
+            silfr in any::<bool>(),
+            round in 1u32..40,
+            seed in any::<u64>(),
+        ) {
+            let side = if silfr { "silfr" } else { "gull" };
+            let line = format!("{}/{off} {side} {round}", fields.join("/"));
+            let Ok(start) = position::read(&line) else {
+                return Ok(());
+            };
+            let options = Options { seed, games: 2, max_turns: 12 };
+            for game in games_from(options, start) {
+                prop_assert_eq!(game.tag("Position"), Some(line.as_str()));
+                if let Some(first) = game.turns.first() {
+                    let turn = usize::try_from(start.turns()).unwrap();
+                    prop_assert_eq!(first.label.to_string(), Label::of_turn(turn).to_string());
+                }
+            }
+        }
+    }
+}

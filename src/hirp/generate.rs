@@ -22,8 +22,25 @@
 //! let report = hirp::hirp::replay::replay_record(&parsed.record, &parsed.errors);
 //! assert!(report.games.iter().all(|game| game.problems.is_empty()));
 //! ```
+//!
+//! Games may start from a position between two turns instead
+//! ([`games_from`]): each is tagged first with the position's line
+//! (`[Position "..."]`, [`crate::hirp::position`]), and its turns are
+//! labelled on from the turn the position has to play.
+//!
+//! ```
+//! use hirp::hirp::generate::{Options, games_from};
+//! use hirp::hirp::position;
+//!
+//! let start = position::read("LH2/K2/-/-/-/-/-/-/-/l/-/- silfr 7").unwrap();
+//! let options = Options { seed: 7, games: 1, max_turns: 3 };
+//! let text = games_from(options, start).next().unwrap().to_string();
+//! assert!(text.starts_with("[Position \"LH2/K2/-/-/-/-/-/-/-/l/-/- silfr 7\"]\n"));
+//! assert!(text.contains("\nS7 "), "the first turn is S7:\n{text}");
+//! ```
 
 use crate::core::Span;
+use crate::hirp::position;
 use crate::hirp::replay::{self, writable, write_step};
 use crate::hirp::rules::{Battle, FighterKind, Offer, Position, Step, Victory};
 use crate::hirp::syntax::ast::{
@@ -64,15 +81,33 @@ pub fn games(options: Options) -> Drawn {
         rng: Rng::new(options.seed),
         options,
         next: 1,
+        from: None,
     }
 }
 
-/// The games [`games`] draws, each tagged with its number and its result.
+/// The games of [`games`], each from `start`, a position between two
+/// turns (as [`position::read`] reads a line), instead of the start of a
+/// game: each tagged first with the position's line, `[Position "..."]`,
+/// its turns labelled on from the turn `start` has to play (a position
+/// `silfr 7` gives a first turn `S7`), and `max_turns` counting the turns
+/// played from it. A game from a position that is over has no turn, and
+/// the position's result.
+pub fn games_from(options: Options, start: Position) -> Drawn {
+    Drawn {
+        from: Some(start),
+        ..games(options)
+    }
+}
+
+/// The games [`games`] and [`games_from`] draw, each tagged with its
+/// number and its result, and the position it starts from when it is not
+/// the start of a game.
 #[derive(Clone, Debug)]
 pub struct Drawn {
     rng: Rng,
     options: Options,
     next: usize,
+    from: Option<Position>,
 }
 
 impl Iterator for Drawn {
@@ -82,11 +117,16 @@ impl Iterator for Drawn {
         if self.next > self.options.games {
             return None;
         }
-        let (mut game, result) = game(&mut self.rng, self.options.max_turns);
+        let start = self.from.unwrap_or_default();
+        let (mut game, result) = game_from(&mut self.rng, self.options.max_turns, start);
         game.tags = vec![
             tag("Game", &self.next.to_string()),
             tag("Result", &result_value(result)),
         ];
+        if let Some(start) = &self.from {
+            game.tags
+                .insert(0, tag("Position", &position::write(start)));
+        }
         self.next += 1;
         Some(game)
     }
@@ -125,10 +165,23 @@ pub(crate) fn result_value(result: Option<Victory>) -> String {
 
 /// One random game of at most `max_turns` turns, and its result.
 pub fn game(rng: &mut Rng, max_turns: usize) -> (Game, Option<Victory>) {
-    let mut position = Position::new();
+    game_from(rng, max_turns, Position::new())
+}
+
+/// One random game from `from`, a position between two turns, of at most
+/// `max_turns` turns labelled on from the turn it has to play, and its
+/// result: none played from a position that is over.
+pub fn game_from(rng: &mut Rng, max_turns: usize, from: Position) -> (Game, Option<Victory>) {
+    let mut position = from;
     let mut turns = Vec::new();
+    let first = usize::try_from(from.turns()).unwrap_or(usize::MAX);
+    let max_turns = if from.result().is_some() {
+        0
+    } else {
+        max_turns
+    };
     for n in 0..max_turns {
-        let label = Label::of_turn(n);
+        let label = Label::of_turn(first.saturating_add(n));
         // A turn may end with two Karves on a space other than a home, which
         // the rules forbid: such a turn is drawn again.
         let start = position;
