@@ -38,6 +38,7 @@ mod movement;
 mod opentafl;
 mod pieces;
 mod position;
+mod position_line;
 mod presets;
 mod ruleset;
 mod shieldwall;
@@ -53,6 +54,7 @@ pub use movement::{JumpRefusal, MoveError};
 pub use opentafl::{RulesError, RulesErrorKind, RulesWarning, RulesWarningKind};
 pub use pieces::PieceSet;
 pub use position::{Move, Played, Position};
+pub use position_line::{PositionLine, PositionLineError};
 pub use ruleset::{
     Berserk, Escape, Jump, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule,
     RuleSet, SetupError, Shieldwall, Special,
