@@ -14,6 +14,7 @@ use std::fmt;
 use std::io::{IsTerminal, Write as _};
 use std::sync::{Mutex, PoisonError};
 
+use hirp::core::family::BadPosition;
 use hirp::core::limits::MAX_SHOWN;
 use hirp::core::{escape, must_escape};
 use hirp::diagnostic::Problem;
@@ -178,6 +179,22 @@ impl Reporter {
     /// Writes a one-line error to standard error, escaped.
     pub fn error(&self, message: &str) {
         let _ = writeln!(std::io::stderr().lock(), "error: {}", escape(message));
+    }
+
+    /// Reports a position given as text by `option` (`--from`) that does
+    /// not read: why, then the text, escaped, with the characters at fault
+    /// marked under it.
+    pub fn bad_position(&self, option: &str, text: &str, bad: &BadPosition) {
+        let (start, end) = (bad.span.start.min(text.len()), bad.span.end.min(text.len()));
+        let column = |at: usize| text.get(..at).map_or(0, |t| escape(t).chars().count());
+        let width = column(end.max(start)).saturating_sub(column(start)).max(1);
+        let marks = format!("{}{}", " ".repeat(column(start)), "^".repeat(width));
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "error: {option}: {}\n  {}\n  {marks}",
+            escape(&bad.message),
+            escape(text)
+        );
     }
 }
 

@@ -19,6 +19,7 @@ use std::fmt::Debug;
 use std::io::{self, BufRead, Write};
 
 use super::CheckOptions;
+use super::Span;
 use super::diagnostic::Problem;
 use super::diff::Comparison;
 use super::fix::{CheckedPiece, FixedChunk, Fixing, Part};
@@ -99,6 +100,17 @@ pub enum NoBoard {
     NoRules,
 }
 
+/// A position given as text ([`Draw::from`]) that does not read, or sets
+/// up no game: where, as byte offsets into the text, and why, as the
+/// family's reader of positions says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadPosition {
+    /// The characters at fault.
+    pub span: Span,
+    /// What is wrong, and what was expected there.
+    pub message: String,
+}
+
 /// The name of the file at `path`, not the path to it, as a picture's
 /// caption says it: `standard input` for `-`.
 #[doc(hidden)]
@@ -130,13 +142,29 @@ pub struct Preset {
 
 /// What games [`Family::generate`] draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Draw {
+pub struct Draw<'a> {
     /// The seed: the same seed, games and cap give the same games.
     pub seed: u64,
     /// How many games.
     pub games: usize,
-    /// The turns (tafl: the moves) after which an unfinished game stops.
+    /// The turns (tafl: the moves) after which an unfinished game stops,
+    /// counted from where the games start.
     pub max_turns: usize,
+    /// The position the games start from, as the family writes a position
+    /// on one line (HIRP's `grammar/hirp-position.ebnf`; a tafl position
+    /// record, then the side to move and the move number if need be);
+    /// the start of a game when `None`.
+    pub from: Option<&'a str>,
+}
+
+/// Why [`Family::generate`] draws no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoDraw {
+    /// The family draws games under a rule set, and none was given.
+    NoRules,
+    /// The position to start from does not read, sets up no game under
+    /// the rules, or is of a game that is over.
+    Position(BadPosition),
 }
 
 /// A family of game records: how its records are cut, read, checked,
@@ -313,14 +341,17 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     fn presets() -> Vec<Preset>;
 
     /// Random legal games drawn as `draw` says, under `options`, each the
-    /// text of a record that holds it alone, one at a time; `Err` with the
-    /// reason when `options` cannot draw games (a tafl game needs a rule
-    /// set).
+    /// text of a record that holds it alone, one at a time, from the start
+    /// of a game or from the position `draw` gives, written as the
+    /// family's records start a game there (HIRP: a `[Position]` tag, the
+    /// turns labelled on from it; tafl: the rules string's start the
+    /// position, `atkf:` its side to move); `Err` when no game can be
+    /// drawn (a tafl game needs a rule set) or the position will not do.
     fn generate(
         self,
         options: &Self::Options,
-        draw: Draw,
-    ) -> Result<impl Iterator<Item = String>, String>;
+        draw: Draw<'_>,
+    ) -> Result<impl Iterator<Item = String>, NoDraw>;
 
     /// The position after the turn labelled `turn` (`S3`, a tafl move's
     /// `3b`; the game's last when `None`) of game `number` (from 1) of

@@ -1,6 +1,7 @@
-//! The position after a turn of a HIRP game, as `hirp board` shows it.
+//! The position after a turn of a HIRP game, as `hirp board` shows it;
+//! a position a line gives.
 
-use crate::core::family::{NoBoard, Picture, RecordBytes, file_name};
+use crate::core::family::{BadPosition, NoBoard, Picture, RecordBytes, file_name};
 use crate::hirp::render::frame::turn_end;
 use crate::hirp::render::svg::svg;
 use crate::hirp::render::text::Drawing;
@@ -103,4 +104,12 @@ impl Observer for TurnEnds {
     fn turn(&mut self, _turn: &Turn, index: usize, position: &Position) {
         self.0.push((index, *position));
     }
+}
+
+/// The position a line gives, or where and why it does not read.
+pub(super) fn read_position(line: &str) -> Result<Position, BadPosition> {
+    crate::hirp::position::read(line).map_err(|e| BadPosition {
+        span: e.span,
+        message: e.message,
+    })
 }

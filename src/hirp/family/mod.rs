@@ -15,7 +15,9 @@ use std::io::{self, BufRead, Write};
 use crate::core::CheckOptions;
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
-use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, Preset, RecordBytes};
+use crate::core::family::{
+    BadPosition, Draw, Family, Judged, NoBoard, NoDraw, Picture, Pieces, Preset, RecordBytes,
+};
 use crate::core::fix::CheckedPiece;
 use crate::core::json::problem::Diagnostic;
 use crate::core::json::{DocumentWriter, json_line};
@@ -205,13 +207,30 @@ impl Family for Hirp {
         Vec::new()
     }
 
-    fn generate(self, _: &(), draw: Draw) -> Result<impl Iterator<Item = String>, String> {
+    /// From a position, each game tagged `[Position "..."]` and its turns
+    /// labelled on from it; a position of a game that is over is refused,
+    /// at its result.
+    fn generate(self, _: &(), draw: Draw<'_>) -> Result<impl Iterator<Item = String>, NoDraw> {
         let options = crate::hirp::generate::Options {
             seed: draw.seed,
             games: draw.games,
             max_turns: draw.max_turns,
         };
-        Ok(crate::hirp::generate::games(options).map(|game| game.to_string()))
+        let games = match draw.from {
+            None => crate::hirp::generate::games(options),
+            Some(line) => {
+                let start = board::read_position(line).map_err(NoDraw::Position)?;
+                if let Some(victory) = start.result() {
+                    let result = line.trim_end().rfind(' ').map_or(0, |at| at + 1);
+                    return Err(NoDraw::Position(BadPosition {
+                        span: crate::core::Span::new(result, line.trim_end().len()),
+                        message: format!("the game is over ({victory}): no turn is left to play"),
+                    }));
+                }
+                crate::hirp::generate::games_from(options, start)
+            }
+        };
+        Ok(games.map(|game| game.to_string()))
     }
 
     fn board(

@@ -1,9 +1,11 @@
-//! The position after a move of a tafl game, as `hirp board` shows it.
+//! The position after a move of a tafl game, as `hirp board` shows it;
+//! the rules that start from a position a line gives.
 
-use crate::core::family::{NoBoard, Picture, RecordBytes, file_name};
+use crate::core::Span;
+use crate::core::family::{BadPosition, NoBoard, Picture, RecordBytes, file_name};
 use crate::tafl::render::{Board, Glyphs, TextOptions};
 use crate::tafl::replay::{Game, Replay, ReplayedMove, replay_game};
-use crate::tafl::rules::{Position, RuleSet};
+use crate::tafl::rules::{Position, PositionLine, PositionLineError, RuleSet};
 use crate::tafl::syntax::{Annotations, Form, parse_bytes};
 
 /// A game of a tafl record, read and replayed to be shown.
@@ -89,13 +91,31 @@ pub(super) fn board(
     {
         board = board.with_last_move(mv, step.captures.iter());
     }
-    Ok(match picture {
+    Ok(drawn(board, picture))
+}
+
+/// `board` drawn as `picture` says.
+fn drawn(board: Board<'_>, picture: Picture) -> String {
+    match picture {
         Picture::Text { color, .. } => board.text(TextOptions {
             glyphs: Glyphs::Unicode,
             color,
         }),
         Picture::Svg => board.svg(),
-    })
+    }
+}
+
+/// `rules` starting from the position `line` gives
+/// ([`PositionLine::rules`]), or where and why it does not read or sets up
+/// no game under them.
+pub(super) fn rules_from(line: &str, rules: &RuleSet) -> Result<RuleSet, BadPosition> {
+    let bad = |e: PositionLineError| BadPosition {
+        span: Span::new(e.span.start, e.span.end),
+        message: e.message,
+    };
+    PositionLine::read(line)
+        .and_then(|read| read.rules(rules))
+        .map_err(bad)
 }
 
 /// The positions of the line of play that holds the move `turn` (`3b`,

@@ -16,7 +16,9 @@ use std::io::{self, BufRead, Write};
 
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
-use crate::core::family::{Draw, Family, Judged, NoBoard, Picture, Pieces, Preset, RecordBytes};
+use crate::core::family::{
+    Draw, Family, Judged, NoBoard, NoDraw, Picture, Pieces, Preset, RecordBytes,
+};
 use crate::core::fix::CheckedPiece;
 use crate::core::json::problem::Diagnostic;
 use crate::core::json::{DocumentWriter, json_line};
@@ -237,15 +239,19 @@ impl Family for Tafl {
             .collect()
     }
 
-    /// Games of the rule set given, each an OpenTafl game file.
+    /// Games of the rule set given, each an OpenTafl game file; from a
+    /// position, under the rule set with the position for its start and
+    /// its side to move first, as OpenTafl writes a game from a position.
     fn generate(
         self,
         rules: &Option<RuleSet>,
-        draw: Draw,
-    ) -> Result<impl Iterator<Item = String>, String> {
-        let rules = rules
-            .clone()
-            .ok_or("tafl games are drawn under a rule set: give one")?;
+        draw: Draw<'_>,
+    ) -> Result<impl Iterator<Item = String>, NoDraw> {
+        let rules = rules.as_ref().ok_or(NoDraw::NoRules)?;
+        let rules = match draw.from {
+            None => rules.clone(),
+            Some(line) => board::rules_from(line, rules).map_err(NoDraw::Position)?,
+        };
         let mut rng = Rng::new(draw.seed);
         let game = move |_| crate::tafl::generate::game(&rules, &mut rng, draw.max_turns);
         Ok((0..draw.games).map(game))
