@@ -1,14 +1,16 @@
 //! Positions given on the command line: `hirp gen --from POSITION` draws
-//! games that start there, for both families (HIRP's position line; with
-//! `--rules`, a tafl position record and the side to move). A position
-//! that does not read is said where, with a status of 2, and never panics.
+//! games that start there, `hirp board --position POSITION` draws one, for
+//! both families (HIRP's position line; with `--rules`, a tafl position
+//! record and the side to move). A position that does not read is said
+//! where, with a status of 2, and never panics.
 
 mod common;
 
 use common::hirp;
 use hirp::core::CheckOptions;
-use hirp::core::family::{Draw, Family, NoDraw};
+use hirp::core::family::{Draw, Family, NoBoard, NoDraw, Picture, RecordBytes};
 use hirp::hirp::family::Hirp;
+use hirp::hirp::rules::Position as HirpPosition;
 use hirp::tafl::family::Tafl;
 use hirp::tafl::rules::RuleSet;
 use hirp::tafl::syntax::{Form, parse};
@@ -175,6 +177,156 @@ mod generate {
     }
 }
 
+mod board {
+    use super::*;
+
+    #[test]
+    fn a_hirp_position_as_text() {
+        let (out, err, status) = run(&["board", "--position", HIRP_LINE]);
+        assert_eq!(status, Some(0), "{err}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn a_hirp_position_of_a_game_that_is_over() {
+        let line = "L/-/-/-/-/-/-/-/-/-/-/T gull 9 gull-drepid";
+        let (out, err, status) = run(&["board", "--position", line]);
+        assert_eq!(status, Some(0), "{err}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn a_tafl_position_as_text() {
+        let (out, err, status) = run(&["board", "--rules", "brandub", "--position", BRANDUB_LINE]);
+        assert_eq!(status, Some(0), "{err}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn a_tafl_position_with_no_side_has_the_rules_first_side_to_move() {
+        let start = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        let (out, err, status) = run(&["board", "--rules", "brandub", "--position", start]);
+        assert_eq!(status, Some(0), "{err}");
+        assert!(out.starts_with("Attackers to move\n"), "{out}");
+    }
+
+    #[test]
+    fn as_pictures_captioned_with_the_side_to_move() {
+        for (args, caption) in [
+            (&["--position", HIRP_LINE][..], "Silfr to play S7"),
+            (
+                &["--rules", "brandub", "--position", BRANDUB_LINE][..],
+                "Defenders to move, move 12",
+            ),
+        ] {
+            let (out, err, status) = run(&[&["board", "--svg", "-"][..], args].concat());
+            assert_eq!(status, Some(0), "{err}");
+            let svg = roxmltree::Document::parse(&out).expect("an SVG document");
+            let title = svg.descendants().find(|n| n.has_tag_name("title")).unwrap();
+            assert_eq!(title.text(), Some(caption));
+        }
+    }
+
+    #[test]
+    fn a_hirp_position_pictured_is_the_picture_of_the_turn_it_follows() {
+        // Each position after a turn of a game, drawn from its line, is the
+        // picture `hirp board --turn` draws of the record, its caption apart.
+        let text = hirp::hirp::generate::record(hirp::hirp::generate::Options {
+            seed: 21,
+            games: 1,
+            max_turns: 60,
+        })
+        .to_string();
+        let parsed = hirp::hirp::parse(&text);
+        let game = &parsed.record.games[0];
+        let mut ends = Ends(Vec::new());
+        hirp::hirp::replay::replay_game_with(game, &[], &mut ends);
+        let record = RecordBytes {
+            path: "game.hirp",
+            bytes: text.as_bytes(),
+        };
+        for (n, position) in ends.0.iter().enumerate().step_by(7) {
+            let label = game.turns[n].label.to_string();
+            let line = hirp::hirp::position::write(position);
+            let of_record = Hirp
+                .board(record, &(), 1, Some(&label), Picture::Svg)
+                .unwrap();
+            let of_line = Hirp.position_board(&line, &(), Picture::Svg).unwrap();
+            let caption = |svg: &str| {
+                let doc = roxmltree::Document::parse(svg).unwrap();
+                let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+                title.text().unwrap().to_owned()
+            };
+            let uncaptioned = |svg: &str| svg.replace(&caption(svg), "");
+            assert_eq!(
+                uncaptioned(&of_record),
+                uncaptioned(&of_line),
+                "after {label}: {line}"
+            );
+        }
+    }
+
+    /// The position at the end of each turn.
+    struct Ends(Vec<HirpPosition>);
+
+    impl hirp::hirp::replay::Observer for Ends {
+        fn turn(&mut self, _: &hirp::hirp::syntax::Turn, _: usize, position: &HirpPosition) {
+            self.0.push(*position);
+        }
+    }
+
+    #[test]
+    fn a_position_that_does_not_read_is_shown_where() {
+        let cases: [&[&str]; 4] = [
+            &["board", "--position", "L/-/-/-/-/-/-/-/-/l/-/- white 1"],
+            &["board", "--position", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"],
+            &[
+                "board",
+                "--rules",
+                "brandub",
+                "--position",
+                "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t2/",
+            ],
+            &[
+                "board",
+                "--rules",
+                "brandub",
+                "--position",
+                "/K6/7/7/7/7/7/6K/",
+            ],
+        ];
+        let mut seen = String::new();
+        for args in cases {
+            let (out, err, status) = run(args);
+            assert_eq!(status, Some(2), "{args:?}: {err}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            seen.push_str(&format!("$ hirp {}\n{err}\n", args.join(" ")));
+        }
+        insta::assert_snapshot!(seen);
+    }
+
+    #[test]
+    fn help_teaches_position_with_examples() {
+        let (out, _, status) = run(&["board", "--help"]);
+        assert_eq!(status, Some(0));
+        assert!(out.contains("--position <POSITION>"), "{out}");
+        assert!(out.contains("hirp board --position 'LH2/"), "{out}");
+        assert!(
+            out.contains("hirp board --rules brandub --position '/3t3/"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_position_is_no_record_turn_or_game() {
+        for extra in [&["x.hirp"][..], &["--turn", "S3"], &["--game", "2"]] {
+            let (_, err, status) = run(&[&["board", "--position", HIRP_LINE][..], extra].concat());
+            assert_eq!(status, Some(2), "{extra:?}");
+            assert!(err.contains("cannot be used with"), "{err}");
+        }
+    }
+}
+
 /// Three games of at most 80 moves, from `from`.
 fn draw(from: Option<&str>, seed: u64) -> Draw<'_> {
     Draw {
@@ -233,7 +385,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Whatever the text given as a position, each family draws games from
-    /// it or says why not, without a panic.
+    /// it or says why not, and draws it or says why not, without a panic.
     #[test]
     fn no_position_text_panics(text in "[-/ 0-9a-zA-Z]{0,40}|[LHKlhkXxDdT0-9/-]{20,30} (gull|silfr) [0-9]{1,3}") {
         let brandub = Some(RuleSet::preset("brandub").unwrap());
@@ -247,6 +399,19 @@ proptest! {
             Ok(games) => prop_assert_eq!(games.count(), 1),
             Err(NoDraw::Position(bad)) => prop_assert!(bad.span.end <= text.len() && !bad.message.is_empty()),
             Err(NoDraw::NoRules) => prop_assert!(false, "the rules are given"),
+        }
+        for picture in [Picture::Svg, Picture::Text { columns: Some(60), color: true }] {
+            let drawn = [
+                Hirp.position_board(&text, &(), picture),
+                Tafl(Form::Otg).position_board(&text, &brandub, picture),
+            ];
+            for result in drawn {
+                match result {
+                    Ok(board) => prop_assert!(!board.is_empty()),
+                    Err(NoBoard::Position(bad)) => prop_assert!(bad.span.end <= text.len()),
+                    Err(other) => prop_assert!(false, "{other:?}"),
+                }
+            }
         }
     }
 }

@@ -14,10 +14,17 @@ use super::{input::io_reason, report::Reporter, status::Status, stdout::write_st
 The position after the given turn (by default the game's last), as the
 replay reads the record (past errors, with the nearest legal reading).
 
+With --position, a position given on the command line, with no record: a
+HIRP position line, as `hirp position` prints it; or, with --rules, a tafl
+position record, the first rank first, then if need be the side to move
+(`attackers`, `defenders`) and the move number.
+
 Examples:
   hirp board game.hirp --turn S3                 the board after S3
   hirp board game.hirp --turn S3 --svg s3.svg    the same as a picture
-  hirp board --svg - > final.svg                 the rulebook example's end")]
+  hirp board --svg - > final.svg                 the rulebook example's end
+  hirp board --position 'LH2/K2/-/-/-/-/-/-/-/l/-/- silfr 7'
+  hirp board --rules brandub --position '/3t3/7/3T3/ttTKTt1/3T3/3t3/3t3/ defenders'")]
 pub struct Args {
     /// The record (`-` reads standard input); without it, the rulebook's
     /// example game.
@@ -32,6 +39,13 @@ pub struct Args {
     /// or a variation's, `7a.1.2b`); by default the last.
     #[arg(long, value_name = "LABEL", value_parser = parse_turn)]
     turn: Option<String>,
+
+    /// Show POSITION instead of a record's: a HIRP position line
+    /// (`L/-/-/-/-/-/-/-/-/l/-/- gull 1`), or with --rules a tafl position
+    /// record (`/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`), then `attackers` or
+    /// `defenders` to move if need be.
+    #[arg(long, value_name = "POSITION", conflicts_with_all = ["file", "game", "turn"])]
+    position: Option<String>,
 
     /// Write an SVG picture to PATH (`-` for standard output) instead of the
     /// text board.
@@ -54,6 +68,40 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         return Status::Failure;
     }
     let rules = args.rules.rules.as_ref();
+    let picture = match args.svg {
+        None => Picture::Text {
+            columns: output_columns(),
+            color,
+        },
+        Some(_) => Picture::Svg,
+    };
+    if let Some(position) = args.position.as_deref() {
+        let family = AnyFamily::of_rules(rules);
+        let drawn = family.run(rules, PositionBoard { position, picture });
+        return match drawn {
+            Ok(drawn) => written(drawn, args.svg.as_deref(), reporter),
+            Err(NoBoard::Position(bad)) => {
+                reporter.bad_position("--position", position, &bad);
+                // Not a position of the family at all: perhaps another's.
+                if rules.is_none() && bad.span.start == 0 {
+                    reporter.note(&format!(
+                        "without --rules, --position is read as a {} position; a tafl \
+                         position needs its rules (--rules)",
+                        family.name()
+                    ));
+                }
+                Status::Failure
+            }
+            // A family that plays rules is told only when they are given.
+            Err(_) => {
+                reporter.error(&format!(
+                    "a {} position is drawn under a rule set: give --rules",
+                    family.name()
+                ));
+                Status::Failure
+            }
+        };
+    }
     super::family::rules_left_aside(rules, args.file.as_deref(), reporter);
     let (path, bytes) = match record_or_example(args.file.as_deref(), reporter) {
         Ok(read) => read,
@@ -64,13 +112,6 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         None => AnyFamily::HIRP,
         Some(_) => family(path, rules, &bytes),
     };
-    let picture = match args.svg {
-        None => Picture::Text {
-            columns: output_columns(),
-            color,
-        },
-        Some(_) => Picture::Svg,
-    };
     let board = Board {
         record: RecordBytes {
             path,
@@ -80,13 +121,19 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
         turn: args.turn.as_deref(),
         picture,
     };
-    let written = match family.run(rules, board) {
-        Ok(drawn) => match args.svg.as_deref() {
-            None | Some("-") => write_stdout(&drawn),
-            Some(target) => std::fs::write(target, drawn)
-                .map_err(|e| format!("cannot write {target}: {}", io_reason(&e))),
-        },
-        Err(no_board) => return refused(family, no_board, &board.record, args.game, reporter),
+    match family.run(rules, board) {
+        Ok(drawn) => written(drawn, args.svg.as_deref(), reporter),
+        Err(no_board) => refused(family, no_board, &board.record, args.game, reporter),
+    }
+}
+
+/// Writes the board drawn to standard output, or to the picture `svg`
+/// names.
+fn written(drawn: String, svg: Option<&str>, reporter: &Reporter) -> Status {
+    let written = match svg {
+        None | Some("-") => write_stdout(&drawn),
+        Some(target) => std::fs::write(target, drawn)
+            .map_err(|e| format!("cannot write {target}: {}", io_reason(&e))),
     };
     match written {
         Ok(()) => Status::Ok,
@@ -111,6 +158,21 @@ impl Job for Board<'_> {
 
     fn run<F: Family>(self, family: F, options: &F::Options) -> Result<String, NoBoard> {
         family.board(self.record, options, self.number, self.turn, self.picture)
+    }
+}
+
+/// What `hirp board --position` asks of a family.
+#[derive(Clone, Copy)]
+struct PositionBoard<'a> {
+    position: &'a str,
+    picture: Picture,
+}
+
+impl Job for PositionBoard<'_> {
+    type Output = Result<String, NoBoard>;
+
+    fn run<F: Family>(self, family: F, options: &F::Options) -> Result<String, NoBoard> {
+        family.position_board(self.position, options, self.picture)
     }
 }
 

@@ -71,6 +71,8 @@ pub fn refused(
         ),
         NoBoard::NoRules if family.needs_rules() => archive_without_rules(path),
         NoBoard::NoRules => format!("game {number} of {path} has no rule set: give --rules"),
+        // A record's game sets up its own position.
+        NoBoard::Position(bad) => bad.message,
     };
     reporter.error(&message);
     Status::Failure

@@ -98,11 +98,13 @@ pub enum NoBoard {
     NoVariation(String),
     /// The game names no rules, and none were given.
     NoRules,
+    /// The position given to draw does not read, or sets up no game.
+    Position(BadPosition),
 }
 
-/// A position given as text ([`Draw::from`]) that does not read, or sets
-/// up no game: where, as byte offsets into the text, and why, as the
-/// family's reader of positions says it.
+/// A position given as text ([`Draw::from`], [`Family::position_board`])
+/// that does not read, or sets up no game: where, as byte offsets into the
+/// text, and why, as the family's reader of positions says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadPosition {
     /// The characters at fault.
@@ -363,6 +365,16 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         options: &Self::Options,
         number: usize,
         turn: Option<&str>,
+        picture: Picture,
+    ) -> Result<String, NoBoard>;
+
+    /// The position `position` gives as text (as [`Draw::from`] takes
+    /// it), under `options`, drawn as `picture` says, with no record: the
+    /// side to move, and the result once the game is over.
+    fn position_board(
+        self,
+        position: &str,
+        options: &Self::Options,
         picture: Picture,
     ) -> Result<String, NoBoard>;
 

@@ -1,8 +1,8 @@
-//! The position after a turn of a HIRP game, as `hirp board` shows it;
-//! a position a line gives.
+//! The position after a turn of a HIRP game, or one a line gives, as
+//! `hirp board` shows it.
 
 use crate::core::family::{BadPosition, NoBoard, Picture, RecordBytes, file_name};
-use crate::hirp::render::frame::turn_end;
+use crate::hirp::render::frame::{position_frame, turn_end};
 use crate::hirp::render::svg::svg;
 use crate::hirp::render::text::Drawing;
 use crate::hirp::replay::{Observer, first_turn, replay_game_with};
@@ -106,10 +106,44 @@ impl Observer for TurnEnds {
     }
 }
 
+/// The position a line gives (`grammar/hirp-position.ebnf`), drawn as
+/// `picture` says: headed by the turn it has to play, or, once the game is
+/// over, by the turn that ended it.
+pub(super) fn position_board(line: &str, picture: Picture) -> Result<String, NoBoard> {
+    let position = read_position(line).map_err(NoBoard::Position)?;
+    let heading = match position.result() {
+        None => {
+            let label = Label::of_turn(turn_index(&position));
+            format!("{} to play {label}", label.side.name())
+        }
+        Some(_) => match turn_index(&position).checked_sub(1) {
+            Some(last) => format!("After {}", Label::of_turn(last)),
+            None => "The game is over".to_owned(),
+        },
+    };
+    Ok(match picture {
+        Picture::Text { columns, color } => {
+            position_frame(&heading, &position, Drawing::for_width(columns)).render(color)
+        }
+        Picture::Svg => {
+            let mut caption = heading;
+            if let Some(victory) = position.result() {
+                caption.push_str(&format!(": {victory}"));
+            }
+            svg(&position, &caption)
+        }
+    })
+}
+
 /// The position a line gives, or where and why it does not read.
 pub(super) fn read_position(line: &str) -> Result<Position, BadPosition> {
     crate::hirp::position::read(line).map_err(|e| BadPosition {
         span: e.span,
         message: e.message,
     })
+}
+
+/// The place in its game of the turn `position` has to play, from 0.
+pub(super) fn turn_index(position: &Position) -> usize {
+    usize::try_from(position.turns()).unwrap_or(usize::MAX)
 }

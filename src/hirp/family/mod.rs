@@ -244,6 +244,10 @@ impl Family for Hirp {
         board::board(record, number, turn, picture)
     }
 
+    fn position_board(self, line: &str, _: &(), picture: Picture) -> Result<String, NoBoard> {
+        board::position_board(line, picture)
+    }
+
     fn turn_label(text: &str) -> Option<String> {
         let label: Label = text.to_uppercase().parse().ok()?;
         Some(label.to_string())

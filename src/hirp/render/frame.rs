@@ -36,3 +36,14 @@ pub fn turn_end(label: &str, position: &Position, turn: &Turn, layout: Drawing) 
     canvas.append(&legend(position), 0);
     canvas
 }
+
+/// A position between two turns as `hirp board --position` shows it: a
+/// heading, the board, the panel of the armies, then the legend.
+pub fn position_frame(heading: &str, position: &Position, layout: Drawing) -> Canvas {
+    let mut canvas = Canvas::new();
+    canvas.text(0, 0, heading, Style::Highlight);
+    canvas.append(&board_in(position, layout), 1);
+    canvas.append(&panel_in(position, layout), 1);
+    canvas.append(&legend(position), 0);
+    canvas
+}

@@ -1,5 +1,5 @@
-//! The position after a move of a tafl game, as `hirp board` shows it;
-//! the rules that start from a position a line gives.
+//! The position after a move of a tafl game, or one a line gives, as
+//! `hirp board` shows it.
 
 use crate::core::Span;
 use crate::core::family::{BadPosition, NoBoard, Picture, RecordBytes, file_name};
@@ -116,6 +116,37 @@ pub(super) fn rules_from(line: &str, rules: &RuleSet) -> Result<RuleSet, BadPosi
     PositionLine::read(line)
         .and_then(|read| read.rules(rules))
         .map_err(bad)
+}
+
+/// The position `line` gives under `rules`, drawn as `picture` says,
+/// captioned with the side to move (and the move number the line gives).
+pub(super) fn position_board(
+    line: &str,
+    rules: &RuleSet,
+    picture: Picture,
+) -> Result<String, NoBoard> {
+    let start = rules_from(line, rules).map_err(NoBoard::Position)?;
+    let position =
+        Position::from_layout(&start, &start.start, start.first_side()).map_err(|e| {
+            NoBoard::Position(BadPosition {
+                span: Span::new(0, line.len()),
+                message: e.to_string(),
+            })
+        })?;
+    let number = PositionLine::read(line).ok().and_then(|read| read.number);
+    let mut caption = format!("{} to move", capitalised(position.turn().name()));
+    if let Some(number) = number {
+        caption.push_str(&format!(", move {number}"));
+    }
+    Ok(drawn(Board::of(&position).with_caption(&caption), picture))
+}
+
+/// `word` with its first letter in upper case.
+fn capitalised(word: &str) -> String {
+    let mut letters = word.chars();
+    letters.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(letters).collect()
+    })
 }
 
 /// The positions of the line of play that holds the move `turn` (`3b`,

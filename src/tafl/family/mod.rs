@@ -268,6 +268,16 @@ impl Family for Tafl {
         board::board(record, self.0, rules.as_ref(), (number, turn), picture)
     }
 
+    fn position_board(
+        self,
+        line: &str,
+        rules: &Option<RuleSet>,
+        picture: Picture,
+    ) -> Result<String, NoBoard> {
+        let rules = rules.as_ref().ok_or(NoBoard::NoRules)?;
+        board::position_board(line, rules, picture)
+    }
+
     /// A move's address (`3b`; a berserk turn's third move is `3c`), a
     /// variation's move's (`7a.1.2b`) or a variation's (`7a.1`): an
     /// address, then a variation's number and an address as often as need
