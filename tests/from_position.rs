@@ -306,6 +306,27 @@ mod board {
     }
 
     #[test]
+    fn as_the_terminal_asks_narrow_or_in_colour() {
+        let narrow = hirp()
+            .args(["board", "--position", HIRP_LINE])
+            .env("COLUMNS", "80")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(narrow.stdout).unwrap();
+        assert!(text.starts_with("Silfr to play S7\n"), "{text}");
+        let widest = text.lines().map(|l| l.chars().count()).max();
+        assert!(widest.is_some_and(|w| w <= 80), "{text}");
+        for args in [
+            &["--position", HIRP_LINE][..],
+            &["--rules", "brandub", "--position", BRANDUB_LINE],
+        ] {
+            let (out, _, status) = run(&[&["board", "--color", "always"][..], args].concat());
+            assert_eq!(status, Some(0));
+            assert!(out.contains("\u{1b}["), "{out}");
+        }
+    }
+
+    #[test]
     fn help_teaches_position_with_examples() {
         let (out, _, status) = run(&["board", "--help"]);
         assert_eq!(status, Some(0));
