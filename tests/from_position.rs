@@ -51,6 +51,15 @@ fn problems<F: Family>(family: F, text: &str, rules: &F::Options) -> Vec<String>
     found
 }
 
+/// The position at the end of each turn.
+struct Ends(Vec<HirpPosition>);
+
+impl hirp::hirp::replay::Observer for Ends {
+    fn turn(&mut self, _: &hirp::hirp::syntax::Turn, _: usize, position: &HirpPosition) {
+        self.0.push(*position);
+    }
+}
+
 mod generate {
     use super::*;
 
@@ -77,6 +86,16 @@ mod generate {
             .map(|g| g.to_string())
             .collect();
         assert_eq!(out, drawn.join("\n"));
+        // `hirp validate` replays each from its position, with no problem.
+        let output = hirp()
+            .args(["validate", "-"])
+            .write_stdin(out)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{report}");
+        let errors = report.lines().find_map(|l| l.strip_prefix("errors"));
+        assert_eq!(errors.map(str::trim), Some("0"), "{report}");
     }
 
     #[test]
@@ -266,15 +285,6 @@ mod board {
         }
     }
 
-    /// The position at the end of each turn.
-    struct Ends(Vec<HirpPosition>);
-
-    impl hirp::hirp::replay::Observer for Ends {
-        fn turn(&mut self, _: &hirp::hirp::syntax::Turn, _: usize, position: &HirpPosition) {
-            self.0.push(*position);
-        }
-    }
-
     #[test]
     fn a_position_that_does_not_read_is_shown_where() {
         let cases: [&[&str]; 4] = [
@@ -356,6 +366,40 @@ fn draw(from: Option<&str>, seed: u64) -> Draw<'_> {
         max_turns: 80,
         from,
     }
+}
+
+/// Every HIRP game `hirp gen --from` writes validates with no problem, from
+/// positions between the turns of random games (the start, and positions
+/// mid-game up to the last before the end), tagged with them.
+#[test]
+fn hirp_games_from_positions_mid_game_validate() {
+    let mut checked = 0;
+    for seed in 0..6 {
+        let text = hirp::hirp::generate::record(hirp::hirp::generate::Options {
+            seed,
+            games: 1,
+            max_turns: 120,
+        })
+        .to_string();
+        let parsed = hirp::hirp::parse(&text);
+        let mut ends = Ends(vec![HirpPosition::new()]);
+        hirp::hirp::replay::replay_game_with(&parsed.record.games[0], &[], &mut ends);
+        for position in ends.0.iter().step_by(11) {
+            if position.result().is_some() {
+                continue;
+            }
+            let line = hirp::hirp::position::write(position);
+            let games: Vec<String> = Hirp
+                .generate(&(), draw(Some(&line), seed))
+                .unwrap()
+                .collect();
+            let record = games.join("\n");
+            let found = problems(Hirp, &record, &());
+            assert!(found.is_empty(), "from {line}: {found:?}\n{record}");
+            checked += games.len();
+        }
+    }
+    assert!(checked > 30, "{checked} HIRP games checked");
 }
 
 /// Tafl games drawn from positions taken mid-game from games of several

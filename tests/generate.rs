@@ -219,7 +219,9 @@ mod from_a_position {
         /// A game drawn from a position between the turns of another,
         /// read from its line, goes on as the rules allow: the other's
         /// turns up to there, then the turns drawn, replay with no
-        /// problem to the result the drawn game's tag says.
+        /// problem to the result the drawn game's tag says; and the game
+        /// drawn alone, from its `[Position]` tag, replays to the same
+        /// result and the same last position.
         #[test]
         fn a_game_from_a_position_goes_on_as_the_rules_allow(seed in any::<u64>(), at in 0usize..100) {
             let options = Options { seed, games: 1, max_turns: 120 };
@@ -248,6 +250,12 @@ mod from_a_position {
                     |v| format!("{} {} {}", v.winner.name(), v.kind.tag_name(), v.points()),
                 );
                 prop_assert_eq!(drawn.tag("Result"), Some(expected.as_str()), "from {}", line);
+                // Alone, started from its `[Position]` tag, the game drawn
+                // replays as it does after the turns before it.
+                let alone = replay_game(&reread(&drawn), &[]);
+                prop_assert!(alone.problems.is_empty(), "from {line}: {:?}\n{drawn}", alone.problems);
+                prop_assert_eq!(alone.result, report.result, "from {}", line);
+                prop_assert_eq!(position::write(&alone.position), position::write(&report.position), "from {}", line);
             }
         }
 
