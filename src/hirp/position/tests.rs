@@ -186,3 +186,14 @@ fn a_malformed_line_is_faulted_at_the_character_with_what_was_expected() {
         assert!(said.contains(message), "{line}: {said}");
     }
 }
+
+#[test]
+fn positions_that_play_alike_are_written_alike() {
+    // Karves entered in either order: the most Hirths aboard come first.
+    let one = read("L/K1K3/-/-/-/-/-/-/-/lk0/k0/- gull 5").unwrap();
+    let other = read("L/K3K1/-/-/-/-/-/-/-/lk0/k0/- gull 5").unwrap();
+    assert!(one.alike(&other));
+    assert_eq!(write(&one), "L/K3K1/-/-/-/-/-/-/-/lk0/k0/- gull 5");
+    assert_eq!(write(&one), write(&other));
+    assert_eq!(hash(&one), hash(&other));
+}

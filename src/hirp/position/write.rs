@@ -46,7 +46,10 @@ pub fn board(position: &Position) -> String {
                 }
             }
             let mut karves: Vec<&Karve> = army.karves_on(space).map(|(_, karve)| karve).collect();
-            karves.sort_by_key(|karve| karve.entered);
+            // The most Hirþs aboard first: which of two Karves of a crew
+            // entered first never changes the game (`docs/rules.md`, "A
+            // position line").
+            karves.sort_by_key(|karve| std::cmp::Reverse(karve.crew));
             for karve in karves {
                 let _ = write!(board, "{k}{}", karve.crew);
             }
