@@ -74,6 +74,21 @@ impl Bits {
             .map(|(n, w)| n * 64 + w.trailing_zeros() as usize)
     }
 
+    /// The `len` indices from `start` (`len` at most 64) as the bits of a
+    /// word, `start` the lowest: a rank of a board.
+    #[inline]
+    pub(crate) fn row(self, start: usize, len: usize) -> u64 {
+        let (word, shift) = (start / 64, start % 64);
+        let mut row = self.0.get(word).map_or(0, |&w| w >> shift);
+        if shift > 0 && shift + len > 64 {
+            row |= self.0.get(word + 1).map_or(0, |&w| w << (64 - shift));
+        }
+        match len {
+            64.. => row,
+            _ => row & ((1 << len) - 1),
+        }
+    }
+
     /// The indices, smallest first.
     pub(crate) fn iter(self) -> BitsIter {
         BitsIter { bits: self }
@@ -197,6 +212,12 @@ mod tests {
         assert_eq!(Bits::below(70).count(), 70);
         assert_eq!(Bits::below(361).count(), 361);
         assert!(Bits::below(0).is_empty());
+        // A row within a word, across two, and at the end.
+        assert_eq!(bits.row(0, 19), 1);
+        assert_eq!(bits.row(60, 8), 0b1_0000);
+        assert_eq!(bits.row(190, 19), 1 << 10);
+        assert_eq!(bits.row(342, 19), 1 << 18);
+        assert_eq!(Bits::below(361).row(342, 19), (1 << 19) - 1);
     }
 
     #[test]

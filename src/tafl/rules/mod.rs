@@ -40,6 +40,7 @@ mod pieces;
 mod position;
 mod position_line;
 mod presets;
+mod record;
 mod ruleset;
 mod shieldwall;
 mod special_captures;

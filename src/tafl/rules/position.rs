@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::bits::Bits;
 use super::compiled::{Class, Compiled};
-use super::ends::{End, Outcome};
+use super::ends::Outcome;
 use super::layout::Layout;
 use super::ruleset::{RepetitionRule, RuleSet, SetupError, check_kings};
 use super::square_set::SquareSet;
@@ -279,12 +279,10 @@ impl Position {
     /// assert_eq!(position.to_opentafl(), "/3t3/2t4/3T3/ttTKTtt/3T3/3t3/3t3/");
     /// ```
     pub fn to_opentafl(&self) -> String {
-        let mut layout = self.layout();
-        let captured = self.outcome.is_some_and(|o| o.end == End::KingCaptured);
-        if let (true, Some(king)) = (captured, self.king()) {
-            layout.set(king, None);
-        }
-        layout.to_opentafl()
+        let dim = usize::from(self.rules.set.dim);
+        let mut record = String::with_capacity(dim * (dim + 1) + 1);
+        self.write_opentafl(&mut record);
+        record
     }
 
     /// How many times this position has occurred, this time included, when
