@@ -7,13 +7,15 @@
 //! their positions by the notation's `[position:]` tag replay the rest as
 //! the whole game does.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use hirp::tafl::Side;
-use hirp::tafl::replay::replay_record;
-use hirp::tafl::rules::{End, Layout};
-use hirp::tafl::syntax::{Form, parse};
+use hirp::tafl::replay::{replay_record, replay_record_seen};
+use hirp::tafl::rules::{End, Layout, Position};
+use hirp::tafl::syntax::{Form, parse, parse_bytes};
 
 const DIR: &str = "fixtures/tafl/opentafl-positions";
 
@@ -178,4 +180,60 @@ fn replayed(record: &str) -> hirp::tafl::replay::Replay {
     let parsed = parse(record, Form::Otg);
     assert!(parsed.errors.is_empty(), "{:?}\n{record}", parsed.errors);
     replay_record(&parsed.record, &parsed.errors, None).remove(0)
+}
+
+/// The preset of an archive of the fixtures: its folder's, or its own.
+fn archive_rules(path: &Path) -> &'static str {
+    let folder = path.parent().and_then(Path::file_name);
+    let folder = folder.and_then(|f| f.to_str()).unwrap_or("");
+    let name = path.file_stem().and_then(|f| f.to_str()).unwrap_or("");
+    match (folder, name) {
+        (_, "brandubh") => "brandubh-online",
+        (_, "copenhagen") => "copenhagen",
+        ("hnefatafl-11", _) => "hnefatafl-11",
+        ("hnefatafl-13", _) => "hnefatafl-13",
+        _ => "brandub",
+    }
+}
+
+/// The positions a replay hands over as it reaches them, each game's last
+/// reading (a game with an error is read again, looking ahead), are those
+/// its replay lists, on every tafl record of the fixtures.
+#[test]
+fn the_positions_seen_as_the_replay_reaches_them_are_the_replay_s() {
+    let (mut positions, mut read_again) = (0, 0);
+    let mut records = Vec::new();
+    for extension in ["otg", "csv"] {
+        records.extend(common::files_under(Path::new("fixtures/tafl"), extension));
+    }
+    for path in records {
+        let bytes = std::fs::read(&path).unwrap();
+        let csv = path.extension().is_some_and(|e| e == "csv");
+        let form = if csv { Form::Csv } else { Form::Otg };
+        let rules = csv.then(|| hirp::tafl::rules::RuleSet::preset(archive_rules(&path)).unwrap());
+        let (_, parsed) = parse_bytes(&bytes, form);
+        let mut seen: Vec<Vec<Position>> = Vec::new();
+        let replays = replay_record_seen(
+            &parsed.record,
+            &parsed.errors,
+            rules.as_ref(),
+            |game, moves, position| {
+                seen.resize_with(seen.len().max(game + 1), Vec::new);
+                if moves == 0 {
+                    read_again += usize::from(!seen[game].is_empty());
+                    seen[game].clear();
+                }
+                assert_eq!(moves, seen[game].len(), "{}", path.display());
+                seen[game].push(position.clone());
+            },
+        );
+        for (game, replay) in replays.iter().enumerate() {
+            let listed = replay.positions();
+            let seen = seen.get(game).map_or(&[][..], Vec::as_slice);
+            assert_eq!(seen, listed, "{}, game {}", path.display(), game + 1);
+            positions += listed.len();
+        }
+    }
+    assert!(positions > 50_000, "{positions} positions");
+    assert!(read_again > 10, "{read_again} games read again");
 }

@@ -101,16 +101,25 @@ impl Replay {
     /// The position at the start, then after each step; empty when no rule
     /// set was known.
     pub fn positions(&self) -> Vec<Position> {
+        let mut positions = Vec::with_capacity(self.steps.len() + 1);
+        self.each_position(|_, position| positions.push(position.clone()));
+        positions
+    }
+
+    /// Hands the position at the start, then after each step, to `each`
+    /// with the number of steps played, as [`Replay::positions`] lists
+    /// them, one position held at a time; nothing when no rule set was
+    /// known.
+    pub fn each_position(&self, mut each: impl FnMut(usize, &Position)) {
         let Some(rules) = &self.rules else {
-            return Vec::new();
+            return;
         };
         let mut position = Position::new(rules);
-        let mut positions = vec![position.clone()];
-        for step in &self.steps {
+        each(0, &position);
+        for (n, step) in self.steps.iter().enumerate() {
             step.applied.apply(&mut position);
-            positions.push(position.clone());
+            each(n + 1, &position);
         }
-        positions
     }
 
     /// The label of the move `n` of the line `line` (`None`: the main
@@ -276,6 +285,19 @@ pub fn replay_record(
     errors: &[SyntaxError],
     rules: Option<&RuleSet>,
 ) -> Vec<Replay> {
+    replay_record_seen(record, errors, rules, |_, _, _| {})
+}
+
+/// Replays every game of a record as [`replay_record`] does, handing
+/// `seen` each position of each game's main line as the replay reaches it,
+/// with the game's index in the record and the moves played to reach it
+/// (see [`replay_game_seen`]): the positions of a record read once.
+pub fn replay_record_seen(
+    record: &Record,
+    errors: &[SyntaxError],
+    rules: Option<&RuleSet>,
+    mut seen: impl FnMut(usize, usize, &Position),
+) -> Vec<Replay> {
     let games = Game::all(record);
     let mut syntax: Vec<Vec<&SyntaxError>> = vec![Vec::new(); games.len()];
     for error in errors {
@@ -283,11 +305,12 @@ pub fn replay_record(
             syntax[n].push(error);
         }
     }
-    games
-        .iter()
-        .zip(syntax)
-        .map(|(game, errors)| replay_game(*game, &errors, rules))
-        .collect()
+    let mut replays = Vec::with_capacity(games.len());
+    for (n, (game, errors)) in games.iter().zip(syntax).enumerate() {
+        let seen = &mut |moves: usize, position: &Position| seen(n, moves, position);
+        replays.push(replay_game_seen(*game, &errors, rules, seen));
+    }
+    replays
 }
 
 /// Every game of a record with its syntax errors alone, as reading it
@@ -317,15 +340,31 @@ pub(crate) fn syntax_replays(record: &Record, errors: &[SyntaxError]) -> Vec<Rep
 /// Replays one game under `rules` if given, else under its `[rules:]` tag;
 /// `errors` are the reader's errors in it.
 pub fn replay_game(game: Game<'_>, errors: &[&SyntaxError], rules: Option<&RuleSet>) -> Replay {
+    replay_game_seen(game, errors, rules, &mut |_, _| {})
+}
+
+/// Replays one game as [`replay_game`] does, handing `seen` each position
+/// of its main line as the replay reaches it, with the moves played to
+/// reach it: the start with none, then the position after each move, as
+/// [`Replay::positions`] lists them. A game replayed again after an error,
+/// looking ahead, is seen again from its start (0 moves played), and the
+/// last reading seen is the one the replay keeps; nothing is seen when no
+/// rule set is known.
+pub fn replay_game_seen(
+    game: Game<'_>,
+    errors: &[&SyntaxError],
+    rules: Option<&RuleSet>,
+    seen: &mut impl FnMut(usize, &Position),
+) -> Replay {
     let mut problems: Vec<Problem> = errors.iter().map(|e| Problem::syntax(e)).collect();
     let rules = rules::resolve(game, rules, &mut problems);
     let mut replay = match rules {
         Some(rules) => {
-            let once = moves::replay(game, rules.clone(), problems.clone(), false);
+            let once = moves::replay(game, rules.clone(), problems.clone(), false, seen);
             let mut replay = if once.is_valid() {
                 once
             } else {
-                moves::replay(game, rules, problems, true)
+                moves::replay(game, rules, problems, true, seen)
             };
             let mut problems = std::mem::take(&mut replay.problems);
             replay.variations = variations::replay(game, &replay, &mut problems);

@@ -15,15 +15,18 @@ use crate::tafl::syntax::{self as ast, Ply};
 
 /// Replays `game`'s main line under `rules`, adding to `problems`; with
 /// `ahead`, a written move is weighed against its slips by how much of the
-/// game plays after each.
+/// game plays after each. `seen` sees each position of the line, as
+/// [`walk`] hands them over.
 pub(crate) fn replay(
     game: Game<'_>,
     rules: RuleSet,
     mut problems: Vec<Problem>,
     ahead: bool,
+    seen: &mut impl FnMut(usize, &Position),
 ) -> Replay {
     let plies: Vec<WrittenPly<'_>> = game.plies().collect();
-    let walked = walk(game, Position::new(&rules), &plies, ahead, &mut problems);
+    let start = Position::new(&rules);
+    let walked = walk(game, start, &plies, ahead, &mut problems, seen);
     let unread = walked.unread.is_some();
     let outcome = if unread {
         walked.position.outcome()
@@ -63,15 +66,19 @@ pub(crate) struct Walked {
 /// `problems`: each move checked and played, a ply after the end reported
 /// once, nothing after a ply that could not be read. With `ahead`, a
 /// written move is weighed against its slips by how much of the line plays
-/// after each.
+/// after each. `seen` is handed each position of the line with the moves
+/// played to reach it: `position` with none, then the position after each
+/// move, as [`Replay::positions`] lists them.
 pub(crate) fn walk(
     game: Game<'_>,
     mut position: Position,
     plies: &[WrittenPly<'_>],
     ahead: bool,
     problems: &mut Vec<Problem>,
+    seen: &mut impl FnMut(usize, &Position),
 ) -> Walked {
     let mut steps = Vec::new();
+    seen(0, &position);
     let (mut moves, mut after_end, mut unread) = (0, false, None);
     let mut end_ply: Option<EndPly> = None;
     let mut looking = ahead.then(Ahead::default);
@@ -105,6 +112,7 @@ pub(crate) fn walk(
                     ahead: looking.as_mut(),
                 };
                 steps.push(play(&mut position, m, context, problems));
+                seen(steps.len(), &position);
             }
             Ply::Timeout(_) | Ply::Resignation(_) => {
                 let end = if matches!(written.ply, Ply::Timeout(_)) {

@@ -225,12 +225,19 @@ fn replay_line(
     problems: &mut Vec<Problem>,
 ) -> Walked {
     let mut found = Vec::new();
-    let once = walk(game, start.clone(), plies, false, &mut found);
+    let once = walk(
+        game,
+        start.clone(),
+        plies,
+        false,
+        &mut found,
+        &mut |_, _| {},
+    );
     let walked = if no_error(&found) {
         once
     } else {
         found.clear();
-        walk(game, start, plies, true, &mut found)
+        walk(game, start, plies, true, &mut found, &mut |_, _| {})
     };
     problems.extend(found);
     walked

@@ -206,7 +206,8 @@ impl Judge<'_> {
             return false;
         };
         !has_variations(game)
-            && super::moves::replay(game, self.rules.clone(), Vec::new(), false).is_valid()
+            && super::moves::replay(game, self.rules.clone(), Vec::new(), false, &mut |_, _| {})
+                .is_valid()
     }
 }
 
