@@ -168,7 +168,9 @@ fn a_tafl_record_on_stdin_or_in_a_txt_file_is_read_as_tafl_by_every_command() {
         let text = std::fs::read(path).unwrap();
         let txt = dir.join("game.txt");
         std::fs::write(&txt, &text).unwrap();
-        for command in ["validate", "fix", "fmt", "json", "board", "replay", "html"] {
+        for command in [
+            "validate", "fix", "fmt", "json", "board", "position", "replay", "html",
+        ] {
             let expected = as_from_stdin(&[command], path);
             let output = hirp()
                 .args([command, "-"])
@@ -696,6 +698,7 @@ fn completions_are_scripts_each_shell_reads_and_name_every_command() {
     let commands = [
         "replay",
         "board",
+        "position",
         "html",
         "validate",
         "fix",
@@ -775,6 +778,7 @@ fn man_writes_a_page_for_hirp_and_each_command() {
             "hirp-json.1",
             "hirp-man.1",
             "hirp-notation.1",
+            "hirp-position.1",
             "hirp-replay.1",
             "hirp-rules.1",
             "hirp-serve.1",

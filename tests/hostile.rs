@@ -359,13 +359,14 @@ fn every_command_survives_every_hostile_file() {
         ("empty", Vec::new()),
         ("binary", (0..=255u8).cycle().take(4096).collect()),
     ];
-    let commands: [&[&str]; 8] = [
+    let commands: [&[&str]; 9] = [
         &["validate"],
         &["json"],
         &["fmt"],
         &["fix"],
         &["replay"],
         &["board"],
+        &["position", "--all"],
         &["replay", "--continue"],
         &["diff", "fixtures/rulebook/corrected.hirp"],
     ];

@@ -367,7 +367,7 @@ fn every_command(
     let text = |p: &Path| p.to_string_lossy().into_owned();
     let (m, o) = (text(path), text(original));
     let html = text(&scratch.join("page.html"));
-    let commands: [&[&str]; 13] = [
+    let commands: [&[&str]; 14] = [
         &["validate", &m],
         &["validate", "--format", "json", &m],
         &["json", &m],
@@ -379,6 +379,7 @@ fn every_command(
         &["replay", "--continue", &m],
         &["board", &m],
         &["board", "--svg", "-", &m],
+        &["position", "--all", &m],
         &["html", "-o", &html, &m],
         &["diff", &o, &m],
     ];

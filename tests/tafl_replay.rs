@@ -326,7 +326,7 @@ fn an_empty_record_is_said_so_alike_by_every_command() {
         let path = dir.join(name);
         std::fs::write(&path, "").unwrap();
         let path = path.to_str().unwrap();
-        for command in ["validate", "replay", "board", "html"] {
+        for command in ["validate", "replay", "board", "position", "html"] {
             let out = hirp().args([command, path]).output().unwrap();
             assert_eq!(out.status.code(), Some(1), "{command} {name}");
             assert_eq!(
@@ -341,7 +341,7 @@ fn an_empty_record_is_said_so_alike_by_every_command() {
         "fixtures/tafl/valid/brandub/agreed.otg",
         "fixtures/rulebook/corrected.hirp",
     ] {
-        for command in ["replay", "board"] {
+        for command in ["replay", "board", "position"] {
             let out = hirp()
                 .args([command, "--game", "3", path])
                 .output()

@@ -117,15 +117,22 @@ fn a_tafl_replay_shows_its_tags_moves_and_file_name_escaped() {
     let dir = scratch("tafl");
     let name = "a\x1b[2Jb.otg";
     std::fs::write(dir.join(name), HOSTILE_TAFL).unwrap();
-    let commands: [&[&str]; 4] = [
+    let commands: [&[&str]; 6] = [
         &["replay", name],
         &["replay", "--continue", name],
         &["replay", "--turn", "1b", name],
         &["board", name],
+        &["position", name],
+        &["position", "--turn", "9a", name],
     ];
     for command in commands {
         let (status, err, out) = outputs(command, &dir);
-        assert_eq!(status, Some(if command[0] == "board" { 0 } else { 1 }));
+        let expected = match command {
+            ["board" | "position", _] => 0,
+            ["position", ..] => 2,
+            _ => 1,
+        };
+        assert_eq!(status, Some(expected), "{command:?}");
         assert_escaped(&err, &command.join(" "));
         assert_escaped(&out, &command.join(" "));
     }

@@ -18,6 +18,7 @@ mod manual;
 mod mend;
 mod notation;
 mod pieces;
+mod position;
 mod progress;
 mod quote;
 mod reading;
@@ -73,6 +74,7 @@ pub struct Cli {
 enum Command {
     Replay(replay::Args),
     Board(board::Args),
+    Position(position::Args),
     Html(html::Args),
     Validate(validate::Args),
     Fix(fix::Args),
@@ -93,6 +95,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let status = match cli.command {
         Command::Replay(args) => replay::run(args, &reporter, stdout_color(cli.color)),
         Command::Board(args) => board::run(args, &reporter, stdout_color(cli.color)),
+        Command::Position(args) => position::run(args, &reporter),
         Command::Html(args) => html::run(args, &reporter),
         Command::Validate(args) => validate::run(args, &reporter),
         Command::Fix(args) => fix::run(args, &reporter),

@@ -113,6 +113,69 @@ pub struct BadPosition {
     pub message: String,
 }
 
+/// Which positions of a record [`Family::positions`] gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wanted<'a> {
+    /// The game, from 1; every game of the record when `None`.
+    pub game: Option<usize>,
+    /// Which of its positions.
+    pub at: At<'a>,
+    /// For every game: the threads that read and replay games while the
+    /// calling thread hands them over in order; with one or none,
+    /// everything runs on the calling thread.
+    pub workers: usize,
+}
+
+/// Which positions of a game: one, or every one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At<'a> {
+    /// Its start, before the first turn.
+    Start,
+    /// After the turn labelled so (`S3`; a tafl move's `3b`, or a
+    /// variation's move's `7a.1.2b`).
+    After(&'a str),
+    /// After its last turn (its start when it has none).
+    Last,
+    /// Every one: its start, then after each turn of its main line.
+    Every,
+}
+
+/// Hands the lines of every game of a record, cut into `chunks` (each of
+/// `size` bytes), to `each` with the game's number, in order, until it
+/// returns `false`: `lines` reads a chunk and gives each of its games'
+/// lines, or why the game shows none, on `workers` threads (see
+/// [`Wanted::workers`]). `Err` for the first game that shows none, once
+/// the games before it are handed over, or when the record holds none.
+pub(crate) fn each_game<C: Send>(
+    chunks: impl Iterator<Item = io::Result<C>> + Send,
+    size: impl Fn(&C) -> usize + Sync,
+    workers: usize,
+    lines: impl Fn(C) -> Vec<Result<String, NoBoard>> + Sync,
+    each: &mut dyn FnMut(usize, &str) -> bool,
+) -> Result<(), NoBoard> {
+    let (mut number, mut refused) = (0, None);
+    // Reading from memory cannot fail.
+    let _ = super::parallel::in_order(chunks, size, workers, lines, |games| {
+        for game in games.iter_mut() {
+            number += 1;
+            match game {
+                Ok(lines) if each(number, lines) => {}
+                Ok(_) => return false,
+                Err(why) => {
+                    refused = Some(why.clone());
+                    return false;
+                }
+            }
+        }
+        true
+    });
+    match (refused, number) {
+        (Some(why), _) => Err(why),
+        (None, 0) => Err(NoBoard::NoGame),
+        (None, _) => Ok(()),
+    }
+}
+
 /// The name of the file at `path`, not the path to it, as a picture's
 /// caption says it: `standard input` for `-`.
 #[doc(hidden)]
@@ -377,6 +440,25 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         options: &Self::Options,
         picture: Picture,
     ) -> Result<String, NoBoard>;
+
+    /// The positions `wanted` of the games of `record`, replayed under
+    /// `options` (past errors, with the nearest legal reading), each as
+    /// one line, as `hirp position` prints it: the board, the side to move
+    /// and the number of the turn it plays next (HIRP's line of
+    /// `hirp::hirp::position::write`; a tafl position's OpenTafl record,
+    /// `attackers` or `defenders`, and the move's number). Hands each
+    /// game's lines, each ended by `\n`, to `each` with the game's number
+    /// in order, until it returns `false`. `Err` for a record with no game
+    /// that could be read, no game `wanted.game`, a game with no turn of
+    /// the label asked for, or a game with no rules (tafl); a game's lines
+    /// are handed over only once all of them are known.
+    fn positions(
+        self,
+        record: RecordBytes<'_>,
+        options: &Self::Options,
+        wanted: Wanted<'_>,
+        each: &mut dyn FnMut(usize, &str) -> bool,
+    ) -> Result<(), NoBoard>;
 
     /// A turn's label as the family writes it (`S3`; a tafl move's `3b`,
     /// `7a.1.2b`, or a variation's `7a.1`), from `text` as a person types

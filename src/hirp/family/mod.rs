@@ -5,6 +5,7 @@ mod board;
 #[doc(hidden)]
 pub use board::{NthGame, nth_game};
 mod diff;
+mod positions;
 mod show;
 
 pub use show::HirpShown;
@@ -17,6 +18,7 @@ use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
 use crate::core::family::{
     BadPosition, Draw, Family, Judged, NoBoard, NoDraw, Picture, Pieces, Preset, RecordBytes,
+    Wanted,
 };
 use crate::core::fix::CheckedPiece;
 use crate::core::json::problem::Diagnostic;
@@ -246,6 +248,16 @@ impl Family for Hirp {
 
     fn position_board(self, line: &str, _: &(), picture: Picture) -> Result<String, NoBoard> {
         board::position_board(line, picture)
+    }
+
+    fn positions(
+        self,
+        record: RecordBytes<'_>,
+        _: &(),
+        wanted: Wanted<'_>,
+        each: &mut dyn FnMut(usize, &str) -> bool,
+    ) -> Result<(), NoBoard> {
+        positions::positions(record, wanted, each)
     }
 
     fn turn_label(text: &str) -> Option<String> {

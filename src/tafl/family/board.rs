@@ -153,7 +153,7 @@ fn capitalised(word: &str) -> String {
 /// `7a.1.2b`; by default the main line's last), that line's moves, and
 /// the index of the position after the move; `None` when the game has no
 /// such move.
-fn line_through<'a>(
+pub(super) fn line_through<'a>(
     replay: &'a Replay,
     turn: Option<&str>,
 ) -> Option<(Vec<Position>, &'a [ReplayedMove], usize)> {

@@ -4,6 +4,7 @@
 
 mod board;
 mod diff;
+mod positions;
 mod show;
 
 pub use show::TaflShown;
@@ -17,7 +18,7 @@ use std::io::{self, BufRead, Write};
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
 use crate::core::family::{
-    Draw, Family, Judged, NoBoard, NoDraw, Picture, Pieces, Preset, RecordBytes,
+    Draw, Family, Judged, NoBoard, NoDraw, Picture, Pieces, Preset, RecordBytes, Wanted,
 };
 use crate::core::fix::CheckedPiece;
 use crate::core::json::problem::Diagnostic;
@@ -276,6 +277,16 @@ impl Family for Tafl {
     ) -> Result<String, NoBoard> {
         let rules = rules.as_ref().ok_or(NoBoard::NoRules)?;
         board::position_board(line, rules, picture)
+    }
+
+    fn positions(
+        self,
+        record: RecordBytes<'_>,
+        rules: &Option<RuleSet>,
+        wanted: Wanted<'_>,
+        each: &mut dyn FnMut(usize, &str) -> bool,
+    ) -> Result<(), NoBoard> {
+        positions::positions(record, self.0, rules.as_ref(), wanted, each)
     }
 
     /// A move's address (`3b`; a berserk turn's third move is `3c`), a
