@@ -3,9 +3,9 @@
 //! the board (`Position::to_opentafl`, the first rank first) and the side to
 //! move are those OpenTafl's engine printed (`GameState.getOTNPositionString()`),
 //! recorded in `fixtures/tafl/opentafl-positions/positions.jsonl`
-//! (`SOURCES.md` beside it says how); and the same games started from
-//! their positions by the notation's `[position:]` tag replay the rest as
-//! the whole game does.
+//! (`SOURCES.md` beside it says how), and `hirp position` prints them; and
+//! the same games started from their positions by the notation's
+//! `[position:]` tag replay the rest as the whole game does.
 
 mod common;
 
@@ -96,6 +96,63 @@ fn every_position_of_every_variant_is_opentafl_s() {
     assert!(
         kings_captured > 0,
         "a king captured, whom OpenTafl takes off"
+    );
+}
+
+/// `hirp position FILE --turn T` after every ply of each game (`--turn 0`
+/// the start) prints OpenTafl's position record and side to move first,
+/// and the line `--all` prints for that position.
+#[test]
+fn hirp_position_prints_opentafl_s_position_after_every_ply() {
+    let games = printed();
+    let runs: Vec<(&String, &Printed)> = games
+        .iter()
+        .flat_map(|(file, plies)| plies.iter().map(move |printed| (file, printed)))
+        .collect();
+    let run = |args: &[&str]| {
+        let output = common::hirp().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let all: BTreeMap<&String, Vec<String>> = games
+        .keys()
+        .map(|file| {
+            let path = format!("{DIR}/{file}");
+            let lines = run(&["position", &path, "--all"]);
+            (file, lines.lines().map(str::to_owned).collect())
+        })
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(2, usize::from);
+    let checked = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for share in runs.chunks(runs.len().div_ceil(threads)) {
+            let (run, all, checked) = (&run, &all, &checked);
+            scope.spawn(move || {
+                for (file, printed) in share {
+                    let path = format!("{DIR}/{file}");
+                    let turn = printed.turn.as_deref().unwrap_or("0");
+                    let line = run(&["position", &path, "--turn", turn]);
+                    let fields: Vec<&str> = line.trim_end().split(' ').collect();
+                    assert_eq!(fields.len(), 3, "{file} after {turn}: {line}");
+                    assert_eq!(
+                        fields[..2],
+                        [printed.position.as_str(), printed.side_to_move.as_str()],
+                        "{file} after {turn}"
+                    );
+                    assert_eq!(
+                        line.trim_end(),
+                        all[file][printed.ply],
+                        "{file} after {turn}"
+                    );
+                    checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    assert_eq!(
+        checked.into_inner(),
+        999,
+        "every ply of the eleven games, and their starts"
     );
 }
 
