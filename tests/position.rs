@@ -1,10 +1,12 @@
 //! `hirp position` as a user sees it, in both families: one line a
 //! position, every position of a game or of a record with `--all`, and
-//! what it says when there is none to print; and the positions of every
-//! game, read once through the library's seam, are those of each game
-//! read alone.
+//! what it says when there is none to print; the positions of every game,
+//! read once through the library's seam, are those of each game read
+//! alone; and `hirp json --positions` writes each game's with its hash.
 
 mod common;
+#[path = "common/schema.rs"]
+mod schema;
 
 use std::path::Path;
 
@@ -181,4 +183,160 @@ fn every_game_s_positions_are_those_of_the_game_read_alone() {
     }
     assert!(games > 450, "{games} games");
     assert!(positions > 20_000, "{positions} positions");
+}
+
+/// What `hirp ARGS` writes to standard output, once it exits with `status`.
+fn stdout_of(args: &[&str], status: i32) -> String {
+    let output = hirp().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(status), "{args:?}: {stderr}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The JSON values of `json`, a document or JSON Lines, each meeting its
+/// schema.
+fn meeting_the_schema(json: &str, lines: bool) -> Vec<serde_json::Value> {
+    let schema = serde_json::to_value(hirp::json::schema(lines)).unwrap();
+    let values = serde_json::Deserializer::from_str(json).into_iter::<serde_json::Value>();
+    values
+        .map(|value| {
+            let value = value.unwrap();
+            schema::conforms(&schema, &schema, &value, "").unwrap();
+            value
+        })
+        .collect()
+}
+
+/// Each game's positions in the JSON of `hirp json --positions`, as a
+/// document and as JSON Lines: its start (no `after`), then after each turn
+/// the replay played, labelled as the record writes it; each the line
+/// `hirp position --all` prints, with the family's hash of the position
+/// as 16 hexadecimal digits. The document meets its schema, and
+/// `hirp notation` reads it back as the record written without them.
+#[test]
+fn json_positions_are_hirp_position_s_lines_with_their_hashes() {
+    let records: [(&str, Option<&str>); 5] = [
+        ("fixtures/rulebook/corrected.hirp", None),
+        ("fixtures/valid/05-refused-double.hirp", None),
+        (
+            "fixtures/tafl/valid/brandub/king_escaped_with_variations.otg",
+            None,
+        ),
+        ("fixtures/tafl/opentafl-positions/berserk_11-015.otg", None),
+        (
+            "fixtures/tafl/archives/brandubh.csv",
+            Some("brandubh-online"),
+        ),
+    ];
+    let mut positions = 0;
+    for (path, rules) in records {
+        let with_rules = |args: &[&str]| {
+            let mut all: Vec<&str> = args.to_vec();
+            if let Some(rules) = rules {
+                all.extend(["--rules", rules]);
+            }
+            all.push(path);
+            all.iter().map(|a| a.to_string()).collect::<Vec<String>>()
+        };
+        let args = with_rules(&["position", "--all"]);
+        let printed = stdout_of(&args.iter().map(String::as_str).collect::<Vec<_>>(), 0);
+        let games: Vec<&str> = printed.split("\n\n").collect();
+        let args = with_rules(&["json", "--positions", "--lines"]);
+        let lines = stdout_of(&args.iter().map(String::as_str).collect::<Vec<_>>(), 0);
+        let values = meeting_the_schema(&lines, true);
+        assert_eq!(values.len(), games.len(), "{path}");
+        let replays = tafl_replays(path, rules);
+        for (n, (value, printed)) in values.iter().zip(&games).enumerate() {
+            let written = value["positions"].as_array().unwrap();
+            let lines: Vec<&str> = printed.lines().collect();
+            assert_eq!(written.len(), lines.len(), "{path}, game {}", n + 1);
+            for (m, (position, line)) in written.iter().zip(&lines).enumerate() {
+                assert_eq!(position["position"], *line, "{path}, game {}", n + 1);
+                assert_eq!(position.get("after").is_some(), m > 0, "{path}");
+                let hash = position["hash"].as_str().unwrap();
+                let expected = match &replays {
+                    None => hirp::hirp::position::hash(&hirp::hirp::position::read(line).unwrap()),
+                    Some(replays) => replays[n].positions()[m].hash(),
+                };
+                assert_eq!(hash, format!("{expected:016x}"), "{path}: {line}");
+                positions += 1;
+            }
+            let afters: Vec<&str> = written[1..]
+                .iter()
+                .map(|p| p["after"].as_str().unwrap())
+                .collect();
+            let labels: Vec<String> = match &replays {
+                None => value["turns"].as_array().unwrap()[..afters.len()]
+                    .iter()
+                    .map(|turn| turn["label"].as_str().unwrap().to_owned())
+                    .collect(),
+                Some(replays) => replays[n]
+                    .steps
+                    .iter()
+                    .map(|s| s.address.to_string())
+                    .collect(),
+            };
+            assert_eq!(afters, labels, "{path}, game {}", n + 1);
+        }
+        // The document holds the same positions, and both read back as the
+        // record written without them.
+        let args = with_rules(&["json", "--positions"]);
+        let document = stdout_of(&args.iter().map(String::as_str).collect::<Vec<_>>(), 0);
+        let values = meeting_the_schema(&document, false);
+        let games = values[0]["files"][0]["games"].as_array().unwrap();
+        for (game, line) in games.iter().zip(meeting_the_schema(&lines, true)) {
+            assert_eq!(game["positions"], line["positions"], "{path}");
+        }
+        let args = with_rules(&["json"]);
+        let plain = stdout_of(&args.iter().map(String::as_str).collect::<Vec<_>>(), 0);
+        assert!(
+            !plain.contains("\"positions\""),
+            "{path}: only when asked for"
+        );
+        let back = |json: &str| {
+            let output = hirp()
+                .args(["notation", "-"])
+                .write_stdin(json.to_owned())
+                .output();
+            let output = output.unwrap();
+            assert_eq!(output.status.code(), Some(0), "{path}");
+            output.stdout
+        };
+        assert_eq!(back(&document), back(&plain), "{path}");
+        assert_eq!(back(&lines), back(&plain), "{path}");
+    }
+    assert!(positions > 9_000, "{positions} positions");
+}
+
+/// The games of a tafl record replayed, as `hirp` replays them; `None`
+/// for a HIRP record.
+fn tafl_replays(path: &str, rules: Option<&str>) -> Option<Vec<hirp::tafl::replay::Replay>> {
+    let extension = Path::new(path).extension()?.to_str()?;
+    let form = hirp::tafl::syntax::Form::from_extension(extension)?;
+    let bytes = std::fs::read(root().join(path)).unwrap();
+    let (_, parsed) = hirp::tafl::syntax::parse_bytes(&bytes, form);
+    let rules = rules.map(|name| hirp::tafl::rules::RuleSet::preset(name).unwrap());
+    let replays = hirp::tafl::replay::replay_record(&parsed.record, &parsed.errors, rules.as_ref());
+    Some(replays)
+}
+
+/// A tafl archive's positions cannot be known without its rules: said so,
+/// exit status 2, and its games written without them.
+#[test]
+fn json_positions_of_an_archive_need_its_rules() {
+    let archive = "fixtures/tafl/valid/brandub/timeout.csv";
+    let output = hirp()
+        .args(["json", "--positions", archive])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with(&format!(
+            "error: {archive} is an archive of tafl games, which names no rule set: give --rules"
+        )),
+        "{stderr}"
+    );
+    let written = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(written, stdout_of(&["json", archive], 0));
 }

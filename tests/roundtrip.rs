@@ -318,7 +318,7 @@ proptest! {
         for (n, record) in records.iter().enumerate() {
             let text = record.to_string();
             let path = format!("{n}.hirp");
-            Hirp.json_entry(&mut writer, &path, &mut |each| {
+            Hirp.json_entry(&mut writer, &path, None, &mut |each| {
                 for chunk in Hirp.chunks(text.as_bytes()) {
                     each(&Hirp::parse(&chunk?).1)?;
                 }

@@ -193,7 +193,7 @@ fn streamed(records: &[(String, String, Form)], pretty: bool) -> String {
     let mut writer = DocumentWriter::new(Vec::new(), pretty);
     for (path, text, form) in records {
         let tafl = Tafl(*form);
-        tafl.json_entry(&mut writer, path, &mut |each| {
+        tafl.json_entry(&mut writer, path, None, &mut |each| {
             for chunk in tafl.chunks(text.as_bytes()) {
                 each(&Tafl::parse(&chunk?).1)?;
             }

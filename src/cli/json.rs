@@ -8,7 +8,7 @@ use hirp::any::RulesChoice;
 use hirp::core::family::{Family, Pieces};
 use hirp::json::DocumentWriter;
 
-use super::family::{Opened, RulesArg, family};
+use super::family::{Opened, RulesArg, archive_without_rules, family};
 use super::report::PedanticArg;
 use super::walk::{Found, inputs_or_report};
 use super::{
@@ -29,6 +29,12 @@ names its record's family, \"family\": \"hirp\" or \"family\": \"tafl\", and a t
 one its form, \"form\": \"otg\" or \"form\": \"csv\"; each ply keeps its canonical
 notation beside its typed fields.
 
+With --positions, each game is replayed and written with its positions
+beside its turns: the start, then after each turn (a tafl move), each the
+line `hirp position` prints and a 64-bit hash as 16 hexadecimal digits
+(\"positions\":[{\"position\":...,\"hash\":...},{\"after\":\"G1\",...},...]).
+`hirp notation` leaves them aside. Without it, nothing is replayed.
+
 Directories are walked for *.hirp and *.otg files (hidden and ignored files
 left out), in path order; archives (*.csv) are read when named.
 
@@ -37,6 +43,7 @@ Examples:
   hirp json --lines games/            one game a line, for streaming tools
   hirp json game.otg games.csv        {\"files\":[{\"path\":...,\"family\":\"tafl\",\"form\":\"otg\",...},...]}
   hirp json --rules brandub -         a tafl record on standard input
+  hirp json --positions game.hirp     each game with its positions
   hirp json --schema                  the JSON Schema of the document
 
 Syntax errors are reported on standard error; what could be read is still
@@ -67,6 +74,13 @@ pub struct Args {
     /// Print the JSON Schema of the output (with --lines, of one line) and exit.
     #[arg(long, conflicts_with = "files")]
     schema: bool,
+
+    /// Write each game's positions beside its turns: its start, then after
+    /// each turn (a tafl move), each the line `hirp position` prints, with
+    /// a 64-bit hash as 16 hexadecimal digits. The games are replayed; a
+    /// tafl archive needs --rules.
+    #[arg(long)]
+    positions: bool,
 
     #[command(flatten)]
     rules: RulesArg,
@@ -102,13 +116,16 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }),
         reporter,
     );
-    let rules = args.rules.rules.as_ref();
+    let reading = Reading {
+        rules: args.rules.rules.as_ref(),
+        positions: args.positions,
+    };
     let out = BufWriter::with_capacity(1 << 16, Stdout);
     let mut status = Status::Ok;
     let written = if args.lines {
-        write_lines(&found, rules, reporter, &mut status, out)
+        write_lines(&found, reading, reporter, &mut status, out)
     } else {
-        write_document(&found, rules, args.pretty, reporter, &mut status, out)
+        write_document(&found, reading, args.pretty, reporter, &mut status, out)
     };
     match written {
         Ok(()) => status,
@@ -127,7 +144,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 /// entry with its `error`, as `validate --format json` gives it.
 fn write_document(
     found: &[Found],
-    rules: Option<&RulesChoice>,
+    reading: Reading<'_>,
     pretty: bool,
     reporter: &Reporter,
     status: &mut Status,
@@ -135,10 +152,14 @@ fn write_document(
 ) -> io::Result<()> {
     let mut writer = DocumentWriter::new(out, pretty);
     let file = |input: Result<(AnyFamily, Opened<'_>), Unread<'_>>| match input {
-        Ok((family, opened)) => family.run(None, Entry::Document(&mut writer, opened)),
+        Ok((family, opened)) => {
+            let opened = reading.checked(family, opened);
+            let entry = Entry::Document(&mut writer, opened, reading.positions);
+            family.run(reading.replayed(), entry)
+        }
         Err(unread) => writer.unread(unread.path, unread.error),
     };
-    each_input(found, rules, reporter, status, file)?;
+    each_input(found, reading.rules, reporter, status, file)?;
     let mut out = writer.finish()?;
     out.write_all(b"\n")?;
     out.flush()
@@ -148,35 +169,69 @@ fn write_document(
 /// record has no line, and is reported.
 fn write_lines(
     found: &[Found],
-    rules: Option<&RulesChoice>,
+    reading: Reading<'_>,
     reporter: &Reporter,
     status: &mut Status,
     mut out: impl Write,
 ) -> io::Result<()> {
     let file = |input: Result<(AnyFamily, Opened<'_>), Unread<'_>>| match input {
-        Ok((family, opened)) => family.run(None, Entry::<Stdout>::Lines(&mut out, opened)),
+        Ok((family, opened)) => {
+            let opened = reading.checked(family, opened);
+            let entry = Entry::<Stdout>::Lines(&mut out, opened, reading.positions);
+            family.run(reading.replayed(), entry)
+        }
         Err(_) => Ok(()),
     };
-    each_input(found, rules, reporter, status, file)?;
+    each_input(found, reading.rules, reporter, status, file)?;
     out.flush()
 }
 
-/// One record's JSON: its entry in the document, or its lines.
+/// How the records are read: the rules given, and whether each game is
+/// replayed to write its positions.
+#[derive(Clone, Copy)]
+struct Reading<'r> {
+    rules: Option<&'r RulesChoice>,
+    positions: bool,
+}
+
+impl<'r> Reading<'r> {
+    /// The rules a record is replayed under: none when it is written as
+    /// read, not replayed.
+    fn replayed(self) -> Option<&'r RulesChoice> {
+        self.rules.filter(|_| self.positions)
+    }
+
+    /// `opened`, reported when its games' positions are asked for and
+    /// cannot be known: an archive, given no rules (exit status 2). Its
+    /// games are written all the same, without positions.
+    fn checked<'a>(self, family: AnyFamily, opened: Opened<'a>) -> Opened<'a> {
+        if self.positions && self.rules.is_none() && family.needs_rules() {
+            opened.reporter.error(&archive_without_rules(opened.path));
+            *opened.status = (*opened.status).max(Status::Failure);
+        }
+        opened
+    }
+}
+
+/// One record's JSON: its entry in the document, or its lines, with each
+/// game's positions or not.
 enum Entry<'a, 'o, W: Write> {
-    Document(&'o mut DocumentWriter<W>, Opened<'a>),
-    Lines(&'o mut dyn Write, Opened<'a>),
+    Document(&'o mut DocumentWriter<W>, Opened<'a>, bool),
+    Lines(&'o mut dyn Write, Opened<'a>, bool),
 }
 
 impl<W: Write> Job for Entry<'_, '_, W> {
     type Output = io::Result<()>;
 
-    fn run<F: Family>(self, family: F, _: &F::Options) -> io::Result<()> {
+    fn run<F: Family>(self, family: F, options: &F::Options) -> io::Result<()> {
         match self {
-            Entry::Document(writer, opened) => read(family, opened, |path, pieces| {
-                family.json_entry(writer, path, pieces)
+            Entry::Document(writer, opened, positions) => read(family, opened, |path, pieces| {
+                let positions = positions.then_some(options);
+                family.json_entry(writer, path, positions, pieces)
             }),
-            Entry::Lines(out, opened) => read(family, opened, |path, pieces| {
-                family.json_lines(out, path, pieces)
+            Entry::Lines(out, opened, positions) => read(family, opened, |path, pieces| {
+                let positions = positions.then_some(options);
+                family.json_lines(out, path, positions, pieces)
             }),
         }
     }

@@ -312,20 +312,27 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// Writes the entry of the record read from `path` into the JSON
     /// document `out`: begun, with the games of each piece `pieces` hands
     /// over, and ended with what follows the games (HIRP's closing
-    /// comments, an archive's header).
+    /// comments, an archive's header). With `positions`, each game is
+    /// replayed under those options and written with its positions
+    /// (`hirp json --positions`); a game whose rules are not known has
+    /// none.
     fn json_entry<W: Write>(
         self,
         out: &mut DocumentWriter<W>,
         path: &str,
+        positions: Option<&Self::Options>,
         pieces: Pieces<'_, Self::Parsed>,
     ) -> io::Result<()>;
 
     /// Writes the games of the record read from `path`, as `pieces` hands
-    /// them over, to `out` as JSON Lines, one game a line.
+    /// them over, to `out` as JSON Lines, one game a line, each with its
+    /// positions when `positions` gives the options to replay it under
+    /// (see [`Family::json_entry`]).
     fn json_lines(
         self,
         out: &mut dyn Write,
         path: &str,
+        positions: Option<&Self::Options>,
         pieces: Pieces<'_, Self::Parsed>,
     ) -> io::Result<()>;
 

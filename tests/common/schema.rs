@@ -117,10 +117,32 @@ pub fn conforms(root: &Value, schema: &Value, value: &Value, at: &str) -> Result
                     }
                 }
             }
+            "pattern" => {
+                let digits = hex_digits(rule.as_str().unwrap(), at);
+                let hex = |text: &str| {
+                    digits == Some(text.len())
+                        && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+                };
+                if let Some(text) = value.as_str()
+                    && !hex(text)
+                {
+                    return fail(format!("does not match {rule}"));
+                }
+            }
             other => panic!("{at}: the check does not know the keyword {other}"),
         }
     }
     Ok(())
+}
+
+/// The number of digits of a pattern of lower-case hexadecimal digits,
+/// `^[0-9a-f]{16}$`: the one kind of pattern the schema holds.
+fn hex_digits(pattern: &str, at: &str) -> Option<usize> {
+    let digits = pattern
+        .strip_prefix("^[0-9a-f]{")
+        .and_then(|rest| rest.strip_suffix("}$"))
+        .unwrap_or_else(|| panic!("{at}: the check does not know the pattern {pattern}"));
+    digits.parse().ok()
 }
 
 /// Whether `value` is of the JSON Schema type `name`.

@@ -42,6 +42,45 @@ pub(crate) fn span(span: Span) -> Option<JsonSpan> {
     Some([span.start, span.end])
 }
 
+/// A position of a game, as `hirp json --positions` writes it beside the
+/// game's turns: the line `hirp position` prints for it, and its hash.
+/// It is derived from the turns, and a record read back from JSON leaves
+/// it aside.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "Position")]
+pub struct JsonPosition {
+    /// The turn after which it stands, as the record writes its label
+    /// (`S3`; a tafl move's address, `3b`); absent for the game's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    /// The position as `hirp position` prints it: the board, the side to
+    /// move, the number of the turn it plays next (and a HIRP game's
+    /// result once it is over).
+    pub position: String,
+    /// A 64-bit hash of the board and the side to move, as 16 hexadecimal
+    /// digits (a JSON number holds no 64-bit integer exactly): HIRP's
+    /// `hirp::hirp::position::hash`, a tafl position's Zobrist hash
+    /// (`hirp::tafl::rules::Position::hash`, equal for equal positions of
+    /// one rule set).
+    #[schemars(regex(pattern = r"^[0-9a-f]{16}$"))]
+    pub hash: String,
+}
+
+impl JsonPosition {
+    /// The position whose line is `position` and hash `hash`, after the
+    /// turn labelled `after` (`None`: the start).
+    pub fn new(after: Option<String>, position: String, hash: u64) -> JsonPosition {
+        JsonPosition {
+            after,
+            position,
+            hash: format!("{hash:016x}"),
+        }
+    }
+}
+
 /// JSON that is not a record: not JSON at all, or JSON of another shape.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 pub enum JsonError {

@@ -19,7 +19,7 @@ use serde::Serialize;
 ///
 /// let text = "G1 KeHeiHei /\n\nG1 KeHeiHei /\n";
 /// let mut writer = hirp::json::DocumentWriter::new(Vec::new(), false);
-/// Hirp.json_entry(&mut writer, "game.hirp", &mut |each| {
+/// Hirp.json_entry(&mut writer, "game.hirp", None, &mut |each| {
 ///     for chunk in Hirp.chunks(text.as_bytes()) {
 ///         each(&Hirp::parse(&chunk?).1)?;
 ///     }

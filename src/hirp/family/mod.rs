@@ -113,13 +113,18 @@ impl Family for Hirp {
         self,
         out: &mut DocumentWriter<W>,
         path: &str,
+        positions: Option<&()>,
         pieces: Pieces<'_, Parsed>,
     ) -> io::Result<()> {
         out.begin_file(path, Some("hirp"), None)?;
         let mut closing = Vec::new();
         pieces(&mut |parsed| {
-            for source in &parsed.record.games {
-                out.game(&json::game(source))?;
+            for (n, source) in parsed.record.games.iter().enumerate() {
+                let mut game = json::game(source);
+                if positions.is_some() {
+                    game.positions = positions::json_positions(parsed, n);
+                }
+                out.game(&game)?;
             }
             closing.extend(parsed.record.comments.iter().cloned());
             Ok(())
@@ -134,18 +139,23 @@ impl Family for Hirp {
         self,
         out: &mut dyn Write,
         path: &str,
+        positions: Option<&()>,
         pieces: Pieces<'_, Parsed>,
     ) -> io::Result<()> {
         let mut number = 0;
         let mut pending: Option<GameLine> = None;
         let mut closing = Vec::new();
         pieces(&mut |parsed| {
-            for source in &parsed.record.games {
+            for (n, source) in parsed.record.games.iter().enumerate() {
                 if let Some(line) = pending.take() {
                     json_line(out, &line)?;
                 }
                 number += 1;
-                pending = Some(GameLine::of(path, number, source));
+                let mut line = GameLine::of(path, number, source);
+                if positions.is_some() {
+                    line.positions = positions::json_positions(parsed, n);
+                }
+                pending = Some(line);
             }
             closing.extend(parsed.record.comments.iter().cloned());
             Ok(())

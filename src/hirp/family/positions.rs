@@ -2,6 +2,7 @@
 //! as `hirp position` prints them and `hirp json --positions` writes them.
 
 use crate::core::family::{At, NoBoard, RecordBytes, Wanted, each_game};
+use crate::core::json::JsonPosition;
 use crate::hirp::Parsed;
 use crate::hirp::position;
 use crate::hirp::replay::{replay_game_with, start_of};
@@ -37,6 +38,22 @@ pub(super) fn positions(
     };
     let chunks = Games::new(record.bytes);
     each_game(chunks, |c| c.bytes.len(), wanted.workers, read, each)
+}
+
+/// The positions of game `index` of a piece read, as JSON writes them: the
+/// start, then after each turn the replay played, with their hashes.
+pub(super) fn json_positions(parsed: &Parsed, index: usize) -> Vec<JsonPosition> {
+    let game = &parsed.record.games[index];
+    replayed(game, &errors_of(parsed, index))
+        .iter()
+        .map(|(turn, position)| {
+            JsonPosition::new(
+                turn.map(|n| game.turns[n].label.to_string()),
+                position::write(position),
+                position::hash(position),
+            )
+        })
+        .collect()
 }
 
 /// The syntax errors of game `index` of a piece read: those in it, or after

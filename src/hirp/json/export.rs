@@ -33,7 +33,12 @@ impl GameLine {
     /// The `--lines` form of `source`, game `number` (from 1) of the file
     /// read from `path`, with no closing comments.
     pub fn of(path: &str, number: usize, source: &ast::Game) -> GameLine {
-        let Game { tags, turns, span } = game(source);
+        let Game {
+            tags,
+            turns,
+            span,
+            positions,
+        } = game(source);
         GameLine {
             path: path.to_owned(),
             family: HirpName::Hirp,
@@ -42,6 +47,7 @@ impl GameLine {
             turns,
             span,
             comments: Vec::new(),
+            positions,
         }
     }
 
@@ -57,6 +63,7 @@ pub(crate) fn game(game: &ast::Game) -> Game {
         tags: game.tags.iter().map(tag).collect(),
         turns: game.turns.iter().map(turn).collect(),
         span: span(game.span),
+        positions: Vec::new(),
     }
 }
 

@@ -28,10 +28,12 @@ pub(crate) fn file_record(
 /// The record of one game that a line at `at` holds, with its path; the
 /// comments after the last game of a file go with it.
 pub(crate) fn line_record(line: GameLine, at: &str) -> Result<(String, ast::Record), JsonError> {
+    // The positions follow from the turns, and are left aside.
     let game = Game {
         tags: line.tags,
         turns: line.turns,
         span: line.span,
+        positions: Vec::new(),
     };
     let games = vec![convert_game(game, at)?];
     let comments = convert_comments(line.comments, &format!("{at}.comments"))?;

@@ -36,7 +36,7 @@ pub(crate) use export::{comments, game};
 pub use export::{file, game_line};
 pub(crate) use import::{file_record, line_record};
 
-use crate::core::json::JsonSpan;
+use crate::core::json::{JsonPosition, JsonSpan};
 
 /// The `family` of a HIRP record's entry or line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -87,6 +87,12 @@ pub struct GameLine {
     /// On the last game of a file: the comments after it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<Comment>,
+    /// With `hirp json --positions`: the game's positions as `hirp
+    /// position --all` prints them, its start, then after each turn the
+    /// replay played, with their hashes. They follow from the turns, and a
+    /// record read back from JSON leaves them aside.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<JsonPosition>,
 }
 
 /// One game.
@@ -100,6 +106,12 @@ pub struct Game {
     /// From the game's first line to its last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span: Option<JsonSpan>,
+    /// With `hirp json --positions`: the game's positions as `hirp
+    /// position --all` prints them, its start, then after each turn the
+    /// replay played, with their hashes. They follow from the turns, and a
+    /// record read back from JSON leaves them aside.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<JsonPosition>,
 }
 
 /// A tag pair, `[Event "Jarl's Cup"]`.

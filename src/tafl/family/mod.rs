@@ -21,6 +21,7 @@ use crate::core::family::{
     Draw, Family, Judged, NoBoard, NoDraw, Picture, Pieces, Preset, RecordBytes, Wanted,
 };
 use crate::core::fix::CheckedPiece;
+use crate::core::json::JsonPosition;
 use crate::core::json::problem::Diagnostic;
 use crate::core::json::{DocumentWriter, json_line};
 use crate::core::page::{Field, GamePage, Packed};
@@ -28,7 +29,7 @@ use crate::core::verdict::{Ending, Verdict};
 use crate::core::{CheckOptions, Rng};
 use crate::tafl::Side;
 use crate::tafl::json::{self, CsvGameLine, OtgGameLine};
-use crate::tafl::replay::Replay;
+use crate::tafl::replay::{Replay, replay_record};
 use crate::tafl::rules::RuleSet;
 use crate::tafl::syntax::{Chunk, Form, Games, Parsed, Record, parse_chunk};
 
@@ -123,21 +124,27 @@ impl Family for Tafl {
         self,
         out: &mut DocumentWriter<W>,
         path: &str,
+        positions: Option<&Option<RuleSet>>,
         pieces: Pieces<'_, Parsed>,
     ) -> io::Result<()> {
         out.begin_file(path, Some("tafl"), Some(self.0.extension()))?;
         let mut header = false;
         pieces(&mut |parsed| {
+            let mut seen = game_positions(parsed, positions);
             match &parsed.record {
                 Record::Otg(record) => {
                     for game in &record.games {
-                        out.game(&json::otg_game(game))?;
+                        let mut game = json::otg_game(game);
+                        game.positions = seen.next().unwrap_or_default();
+                        out.game(&game)?;
                     }
                 }
                 Record::Csv(record) => {
                     header |= record.header.is_some();
                     for game in &record.games {
-                        out.game(&json::csv_game(game))?;
+                        let mut game = json::csv_game(game);
+                        game.positions = seen.next().unwrap_or_default();
+                        out.game(&game)?;
                     }
                 }
             }
@@ -151,24 +158,31 @@ impl Family for Tafl {
         self,
         out: &mut dyn Write,
         path: &str,
+        positions: Option<&Option<RuleSet>>,
         pieces: Pieces<'_, Parsed>,
     ) -> io::Result<()> {
         let (mut number, mut header) = (0, false);
-        pieces(&mut |parsed| match &parsed.record {
-            Record::Otg(record) => record.games.iter().try_for_each(|game| {
-                number += 1;
-                json_line(out, &OtgGameLine::of(path, number, game))
-            }),
-            Record::Csv(record) => {
-                header |= record.header.is_some();
-                record.games.iter().try_for_each(|game| {
+        pieces(&mut |parsed| {
+            let mut seen = game_positions(parsed, positions);
+            match &parsed.record {
+                Record::Otg(record) => record.games.iter().try_for_each(|game| {
                     number += 1;
-                    let line = CsvGameLine::of(path, number, game);
-                    match std::mem::take(&mut header) {
-                        true => json_line(out, &line.with_header()),
-                        false => json_line(out, &line),
-                    }
-                })
+                    let mut line = OtgGameLine::of(path, number, game);
+                    line.positions = seen.next().unwrap_or_default();
+                    json_line(out, &line)
+                }),
+                Record::Csv(record) => {
+                    header |= record.header.is_some();
+                    record.games.iter().try_for_each(|game| {
+                        number += 1;
+                        let mut line = CsvGameLine::of(path, number, game);
+                        line.positions = seen.next().unwrap_or_default();
+                        match std::mem::take(&mut header) {
+                            true => json_line(out, &line.with_header()),
+                            false => json_line(out, &line),
+                        }
+                    })
+                }
             }
         })
     }
@@ -342,6 +356,20 @@ impl Family for Tafl {
             .and_then(|r| r.preset_name().map(str::to_owned));
         (turns, preset)
     }
+}
+
+/// The positions of each game of a piece read, as JSON writes them, each
+/// game replayed under `positions` when given; none when not.
+fn game_positions(
+    parsed: &Parsed,
+    positions: Option<&Option<RuleSet>>,
+) -> impl Iterator<Item = Vec<JsonPosition>> {
+    let replays = positions.map_or_else(Vec::new, |rules| {
+        replay_record(&parsed.record, &parsed.errors, rules.as_ref())
+    });
+    replays
+        .into_iter()
+        .map(|replay| positions::json_positions(&replay))
 }
 
 /// The side as a verdict names it.

@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::core::family::{At, NoBoard, RecordBytes, Wanted, each_game};
+use crate::core::json::JsonPosition;
 use crate::tafl::Side;
 use crate::tafl::replay::{Replay, ReplayedMove, replay_record_seen};
 use crate::tafl::rules::{Position, RuleSet};
@@ -95,6 +96,21 @@ impl Seen {
     }
 }
 
+/// The positions of a game replayed, as JSON writes them: the start, then
+/// after each move of its main line, with their hashes; none when its
+/// rules are not known.
+pub(super) fn json_positions(replay: &Replay) -> Vec<JsonPosition> {
+    let steps = &replay.steps;
+    let mut positions = Vec::with_capacity(steps.len() + 1);
+    replay.each_position(|n, position| {
+        let mut line = String::with_capacity(64);
+        write_line(&mut line, position, steps, n);
+        let after = n.checked_sub(1).map(|m| steps[m].address.to_string());
+        positions.push(JsonPosition::new(after, line, position.hash()));
+    });
+    positions
+}
+
 /// The lines of the positions of a game replayed that `at` asks for, each
 /// ended by `\n`; `Err` when it has no move of the label asked for.
 fn lines(replay: &Replay, at: At<'_>) -> Result<String, NoBoard> {
@@ -106,6 +122,7 @@ fn lines(replay: &Replay, at: At<'_>) -> Result<String, NoBoard> {
             };
             let mut line = String::with_capacity(64);
             write_line(&mut line, &positions[n], steps, n);
+            line.push('\n');
             return Ok(line);
         }
         At::Every => 0..=steps.len(),
@@ -120,18 +137,19 @@ fn lines(replay: &Replay, at: At<'_>) -> Result<String, NoBoard> {
     replay.each_position(|n, position| {
         if wanted.contains(&n) {
             write_line(&mut lines, position, steps, n);
+            lines.push('\n');
         }
     });
     Ok(lines)
 }
 
 /// Writes the line of `position`, reached after the first `n` moves of the
-/// line of play `steps`, ended by `\n`, to `out`.
+/// line of play `steps`, to `out`.
 fn write_line(out: &mut String, position: &Position, steps: &[ReplayedMove], n: usize) {
     position.write_opentafl(out);
     let side = side_name(position.turn());
     let berserk = position.berserker().is_some();
-    let _ = writeln!(out, " {side} {}", number(steps, n, berserk));
+    let _ = write!(out, " {side} {}", number(steps, n, berserk));
 }
 
 /// The number of the move the side to move plays after the first `n` moves

@@ -53,7 +53,12 @@ impl OtgGameLine {
     /// The `--lines` form of `source`, game `number` (from 1) of the game
     /// file read from `path`.
     pub fn of(path: &str, number: usize, source: &ast::OtgGame) -> OtgGameLine {
-        let OtgGame { tags, turns, span } = otg_game(source);
+        let OtgGame {
+            tags,
+            turns,
+            span,
+            positions,
+        } = otg_game(source);
         OtgGameLine {
             path: path.to_owned(),
             family: TaflName::Tafl,
@@ -62,6 +67,7 @@ impl OtgGameLine {
             tags,
             turns,
             span,
+            positions,
         }
     }
 }
@@ -76,6 +82,7 @@ impl CsvGameLine {
             defender_captures,
             result,
             span,
+            positions,
         } = csv_game(source);
         CsvGameLine {
             path: path.to_owned(),
@@ -88,6 +95,7 @@ impl CsvGameLine {
             defender_captures,
             result,
             span,
+            positions,
         }
     }
 
@@ -105,6 +113,7 @@ pub(crate) fn otg_game(game: &ast::OtgGame) -> OtgGame {
         tags: game.tags.iter().map(tag).collect(),
         turns: game.turns.iter().map(turn).collect(),
         span: span(game.span),
+        positions: Vec::new(),
     }
 }
 
@@ -121,6 +130,7 @@ pub(crate) fn csv_game(game: &ast::CsvGame) -> CsvGame {
             ast::ResultLabel::Ongoing => ResultLabel::Ongoing,
         }),
         span: span(game.span),
+        positions: Vec::new(),
     }
 }
 

@@ -52,10 +52,12 @@ pub(crate) fn csv_file(
 /// The game of a game file's line at `at`, as a record of one game, with
 /// its path.
 pub(crate) fn otg_line(line: OtgGameLine, at: &str) -> Result<(String, ast::Record), JsonError> {
+    // The positions follow from the plies, and are left aside.
     let game = OtgGame {
         tags: line.tags,
         turns: line.turns,
         span: line.span,
+        positions: Vec::new(),
     };
     let games = vec![convert_otg_game(game, at)?];
     Ok((line.path, ast::Record::Otg(ast::OtgRecord { games })))
@@ -70,6 +72,7 @@ pub(crate) fn csv_line(line: CsvGameLine, at: &str) -> Result<(String, ast::Reco
         defender_captures: line.defender_captures,
         result: line.result,
         span: line.span,
+        positions: Vec::new(),
     };
     let record = ast::CsvRecord {
         header: header(line.header),

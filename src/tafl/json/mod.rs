@@ -54,7 +54,7 @@ pub enum TaflLine {
 }
 pub(crate) use import::{csv_file, csv_line, otg_file, otg_line};
 
-use crate::core::json::JsonSpan;
+use crate::core::json::{JsonPosition, JsonSpan};
 
 /// The `family` of a tafl record's entry or line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -138,6 +138,12 @@ pub struct OtgGameLine {
     /// From the game's first line to its last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span: Option<JsonSpan>,
+    /// With `hirp json --positions`: the game's positions as `hirp
+    /// position --all` prints them, its start, then after each move of its
+    /// main line the replay played, with their hashes. They follow from the
+    /// plies, and a record read back from JSON leaves them aside.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<JsonPosition>,
 }
 
 /// One line of `hirp json --lines` for a game of an archive.
@@ -174,6 +180,12 @@ pub struct CsvGameLine {
     /// The game's line, its line end not included.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span: Option<JsonSpan>,
+    /// With `hirp json --positions`: the game's positions as `hirp
+    /// position --all` prints them, its start, then after each move of its
+    /// main line the replay played, with their hashes. They follow from the
+    /// plies, and a record read back from JSON leaves them aside.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<JsonPosition>,
 }
 
 /// One game of an OpenTafl game file.
@@ -187,6 +199,12 @@ pub struct OtgGame {
     /// From the game's first line to its last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span: Option<JsonSpan>,
+    /// With `hirp json --positions`: the game's positions as `hirp
+    /// position --all` prints them, its start, then after each move of its
+    /// main line the replay played, with their hashes. They follow from the
+    /// plies, and a record read back from JSON leaves them aside.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<JsonPosition>,
 }
 
 /// A tag, `[date:2015.01.07]`.
@@ -311,6 +329,12 @@ pub struct CsvGame {
     /// The game's line, its line end not included.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span: Option<JsonSpan>,
+    /// With `hirp json --positions`: the game's positions as `hirp
+    /// position --all` prints them, its start, then after each move of its
+    /// main line the replay played, with their hashes. They follow from the
+    /// plies, and a record read back from JSON leaves them aside.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<JsonPosition>,
 }
 
 /// The result of an archived game, as written.
