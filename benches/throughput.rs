@@ -8,7 +8,10 @@
 //! search for the nearest legal reading, the slowest path there is).
 //! `scan` and `parse_chunks` read the corpus's chunks, cut beforehand, the
 //! one counting the turns of its games written the usual way, the other
-//! parsing them.
+//! parsing them. `positions` and `tafl_positions_copenhagen_archive` write
+//! every position of the corpus and of the Copenhagen archive as
+//! `hirp position --all` does (on one thread, to a sink), to set beside
+//! `validate` and `tafl_validate_copenhagen_archive`.
 
 use divan::counter::{BytesCount, ItemsCount};
 use divan::{Bencher, black_box};
@@ -232,5 +235,91 @@ fn tafl_validate_generated(bencher: Bencher) {
             })
             .unwrap();
             games
+        });
+}
+
+/// Every position of a tafl archive under its preset, through the seam as
+/// `hirp position --all` reads it on one thread, each line written to a
+/// sink: bytes of the archive and positions a second, to set beside
+/// `tafl_validate` on the same archive.
+fn tafl_positions(bencher: Bencher, path: &str, preset: &str) {
+    use hirp::core::family::{At, Family, RecordBytes, Wanted};
+    use std::io::Write as _;
+    let bytes = std::fs::read(path).expect("the archive");
+    let rules = Some(hirp::tafl::rules::RuleSet::preset(preset).expect("the preset"));
+    let family = hirp::tafl::family::Tafl(hirp::tafl::syntax::Form::Csv);
+    let record = RecordBytes {
+        path,
+        bytes: &bytes,
+    };
+    let wanted = Wanted {
+        game: None,
+        at: At::Every,
+        workers: 1,
+    };
+    let mut positions = 0;
+    family
+        .positions(record, &rules, wanted, &mut |_, lines| {
+            positions += lines.lines().count();
+            true
+        })
+        .expect("the archive's positions");
+    bencher
+        .counter(BytesCount::new(bytes.len()))
+        .counter(ItemsCount::new(positions))
+        .bench(|| {
+            let mut out = std::io::sink();
+            family
+                .positions(record, &rules, wanted, &mut |_, lines| {
+                    out.write_all(black_box(lines).as_bytes()).is_ok()
+                })
+                .expect("the archive's positions");
+        });
+}
+
+#[divan::bench]
+fn tafl_positions_copenhagen_archive(bencher: Bencher) {
+    tafl_positions(
+        bencher,
+        "fixtures/tafl/archives/copenhagen.csv",
+        "copenhagen",
+    );
+}
+
+/// Every position of the corpus's games, as `hirp position --all` reads
+/// them on one thread: bytes and positions a second, to set beside
+/// `validate`.
+#[divan::bench]
+fn positions(bencher: Bencher) {
+    use hirp::core::family::{At, Family, RecordBytes, Wanted};
+    use std::io::Write as _;
+    let text = corpus();
+    let record = RecordBytes {
+        path: "corpus",
+        bytes: text.as_bytes(),
+    };
+    let wanted = Wanted {
+        game: None,
+        at: At::Every,
+        workers: 1,
+    };
+    let family = hirp::hirp::family::Hirp;
+    let mut positions = 0;
+    family
+        .positions(record, &(), wanted, &mut |_, lines| {
+            positions += lines.lines().count();
+            true
+        })
+        .expect("the corpus's positions");
+    bencher
+        .counter(BytesCount::of_str(&text))
+        .counter(ItemsCount::new(positions))
+        .bench(|| {
+            let mut out = std::io::sink();
+            family
+                .positions(record, &(), wanted, &mut |_, lines| {
+                    out.write_all(black_box(lines).as_bytes()).is_ok()
+                })
+                .expect("the corpus's positions");
         });
 }

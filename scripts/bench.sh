@@ -16,8 +16,11 @@
 # and, for the tafl games, the moves a second `hirp validate -j 1` checks in
 # the two archives and in 2,000 generated Copenhagen games, and how much
 # faster two threads check the Copenhagen archive 50 times over (-j 2
-# against -j 1); and how much longer `fix` takes than `validate` on 2,000
-# faulty Hnefatafl games, where each game's repair is searched.
+# against -j 1); how much longer `hirp position --all` takes to print every
+# position of the Copenhagen archive, once and 50 times over, than
+# `hirp validate` takes to check it (the target: at most twice); and how
+# much longer `fix` takes than `validate` on 2,000 faulty Hnefatafl games,
+# where each game's repair is searched.
 #
 # Each time is the best of three runs. Prints each throughput, its ratio to
 # grep's, and the peak memory (maximum resident set size, from
@@ -168,6 +171,21 @@ printf '%-44s %9.3f %10.1f\n' "hirp validate -j 1" "$one" "$(calc "$kb / 1024")"
 read -r two kb < <(measure "$hirp" validate --quiet --rules copenhagen -j 2 "$archive")
 printf '%-44s %9.3f %10.1f\n' "hirp validate -j 2" "$two" "$(calc "$kb / 1024")"
 printf '\n-j 2 against -j 1 on the archive: %.2f times as fast\n' "$(calc "$one / $two")"
+
+# Every position of the Copenhagen archive (`position --all`, a line a
+# position) against checking it, both on every core: the archive, and 50
+# times over.
+printf '\n%-44s %9s %10s\n' 'tafl, every position (Copenhagen archive)' seconds 'peak MB'
+for copies in 1 50; do
+    file=fixtures/tafl/archives/copenhagen.csv
+    ((copies == 1)) || file=$archive
+    read -r checked kb < <(measure "$hirp" validate --quiet --rules copenhagen "$file")
+    printf '%-44s %9.3f %10.1f\n' "hirp validate (x$copies)" "$checked" "$(calc "$kb / 1024")"
+    read -r printed kb < <(measure "$hirp" position --all --rules copenhagen "$file")
+    printf '%-44s %9.3f %10.1f\n' "hirp position --all (x$copies)" "$printed" "$(calc "$kb / 1024")"
+    printf 'position --all against validate (x%s): %.2f times as long\n' "$copies" \
+        "$(calc "$printed / $checked")"
+done
 
 # Fixing faulty tafl games: 2,000 copies of a Hnefatafl game whose 40th
 # move is written 12 more times, a mistake no single edit repairs. Each
