@@ -41,7 +41,7 @@ fn render(path: &str, text: &str, errors: &[SyntaxError]) -> String {
 /// The form a fixture's extension names.
 fn form_of(path: &Path) -> Form {
     let extension = path.extension().unwrap().to_string_lossy();
-    Form::from_extension(&extension).expect("a fixture is .otg or .csv")
+    Form::from_extension(&extension).expect("a fixture is .otg, .csv or .ron")
 }
 
 /// The code a fixture named `err_<code>` or `err_<code>_<n>` is for.
@@ -134,7 +134,9 @@ fn documented_examples() -> Vec<(String, Form, String)> {
                 .rsplit('`')
                 .nth(1)
                 .expect("the doc ends with an example");
-            let form = if doc.contains("game file") {
+            let form = if doc.contains("RON archive") {
+                Form::Ron
+            } else if doc.contains("game file") {
                 Form::Otg
             } else {
                 assert!(doc.contains("archive"), "the doc of {name} names its form");

@@ -204,6 +204,7 @@ fn otg_game(last: bool) -> impl Strategy<Value = OtgGame> {
                 tags,
                 turns,
                 span: Span::default(),
+                captures_unwritten: false,
             }
         })
 }

@@ -111,6 +111,7 @@ fn convert_otg_game(game: OtgGame, at: &str) -> Result<ast::OtgGame, JsonError> 
         tags: each(game.tags, &format!("{at}.tags"), convert_tag)?,
         turns: each(game.turns, &format!("{at}.turns"), convert_turn)?,
         span: convert_span(game.span, at)?,
+        captures_unwritten: false,
     })
 }
 
@@ -307,7 +308,7 @@ fn convert_ply(ply: Ply, form: Form, at: &str) -> Result<ast::Ply, JsonError> {
         no_move_fields(&ply, at)?;
     }
     let canonical = match form {
-        Form::Otg => built.to_string(),
+        Form::Otg | Form::Ron => built.to_string(),
         Form::Csv => built.archive().to_string(),
     };
     check_notation(ply.notation.as_deref(), &canonical, at)?;
@@ -341,7 +342,7 @@ fn convert_malformed(ply: Ply, form: Form, span: Span, at: &str) -> Result<ast::
         .notation
         .ok_or_else(|| invalid(at, "a malformed ply keeps its text in `notation`"))?;
     let ends = match form {
-        Form::Otg => '[',
+        Form::Otg | Form::Ron => '[',
         Form::Csv => ',',
     };
     if text.is_empty() || text.contains([' ', '\t', '\n', '\r', ends]) {

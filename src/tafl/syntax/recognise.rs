@@ -9,8 +9,9 @@ impl Form {
     /// (`[rules:dim:7 ...]`), a turn (`1. d2-e2 d3-d2`) or a variation
     /// (`7a.1.1a. ..... a4-a3`) for a game file; the archive header or a
     /// line of plies and counts (`d2-e2 e4-e1,0,0,Ongoing`), or a header
-    /// naming columns, `moves` among them, for an archive.
-    /// `None` when it starts as neither.
+    /// naming columns, `moves` among them, for an archive; a RON value
+    /// opening on one of its server's fields (`(id:1001,attacker:...`) for
+    /// hnefatafl.org's archive. `None` when it starts as none of them.
     ///
     /// ```
     /// use hirp::tafl::syntax::Form;
@@ -18,12 +19,15 @@ impl Form {
     /// assert_eq!(Form::of_first_line(b"[date:2015.05.04]"), Some(Form::Otg));
     /// assert_eq!(Form::of_first_line(b"1. d2-e2 d3-d2"), Some(Form::Otg));
     /// assert_eq!(Form::of_first_line(b"d2-e2 e4-e1,0,0,Ongoing"), Some(Form::Csv));
+    /// assert_eq!(Form::of_first_line(b"(id:1001,attacker:\"Ragna\","), Some(Form::Ron));
     /// assert_eq!(Form::of_first_line(b"[Match \"Cup final\"]"), None);
     /// assert_eq!(Form::of_first_line(b"G1 KeHeiHei /"), None);
     /// ```
     pub fn of_first_line(line: &[u8]) -> Option<Form> {
         let line = line.trim_ascii();
-        if is_tag(line) || is_turn(line) {
+        if is_ron_game(line) {
+            Some(Form::Ron)
+        } else if is_tag(line) || is_turn(line) {
             Some(Form::Otg)
         } else if line.starts_with(CSV_HEADER.as_bytes())
             || is_archive_game(line)
@@ -34,6 +38,28 @@ impl Form {
             None
         }
     }
+}
+
+/// A RON value opening on a field of hnefatafl.org's games: `(`, a field
+/// name its server writes, `:`, blanks allowed between them.
+fn is_ron_game(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"(") else {
+        return false;
+    };
+    let rest = rest.trim_ascii_start();
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_lowercase() || **b == b'_')
+        .count();
+    let fields: [&[u8]; 6] = [
+        b"id",
+        b"attacker",
+        b"defender",
+        b"plays",
+        b"status",
+        b"board_size",
+    ];
+    fields.contains(&&rest[..name]) && rest[name..].trim_ascii_start().starts_with(b":")
 }
 
 /// `tag = "[" , tag name , ":" , ...`, with `tag name = lower , { lower |
@@ -115,6 +141,20 @@ mod tests {
             b",0,0,Ongoing",
         ] {
             assert_eq!(Form::of_first_line(line), Some(Form::Csv), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn hnefatafl_orgs_archive_starts_with_a_game_in_ron() {
+        for line in [
+            &b"(id:1001,attacker:\"Ragna\",attacker_rating:(rating:1500.0,rd:350.0)"[..],
+            b"( id : 7, plays: PlayRecords([None]))",
+            b"(board_size:_7)",
+        ] {
+            assert_eq!(Form::of_first_line(line), Some(Form::Ron), "{line:?}");
+        }
+        for line in [&b"(id 1)"[..], b"(colour:1)", b"(1. d2-e2)"] {
+            assert_ne!(Form::of_first_line(line), Some(Form::Ron), "{line:?}");
         }
     }
 

@@ -68,6 +68,21 @@ impl RuleSet {
         }
     }
 
+    /// The rules hnefatafl.org's engine plays on a board of `dim` (7, 11
+    /// or 13), which its archive's games are replayed under; `None` for
+    /// another size.
+    ///
+    /// ```
+    /// use hirp::tafl::rules::RuleSet;
+    ///
+    /// assert!(!RuleSet::hnefatafl_org(7).unwrap().attackers_first);
+    /// assert_eq!(RuleSet::hnefatafl_org(13).unwrap().dim, 13);
+    /// assert_eq!(RuleSet::hnefatafl_org(9), None);
+    /// ```
+    pub fn hnefatafl_org(dim: u8) -> Option<RuleSet> {
+        online::hnefatafl_org(dim)
+    }
+
     /// The name of the preset whose rules these are, if a preset's are.
     ///
     /// ```

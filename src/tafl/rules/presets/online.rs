@@ -143,6 +143,40 @@ pub(super) fn copenhagen() -> RuleSet {
     }
 }
 
+/// The engine's 13 × 13 start: seven attackers on each edge's middle and
+/// one before them, the king among sixteen defenders in a cross.
+const HNEFATAFL_ORG_13_START: &str =
+    "/3ttttttt3/6t6/13/t5T5t/t5T5t/t4TTT4t/tt1TTTKTTT1tt/t4TTT4t/t5T5t/t5T5t/13/6t6/3ttttttt3/";
+
+/// The rules hnefatafl.org plays on a board of `dim`
+/// (`docs/rules.md#tafl-hnefataflorg`): Brandubh on 7 × 7 with the
+/// defenders first, Copenhagen on 11 × 11, and Copenhagen's rules on
+/// 13 × 13 from the engine's own start.
+pub(super) fn hnefatafl_org(dim: u8) -> Option<RuleSet> {
+    match dim {
+        7 => Some(RuleSet {
+            // The engine's Brandubh: the defenders move first.
+            attackers_first: false,
+            ..brandubh_online()
+        }),
+        11 => Some(copenhagen()),
+        13 => Some(RuleSet {
+            dim: 13,
+            corners: Special {
+                squares: corner_squares(13),
+                ..copenhagen().corners
+            },
+            centre: Special {
+                squares: BTreeSet::from([centre_square(13)]),
+                ..copenhagen().centre
+            },
+            start: layout(HNEFATAFL_ORG_13_START),
+            ..copenhagen()
+        }),
+        _ => None,
+    }
+}
+
 /// The taflmen of both sides, `tT`.
 fn soldiers() -> PieceSet {
     PieceSet::NONE

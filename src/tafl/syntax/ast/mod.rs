@@ -25,32 +25,39 @@ pub use otg::{
 };
 pub use ply::{Capture, Info, MoveType, PieceLetter, Ply, WrittenMove};
 
-/// The two forms of tafl record.
+/// The forms of tafl record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Form {
     /// An OpenTafl game file, `.otg`.
     Otg,
     /// An archive of one game a line, `.csv`.
     Csv,
+    /// hnefatafl.org's archive, `archived-games.ron`: one RON value a
+    /// line, each game read as a game file's (tags and turns).
+    Ron,
 }
 
 impl Form {
-    /// The form a file's extension names, `otg` or `csv` (in any case).
+    /// The form a file's extension names, `otg`, `csv` or `ron` (in any
+    /// case).
     pub fn from_extension(extension: &str) -> Option<Form> {
         if extension.eq_ignore_ascii_case("otg") {
             Some(Form::Otg)
         } else if extension.eq_ignore_ascii_case("csv") {
             Some(Form::Csv)
+        } else if extension.eq_ignore_ascii_case("ron") {
+            Some(Form::Ron)
         } else {
             None
         }
     }
 
-    /// The extension of its files, `otg` or `csv`.
+    /// The extension of its files, `otg`, `csv` or `ron`.
     pub const fn extension(self) -> &'static str {
         match self {
             Form::Otg => "otg",
             Form::Csv => "csv",
+            Form::Ron => "ron",
         }
     }
 }
@@ -65,10 +72,11 @@ pub enum Record {
 }
 
 impl Record {
-    /// A record of `form` with no game.
+    /// A record of `form` with no game: hnefatafl.org's archive is read
+    /// as a game file's games.
     pub fn empty(form: Form) -> Record {
         match form {
-            Form::Otg => Record::Otg(OtgRecord::default()),
+            Form::Otg | Form::Ron => Record::Otg(OtgRecord::default()),
             Form::Csv => Record::Csv(CsvRecord::default()),
         }
     }

@@ -28,6 +28,9 @@ pub struct OtgGame {
     pub turns: Vec<Turn>,
     /// From the first tag or turn to the end of the last line read.
     pub span: Span,
+    /// The record writes no captures (hnefatafl.org's archive): the
+    /// replay computes them and checks none written.
+    pub captures_unwritten: bool,
 }
 
 impl OtgGame {

@@ -223,6 +223,38 @@ crate::core::diagnostic::syntax_kinds! {
         /// it is not read: `[rules:dim:7]\n(1. d2-e2 e2-d2\n)×10001`.
         TooManyTurns = "too_many_turns", Error, Bound::Turns.message(),
             Bound::Turns.expected();
+        /// In hnefatafl.org's RON archive, a line that is not a RON value
+        /// as its server writes one (a bracket never closed or closed by
+        /// the other kind, a string never closed, text after the value);
+        /// the line is no game: `(id:1,plays:PlayRecords([None]`.
+        RonSyntax = "ron_syntax", Error, "this line is not a RON value",
+            "a game in RON, `(id:..., plays:..., board_size:_11)`";
+        /// In hnefatafl.org's RON archive, a name its server does not write
+        /// there (a variant or a field); the line is no game:
+        /// `(id:1,plays:PlayRecords([None]),status:Draw,board_size:_9)`.
+        RonUnknownVariant = "ron_unknown_variant", Error,
+            "the server writes no such name here", "a name the server writes, such as `_11`";
+        /// In hnefatafl.org's RON archive, a value of another shape than its
+        /// server writes there, or a field a game needs left out; the line
+        /// is no game: `(id:1,plays:PlayRecords([None]),status:Draw)`.
+        RonUnexpectedValue = "ron_unexpected_value", Error,
+            "this value is not what the server writes here", "a field as the server writes it";
+        /// In hnefatafl.org's RON archive, a square off the board; the line
+        /// is no game:
+        /// `(id:1,plays:PlayRecords([None,Some(Play((role:Defender,from:(size:_7,x:3,y:3),to:(size:_7,x:7,y:3))))]),status:Ongoing,board_size:_7)`.
+        RonSquareOffBoard = "ron_square_off_board", Error, "this square is off the board",
+            "`x` and `y` below the board's size";
+        /// In hnefatafl.org's RON archive, a square on a board of another
+        /// size than the game's; the line is no game:
+        /// `(id:1,plays:PlayRecords([None,Some(Play((role:Defender,from:(size:_11,x:3,y:3),to:(size:_7,x:3,y:0))))]),status:Ongoing,board_size:_7)`.
+        RonSizeMismatch = "ron_size_mismatch", Error,
+            "this square's board is not the game's", "the size its `board_size` gives";
+        /// In hnefatafl.org's RON archive, a play whose role is not the side
+        /// to move, or a resignation of the side not to move; the game is
+        /// read, and the play is where its replay stops:
+        /// `(id:1,plays:PlayRecords([None,Some(Play((role:Attacker,from:(size:_7,x:3,y:1),to:(size:_7,x:2,y:1))))]),status:Ongoing,board_size:_7)`.
+        RonWrongSide = "ron_wrong_side", Error, "this play is not of the side to move",
+            "a play of the side whose turn it is";
         /// In an archive, a game after a hundred thousand; it and the rest of
         /// the file are not read: `(d2-e2,0,0,Draw\n)×100001`.
         TooManyGames = "too_many_games", Error, Bound::Games.message(),

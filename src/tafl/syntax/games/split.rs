@@ -76,6 +76,8 @@ impl Reading {
         match form {
             Form::Otg => kind == Kind::TagShaped && self.turn_seen && !self.after_digit,
             Form::Csv => self.has_item && !matches!(kind, Kind::Blank | Kind::InBracket),
+            // One game a line, whatever its brackets.
+            Form::Ron => self.has_item && kind != Kind::Blank,
         }
     }
 
