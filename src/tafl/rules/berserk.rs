@@ -159,7 +159,7 @@ impl Position {
                 .filter(|&d| d != opposite(dir))
                 .filter_map(|d| grid.step(king, d))
                 .all(|side| self.closes_king_beside(side)),
-            KingStrength::Strong | KingStrength::CentreStrong => {
+            KingStrength::Strong | KingStrength::CentreStrong | KingStrength::ThroneStrong => {
                 self.officers_close(king, to, beyond, class, on_to)
             }
         }

@@ -122,6 +122,7 @@ impl Position {
         let weak = match strength {
             KingStrength::Weak => true,
             KingStrength::CentreStrong => !self.rules.near_centre.has(king),
+            KingStrength::ThroneStrong => !self.rules.centre.has(king),
             KingStrength::Strong | KingStrength::Middleweight => false,
         };
         let edge_closes = strength == KingStrength::Middleweight;

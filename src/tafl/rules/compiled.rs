@@ -156,6 +156,8 @@ pub(crate) struct Compiled {
     /// The centre squares and their neighbours, where a king of strength
     /// `c` is strong.
     pub(crate) near_centre: Bits,
+    /// The centre squares, where a king of strength `t` is strong.
+    pub(crate) centre: Bits,
     /// Per class: the most squares a move may cover (`usize::MAX`: no
     /// limit).
     pub(crate) speed: [usize; CLASSES],
@@ -208,6 +210,7 @@ impl Compiled {
                 Escape::Edge => grid.edge(),
             },
             near_centre: kinds[1] | grid.spread(kinds[1]),
+            centre: kinds[1],
             speed: Class::ALL.map(|class| {
                 let limit = set.speed.limit(class.side(), class.piece());
                 limit.map_or(usize::MAX, usize::from)

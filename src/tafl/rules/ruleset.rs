@@ -178,6 +178,9 @@ pub enum KingStrength {
     Strong,
     /// `c`: strong on a centre square and next to one, weak elsewhere.
     CentreStrong,
+    /// `t`: strong on a centre square, weak elsewhere, next to one too:
+    /// hnefatafl.org's Brandubh. Not OpenTafl's.
+    ThroneStrong,
     /// `m`: every side closed, the edge closing the sides off the board.
     Middleweight,
     /// `w`: as a guard, between the attacker that moves and a closed side

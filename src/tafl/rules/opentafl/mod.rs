@@ -186,6 +186,7 @@ const KING_ARMED: &Letters<KingArmed> = &[
 const KING_STRENGTH: &Letters<KingStrength> = &[
     (KingStrength::Strong, "s"),
     (KingStrength::CentreStrong, "c"),
+    (KingStrength::ThroneStrong, "t"),
     (KingStrength::Middleweight, "m"),
     (KingStrength::Weak, "w"),
     (KingStrength::Strong, "y"),

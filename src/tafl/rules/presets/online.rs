@@ -157,6 +157,19 @@ pub(super) fn hnefatafl_org(dim: u8) -> Option<RuleSet> {
         7 => Some(RuleSet {
             // The engine's Brandubh: the defenders move first.
             attackers_first: false,
+            // The attackers win by encircling every defender, as on the
+            // larger boards.
+            surrounding_fatal: true,
+            // Four attackers around the king on the throne, two in line
+            // elsewhere, beside the throne too.
+            king_strength: KingStrength::ThroneStrong,
+            // Only attackers close the king's sides: the corners and the
+            // empty throne are hostile to the soldiers alone.
+            corners: Special {
+                hostile: soldiers(),
+                ..brandubh_online().corners
+            },
+            centre_hostile_when_empty: soldiers(),
             ..brandubh_online()
         }),
         11 => Some(copenhagen()),
