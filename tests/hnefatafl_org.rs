@@ -1,0 +1,187 @@
+//! hnefatafl.org's archive against its own engine: the games of
+//! `fixtures/tafl/hnefatafl-org/` were played and judged by the engine of
+//! `dcampbell24/hnefatafl` (`SOURCES.md` there says how), and each is held
+//! to the engine's verdict: the archive's games, in both layouts, valid
+//! with the engine's result, and each copy with one illegal play flagged
+//! first at the play the engine refused.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use hirp::core::{CheckOptions, Severity, Span};
+use hirp::tafl::Side;
+use hirp::tafl::check::check;
+use hirp::tafl::rules::End;
+use hirp::tafl::syntax::{Form, Ply, parse};
+use serde_json::Value;
+
+const FOLDER: &str = "fixtures/tafl/hnefatafl-org";
+
+/// The lines of a JSON Lines fixture.
+fn lines(path: &str) -> Vec<Value> {
+    common::fixture(&format!("{FOLDER}/{path}"))
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a verdict reads"))
+        .collect()
+}
+
+/// What hirp makes of a game: its first error's span, its winner and how
+/// it ended, if it did.
+#[derive(Debug)]
+struct Judged {
+    id: String,
+    first_error: Option<(String, Span)>,
+    ended: Option<(Option<Side>, End)>,
+}
+
+/// Each game of an archive, judged, in file order.
+fn judge(path: &str) -> Vec<Judged> {
+    let text = common::fixture(&format!("{FOLDER}/{path}"));
+    let parsed = parse(&text, Form::Ron);
+    let ids: Vec<String> = parsed
+        .record
+        .as_otg()
+        .expect("read as game files' games")
+        .games
+        .iter()
+        .map(|g| g.tag("id").expect("every game has its id").value.clone())
+        .collect();
+    let mut judged = Vec::new();
+    check(
+        text.as_bytes(),
+        Form::Ron,
+        None,
+        CheckOptions::default(),
+        |checked| {
+            let replay = checked.replay;
+            let first_error = replay
+                .problems
+                .iter()
+                .find(|p| p.severity == Severity::Error)
+                .map(|p| (p.code.to_string(), p.span));
+            judged.push(Judged {
+                id: ids.get(judged.len()).cloned().unwrap_or_default(),
+                first_error,
+                ended: replay.outcome.map(|o| (o.winner, o.end)),
+            });
+            true
+        },
+    )
+    .expect("reading from memory");
+    assert_eq!(judged.len(), ids.len(), "{path}: every line is a game");
+    judged
+}
+
+/// The winner the engine's status names.
+fn winner(status: &str) -> Option<Side> {
+    match status {
+        "AttackerWins" => Some(Side::Attackers),
+        "DefenderWins" => Some(Side::Defenders),
+        _ => None,
+    }
+}
+
+/// The end hirp decides on the board for an ending the engine names, when
+/// hirp's rules decide it there; `None` for an ending the record declares
+/// (a resignation, a timeout, the engine's own adjudications).
+fn board_end(ending: &str) -> Option<End> {
+    match ending {
+        "king_escaped" => Some(End::KingEscaped),
+        "king_captured" => Some(End::KingCaptured),
+        "exit_fort" => Some(End::ExitFort),
+        "encircled" => Some(End::Encircled),
+        "no_attackers_left" => Some(End::AllCaptured),
+        _ => None,
+    }
+}
+
+/// How each game of an archive fares: agreeing, or the reason it does not.
+fn compare(path: &str) -> (usize, BTreeMap<String, String>) {
+    let verdicts: BTreeMap<String, Value> = lines("verdicts.jsonl")
+        .into_iter()
+        .map(|v| (v["id"].to_string(), v))
+        .collect();
+    let mut agree = 0;
+    let mut disagree = BTreeMap::new();
+    for game in judge(path) {
+        let engine = &verdicts[&game.id];
+        let status = engine["status"].as_str().expect("a status");
+        let ending = engine["ending"].as_str().expect("an ending");
+        let expected_winner = winner(status);
+        let fault = if let Some((code, _)) = &game.first_error {
+            Some(format!("{code} ({ending})"))
+        } else {
+            match (game.ended, board_end(ending)) {
+                (None, _) => Some(format!("no end, the engine's {status} ({ending})")),
+                (Some((w, _)), _) if w != expected_winner => {
+                    Some(format!("{w:?}, the engine's {status} ({ending})"))
+                }
+                (Some((_, end)), Some(board)) if end != board => {
+                    Some(format!("{end:?}, the engine's {ending}"))
+                }
+                _ => None,
+            }
+        };
+        match fault {
+            None => agree += 1,
+            Some(fault) => {
+                disagree.insert(game.id, fault);
+            }
+        }
+    }
+    (agree, disagree)
+}
+
+#[test]
+fn every_archive_game_has_the_engines_result() {
+    let (agree, disagree) = compare("archived-games.ron");
+    assert!(disagree.is_empty(), "{disagree:#?}");
+    assert_eq!(agree, 36);
+}
+
+#[test]
+fn the_older_layout_reads_as_the_newer() {
+    let (agree, disagree) = compare("legacy/archived-games-texts.ron");
+    assert!(disagree.is_empty(), "{disagree:#?}");
+    assert_eq!(agree, 12);
+    let text = common::fixture(&format!("{FOLDER}/legacy/archived-games-texts.ron"));
+    let parsed = parse(&text, Form::Ron);
+    for game in &parsed.record.as_otg().unwrap().games {
+        assert!(game.tag("texts").is_some() && game.tag("messages").is_none());
+    }
+}
+
+#[test]
+fn every_illegal_play_is_flagged_first_where_the_engine_refused_it() {
+    let verdicts = lines("mutations/verdicts.jsonl");
+    let path = "mutations/archived-games-mutated.ron";
+    let text = common::fixture(&format!("{FOLDER}/{path}"));
+    let parsed = parse(&text, Form::Ron);
+    let games = &parsed.record.as_otg().unwrap().games;
+    let judged = judge(path);
+    assert_eq!(games.len(), verdicts.len());
+    let mut missed = Vec::new();
+    for ((game, hirp), engine) in games.iter().zip(&judged).zip(&verdicts) {
+        let refused = engine["refused_at_ply"].as_u64().expect("refused") as usize;
+        // Record 0 is the server's leading `None`: the ply of record `n`
+        // is the game's ply `n - 1`.
+        let ply: &Ply = game.main_line().nth(refused - 1).expect("the ply");
+        let at = ply.span();
+        let flagged = hirp
+            .first_error
+            .as_ref()
+            .is_some_and(|(_, span)| at.start <= span.start && span.end <= at.end);
+        if !flagged {
+            missed.push((engine["mutation"].clone(), hirp.first_error.clone()));
+        }
+    }
+    // The defenders' rule against moving into a position they reached
+    // is not played yet: those copies are judged on from there.
+    assert!(
+        missed.iter().all(|(m, _)| m == "repeat_position"),
+        "{missed:#?}"
+    );
+    assert_eq!(missed.len(), 3, "{missed:#?}");
+    assert_eq!(judged.len(), 30);
+}
