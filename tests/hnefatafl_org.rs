@@ -12,8 +12,9 @@ use std::collections::BTreeMap;
 use hirp::core::{CheckOptions, Severity, Span};
 use hirp::tafl::Side;
 use hirp::tafl::check::check;
-use hirp::tafl::rules::End;
+use hirp::tafl::rules::{End, RuleSet};
 use hirp::tafl::syntax::{Form, Ply, parse};
+use proptest::arbitrary::Arbitrary;
 use serde_json::Value;
 
 const FOLDER: &str = "fixtures/tafl/hnefatafl-org";
@@ -184,4 +185,127 @@ fn every_illegal_play_is_flagged_first_where_the_engine_refused_it() {
     );
     assert_eq!(missed.len(), 3, "{missed:#?}");
     assert_eq!(judged.len(), 30);
+}
+
+/// What holds of reading any text as the archive: no panic, reading or
+/// replaying; every error inside the text, on its characters' boundaries,
+/// with a help line.
+fn read_and_replay(text: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+    let parsed = parse(text, Form::Ron);
+    for error in &parsed.errors {
+        proptest::prop_assert!(
+            text.get(error.span.start..error.span.end).is_some(),
+            "{error:?}"
+        );
+        proptest::prop_assert!(error.help.is_some(), "no help: {error:?}");
+    }
+    check(
+        text.as_bytes(),
+        Form::Ron,
+        None,
+        CheckOptions::default(),
+        |checked| {
+            for problem in &checked.replay.problems {
+                assert!(
+                    text.get(problem.span.start..problem.span.end).is_some(),
+                    "{problem:?}"
+                );
+            }
+            true
+        },
+    )
+    .expect("reading from memory");
+    Ok(())
+}
+
+proptest::proptest! {
+    /// Lines of the archive with a few characters deleted or changed.
+    #[test]
+    fn edited_archive_lines_read_without_panic(
+        line in 0..36usize,
+        edits in proptest::collection::vec(
+            (proptest::sample::Index::arbitrary(), proptest::option::of("[\\[\\]()_,:\"0-9a-zA-Z ]")),
+            1..6,
+        ),
+    ) {
+        let text = common::fixture(&format!("{FOLDER}/archived-games.ron"));
+        let mut chars: Vec<char> = text.lines().nth(line).unwrap().chars().collect();
+        for (at, with) in edits {
+            let at = at.index(chars.len());
+            match with {
+                Some(with) => chars[at] = with.chars().next().unwrap_or(' '),
+                None => {
+                    chars.remove(at);
+                }
+            }
+        }
+        let edited: String = chars.into_iter().collect();
+        read_and_replay(&format!("{edited}\n"))?;
+    }
+
+    /// Any text.
+    #[test]
+    fn any_text_reads_as_the_archive_without_panic(text in "\\PC{0,200}") {
+        read_and_replay(&text)?;
+    }
+}
+
+/// Each game carries the rules its board size is played under, written
+/// out as a rules string: `RuleSet::hnefatafl_org`'s.
+#[test]
+fn each_game_is_replayed_under_the_engines_rules_for_its_size() {
+    let text = common::fixture(&format!("{FOLDER}/archived-games.ron"));
+    let parsed = parse(&text, Form::Ron);
+    let mut sizes = std::collections::BTreeSet::new();
+    for game in &parsed.record.as_otg().unwrap().games {
+        let size = &game.tag("board_size").unwrap().value;
+        let dim: u8 = size.trim_start_matches('_').parse().unwrap();
+        let (read, warnings) = RuleSet::from_opentafl(&game.rules().unwrap().value).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(Some(read), RuleSet::hnefatafl_org(dim), "{size}");
+        sizes.insert(dim);
+    }
+    assert_eq!(sizes.into_iter().collect::<Vec<_>>(), [7, 11, 13]);
+}
+
+/// Malformed lines each get their diagnostic at the place, and the lines
+/// around them are read on.
+#[test]
+fn a_line_that_does_not_read_is_its_games_error_alone() {
+    let archive = common::fixture(&format!("{FOLDER}/archived-games.ron"));
+    let good = archive.lines().next().unwrap();
+    let huge = good.replacen("x:", "x:99999999999999999999999", 1);
+    let cases = [
+        ("(id:1,plays:PlayRecords([None]", "ron_syntax", "("),
+        (
+            "(id:1,plays:PlayRecords([None)),status:Draw,board_size:_7)",
+            "ron_syntax",
+            ")",
+        ),
+        (
+            "(id:1,plays:PlayRecords([None]),status:Won,board_size:_7)",
+            "ron_unknown_variant",
+            "Won",
+        ),
+        (
+            "(id:1,plays:PlayRecords([None]),status:Draw,board_size:_9)",
+            "ron_unknown_variant",
+            "_9",
+        ),
+        (&huge[..], "number_too_large", "99999999999999999999999"),
+    ];
+    for (bad, code, at) in cases {
+        let text = format!("{good}\n{bad}\n{good}\n");
+        let parsed = parse(&text, Form::Ron);
+        assert_eq!(parsed.record.len(), 2, "{bad}");
+        assert_eq!(parsed.errors.len(), 1, "{bad}: {:?}", parsed.errors);
+        let error = &parsed.errors[0];
+        assert_eq!(error.kind.name(), code, "{bad}");
+        let line = good.len() + 1;
+        let shown = &text[error.span.start..error.span.end];
+        assert!(
+            error.span.start >= line && shown.starts_with(at),
+            "{bad}: {shown}"
+        );
+    }
 }

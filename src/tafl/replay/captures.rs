@@ -19,12 +19,6 @@ pub(super) fn check_captures(
     game: Game<'_>,
     found: &mut Vec<Problem>,
 ) {
-    if let Game::Otg(g) = game
-        && g.captures_unwritten
-    {
-        // hnefatafl.org's archive writes no captures: none to check.
-        return;
-    }
     let king_taken = played
         .outcome
         .filter(|o| o.end == End::KingCaptured)

@@ -190,6 +190,12 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Whether its record writes the captures of its moves: not
+    /// hnefatafl.org's archive.
+    pub(crate) fn writes_captures(self) -> bool {
+        !matches!(self, Game::Otg(g) if g.captures_unwritten)
+    }
+
     /// The archive's line, if the game is one.
     pub(crate) fn csv(self) -> Option<&'a CsvGame> {
         match self {

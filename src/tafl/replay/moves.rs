@@ -243,7 +243,9 @@ fn play(
         if let Some(mover) = mover.filter(|_| applied == Applied::Played(mv)) {
             move_type::check_played(m, mover, played, &mut found);
         }
-        check_captures(position, m, moved, played, game, &mut found);
+        if game.writes_captures() {
+            check_captures(position, m, moved, played, game, &mut found);
+        }
         check_marker(m, played, game, &mut found);
     }
     if let Some(ahead) = context.ahead.as_deref()
