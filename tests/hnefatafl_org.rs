@@ -309,3 +309,22 @@ fn a_line_that_does_not_read_is_its_games_error_alone() {
         );
     }
 }
+
+/// `hirp fmt` keeps the archive as its server writes it, and `hirp fix`
+/// writes nothing into its lines: the commands that write a record leave
+/// its text alone.
+#[test]
+fn the_commands_that_write_leave_the_archive_as_written() {
+    let path = format!("{FOLDER}/archived-games.ron");
+    let text = common::fixture(&path);
+    common::hirp()
+        .args(["fmt", "--check", &path])
+        .assert()
+        .success();
+    let printed = common::hirp().args(["fmt", &path]).assert().success();
+    assert_eq!(String::from_utf8_lossy(&printed.get_output().stdout), text);
+    let mutated = format!("{FOLDER}/mutations/archived-games-mutated.ron");
+    let fixed = common::hirp().args(["fix", &mutated]).assert();
+    let output = String::from_utf8_lossy(&fixed.get_output().stdout).into_owned();
+    assert_eq!(output, common::fixture(&mutated));
+}

@@ -59,11 +59,15 @@ pub fn pieces(
             let (path, reporter, status) = (opened.path, opened.reporter, opened.status);
             let chunks = family.chunks(opened.reader);
             super::reading::each_chunk::<F>(chunks, path, reporter, status, |read| {
+                let mut canonical = F::canonical_piece(read.parsed, self.games);
+                if F::kept_as_read(read.parsed) {
+                    canonical = read.text.to_owned();
+                }
                 (self.on_piece)(RecordPiece {
                     text: read.text,
                     line: F::start(read.chunk).1,
                     broken: F::broken(read.parsed),
-                    canonical: F::canonical_piece(read.parsed, self.games),
+                    canonical,
                 })
             })
         }

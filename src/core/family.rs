@@ -306,6 +306,12 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// wants.
     fn canonical_piece(parsed: &Self::Parsed, games: &mut usize) -> String;
 
+    /// Whether a piece is its own canonical text, kept as it is read
+    /// (hnefatafl.org's archive, as its server writes it).
+    fn kept_as_read(_parsed: &Self::Parsed) -> bool {
+        false
+    }
+
     /// The games a piece holds.
     fn games_in(parsed: &Self::Parsed) -> usize;
 

@@ -115,6 +115,14 @@ impl Family for Tafl {
         piece
     }
 
+    /// hnefatafl.org's archive is kept as its server writes it.
+    fn kept_as_read(parsed: &Parsed) -> bool {
+        parsed
+            .record
+            .as_otg()
+            .is_some_and(|r| r.games.iter().any(|g| g.captures_unwritten))
+    }
+
     fn games_in(parsed: &Parsed) -> usize {
         parsed.record.len()
     }

@@ -380,6 +380,14 @@ pub fn replay_game_seen(
             variations: Vec::new(),
         },
     };
+    if !game.writes_captures() {
+        // hnefatafl.org's archive: a fix would write the notation of a
+        // game file into its line.
+        for problem in &mut replay.problems {
+            problem.fix = None;
+            problem.choices.clear();
+        }
+    }
     replay.problems.sort_by_key(|p| (p.span.start, p.span.end));
     replay
 }
