@@ -328,3 +328,38 @@ fn the_commands_that_write_leave_the_archive_as_written() {
     let output = String::from_utf8_lossy(&fixed.get_output().stdout).into_owned();
     assert_eq!(output, common::fixture(&mutated));
 }
+
+/// Each line of the archive that does not read, as `hirp validate` shows
+/// it.
+#[test]
+fn malformed_lines_are_shown_at_the_place() {
+    insta::glob!("../fixtures/tafl/syntax", "err_ron_*.ron", |path| {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap();
+        let relative = format!("fixtures/tafl/syntax/{name}");
+        let run = common::hirp()
+            .args(["validate", &relative])
+            .assert()
+            .code(1);
+        let output = run.get_output();
+        insta::assert_snapshot!(format!(
+            "{}---\n{}",
+            String::from_utf8_lossy(&output.stderr),
+            String::from_utf8_lossy(&output.stdout)
+        ));
+    });
+}
+
+/// On standard input the archive is told by its first line.
+#[test]
+fn the_archive_is_told_by_its_first_line_on_standard_input() {
+    let text = common::fixture(&format!("{FOLDER}/legacy/archived-games-texts.ron"));
+    let run = common::hirp()
+        .args(["validate", "-"])
+        .write_stdin(text)
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert!(words.windows(2).any(|w| w == ["games", "12"]), "{out}");
+    assert!(words.windows(2).any(|w| w == ["errors", "0"]), "{out}");
+}
