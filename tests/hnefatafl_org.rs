@@ -19,9 +19,27 @@ use serde_json::Value;
 
 const FOLDER: &str = "fixtures/tafl/hnefatafl-org";
 
+/// The corpus the differential tests read: the fixtures', or one made on
+/// another seed, whose folder `HIRP_HNEFATAFL_ORG_CORPUS` names (then
+/// every game and copy is held to the engine, and the fixtures' own counts
+/// are not checked).
+fn corpus() -> Option<String> {
+    std::env::var("HIRP_HNEFATAFL_ORG_CORPUS").ok()
+}
+
+/// A file of the corpus.
+fn corpus_file(path: &str) -> String {
+    match corpus() {
+        Some(folder) => {
+            std::fs::read_to_string(format!("{folder}/{path}")).expect("the corpus holds the file")
+        }
+        None => common::fixture(&format!("{FOLDER}/{path}")),
+    }
+}
+
 /// The lines of a JSON Lines fixture.
 fn lines(path: &str) -> Vec<Value> {
-    common::fixture(&format!("{FOLDER}/{path}"))
+    corpus_file(path)
         .lines()
         .map(|line| serde_json::from_str(line).expect("a verdict reads"))
         .collect()
@@ -38,7 +56,7 @@ struct Judged {
 
 /// Each game of an archive, judged, in file order.
 fn judge(path: &str) -> Vec<Judged> {
-    let text = common::fixture(&format!("{FOLDER}/{path}"));
+    let text = corpus_file(path);
     let parsed = parse(&text, Form::Ron);
     let ids: Vec<String> = parsed
         .record
@@ -118,6 +136,10 @@ fn compare(path: &str) -> (usize, BTreeMap<String, String>) {
                 (Some((w, _)), _) if w != expected_winner => {
                     Some(format!("{w:?}, the engine's {status} ({ending})"))
                 }
+                // A move that takes the last attacker and closes an exit
+                // fort: the engine names the first, hirp the second, the
+                // same win at the same move.
+                (Some((_, End::ExitFort)), Some(End::AllCaptured)) => None,
                 (Some((_, end)), Some(board)) if end != board => {
                     Some(format!("{end:?}, the engine's {ending}"))
                 }
@@ -137,16 +159,21 @@ fn compare(path: &str) -> (usize, BTreeMap<String, String>) {
 #[test]
 fn every_archive_game_has_the_engines_result() {
     let (agree, disagree) = compare("archived-games.ron");
+    eprintln!("{agree} games agree with the engine");
     assert!(disagree.is_empty(), "{disagree:#?}");
-    assert_eq!(agree, 36);
+    if corpus().is_none() {
+        assert_eq!(agree, 36);
+    }
 }
 
 #[test]
 fn the_older_layout_reads_as_the_newer() {
     let (agree, disagree) = compare("legacy/archived-games-texts.ron");
     assert!(disagree.is_empty(), "{disagree:#?}");
-    assert_eq!(agree, 12);
-    let text = common::fixture(&format!("{FOLDER}/legacy/archived-games-texts.ron"));
+    if corpus().is_none() {
+        assert_eq!(agree, 12);
+    }
+    let text = corpus_file("legacy/archived-games-texts.ron");
     let parsed = parse(&text, Form::Ron);
     for game in &parsed.record.as_otg().unwrap().games {
         assert!(game.tag("texts").is_some() && game.tag("messages").is_none());
@@ -157,7 +184,7 @@ fn the_older_layout_reads_as_the_newer() {
 fn every_illegal_play_is_flagged_first_where_the_engine_refused_it() {
     let verdicts = lines("mutations/verdicts.jsonl");
     let path = "mutations/archived-games-mutated.ron";
-    let text = common::fixture(&format!("{FOLDER}/{path}"));
+    let text = corpus_file(path);
     let parsed = parse(&text, Form::Ron);
     let games = &parsed.record.as_otg().unwrap().games;
     let judged = judge(path);
@@ -183,8 +210,15 @@ fn every_illegal_play_is_flagged_first_where_the_engine_refused_it() {
         missed.iter().all(|(m, _)| m == "repeat_position"),
         "{missed:#?}"
     );
-    assert_eq!(missed.len(), 3, "{missed:#?}");
-    assert_eq!(judged.len(), 30);
+    eprintln!(
+        "{} of {} illegal plays flagged first where the engine refused them",
+        judged.len() - missed.len(),
+        judged.len()
+    );
+    if corpus().is_none() {
+        assert_eq!(missed.len(), 3, "{missed:#?}");
+        assert_eq!(judged.len(), 30);
+    }
 }
 
 /// What holds of reading any text as the archive: no panic, reading or
