@@ -3,8 +3,8 @@
 use hirp::any::{AnyFamily, Job};
 use hirp::core::family::{Family, NoBoard, Picture, RecordBytes};
 
-use super::family::{RulesArg, family};
-use super::game::{parse_turn, record_or_example, refused};
+use super::family::RulesArg;
+use super::game::{parse_turn, record_and_family, refused};
 use super::stdout::output_columns;
 use super::{input::io_reason, report::Reporter, status::Status, stdout::write_stdout};
 
@@ -102,16 +102,11 @@ pub fn run(args: Args, reporter: &Reporter, color: bool) -> Status {
             }
         };
     }
-    super::family::rules_left_aside(rules, args.file.as_deref(), reporter);
-    let (path, bytes) = match record_or_example(args.file.as_deref(), reporter) {
+    let (path, bytes, family) = match record_and_family(args.file.as_deref(), rules, reporter) {
         Ok(read) => read,
         Err(status) => return status,
     };
     let path = path.as_str();
-    let family = match args.file {
-        None => AnyFamily::HIRP,
-        Some(_) => family(path, rules, &bytes),
-    };
     let board = Board {
         record: RecordBytes {
             path,

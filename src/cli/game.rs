@@ -1,10 +1,10 @@
 //! The game `replay` and `board` show: from a record, or the rulebook's
 //! example bundled in `hirp`; the turn `--turn` names; why none is shown.
 
-use hirp::any::AnyFamily;
+use hirp::any::{AnyFamily, RulesChoice};
 use hirp::core::family::{NoBoard, RecordBytes};
 
-use super::family::archive_without_rules;
+use super::family::{archive_without_rules, family, rules_left_aside};
 use super::input::{read_input, shown};
 use super::reading::{no_game, no_such_game};
 use super::report::Reporter;
@@ -40,6 +40,23 @@ pub fn record_or_example(
             }
         },
     }
+}
+
+/// The record `file` names, or the bundled example with none, and its
+/// family (HIRP's for the example, else told from its name, its head and
+/// `rules`), after saying when `rules` are left aside.
+pub fn record_and_family(
+    file: Option<&str>,
+    rules: Option<&RulesChoice>,
+    reporter: &Reporter,
+) -> Result<(String, Vec<u8>, AnyFamily), Status> {
+    rules_left_aside(rules, file, reporter);
+    let (path, bytes) = record_or_example(file, reporter)?;
+    let family = match file {
+        None => AnyFamily::HIRP,
+        Some(_) => family(&path, rules, &bytes),
+    };
+    Ok((path, bytes, family))
 }
 
 /// Reports why game `number` of `record` shows no board; returns the exit

@@ -3,11 +3,11 @@
 
 use std::io::{self, BufWriter, Write};
 
-use hirp::any::{AnyFamily, Job};
+use hirp::any::Job;
 use hirp::core::family::{At, Family, NoBoard, RecordBytes, Wanted};
 
-use super::family::{RulesArg, family};
-use super::game::{parse_turn, record_or_example, refused};
+use super::family::RulesArg;
+use super::game::{parse_turn, record_and_family, refused};
 use super::{input::io_reason, report::Reporter, status::Status, stdout::Stdout};
 
 /// Print a position as one line: the board, the side to move, the turn's number.
@@ -83,16 +83,11 @@ fn parse_position_turn(text: &str) -> Result<String, String> {
 /// positions' lines are written to standard output as they come.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     let rules = args.rules.rules.as_ref();
-    super::family::rules_left_aside(rules, args.file.as_deref(), reporter);
-    let (path, bytes) = match record_or_example(args.file.as_deref(), reporter) {
+    let (path, bytes, family) = match record_and_family(args.file.as_deref(), rules, reporter) {
         Ok(read) => read,
         Err(status) => return status,
     };
     let path = path.as_str();
-    let family = match args.file {
-        None => AnyFamily::HIRP,
-        Some(_) => family(path, rules, &bytes),
-    };
     let record = RecordBytes {
         path,
         bytes: &bytes,

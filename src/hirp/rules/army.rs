@@ -117,22 +117,12 @@ impl Army {
         }
     }
 
+    /// An army at the start of a game: its Lofðungr on `home`, every
+    /// other piece in the supply.
     pub(super) fn new(home: Space) -> Army {
-        Army {
-            lofdungr: Lofdungr {
-                at: Some(home),
-                stopped: false,
-                attacking: None,
-                retreat_from: None,
-            },
-            karves: [Karve::IN_SUPPLY; KARVES],
-            hirths: [0; 11],
-            stopped: [0; 11],
-            attacking: [0; DIRECTED_EDGES],
-            removed: 0,
-            lines: 0,
-            stops: 0,
-        }
+        let mut army = Army::off_the_board();
+        army.lofdungr.at = Some(home);
+        army
     }
 
     /// A loose Hirþ stops on `at`.
