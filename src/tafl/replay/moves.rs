@@ -462,6 +462,7 @@ fn fault(error: &MoveError, m: &ast::WrittenMove) -> (ProblemKind, Span) {
         MoveError::Occupied { .. } => (ProblemKind::Occupied, m.to_span),
         MoveError::MayNotStop { .. } => (ProblemKind::MayNotStop, m.to_span),
         MoveError::MayNotReenter { .. } => (ProblemKind::MayNotReenter, m.to_span),
+        MoveError::Repeats { .. } => (ProblemKind::Repeats, way),
         MoveError::MayNotJump { .. } => (ProblemKind::MayNotJump, way),
         MoveError::Berserk { .. } => (ProblemKind::Berserk, m.from_span),
         MoveError::GameOver => (ProblemKind::AfterEnd, m.span),

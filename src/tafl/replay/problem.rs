@@ -50,6 +50,9 @@ crate::core::diagnostic::problem_kinds! {
         MayNotStop = "move::may_not_stop", Error, "the piece may not stop on that square";
         /// Brandub's king `d5-d4`, back onto the centre.
         MayNotReenter = "move::may_not_reenter", Error, "the piece may not come back to that square";
+        /// On hnefatafl.org, a defender's move that puts the pieces back as
+        /// an earlier move left them (`norpt:d`).
+        Repeats = "move::repeats", Error, "the side may not bring back a position";
         /// In Berserk, the king's `e4^e6` over an attacker, neither square a
         /// corner nor the centre (`kj:r`).
         MayNotJump = "move::may_not_jump", Error, "the piece may not jump there";

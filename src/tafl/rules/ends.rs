@@ -8,7 +8,7 @@ use super::bits::Bits;
 use super::compiled::Class;
 use super::movement::MoveError;
 use super::position::{Move, Played, Position, si};
-use super::ruleset::{NoMoveRule, RepetitionRule};
+use super::ruleset::{FortWalls, NoMoveRule, RepetitionRule};
 use super::square_set::SquareSet;
 use crate::tafl::Side;
 
@@ -199,6 +199,12 @@ impl Position {
             }
             self.history.push(self.hash);
         }
+        if self.rules.set.no_repeat.is_some() {
+            if !captured.is_empty() {
+                self.boards.clear();
+            }
+            self.boards.push(self.board_hash());
+        }
         let outcome = match outcome {
             Some(outcome) => Some(outcome),
             // A berserk turn ends no game, unless the other side has no
@@ -232,6 +238,15 @@ impl Position {
                 win(Side::Defenders, End::KingEscaped)
             }
             _ if self.rules.extended && self.immobile() => win(Side::Attackers, End::Immobile),
+            // hnefatafl.org's engine looks for an exit fort after either
+            // side's move, before an encirclement.
+            Side::Attackers
+                if set.edge_fort_escape
+                    && set.edge_fort_walls == FortWalls::Flanked
+                    && self.exit_fort() =>
+            {
+                win(Side::Defenders, End::ExitFort)
+            }
             Side::Attackers if set.surrounding_fatal && self.encircled() => {
                 win(Side::Attackers, End::Encircled)
             }

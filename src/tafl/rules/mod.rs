@@ -57,8 +57,8 @@ pub use pieces::PieceSet;
 pub use position::{Move, Played, Position};
 pub use position_line::{PositionLine, PositionLineError};
 pub use ruleset::{
-    Berserk, Escape, Jump, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule,
-    RuleSet, SetupError, Shieldwall, Special,
+    Berserk, Escape, FortWalls, Jump, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition,
+    RepetitionRule, RuleSet, SetupError, Shieldwall, Special,
 };
 pub use speed::{SpeedError, SpeedLimits};
 pub use square_set::SquareSet;

@@ -147,6 +147,19 @@ pub enum MoveError {
         /// Why not.
         why: JumpRefusal,
     },
+    /// On hnefatafl.org, a defender's `d4-d5` that puts the pieces back
+    /// as an earlier move of the game left them (`norpt:d`).
+    #[error(
+        "{from}-{to} would put the pieces back as they stood after an earlier move, and the {side} may not bring back a position"
+    )]
+    Repeats {
+        /// The start square.
+        from: Square,
+        /// The end square.
+        to: Square,
+        /// The moving piece's side.
+        side: Side,
+    },
     /// In Brandub, the king's `d5-d4` back onto the centre.
     #[error("{}", reentry(*at, *kind, *side, *piece))]
     MayNotReenter {
@@ -281,7 +294,7 @@ impl Position {
             })?;
         if extended && let Some(over) = self.jumped(from, dir, distance, class) {
             self.check_jump(from, over, to, class)?;
-            return Ok((from, to, class));
+            return self.check_repeat(mv, from, to, class);
         }
         if distance > self.rules.speed[class as usize] {
             return Err(MoveError::TooFar {
@@ -295,6 +308,26 @@ impl Position {
         }
         self.check_way(from, dir, distance, class)?;
         self.check_end(from, to, class)?;
+        self.check_repeat(mv, from, to, class)
+    }
+
+    /// The move, last, against the boards the game has reached, when its
+    /// side may not bring one back (hnefatafl.org's engine judges it after
+    /// everything else).
+    fn check_repeat(
+        &self,
+        mv: Move,
+        from: usize,
+        to: usize,
+        class: Class,
+    ) -> Result<(usize, usize, Class), MoveError> {
+        if self.repeats(from, to, class) {
+            return Err(MoveError::Repeats {
+                from: mv.from,
+                to: mv.to,
+                side: class.side(),
+            });
+        }
         Ok((from, to, class))
     }
 
@@ -521,6 +554,7 @@ impl Position {
                     && rules.jump[c] != Jump::No
                     && let Some(to) = rules.grid.step(next, dir)
                     && self.check_jump(from, next, to, class).is_ok()
+                    && !self.repeats(from, to, class)
                     && visit(rules.grid.square(from), rules.grid.square(to))
                 {
                     return true;
@@ -533,6 +567,7 @@ impl Position {
             let fenced = rules.fenced[c].iter().any(|f| f.has(next) && !f.has(from));
             if rules.stop[c].has(next)
                 && !fenced
+                && !self.repeats(from, next, class)
                 && visit(rules.grid.square(from), rules.grid.square(next))
             {
                 return true;

@@ -132,6 +132,11 @@ pub struct Position {
     /// The hashes of the positions since the last capture, this one last,
     /// when a repetition rule counts them.
     pub(crate) history: Vec<u64>,
+    /// The hashes of the boards (the pieces alone) since the last capture,
+    /// this one's last, when a side may not move into a position already
+    /// reached ([`RuleSet::no_repeat`]). A move that captures leaves fewer
+    /// pieces than any board before it, so no earlier board comes back.
+    pub(crate) boards: Vec<u64>,
     /// The piece that captured and must move again, in a berserk turn.
     pub(crate) berserker: Option<usize>,
     /// The pieces that have not moved since the start, kept when the rule
@@ -200,12 +205,16 @@ impl Position {
             outcome: None,
             hash: 0,
             history: Vec::new(),
+            boards: Vec::new(),
             berserker: None,
             unmoved,
         };
         position.hash = position.full_hash();
         if position.counts_repetitions() {
             position.history.push(position.hash);
+        }
+        if position.rules.set.no_repeat.is_some() && position.rules.set.no_repeat_start {
+            position.boards.push(position.board_hash());
         }
         Ok(position)
     }
@@ -303,6 +312,28 @@ impl Position {
 
     pub(crate) fn counts_repetitions(&self) -> bool {
         self.rules.set.repetition.rule != RepetitionRule::Ignored
+    }
+
+    /// The hash of the pieces alone, the side to move left out.
+    pub(crate) fn board_hash(&self) -> u64 {
+        if self.turn == Side::Defenders {
+            self.hash ^ zobrist::DEFENDERS_TO_MOVE
+        } else {
+            self.hash
+        }
+    }
+
+    /// Whether the move of `class` from `from` to `to` would bring back a
+    /// board of this game, its side being the one the rule set bars from
+    /// it ([`RuleSet::no_repeat`]): the board the move makes before its
+    /// captures, as hnefatafl.org's engine compares it.
+    #[inline(always)]
+    pub(crate) fn repeats(&self, from: usize, to: usize, class: Class) -> bool {
+        self.rules.set.no_repeat == Some(class.side()) && {
+            let key = class as usize;
+            let board = self.board_hash() ^ zobrist::key(key, from) ^ zobrist::key(key, to);
+            self.boards.contains(&board)
+        }
     }
 
     fn full_hash(&self) -> u64 {

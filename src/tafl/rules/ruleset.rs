@@ -39,6 +39,16 @@ pub struct RuleSet {
     /// déplacer" (the game is drawn if a player cannot move). Default `l`:
     /// that side loses, as OpenTafl has it.
     pub no_move: NoMoveRule,
+    /// `norpt:` (this crate's): the side that may not move into a position
+    /// already reached in the game, if any: the board its move makes
+    /// before its captures may be none of the boards since the start.
+    /// hnefatafl.org's engine bars the defenders so (`d`); a side whose
+    /// every move is barred has no legal move. Default `n`, neither.
+    pub no_repeat: Option<Side>,
+    /// `norpts:` (this crate's): whether the start is among the boards
+    /// [`RuleSet::no_repeat`] bars. Default `y`. hnefatafl.org's server
+    /// counts it on 11 × 11 only (`n` on its other boards).
+    pub no_repeat_start: bool,
     /// `ka:`: whether the king takes part in captures. Default `y`.
     pub king_armed: KingArmed,
     /// `ks:`: what it takes to capture the king. Default `s`.
@@ -89,6 +99,9 @@ pub struct RuleSet {
     /// `efe:`: whether the defenders win by an unbreakable fort against the
     /// edge around a king who stands on the edge and can move. Default `n`.
     pub edge_fort_escape: bool,
+    /// `efw:` (this crate's): how the defenders walling an exit fort in
+    /// are judged. Default `u`.
+    pub edge_fort_walls: FortWalls,
     /// `linc:`: whether a defender beside the king on the throne, the
     /// king's three other sides held by attackers, is captured against the
     /// throne by an attacker that closes it on its far side (the Linnaean
@@ -107,6 +120,21 @@ pub struct RuleSet {
     /// `start:` or `starti:`: the pieces at the start. Required, of side
     /// [`RuleSet::dim`].
     pub start: Layout,
+}
+
+/// How the defenders walling an exit fort in are judged (`efw:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FortWalls {
+    /// `u`: none of them can be captured by any sequence of the
+    /// attackers' moves, no attacker entering the fort; judged after the
+    /// defenders' moves.
+    Unbreakable,
+    /// `f`: hnefatafl.org's engine's test, after every move of either
+    /// side: at least two attackers on the board, none met by a search
+    /// of the empty squares from the king, and each defender it meets
+    /// flanked, on the line across the way the search reached it, by a
+    /// defender or the edge on at least one side.
+    Flanked,
 }
 
 /// Where the king escapes to (`esc:`).
@@ -326,6 +354,8 @@ impl RuleSet {
                 occurrence: 3,
             },
             no_move: NoMoveRule::Loses,
+            no_repeat: None,
+            no_repeat_start: true,
             king_armed: KingArmed::Yes,
             king_strength: KingStrength::Strong,
             king_with_guards: false,
@@ -356,6 +386,7 @@ impl RuleSet {
             shieldwall: Shieldwall::None,
             shieldwall_flank: true,
             edge_fort_escape: false,
+            edge_fort_walls: FortWalls::Unbreakable,
             linnaean: false,
             speed: SpeedLimits::default(),
             jumps: Jumps::default(),

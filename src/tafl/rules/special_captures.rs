@@ -50,6 +50,7 @@ impl Position {
             outcome: None,
             hash: self.hash,
             history: Vec::new(),
+            boards: Vec::new(),
             berserker: None,
             unmoved: Bits::EMPTY,
         };

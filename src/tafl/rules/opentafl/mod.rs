@@ -10,7 +10,8 @@ use std::ops::Range;
 
 use super::layout::LayoutErrorKind;
 use super::ruleset::{
-    Berserk, Escape, Jump, KingArmed, KingStrength, NoMoveRule, RepetitionRule, Shieldwall,
+    Berserk, Escape, FortWalls, Jump, KingArmed, KingStrength, NoMoveRule, RepetitionRule,
+    Shieldwall,
 };
 
 /// Why a rules string does not read as a rule set.
@@ -198,6 +199,14 @@ const SHIELDWALL: &Letters<Shieldwall> = &[
     (Shieldwall::Weak, "w"),
     (Shieldwall::Strong, "s"),
 ];
+
+const NO_REPEAT: &Letters<Option<crate::tafl::Side>> = &[
+    (None, "n"),
+    (Some(crate::tafl::Side::Attackers), "a"),
+    (Some(crate::tafl::Side::Defenders), "d"),
+];
+
+const FORT_WALLS: &Letters<FortWalls> = &[(FortWalls::Unbreakable, "u"), (FortWalls::Flanked, "f")];
 
 const YES_NO: &Letters<bool> = &[(true, "y"), (false, "n")];
 

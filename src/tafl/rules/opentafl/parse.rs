@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use super::{
-    BERSERK, ESCAPE, JUMP, KING_ARMED, KING_STRENGTH, Letters, NO_MOVE, REPETITION, RulesError,
-    RulesErrorKind, RulesWarning, RulesWarningKind, SHIELDWALL, YES_NO,
+    BERSERK, ESCAPE, FORT_WALLS, JUMP, KING_ARMED, KING_STRENGTH, Letters, NO_MOVE, NO_REPEAT,
+    REPETITION, RulesError, RulesErrorKind, RulesWarning, RulesWarningKind, SHIELDWALL, YES_NO,
 };
 use crate::core::closest;
 use crate::tafl::rules::compiled::Class;
@@ -49,13 +49,15 @@ impl Entry<'_> {
 const JUMPS: &str = "`n` (no jumps), `r` (to or from a special square), `j` (over an enemy) or `c` \
                      (over an enemy, capturing it)";
 
-/// Every key a rules string may hold: OpenTafl's, and the three this
-/// crate adds (`rpt`, `nomv`, `kgrp`); what a slip is compared with.
+/// Every key a rules string may hold: OpenTafl's, and the six this crate
+/// adds (`rpt`, `nomv`, `norpt`, `norpts`, `kgrp`, `efw`); what a slip is
+/// compared with.
 pub(super) const KEYS: &[&str] = &[
-    "dim", "name", "esc", "surf", "atkf", "tfr", "rpt", "nomv", "ka", "ks", "kgrp", "kj", "nj",
-    "cj", "mj", "gj", "spd", "cor", "cen", "afor", "dfor", "corh", "cenh", "cenhe", "aforh",
-    "dforh", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors", "corre", "cenre",
-    "aforre", "dforre", "sw", "swf", "efe", "linc", "ber", "start", "starti",
+    "dim", "name", "esc", "surf", "atkf", "tfr", "rpt", "nomv", "norpt", "norpts", "ka", "ks",
+    "kgrp", "kj", "nj", "cj", "mj", "gj", "spd", "cor", "cen", "afor", "dfor", "corh", "cenh",
+    "cenhe", "aforh", "dforh", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors",
+    "corre", "cenre", "aforre", "dforre", "sw", "swf", "efe", "efw", "linc", "ber", "start",
+    "starti",
 ];
 
 impl RuleSet {
@@ -216,12 +218,29 @@ fn apply(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
         "tfr" => rules.repetition.rule = choose(entry, "tfr", REPETITION, "`i`, `d`, `w` or `l`")?,
         "rpt" => rules.repetition.occurrence = occurrence(entry)?,
         "nomv" => rules.no_move = choose(entry, "nomv", NO_MOVE, "`l` (loses) or `d` (draw)")?,
+        "norpt" => {
+            rules.no_repeat = choose(
+                entry,
+                "norpt",
+                NO_REPEAT,
+                "`n` (neither side), `a` (the attackers) or `d` (the defenders)",
+            )?;
+        }
+        "norpts" => rules.no_repeat_start = yes_no(entry, "norpts")?,
         "ka" => rules.king_armed = choose(entry, "ka", KING_ARMED, "`y`, `n`, `a` or `h`")?,
         "ks" => rules.king_strength = choose(entry, "ks", KING_STRENGTH, "`s`, `c`, `m` or `w`")?,
         "kgrp" => rules.king_with_guards = yes_no(entry, "kgrp")?,
         "sw" => rules.shieldwall = choose(entry, "sw", SHIELDWALL, "`n`, `w` or `s`")?,
         "swf" => rules.shieldwall_flank = yes_no(entry, "swf")?,
         "efe" => rules.edge_fort_escape = yes_no(entry, "efe")?,
+        "efw" => {
+            rules.edge_fort_walls = choose(
+                entry,
+                "efw",
+                FORT_WALLS,
+                "`u` (unbreakable walls) or `f` (walls flanked, as hnefatafl.org's engine judges them)",
+            )?;
+        }
         "linc" => rules.linnaean = yes_no(entry, "linc")?,
         "kj" => rules.jumps.king = choose(entry, "kj", JUMP, JUMPS)?,
         "nj" => rules.jumps.knight = choose(entry, "nj", JUMP, JUMPS)?,

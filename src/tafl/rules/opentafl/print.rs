@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use std::fmt::{self, Write as _};
 
 use super::{
-    BERSERK, ESCAPE, JUMP, KING_ARMED, KING_STRENGTH, Letters, NO_MOVE, REPETITION, SHIELDWALL,
-    YES_NO, letter,
+    BERSERK, ESCAPE, FORT_WALLS, JUMP, KING_ARMED, KING_STRENGTH, Letters, NO_MOVE, NO_REPEAT,
+    REPETITION, SHIELDWALL, YES_NO, letter,
 };
 use crate::tafl::Square;
 use crate::tafl::rules::pieces::PieceSet;
@@ -92,6 +92,8 @@ impl fmt::Display for RuleSet {
         e.letter("tfr", REPETITION, self.repetition.rule, d.repetition.rule)?;
         e.value("rpt", self.repetition.occurrence, d.repetition.occurrence)?;
         e.letter("nomv", NO_MOVE, self.no_move, d.no_move)?;
+        e.letter("norpt", NO_REPEAT, self.no_repeat, d.no_repeat)?;
+        e.letter("norpts", YES_NO, self.no_repeat_start, d.no_repeat_start)?;
         e.letter("ka", KING_ARMED, self.king_armed, d.king_armed)?;
         e.letter("ks", KING_STRENGTH, self.king_strength, d.king_strength)?;
         e.letter("kgrp", YES_NO, self.king_with_guards, d.king_with_guards)?;
@@ -122,6 +124,7 @@ impl fmt::Display for RuleSet {
         e.letter("sw", SHIELDWALL, self.shieldwall, d.shieldwall)?;
         e.letter("swf", YES_NO, self.shieldwall_flank, d.shieldwall_flank)?;
         e.letter("efe", YES_NO, self.edge_fort_escape, d.edge_fort_escape)?;
+        e.letter("efw", FORT_WALLS, self.edge_fort_walls, d.edge_fort_walls)?;
         e.letter("linc", YES_NO, self.linnaean, d.linnaean)?;
         e.letter("ber", BERSERK, self.berserk, d.berserk)?;
         e.value("spd", self.speed, d.speed)?;

@@ -14,8 +14,8 @@ use std::collections::BTreeSet;
 use super::layout::Layout;
 use super::pieces::PieceSet;
 use super::ruleset::{
-    Berserk, Escape, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule,
-    RuleSet, Shieldwall, Special,
+    Berserk, Escape, FortWalls, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition,
+    RepetitionRule, RuleSet, Shieldwall, Special,
 };
 use super::speed::SpeedLimits;
 use crate::tafl::Square;
@@ -177,6 +177,8 @@ fn brandub() -> RuleSet {
         // autres pièces" (elsewhere, like the other pieces).
         king_strength: KingStrength::CentreStrong,
         // No rule captures the king with his guards.
+        no_repeat: None,
+        no_repeat_start: true,
         king_with_guards: false,
         corners: brandub_corners(),
         centre: brandub_centre(),
@@ -189,6 +191,7 @@ fn brandub() -> RuleSet {
         shieldwall: Shieldwall::None,
         shieldwall_flank: true,
         edge_fort_escape: false,
+        edge_fort_walls: FortWalls::Unbreakable,
         linnaean: false,
         speed: SpeedLimits::default(),
         // 4. "sans atterrir ni sauter par-dessus d'autres pièces" (without
@@ -299,6 +302,8 @@ fn hnefatafl(start: &str) -> RuleSet {
         // partisans, l'assaillant doit entourer la totalité du groupe" (to
         // capture a king grouped with one or more of his followers, the
         // attacker must surround the whole group).
+        no_repeat: None,
+        no_repeat_start: true,
         king_with_guards: true,
         corners: hnefatafl_corners(dim),
         centre: hnefatafl_centre(dim),
@@ -311,6 +316,7 @@ fn hnefatafl(start: &str) -> RuleSet {
         shieldwall: Shieldwall::None,
         shieldwall_flank: true,
         edge_fort_escape: false,
+        edge_fort_walls: FortWalls::Unbreakable,
         linnaean: false,
         speed: SpeedLimits::default(),
         // No rule lets a piece jump, nor move twice a turn; there are only

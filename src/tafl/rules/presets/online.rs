@@ -12,8 +12,8 @@ use super::{
 };
 use crate::tafl::rules::pieces::PieceSet;
 use crate::tafl::rules::ruleset::{
-    Berserk, Escape, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition, RepetitionRule,
-    RuleSet, Shieldwall, Special,
+    Berserk, Escape, FortWalls, Jumps, KingArmed, KingStrength, NoMoveRule, Repetition,
+    RepetitionRule, RuleSet, Shieldwall, Special,
 };
 use crate::tafl::rules::speed::SpeedLimits;
 use crate::tafl::{Piece, Side};
@@ -46,6 +46,8 @@ pub(super) fn brandubh_online() -> RuleSet {
         king_armed: KingArmed::Yes,
         // Four attackers on the centre, three beside it, two elsewhere.
         king_strength: KingStrength::CentreStrong,
+        no_repeat: None,
+        no_repeat_start: true,
         king_with_guards: false,
         corners: Special {
             squares: corner_squares(7),
@@ -74,6 +76,7 @@ pub(super) fn brandubh_online() -> RuleSet {
         shieldwall: Shieldwall::None,
         shieldwall_flank: true,
         edge_fort_escape: false,
+        edge_fort_walls: FortWalls::Unbreakable,
         linnaean: false,
         speed: SpeedLimits::default(),
         // Taflmen and a king, who never jumps; no berserk move.
@@ -102,6 +105,8 @@ pub(super) fn copenhagen() -> RuleSet {
         king_armed: KingArmed::Yes,
         // Four sides, or three and the empty centre; never on the edge.
         king_strength: KingStrength::Strong,
+        no_repeat: None,
+        no_repeat_start: true,
         king_with_guards: false,
         corners: Special {
             squares: corner_squares(11),
@@ -133,6 +138,7 @@ pub(super) fn copenhagen() -> RuleSet {
         shieldwall_flank: true,
         // The defenders win by an exit fort.
         edge_fort_escape: true,
+        edge_fort_walls: FortWalls::Unbreakable,
         linnaean: false,
         speed: SpeedLimits::default(),
         // Taflmen and a king, who never jumps; no berserk move.
@@ -153,8 +159,8 @@ const HNEFATAFL_ORG_13_START: &str =
 /// defenders first, Copenhagen on 11 × 11, and Copenhagen's rules on
 /// 13 × 13 from the engine's own start.
 pub(super) fn hnefatafl_org(dim: u8) -> Option<RuleSet> {
-    match dim {
-        7 => Some(RuleSet {
+    let board = match dim {
+        7 => RuleSet {
             // The engine's Brandubh: the defenders move first.
             attackers_first: false,
             // The attackers win by encircling every defender, as on the
@@ -171,9 +177,9 @@ pub(super) fn hnefatafl_org(dim: u8) -> Option<RuleSet> {
             },
             centre_hostile_when_empty: soldiers(),
             ..brandubh_online()
-        }),
-        11 => Some(copenhagen()),
-        13 => Some(RuleSet {
+        },
+        11 => copenhagen(),
+        13 => RuleSet {
             dim: 13,
             corners: Special {
                 squares: corner_squares(13),
@@ -185,9 +191,26 @@ pub(super) fn hnefatafl_org(dim: u8) -> Option<RuleSet> {
             },
             start: layout(HNEFATAFL_ORG_13_START),
             ..copenhagen()
-        }),
-        _ => None,
-    }
+        },
+        _ => return None,
+    };
+    Some(RuleSet {
+        // On every board, the defenders may not move into a position
+        // reached before (`src/board.rs`, `Board::legal_move`); the start
+        // is among those positions on 11 × 11 alone, the server's games
+        // starting their list of boards with the 11 × 11 start whatever
+        // their size (`src/server_game.rs`, `ServerGame::new`).
+        no_repeat: Some(Side::Defenders),
+        no_repeat_start: dim == 11,
+        // Exit forts as the engine judges them, after either side's move
+        // (`src/board.rs`, `Board::exit_forts`); 7 × 7 has none.
+        edge_fort_walls: if dim == 7 {
+            FortWalls::Unbreakable
+        } else {
+            FortWalls::Flanked
+        },
+        ..board
+    })
 }
 
 /// The taflmen of both sides, `tT`.
