@@ -25,7 +25,9 @@ const FOLDER: &str = "fixtures/tafl/hnefatafl-org";
 /// every game and copy is held to the engine, and the fixtures' own counts
 /// are not checked).
 fn corpus() -> Option<String> {
-    std::env::var("HIRP_HNEFATAFL_ORG_CORPUS").ok()
+    std::env::var("HIRP_HNEFATAFL_ORG_CORPUS")
+        .ok()
+        .filter(|folder| !folder.is_empty())
 }
 
 /// A file of the corpus.
@@ -103,8 +105,9 @@ fn winner(status: &str) -> Option<Side> {
 }
 
 /// The end hirp decides on the board for an ending the engine names, when
-/// hirp's rules decide it there; `None` for an ending the record declares
-/// (a resignation, a timeout, the engine's own adjudications).
+/// hirp's rules decide it there (the draw at the 133rd ply among them);
+/// `None` for an ending the record declares (a resignation, a timeout, the
+/// engine's adjudication that the king cannot escape).
 fn board_end(ending: &str) -> Option<End> {
     match ending {
         "king_escaped" => Some(End::KingEscaped),
@@ -112,6 +115,7 @@ fn board_end(ending: &str) -> Option<End> {
         "exit_fort" => Some(End::ExitFort),
         "encircled" => Some(End::Encircled),
         "no_attackers_left" => Some(End::AllCaptured),
+        "max_turns_draw" => Some(End::PlyLimit),
         _ => None,
     }
 }
@@ -518,4 +522,26 @@ fn hnefatafl_orgs_exit_fort_asks_flanked_walls() {
     // g2 steps aside to f2: both readings see a fort.
     let aside = [("i5", "i2"), ("c10", "c9"), ("g2", "f2")];
     assert_eq!(play(&org, &aside), Some(End::ExitFort));
+}
+
+/// A game no ply has ended is drawn by the ply its rules name (`plim:`;
+/// hnefatafl.org's 133rd), unless the side to move has no piece left.
+#[test]
+fn a_game_is_drawn_by_its_last_ply() {
+    assert_eq!(RuleSet::hnefatafl_org(11).unwrap().ply_limit, Some(133));
+    let (rules, _) =
+        RuleSet::from_opentafl("dim:7 atkf:n tfr:i plim:3 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+            .unwrap();
+    assert_eq!(rules.to_string().matches("plim:3").count(), 1);
+    let mut position = Position::new(&rules);
+    for ply in 1..=3 {
+        let mv = position.legal_moves()[0];
+        let played = position.play(mv).unwrap();
+        let end = played.outcome.map(|o| (o.end, o.winner));
+        assert_eq!(end, (ply == 3).then_some((End::PlyLimit, None)), "{ply}");
+    }
+    for bad in ["plim:0", "plim:x", "plim:70000"] {
+        let text = format!("dim:7 {bad} start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+        assert!(RuleSet::from_opentafl(&text).is_err(), "{bad}");
+    }
 }

@@ -12,7 +12,7 @@ use super::ruleset::{FortWalls, NoMoveRule, RepetitionRule};
 use super::square_set::SquareSet;
 use crate::tafl::Side;
 
-/// How a game ended. The engine decides the first eight; the last three a
+/// How a game ended. The engine decides the first nine; the last three a
 /// record declares, and the engine never produces them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
@@ -36,6 +36,9 @@ pub enum End {
     Immobile,
     /// A position occurred as often as the repetition rule allows.
     Repetition,
+    /// The game reached the last ply its rules allow (`plim:`), no ply
+    /// having ended it: a draw.
+    PlyLimit,
     /// A player resigned.
     Resigned,
     /// A player ran out of time.
@@ -46,7 +49,7 @@ pub enum End {
 
 impl End {
     /// Every end, those the engine decides first.
-    pub const ALL: [End; 11] = [
+    pub const ALL: [End; 12] = [
         End::KingCaptured,
         End::KingEscaped,
         End::ExitFort,
@@ -55,6 +58,7 @@ impl End {
         End::NoMoves,
         End::Immobile,
         End::Repetition,
+        End::PlyLimit,
         End::Resigned,
         End::Timeout,
         End::Agreed,
@@ -62,7 +66,7 @@ impl End {
 
     /// The name in JSON: `king-captured`, `king-escaped`, `exit-fort`,
     /// `encircled`, `all-captured`, `no-moves`, `immobile`, `repetition`,
-    /// `resigned`, `timeout`, `agreed`.
+    /// `ply-limit`, `resigned`, `timeout`, `agreed`.
     pub const fn code(self) -> &'static str {
         match self {
             End::KingCaptured => "king-captured",
@@ -73,6 +77,7 @@ impl End {
             End::NoMoves => "no-moves",
             End::Immobile => "immobile",
             End::Repetition => "repetition",
+            End::PlyLimit => "ply-limit",
             End::Resigned => "resigned",
             End::Timeout => "timeout",
             End::Agreed => "agreed",
@@ -100,6 +105,7 @@ impl End {
             End::NoMoves => "the side to move cannot move",
             End::Immobile => "no defender stands beside an empty square",
             End::Repetition => "a position is repeated",
+            End::PlyLimit => "the game reached its last ply",
             End::Resigned => "a player resigned",
             End::Timeout => "a player ran out of time",
             End::Agreed => "the players agreed",
@@ -199,6 +205,9 @@ impl Position {
             }
             self.history.push(self.hash);
         }
+        if self.rules.set.ply_limit.is_some() {
+            self.plies = self.plies.saturating_add(1);
+        }
         if self.rules.set.no_repeat.is_some() {
             if !captured.is_empty() {
                 self.boards.clear();
@@ -210,9 +219,12 @@ impl Position {
             // A berserk turn ends no game, unless the other side has no
             // piece left.
             None if again.is_some() => self.wiped_out(class.side()),
-            None => match self.repeated(class.side()) {
+            None => match self.at_ply_limit() {
                 Some(outcome) => Some(outcome),
-                None => self.stuck(class.side()),
+                None => match self.repeated(class.side()) {
+                    Some(outcome) => Some(outcome),
+                    None => self.stuck(class.side()),
+                },
             },
         };
         self.outcome = outcome;
@@ -255,6 +267,18 @@ impl Position {
             }
             _ => None,
         }
+    }
+
+    /// The draw once the game has played the plies its rules allow, unless
+    /// the side to move has no piece left (hnefatafl.org's engine judges
+    /// that first).
+    fn at_ply_limit(&self) -> Option<Outcome> {
+        let limit = self.rules.set.ply_limit?;
+        let pieces_left = !self.board.side[si(self.turn)].is_empty();
+        (self.plies >= limit && pieces_left).then_some(Outcome {
+            end: End::PlyLimit,
+            winner: None,
+        })
     }
 
     /// The end by repetition, `mover` having just moved.

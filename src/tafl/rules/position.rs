@@ -137,6 +137,9 @@ pub struct Position {
     /// reached ([`RuleSet::no_repeat`]). A move that captures leaves fewer
     /// pieces than any board before it, so no earlier board comes back.
     pub(crate) boards: Vec<u64>,
+    /// The plies played since the start, counted when the rules draw the
+    /// game after a number of them ([`RuleSet::ply_limit`]).
+    pub(crate) plies: u16,
     /// The piece that captured and must move again, in a berserk turn.
     pub(crate) berserker: Option<usize>,
     /// The pieces that have not moved since the start, kept when the rule
@@ -206,6 +209,7 @@ impl Position {
             hash: 0,
             history: Vec::new(),
             boards: Vec::new(),
+            plies: 0,
             berserker: None,
             unmoved,
         };

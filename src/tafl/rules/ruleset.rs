@@ -49,6 +49,10 @@ pub struct RuleSet {
     /// [`RuleSet::no_repeat`] bars. Default `y`. hnefatafl.org's server
     /// counts it on 11 × 11 only (`n` on its other boards).
     pub no_repeat_start: bool,
+    /// `plim:` (this crate's): the plies after which a game no ply has
+    /// ended is drawn, if any. hnefatafl.org's engine draws after 133.
+    /// Default none.
+    pub ply_limit: Option<u16>,
     /// `ka:`: whether the king takes part in captures. Default `y`.
     pub king_armed: KingArmed,
     /// `ks:`: what it takes to capture the king. Default `s`.
@@ -356,6 +360,7 @@ impl RuleSet {
             no_move: NoMoveRule::Loses,
             no_repeat: None,
             no_repeat_start: true,
+            ply_limit: None,
             king_armed: KingArmed::Yes,
             king_strength: KingStrength::Strong,
             king_with_guards: false,

@@ -51,6 +51,7 @@ impl Position {
             hash: self.hash,
             history: Vec::new(),
             boards: Vec::new(),
+            plies: 0,
             berserker: None,
             unmoved: Bits::EMPTY,
         };

@@ -49,15 +49,15 @@ impl Entry<'_> {
 const JUMPS: &str = "`n` (no jumps), `r` (to or from a special square), `j` (over an enemy) or `c` \
                      (over an enemy, capturing it)";
 
-/// Every key a rules string may hold: OpenTafl's, and the six this crate
-/// adds (`rpt`, `nomv`, `norpt`, `norpts`, `kgrp`, `efw`); what a slip is
-/// compared with.
+/// Every key a rules string may hold: OpenTafl's, and the seven this
+/// crate adds (`rpt`, `nomv`, `norpt`, `norpts`, `plim`, `kgrp`, `efw`);
+/// what a slip is compared with.
 pub(super) const KEYS: &[&str] = &[
-    "dim", "name", "esc", "surf", "atkf", "tfr", "rpt", "nomv", "norpt", "norpts", "ka", "ks",
-    "kgrp", "kj", "nj", "cj", "mj", "gj", "spd", "cor", "cen", "afor", "dfor", "corh", "cenh",
-    "cenhe", "aforh", "dforh", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors",
-    "corre", "cenre", "aforre", "dforre", "sw", "swf", "efe", "efw", "linc", "ber", "start",
-    "starti",
+    "dim", "name", "esc", "surf", "atkf", "tfr", "rpt", "nomv", "norpt", "norpts", "plim", "ka",
+    "ks", "kgrp", "kj", "nj", "cj", "mj", "gj", "spd", "cor", "cen", "afor", "dfor", "corh",
+    "cenh", "cenhe", "aforh", "dforh", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors",
+    "dfors", "corre", "cenre", "aforre", "dforre", "sw", "swf", "efe", "efw", "linc", "ber",
+    "start", "starti",
 ];
 
 impl RuleSet {
@@ -227,6 +227,7 @@ fn apply(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
             )?;
         }
         "norpts" => rules.no_repeat_start = yes_no(entry, "norpts")?,
+        "plim" => rules.ply_limit = Some(ply_limit(entry)?),
         "ka" => rules.king_armed = choose(entry, "ka", KING_ARMED, "`y`, `n`, `a` or `h`")?,
         "ks" => rules.king_strength = choose(entry, "ks", KING_STRENGTH, "`s`, `c`, `m` or `w`")?,
         "kgrp" => rules.king_with_guards = yes_no(entry, "kgrp")?,
@@ -356,6 +357,18 @@ fn choose<T: Copy>(
 
 fn yes_no(entry: &Entry, key: &'static str) -> Result<bool, RulesError> {
     choose(entry, key, YES_NO, "`y` or `n`")
+}
+
+fn ply_limit(entry: &Entry) -> Result<u16, RulesError> {
+    let n = entry.value.parse::<u16>().ok();
+    n.filter(|&n| n >= 1 && !entry.value.starts_with(['+', '0']))
+        .ok_or_else(|| {
+            entry.error(RulesErrorKind::Value {
+                key: "plim",
+                value: entry.value.to_owned(),
+                expected: "the plies after which the game is drawn, 1 to 65535",
+            })
+        })
 }
 
 fn occurrence(entry: &Entry) -> Result<u8, RulesError> {

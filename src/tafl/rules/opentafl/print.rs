@@ -94,6 +94,9 @@ impl fmt::Display for RuleSet {
         e.letter("nomv", NO_MOVE, self.no_move, d.no_move)?;
         e.letter("norpt", NO_REPEAT, self.no_repeat, d.no_repeat)?;
         e.letter("norpts", YES_NO, self.no_repeat_start, d.no_repeat_start)?;
+        if let Some(limit) = self.ply_limit {
+            write!(e.out, " plim:{limit}")?;
+        }
         e.letter("ka", KING_ARMED, self.king_armed, d.king_armed)?;
         e.letter("ks", KING_STRENGTH, self.king_strength, d.king_strength)?;
         e.letter("kgrp", YES_NO, self.king_with_guards, d.king_with_guards)?;

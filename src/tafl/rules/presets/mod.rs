@@ -179,6 +179,7 @@ fn brandub() -> RuleSet {
         // No rule captures the king with his guards.
         no_repeat: None,
         no_repeat_start: true,
+        ply_limit: None,
         king_with_guards: false,
         corners: brandub_corners(),
         centre: brandub_centre(),
@@ -304,6 +305,7 @@ fn hnefatafl(start: &str) -> RuleSet {
         // attacker must surround the whole group).
         no_repeat: None,
         no_repeat_start: true,
+        ply_limit: None,
         king_with_guards: true,
         corners: hnefatafl_corners(dim),
         centre: hnefatafl_centre(dim),

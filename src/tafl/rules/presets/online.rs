@@ -48,6 +48,7 @@ pub(super) fn brandubh_online() -> RuleSet {
         king_strength: KingStrength::CentreStrong,
         no_repeat: None,
         no_repeat_start: true,
+        ply_limit: None,
         king_with_guards: false,
         corners: Special {
             squares: corner_squares(7),
@@ -107,6 +108,7 @@ pub(super) fn copenhagen() -> RuleSet {
         king_strength: KingStrength::Strong,
         no_repeat: None,
         no_repeat_start: true,
+        ply_limit: None,
         king_with_guards: false,
         corners: Special {
             squares: corner_squares(11),
@@ -202,6 +204,10 @@ pub(super) fn hnefatafl_org(dim: u8) -> Option<RuleSet> {
         // their size (`src/server_game.rs`, `ServerGame::new`).
         no_repeat: Some(Side::Defenders),
         no_repeat_start: dim == 11,
+        // A game no play has ended is drawn by its 133rd play: the
+        // engine's `MAX_TURNS` (`src/board.rs`), against the number of
+        // records before the play, the server's leading `None` among them.
+        ply_limit: Some(133),
         // Exit forts as the engine judges them, after either side's move
         // (`src/board.rs`, `Board::exit_forts`); 7 × 7 has none.
         edge_fort_walls: if dim == 7 {
