@@ -223,13 +223,13 @@ fn under_siege(clients: usize, siege: Siege, what: &str) {
 }
 
 #[test]
-#[ignore = "a siege of 20 seconds, whose figures the README gives; run it on a release build"]
+#[ignore = "a siege of 20 seconds, whose figures the guide gives; run it on a release build"]
 fn sixty_bodies_sent_a_byte_a_second_delay_no_one() {
     under_siege(60, Siege::SlowBody, "sending their bodies a byte a second");
 }
 
 #[test]
-#[ignore = "a siege of 20 seconds, whose figures the README gives; run it on a release build"]
+#[ignore = "a siege of 20 seconds, whose figures the guide gives; run it on a release build"]
 fn three_hundred_idle_connections_delay_no_one() {
     under_siege(300, Siege::Idle, "holding idle connections");
 }
@@ -250,7 +250,7 @@ fn memory(server: &Server) -> (f64, f64) {
 }
 
 #[test]
-#[ignore = "a burst of pages, whose figures the README gives; run it on a release build"]
+#[ignore = "a burst of pages, whose figures the guide gives; run it on a release build"]
 fn a_burst_of_pages_is_answered_or_told_to_wait_in_bounded_memory() {
     // A record of about 50 KB: 25 games, 1,995 turns, its page 2.2 MB.
     let record = common::hirp()

@@ -315,6 +315,14 @@ fn hirp_rules_lists_the_presets_and_prints_one() {
         String::from_utf8(unknown.stderr).unwrap(),
         "error: `tablot` is not a preset; did you mean `tablut`? (`hirp rules` lists them)\n"
     );
+    // A name that begins a preset's: the archive's Brandubh is offered
+    // beside the nearest.
+    let brandubh = hirp().args(["rules", "Brandubh"]).output().unwrap();
+    assert_eq!(
+        String::from_utf8(brandubh.stderr).unwrap(),
+        "error: `Brandubh` is not a preset; did you mean `brandub` or `brandubh-online`? \
+         (`hirp rules` lists them)\n"
+    );
 }
 
 #[test]
@@ -350,7 +358,7 @@ fn preset_names_are_read_in_any_case() {
     assert!(
         String::from_utf8(near.stderr)
             .unwrap()
-            .contains("did you mean `brandub`?")
+            .contains("did you mean `brandub` or `brandubh-online`?")
     );
 }
 

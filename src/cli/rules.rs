@@ -39,9 +39,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         Some(name) => match preset(&presets, &name) {
             Some(rules) => format!("{rules}\n"),
             None => {
-                let lower = name.to_ascii_lowercase();
-                let guess = hirp::core::closest(&lower, presets.iter().map(|p| p.name));
-                let guess = guess.map_or(String::new(), |g| format!("; did you mean `{g}`?"));
+                let guess = hirp::core::did_you_mean(&name, presets.iter().map(|p| p.name));
                 reporter.error(&format!(
                     "`{name}` is not a preset{guess} (`hirp rules` lists them)"
                 ));

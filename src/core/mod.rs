@@ -80,7 +80,7 @@ pub(crate) mod xml;
 
 pub use depth::{CheckOptions, Depth};
 pub use escape::{escape, must_escape};
-pub use name::{UnknownName, closest};
+pub use name::{UnknownName, closest, did_you_mean};
 pub use rng::Rng;
 pub use severity::Severity;
 pub use span::{Edit, Found, Malformed, Span};

@@ -34,6 +34,46 @@ pub fn closest<'c>(text: &str, candidates: impl IntoIterator<Item = &'c str>) ->
         .map(|(_, candidate)| candidate)
 }
 
+/// What a name that is none of `candidates` may have meant, for "did you
+/// mean": the nearest by [`closest`], and each candidate that is the name
+/// followed by a dash and more (`brandubh` for `brandubh-online`, the
+/// archive's preset); the text `; did you mean `a` or `b`?`, or nothing.
+///
+/// ```
+/// use hirp::core::did_you_mean;
+///
+/// let presets = ["brandub", "brandubh-online", "copenhagen"];
+/// assert_eq!(
+///     did_you_mean("brandubh", presets),
+///     "; did you mean `brandub` or `brandubh-online`?"
+/// );
+/// assert_eq!(did_you_mean("copenhagn", presets), "; did you mean `copenhagen`?");
+/// assert_eq!(did_you_mean("tablut", presets), "");
+/// ```
+pub fn did_you_mean<'c>(
+    text: &str,
+    candidates: impl IntoIterator<Item = &'c str> + Clone,
+) -> String {
+    let lower = text.to_ascii_lowercase();
+    let mut guesses: Vec<&str> = closest(&lower, candidates.clone()).into_iter().collect();
+    for candidate in candidates {
+        let longer = candidate
+            .strip_prefix(lower.as_str())
+            .is_some_and(|rest| rest.starts_with('-'));
+        if longer && !guesses.contains(&candidate) {
+            guesses.push(candidate);
+        }
+    }
+    match guesses.as_slice() {
+        [] => String::new(),
+        [one] => format!("; did you mean `{one}`?"),
+        [first @ .., last] => {
+            let first: Vec<String> = first.iter().map(|g| format!("`{g}`")).collect();
+            format!("; did you mean {} or `{last}`?", first.join(", "))
+        }
+    }
+}
+
 /// The edit distance between `a` and `b`, counting a swap of two
 /// neighbouring characters as one edit (optimal string alignment).
 fn distance(a: &str, b: &str) -> usize {

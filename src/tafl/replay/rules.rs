@@ -34,9 +34,7 @@ pub fn rules_choice(text: &str) -> Result<RulesChoice, String> {
         });
     }
     if !text.contains(':') {
-        let lower = text.to_ascii_lowercase();
-        let guess = crate::core::closest(&lower, RuleSet::PRESETS.iter().copied());
-        let guess = guess.map_or(String::new(), |name| format!("; did you mean `{name}`?"));
+        let guess = crate::core::did_you_mean(text, RuleSet::PRESETS.iter().copied());
         return Err(format!(
             "`{text}` is neither a preset (`hirp rules` lists them) nor a rules string \
              (`dim:7 start:/3t3/...`){guess}"
