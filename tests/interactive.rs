@@ -145,7 +145,7 @@ fn keys_step_through_the_game() {
         "the position after S4 is shown:\n{s4}"
     );
     tmux.keys(&["g", "x", "9", "Enter"]);
-    tmux.wait_for("no turn X9 in this game");
+    tmux.wait_for("no turn x9 in this game: this line runs G1 to S5");
     tmux.keys(&["q"]);
     assert_eq!(tmux.exit_status(), 0, "q quits");
 }

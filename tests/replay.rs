@@ -240,7 +240,10 @@ fn bad_choices_are_usage_errors() {
     );
     let (status, _, err) = replay(&["--turn", "S9"]);
     assert_eq!(status, 2);
-    assert_eq!(err, "error: game 1 of rulebook example has no turn S9\n");
+    assert_eq!(
+        err,
+        "error: game 1 of rulebook example has no turn S9: its turns run G1 to S5\n"
+    );
     let (status, _, err) = replay(&["--turn", "X1"]);
     assert_eq!(status, 2);
     assert!(err.contains("`X1` is not a turn label"), "{err}");
@@ -334,7 +337,7 @@ fn board_shows_one_position_as_text_or_svg() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8(output.stderr).unwrap(),
-        "error: game 1 of rulebook example has no turn S9\n"
+        "error: game 1 of rulebook example has no turn S9: its turns run G1 to S5\n"
     );
 }
 

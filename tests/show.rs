@@ -131,9 +131,20 @@ fn a_label_the_game_has_not_is_refused_as_a_turn_or_a_variation() {
         turn: Some(turn),
         ..Asked::default()
     };
-    let no_turn = |label: &str| NoBoard::NoTurn(Some(label.to_owned()));
-    assert_eq!(hirp.plan(asked("S99")).unwrap_err(), no_turn("S99"));
-    assert_eq!(tafl.plan(asked("40a")).unwrap_err(), no_turn("40a"));
+    // The label asked for, and the first and last of the game's.
+    let no_turn = |label: &str, first: &str, last: &str| NoBoard::NoTurn {
+        wanted: Some(label.to_owned()),
+        range: Some((first.to_owned(), last.to_owned())),
+    };
+    assert_eq!(
+        hirp.plan(asked("S99")).unwrap_err(),
+        no_turn("S99", "G1", "S5")
+    );
+    let last = tafl.label(tafl.stops().last().copied().unwrap());
+    assert_eq!(
+        tafl.plan(asked("40a")).unwrap_err(),
+        no_turn("40a", "1a", &last)
+    );
     let no_variation = NoBoard::NoVariation("1a.9".to_owned());
     assert_eq!(tafl.plan(asked("1a.9")).unwrap_err(), no_variation);
 }

@@ -73,15 +73,25 @@ pub fn refused(
     let message = match no_board {
         NoBoard::NoGame => return no_game(family, path, record.bytes, reporter),
         NoBoard::NoSuchGame(games) => no_such_game(path, games, number),
-        NoBoard::NoTurn(Some(wanted)) => format!(
-            "game {number} of {} has no {} {wanted}",
-            shown(path),
-            family.turn_name()
-        ),
+        NoBoard::NoTurn {
+            wanted: Some(wanted),
+            range,
+        } => {
+            let unit = family.turn_name();
+            let has = match range {
+                Some((first, last)) if first == last => format!(": its one {unit} is {first}"),
+                Some((first, last)) => format!(": its {unit}s run {first} to {last}"),
+                None => format!(": it has no {unit}"),
+            };
+            format!(
+                "game {number} of {} has no {unit} {wanted}{has}",
+                shown(path)
+            )
+        }
         NoBoard::NoVariation(wanted) => {
             format!("game {number} of {} has no variation {wanted}", shown(path))
         }
-        NoBoard::NoTurn(None) => format!(
+        NoBoard::NoTurn { wanted: None, .. } => format!(
             "game {number} of {} has no {} to show",
             shown(path),
             family.turn_name()

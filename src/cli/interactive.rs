@@ -146,17 +146,20 @@ fn navigate(view: View<'_>, mut stops: Vec<usize>, mut at: usize) -> std::io::Re
         match command(key) {
             Command::Go => match read_label(view, stops[at], scroll)? {
                 None => return Ok(Ending::Interrupted),
-                Some(wanted) => match (0..stops.len())
-                    .rev()
-                    .find(|&n| scene.label(scene.turn(stops[n])) == wanted)
-                {
-                    Some(n) => at = n,
-                    None if wanted.is_empty() => {}
-                    None => match scene.find(&wanted) {
-                        Some(frame) => switch(frame, &mut stops, &mut at),
-                        None => message = format!("no {} {wanted} in this game", scene.unit()),
-                    },
-                },
+                Some(typed) => {
+                    let wanted = scene.typed(&typed);
+                    match (0..stops.len())
+                        .rev()
+                        .find(|&n| scene.label(scene.turn(stops[n])) == wanted)
+                    {
+                        Some(n) => at = n,
+                        None if wanted.is_empty() => {}
+                        None => match scene.find(&wanted) {
+                            Some(frame) => switch(frame, &mut stops, &mut at),
+                            None => message = no_such(scene, &typed, &stops),
+                        },
+                    }
+                }
             },
             Command::Variation | Command::Back if !scene.branches() => {}
             Command::Variation => match scene.alternative(stops[at]) {
@@ -229,6 +232,22 @@ fn end_of_turn(scene: &dyn Scene, stops: &[usize], n: usize) -> usize {
 
 /// Reads a turn label typed after `g`, shown at the foot of the screen, as
 /// the scene writes labels; `None` for Ctrl-C.
+/// Why `typed`, as typed, names nothing to go to, and what the line of
+/// play shown, `stops`, runs from and to.
+fn no_such(scene: &dyn Scene, typed: &str, stops: &[usize]) -> String {
+    let unit = scene.unit();
+    let label = |stop: &usize| scene.label(scene.turn(*stop));
+    match (stops.first(), stops.last()) {
+        (Some(first), Some(last)) => format!(
+            "no {unit} {typed} in this game: this line runs {} to {}",
+            label(first),
+            label(last)
+        ),
+        _ => format!("no {unit} {typed} in this game"),
+    }
+}
+
+/// What is typed after `g`, as typed; `None` when interrupted.
 fn read_label(view: View<'_>, frame: usize, scroll: usize) -> std::io::Result<Option<String>> {
     let scene = view.scene;
     let mut typed = String::new();
@@ -249,7 +268,7 @@ fn read_label(view: View<'_>, frame: usize, scroll: usize) -> std::io::Result<Op
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
                 return Ok(None);
             }
-            KeyCode::Enter => return Ok(Some(scene.typed(&typed))),
+            KeyCode::Enter => return Ok(Some(typed)),
             KeyCode::Esc => return Ok(Some(String::new())),
             KeyCode::Backspace => {
                 typed.pop();

@@ -90,9 +90,15 @@ pub enum NoBoard {
     /// The record holds this many games (at least one), and none of the
     /// number asked for.
     NoSuchGame(usize),
-    /// The game has no turn of the label asked for, or none at all when
-    /// none was asked for.
-    NoTurn(Option<String>),
+    /// The game has no turn of the label asked for (`wanted`), or none at
+    /// all when none was asked for; `range`, the labels of its first and
+    /// last turns when it has any, to say what it has.
+    NoTurn {
+        /// The label asked for.
+        wanted: Option<String>,
+        /// The labels of the game's first and last turns.
+        range: Option<(String, String)>,
+    },
     /// The game has no variation of the label asked for (a tafl game's
     /// `7a.1`).
     NoVariation(String),

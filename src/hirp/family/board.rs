@@ -28,7 +28,12 @@ pub(super) fn board(
         None => ends.0.last(),
     };
     let Some((n, position)) = end else {
-        return Err(NoBoard::NoTurn(turn.map(str::to_owned)));
+        let first = ends.0.first().map(|(n, _)| label(*n));
+        let last = ends.0.last().map(|(n, _)| label(*n));
+        return Err(NoBoard::NoTurn {
+            wanted: turn.map(str::to_owned),
+            range: first.zip(last),
+        });
     };
     Ok(match picture {
         Picture::Text { columns, color } => {

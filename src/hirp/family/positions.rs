@@ -95,7 +95,12 @@ fn lines(game: &Game, replayed: &Replayed, at: At<'_>) -> Result<String, NoBoard
             let written = |n: usize| game.turns[n].label.to_string() == label;
             let found = replayed.iter().position(|(n, _)| n.is_some_and(written));
             let Some(found) = found else {
-                return Err(NoBoard::NoTurn(Some(label.to_owned())));
+                let first = game.turns.first().map(|t| t.label.to_string());
+                let last = game.turns.last().map(|t| t.label.to_string());
+                return Err(NoBoard::NoTurn {
+                    wanted: Some(label.to_owned()),
+                    range: first.zip(last),
+                });
             };
             &replayed[found..=found]
         }

@@ -273,7 +273,13 @@ impl HirpShown {
         (0..self.game.turns.len())
             .find(|&n| self.label_of(n) == wanted)
             .map(Some)
-            .ok_or_else(|| NoBoard::NoTurn(Some(wanted.to_owned())))
+            .ok_or_else(|| {
+                let turns = self.game.turns.len();
+                NoBoard::NoTurn {
+                    wanted: Some(wanted.to_owned()),
+                    range: (turns > 0).then(|| (self.label_of(0), self.label_of(turns - 1))),
+                }
+            })
     }
 
     /// The last frame to show for a record whose first error is `problem`:

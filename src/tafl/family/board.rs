@@ -68,7 +68,10 @@ pub(super) fn board(
 ) -> Result<String, NoBoard> {
     let replay = shown_game(record.bytes, form, rules, number)?.replay;
     let Some((positions, steps, index)) = line_through(&replay, turn) else {
-        return Err(NoBoard::NoTurn(turn.map(str::to_owned)));
+        return Err(NoBoard::NoTurn {
+            wanted: turn.map(str::to_owned),
+            range: super::positions::range(&replay.steps),
+        });
     };
     let name = file_name(record.path);
     let mut caption = match index {

@@ -111,6 +111,14 @@ pub(super) fn json_positions(replay: &Replay) -> Vec<JsonPosition> {
     positions
 }
 
+/// The addresses of the first and last of `steps`, a main line's moves, if
+/// there are any: what a game has to show.
+pub(super) fn range(steps: &[ReplayedMove]) -> Option<(String, String)> {
+    let first = steps.first()?.address.to_string();
+    let last = steps.last()?.address.to_string();
+    Some((first, last))
+}
+
 /// The lines of the positions of a game replayed that `at` asks for, each
 /// ended by `\n`; `Err` when it has no move of the label asked for.
 fn lines(replay: &Replay, at: At<'_>) -> Result<String, NoBoard> {
@@ -118,7 +126,10 @@ fn lines(replay: &Replay, at: At<'_>) -> Result<String, NoBoard> {
     let wanted = match at {
         At::After(label) => {
             let Some((positions, steps, n)) = line_through(replay, Some(label)) else {
-                return Err(NoBoard::NoTurn(Some(label.to_owned())));
+                return Err(NoBoard::NoTurn {
+                    wanted: Some(label.to_owned()),
+                    range: range(steps),
+                });
             };
             let mut line = String::with_capacity(64);
             write_line(&mut line, &positions[n], steps, n);

@@ -141,7 +141,10 @@ impl TaflShown {
         self.variation(wanted)
             .ok_or_else(|| match wanted.ends_with(|c: char| c.is_ascii_digit()) {
                 true => NoBoard::NoVariation(wanted.to_owned()),
-                false => NoBoard::NoTurn(Some(wanted.to_owned())),
+                false => NoBoard::NoTurn {
+                    wanted: Some(wanted.to_owned()),
+                    range: self.range(),
+                },
             })
     }
 

@@ -40,6 +40,12 @@ impl TaflShown {
         (0..self.game.replay.steps.len()).collect()
     }
 
+    /// The addresses of the main line's first and last moves, if it has
+    /// any.
+    pub(super) fn range(&self) -> Option<(String, String)> {
+        super::super::positions::range(&self.game.replay.steps)
+    }
+
     /// The frame of a label, `3b` or `7a.1.2b`.
     pub(super) fn frame_labelled(&self, label: &str) -> Option<usize> {
         self.labels.get(label).copied()

@@ -113,8 +113,12 @@ impl RuleSet {
     pub fn preset_description(name: &str) -> Option<&'static str> {
         match name {
             "brandub" => Some("Brandub, as the French text of its rules gives it"),
-            "hnefatafl-11" => Some("Hnefatafl on 11 × 11, as the French text of its rules gives it"),
-            "hnefatafl-13" => Some("Hnefatafl on 13 × 13, as the French text of its rules gives it"),
+            "hnefatafl-11" => {
+                Some("Hnefatafl on 11 × 11, as the French text of its rules gives it")
+            }
+            "hnefatafl-13" => {
+                Some("Hnefatafl on 13 × 13, as the French text of its rules gives it")
+            }
             "brandubh-online" => Some("Brandubh as the archive's online games play it"),
             "copenhagen" => Some("Copenhagen as the archive's online games play it"),
             _ => opentafl::VARIANTS
