@@ -314,10 +314,15 @@ fn fmt_refuses_records_with_syntax_errors() {
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty());
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(err.contains("hirp::syntax::crew_letter"), "{err}");
+    // The last word says what repairs them.
     assert!(
-        String::from_utf8(output.stderr)
-            .unwrap()
-            .contains("hirp::syntax::crew_letter")
+        err.ends_with(
+            "fixtures/rulebook/en.hirp is not formatted for its syntax errors; `hirp fix` \
+             repairs each that has one repair\n"
+        ),
+        "{err}"
     );
 }
 

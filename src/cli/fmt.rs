@@ -30,8 +30,8 @@ own after its turn and each variation on its own line; captures separated
 by `/`; a blank line between games. An archive: its header if it has one,
 then one game a line, moves separated by single spaces.
 
-A file with syntax errors is not formatted: the errors are reported and the
-exit status is 1. So is a path that yields no record: a file that holds no
+A file with syntax errors is not formatted: the errors are reported, with a
+word that `hirp fix` repairs them, and the exit status is 1. So is a path that yields no record: a file that holds no
 game (empty, or only comments) or a directory with no *.hirp or *.otg file.
 
 Directories are walked for *.hirp and *.otg files (hidden and ignored files
@@ -220,6 +220,13 @@ fn format(
     if *status == Status::Ok && games == 0 {
         reporter.error(&holds_no_game(&input.path));
         *status = Status::Invalid;
+    }
+    if broken {
+        reporter.note(&format!(
+            "{} is not formatted for its syntax errors; `hirp fix` repairs each that has \
+             one repair",
+            super::input::shown(&input.path)
+        ));
     }
     Ok(difference)
 }
