@@ -19,7 +19,13 @@ impl Tmux {
     /// Starts `hirp replay -i` with `args` from the crate's root in a
     /// window `columns` × `rows`; `None`, with the reason printed, when
     /// tmux is not installed.
-    fn start(name: &str, (columns, rows): (u16, u16), args: &str) -> Option<Tmux> {
+    fn start(name: &str, size: (u16, u16), args: &str) -> Option<Tmux> {
+        Tmux::start_command(name, size, &format!("replay -i {args}"))
+    }
+
+    /// Starts `hirp` with `args` (a command and what it takes) on a
+    /// terminal, as [`Tmux::start`] does.
+    fn start_command(name: &str, (columns, rows): (u16, u16), args: &str) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             println!("skipped: tmux is not installed, so the interactive replay cannot be driven");
             return None;
@@ -32,7 +38,8 @@ impl Tmux {
         let _ = std::fs::remove_file(&tmux.status);
         let binary = assert_cmd::cargo::cargo_bin("hirp");
         let command = format!(
-            "cd '{}' && '{}' replay -i {args}; echo $? > '{}'",
+            // The pane stays open after hirp ends, for what it printed.
+            "cd '{}' && '{}' {args}; echo $? > '{}'; sleep 60",
             common::root().display(),
             binary.display(),
             tmux.status.display(),
@@ -523,4 +530,21 @@ fn a_tafl_replay_starts_at_a_variation_s_move() {
     tmux.wait_for("After 1a.2.1a: d2-c2");
     tmux.keys(&["q"]);
     assert_eq!(tmux.exit_status(), 0);
+}
+
+/// A page written to a terminal would be a screenful of markup: it is
+/// refused, with the option that writes it to a file.
+#[test]
+fn a_page_is_not_written_to_a_terminal() {
+    let args = "html fixtures/rulebook/corrected.hirp";
+    let Some(tmux) = Tmux::start_command("html", (120, 20), args) else {
+        return;
+    };
+    let screen = tmux.wait_for("-o corrected.html");
+    assert!(!screen.contains("<!DOCTYPE"), "{screen}");
+    assert!(
+        screen.contains("error: the page is HTML for a browser, not for the terminal"),
+        "{screen}"
+    );
+    assert_eq!(tmux.exit_status(), 2);
 }

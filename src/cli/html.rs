@@ -1,7 +1,7 @@
 //! `hirp html`: a record as one self-contained HTML page that replays it.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal as _, Write};
 use std::path::Path;
 
 use hirp::core::json::problem::Diagnostic;
@@ -30,7 +30,8 @@ With no FILE, the rulebook's example game (corrected), bundled in hirp.
 
 Examples:
   hirp html game.hirp -o game.html     write the page
-  hirp html game.hirp > game.html      the same
+  hirp html game.hirp > game.html      the same (to a terminal, the page is
+                                       refused: it is for a browser)
   hirp html game.otg -o game.html      a tafl game file, under its rules tag
   hirp html games.csv --rules brandub  an archive of tafl games
   hirp html --schema                   the JSON Schema of the page's data")]
@@ -66,6 +67,21 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         };
     }
     super::family::rules_left_aside(args.rules.rules.as_ref(), args.file.as_deref(), reporter);
+    if args.output.is_none() && std::io::stdout().is_terminal() {
+        // A page is for a browser: on a terminal it is a screenful of
+        // markup and script.
+        let file = args.file.as_deref().unwrap_or("");
+        let stem = std::path::Path::new(file)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .filter(|s| !s.is_empty() && file != "-")
+            .unwrap_or("game");
+        reporter.error(&format!(
+            "the page is HTML for a browser, not for the terminal: give `-o {stem}.html`, \
+             or send standard output to a file (`> {stem}.html`)"
+        ));
+        return Status::Failure;
+    }
     let (name, bytes) = match &args.file {
         None => (
             "rulebook-example.hirp".to_owned(),
