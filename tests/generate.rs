@@ -106,6 +106,36 @@ mod cli {
         assert_eq!(written, generated(&["--seed", "3", "--games", "2"]));
     }
 
+    /// The cap counts turns as `hirp validate` does, in both families: a
+    /// tafl turn is a numbered one, both sides' moves.
+    #[test]
+    fn the_turn_cap_counts_turns_as_validate_does() {
+        for rules in [None, Some("brandub"), Some("berserk")] {
+            let mut args = vec!["--seed", "5", "--games", "4", "--max-turns", "6"];
+            args.extend(rules.iter().flat_map(|r| ["--rules", *r]));
+            let text = generated(&args);
+            let output = hirp()
+                .args(["validate", "--format", "json", "-"])
+                .args(rules.iter().flat_map(|r| ["--rules", *r]))
+                .write_stdin(text)
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(0), "{output:?}");
+            let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            let games = report["files"][0]["games"].as_array().unwrap();
+            assert_eq!(games.len(), 4, "{rules:?}: {report}");
+            for game in games {
+                // A game the rules did not end stops at six turns; none is
+                // longer.
+                let turns = game["turns"].as_u64().unwrap();
+                match game["result"].is_null() {
+                    true => assert_eq!(turns, 6, "{rules:?}: {game}"),
+                    false => assert!(turns <= 6, "{rules:?}: {game}"),
+                }
+            }
+        }
+    }
+
     #[test]
     fn gen_names_a_file_it_cannot_write() {
         let output = hirp()

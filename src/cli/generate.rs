@@ -14,8 +14,11 @@ use super::{input::io_reason, report::Reporter, status::Status};
 Each game is drawn step by step from the moves the rules allow: entering,
 boarding, moves and attacks, battles won and lost with their retreats and
 advances, Penningr offers accepted and refused. A game ends in a victory or,
-unfinished, at the turn cap; its [Result] tag says which. Every game
-validates with no problem.
+unfinished, at the turn cap: a HIRP game's [Result] tag says which; a tafl
+game (with --rules) has [result:] and [termination:] tags when the rules
+ended it, and none when the cap did. The cap counts turns as `hirp validate`
+does: a tafl turn is a numbered one, `3. d1-d3 e5-e2`. Every game validates
+with no problem.
 
 With --from, every game starts from a position instead of the start. A HIRP
 position is the line `hirp position` prints: the board, the side to move and
@@ -40,7 +43,8 @@ pub struct Args {
     /// How many games to write.
     #[arg(long, value_name = "K", default_value_t = 1)]
     games: usize,
-    /// Turns after which an unfinished game stops.
+    /// Turns after which an unfinished game stops (a tafl turn: both
+    /// sides' moves, as numbered).
     #[arg(long, value_name = "T", default_value_t = 200)]
     max_turns: usize,
     /// Write to FILE instead of standard output.

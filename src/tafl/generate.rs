@@ -51,20 +51,48 @@ pub fn games(options: &Options) -> impl Iterator<Item = String> + '_ {
     (0..options.games).map(move |_| game(&options.rules, &mut rng, options.max_moves))
 }
 
-/// One random game.
+/// One random game of at most `max_moves` moves.
 pub fn game(rules: &RuleSet, rng: &mut Rng, max_moves: usize) -> String {
+    play_out(rules, rng, Cap::Moves(max_moves))
+}
+
+/// One random game of at most `max_turns` numbered turns (`1.`, `2.`, ...:
+/// the first side's move and the other side's, with the berserk moves that
+/// follow either), as `hirp validate` counts a game's turns.
+pub fn game_of_turns(rules: &RuleSet, rng: &mut Rng, max_turns: usize) -> String {
+    play_out(rules, rng, Cap::Turns(max_turns))
+}
+
+/// Where an unfinished game stops.
+#[derive(Clone, Copy)]
+enum Cap {
+    /// After this many moves.
+    Moves(usize),
+    /// After this many numbered turns.
+    Turns(usize),
+}
+
+/// One random game, stopped at `cap` if the rules have not ended it.
+fn play_out(rules: &RuleSet, rng: &mut Rng, cap: Cap) -> String {
     let mut position = Position::new(rules);
     let mut turns: Vec<String> = Vec::new();
     let mut ply = 0;
     let first = rules.first_side();
-    while ply < max_moves && position.outcome().is_none() {
+    while position.outcome().is_none() {
+        let mover = position.turn();
+        let new_turn = mover == first && position.berserker().is_none();
+        let capped = match cap {
+            Cap::Moves(max) => ply >= max,
+            Cap::Turns(max) => new_turn && turns.len() >= max,
+        };
+        if capped {
+            break;
+        }
         let moves = position.legal_moves();
         if moves.is_empty() {
             break;
         }
         let mv = moves[rng.below(moves.len())];
-        let mover = position.turn();
-        let new_turn = mover == first && position.berserker().is_none();
         let Ok(played) = position.play(mv) else { break };
         let kind = match (played.jump, played.berserk) {
             (false, false) => "-",

@@ -276,7 +276,7 @@ impl Family for Tafl {
             Some(line) => board::rules_from(line, rules).map_err(NoDraw::Position)?,
         };
         let mut rng = Rng::new(draw.seed);
-        let game = move |_| crate::tafl::generate::game(&rules, &mut rng, draw.max_turns);
+        let game = move |_| crate::tafl::generate::game_of_turns(&rules, &mut rng, draw.max_turns);
         Ok((0..draw.games).map(game))
     }
 
