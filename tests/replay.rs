@@ -102,6 +102,23 @@ fn a_turn_after_an_error_shows_its_board_with_the_diagnostics_before_it() {
     insta::assert_snapshot!(out);
 }
 
+/// The bundled example's advice on the letter of its record is no news:
+/// its replay says nothing on standard error, while `validate` gives it.
+#[test]
+fn the_bundled_example_replays_without_its_advice() {
+    let (status, _, err) = replay(&[]);
+    assert_eq!((status, err.as_str()), (0, ""));
+    let validated = hirp()
+        .args(["validate", "fixtures/rulebook/corrected.hirp"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8(validated.stderr).unwrap();
+    assert!(
+        said.contains("hirp::battle::ended_without_advance"),
+        "{said}"
+    );
+}
+
 #[test]
 fn continue_prints_each_diagnostic_under_the_board_of_its_turn() {
     let (status, out) = replay_joined(&["fixtures/rulebook/en.hirp", "--continue"]);

@@ -27,8 +27,8 @@ leave it valid; otherwise it is left as written, and the note says so.
 Where several repairs fit a problem equally well, none is applied, and the
 note counts those games. Only the faulty tokens change: comments, tags and
 layout stay as they were. Advice (a note on the letter of the notation, such
-as a capture written twice) is reported but not applied unless --advice is
-given.
+as a capture written twice) with a fix is reported but not applied unless
+--advice is given; advice with none is left to `hirp validate`.
 
 With --in-place, a file with nothing to fix is left untouched. Otherwise
 the original is kept under the first free name of FILE.orig, FILE.orig.1,
@@ -177,6 +177,8 @@ fn fix(
         if !subject.pedantic {
             checked.retain(|p| !p.code.is_pedantic());
         }
+        // Advice with no fix is no news to a fixer: `validate` says it.
+        checked.retain(|p| p.severity != Severity::Advice || p.fix.is_some());
         if !subject.advice {
             let advice = checked.problems.iter_mut();
             advice

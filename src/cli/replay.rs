@@ -22,7 +22,8 @@ use super::{
 /// Replay a game as boards: one a turn, or one a step.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-With no FILE, replays the rulebook's example game (corrected), bundled in hirp.
+With no FILE, replays the rulebook's example game (corrected), bundled in hirp,
+without the advice on the letter of its record (`hirp validate` gives it).
 
 Each board shows the eleven spaces in the board's layout, each side's pieces
 on them (L Lofðungr, 3H three Hirþs, K2 a Karve carrying two), pieces on a
@@ -152,7 +153,12 @@ impl Job for Replay<'_> {
     type Output = Status;
 
     fn run<F: Family>(self, family: F, options: &F::Options) -> Status {
-        let shows = |problem: &Problem| self.reporter.shows(problem);
+        // The bundled example is known: advice on the letter of its record
+        // is no news (`validate` still says it).
+        let example = self.args.file.is_none();
+        let shows = |problem: &Problem| {
+            self.reporter.shows(problem) && !(example && problem.severity == Severity::Advice)
+        };
         match family.shown(self.record, options, self.args.game, &shows) {
             Ok(game) => self.show(&game),
             Err(no_board) => refused(
