@@ -262,3 +262,20 @@ fn a_family_that_disagrees_with_the_form_or_is_unknown_is_refused() {
         assert!(error.contains(expected), "{json}: {error}");
     }
 }
+
+/// A bad value of megabytes is quoted by its first characters and its
+/// length: the message stays a line.
+#[test]
+fn a_huge_bad_value_is_quoted_in_a_window() {
+    let long = "x".repeat(3_000_000);
+    let document = serde_json::json!({"files": [{"path": "a", "family": "hirp", "games": [{
+        "tags": [],
+        "turns": [{"label": "G1", "side": "gull", "round": 1, "battles": [], "span": [0, 3],
+            "steps": [{"notation": "He1", "action": format!("enter{long}"), "piece": "hirth",
+                "to": "1", "span": [0, 3]}]}],
+    }]}]});
+    let err = import_error(&document.to_string());
+    assert!(err.len() < 500, "{} bytes", err.len());
+    assert!(err.contains("(3000005 characters)"), "{err}");
+    assert!(err.contains("expected one of `enter`"), "{err}");
+}

@@ -112,8 +112,51 @@ pub enum JsonError {
 pub(crate) fn invalid(path: &str, message: impl Into<String>) -> JsonError {
     JsonError::Invalid {
         path: path.to_owned(),
-        message: message.into(),
+        message: windowed(message.into()),
     }
+}
+
+/// The most characters of a value a message quotes whole.
+const QUOTED: usize = 80;
+
+/// `message` with each value it quotes between backquotes longer than
+/// [`QUOTED`] characters cut to its first characters and how long it is:
+/// a message about a value of megabytes stays a line.
+///
+/// ```text
+/// `Qxxxx…` (300001 characters)
+/// ```
+pub(crate) fn windowed(message: String) -> String {
+    let parts: Vec<&str> = message.split('`').collect();
+    // The odd parts are quoted, when the backquotes pair up.
+    if parts.len() % 2 == 0
+        || parts
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .all(|q| q.chars().count() <= QUOTED)
+    {
+        return message;
+    }
+    let mut out = String::with_capacity(QUOTED * parts.len());
+    for (n, part) in parts.iter().enumerate() {
+        let length = part.chars().count();
+        if n % 2 == 1 && length > QUOTED {
+            let head: String = part.chars().take(QUOTED / 2).collect();
+            out.push('`');
+            out.push_str(&head);
+            out.push_str(&format!("…` ({length} characters)"));
+        } else {
+            if n % 2 == 1 {
+                out.push('`');
+            }
+            out.push_str(part);
+            if n % 2 == 1 {
+                out.push('`');
+            }
+        }
+    }
+    out
 }
 
 /// The span of a node at `at`: the default one when none is given.

@@ -224,10 +224,12 @@ fn from_text<T: DeserializeOwned>(
         let position = format!(" at line {} column {}", inner.line(), inner.column());
         JsonError::Invalid {
             path,
-            message: message
-                .strip_suffix(&position)
-                .unwrap_or(&message)
-                .to_owned(),
+            message: super::windowed(
+                message
+                    .strip_suffix(&position)
+                    .unwrap_or(&message)
+                    .to_owned(),
+            ),
         }
     })
 }
@@ -269,6 +271,6 @@ fn deserialize<T: DeserializeOwned>(
 ) -> Result<T, JsonError> {
     serde_path_to_error::deserialize(value).map_err(|e| JsonError::Invalid {
         path: path(e.path().to_string()),
-        message: e.into_inner().to_string(),
+        message: super::windowed(e.into_inner().to_string()),
     })
 }
