@@ -160,6 +160,24 @@ impl<'a> Subject<'a> {
     }
 }
 
+/// The problems of `checked` as `fix` treats them: those of pedantic codes
+/// neither fixed nor reported, unless asked for; advice with no fix
+/// dropped (no news to a fixer: `validate` says it), and advice with one
+/// reported, its fix applied only when asked for.
+fn kept(subject: &Subject<'_>, mut checked: CheckedPiece) -> CheckedPiece {
+    if !subject.pedantic {
+        checked.retain(|p| !p.code.is_pedantic());
+    }
+    checked.retain(|p| p.severity != Severity::Advice || p.fix.is_some());
+    if !subject.advice {
+        let advice = checked.problems.iter_mut();
+        advice
+            .filter(|p| p.severity == Severity::Advice)
+            .for_each(|p| p.fix = None);
+    }
+    checked
+}
+
 /// Corrects a record game by game in up to `rounds` rounds of fixes,
 /// writing the corrected record to `out` and reporting what is left wrong as
 /// it goes (positions in the corrected record). Lines left unread for going
@@ -171,22 +189,7 @@ fn fix(
     out: &mut dyn Write,
     reporter: &Reporter,
 ) -> io::Result<Fixed> {
-    // The problems of pedantic codes neither fixed nor reported, unless
-    // asked for; advice reported, and applied only when asked for.
-    let keep = |mut checked: CheckedPiece| {
-        if !subject.pedantic {
-            checked.retain(|p| !p.code.is_pedantic());
-        }
-        // Advice with no fix is no news to a fixer: `validate` says it.
-        checked.retain(|p| p.severity != Severity::Advice || p.fix.is_some());
-        if !subject.advice {
-            let advice = checked.problems.iter_mut();
-            advice
-                .filter(|p| p.severity == Severity::Advice)
-                .for_each(|p| p.fix = None);
-        }
-        checked
-    };
+    let keep = |checked: CheckedPiece| kept(subject, checked);
     let fixing = Fixing {
         workers: subject.workers,
         rounds,

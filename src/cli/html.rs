@@ -54,6 +54,22 @@ pub struct Args {
     rules: RulesArg,
 }
 
+/// Why a page is not written to a terminal, where it would be a screenful
+/// of markup and script, with the option that writes it to a file named
+/// after the record `file`.
+fn not_for_a_terminal(file: Option<&str>) -> String {
+    let file = file.unwrap_or("");
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|s| !s.is_empty() && file != "-")
+        .unwrap_or("game");
+    format!(
+        "the page is HTML for a browser, not for the terminal: give `-o {stem}.html`, \
+         or send standard output to a file (`> {stem}.html`)"
+    )
+}
+
 /// Runs `hirp html`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     if args.schema {
@@ -68,18 +84,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
     super::family::rules_left_aside(args.rules.rules.as_ref(), args.file.as_deref(), reporter);
     if args.output.is_none() && std::io::stdout().is_terminal() {
-        // A page is for a browser: on a terminal it is a screenful of
-        // markup and script.
-        let file = args.file.as_deref().unwrap_or("");
-        let stem = std::path::Path::new(file)
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .filter(|s| !s.is_empty() && file != "-")
-            .unwrap_or("game");
-        reporter.error(&format!(
-            "the page is HTML for a browser, not for the terminal: give `-o {stem}.html`, \
-             or send standard output to a file (`> {stem}.html`)"
-        ));
+        reporter.error(&not_for_a_terminal(args.file.as_deref()));
         return Status::Failure;
     }
     let (name, bytes) = match &args.file {

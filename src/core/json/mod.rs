@@ -129,7 +129,7 @@ const QUOTED: usize = 80;
 pub(crate) fn windowed(message: String) -> String {
     let parts: Vec<&str> = message.split('`').collect();
     // The odd parts are quoted, when the backquotes pair up.
-    if parts.len() % 2 == 0
+    if parts.len().is_multiple_of(2)
         || parts
             .iter()
             .skip(1)

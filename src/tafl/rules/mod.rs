@@ -41,6 +41,7 @@ mod position;
 mod position_line;
 mod presets;
 mod record;
+mod repeat;
 mod ruleset;
 mod shieldwall;
 mod special_captures;

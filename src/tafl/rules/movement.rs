@@ -311,26 +311,6 @@ impl Position {
         self.check_repeat(mv, from, to, class)
     }
 
-    /// The move, last, against the boards the game has reached, when its
-    /// side may not bring one back (hnefatafl.org's engine judges it after
-    /// everything else).
-    fn check_repeat(
-        &self,
-        mv: Move,
-        from: usize,
-        to: usize,
-        class: Class,
-    ) -> Result<(usize, usize, Class), MoveError> {
-        if self.repeats(from, to, class) {
-            return Err(MoveError::Repeats {
-                from: mv.from,
-                to: mv.to,
-                side: class.side(),
-            });
-        }
-        Ok((from, to, class))
-    }
-
     /// The class of the piece on `from`, if the side to move may move it.
     fn mover(&self, at: Square, from: usize) -> Result<Class, MoveError> {
         let owner = Side::ALL

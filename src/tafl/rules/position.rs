@@ -134,7 +134,7 @@ pub struct Position {
     pub(crate) history: Vec<u64>,
     /// The hashes of the boards (the pieces alone) since the last capture,
     /// this one's last, when a side may not move into a position already
-    /// reached ([`RuleSet::no_repeat`]). A move that captures leaves fewer
+    /// reached ([`RuleSet::no_repeat`](super::RuleSet::no_repeat)). A move that captures leaves fewer
     /// pieces than any board before it, so no earlier board comes back.
     pub(crate) boards: Vec<u64>,
     /// The plies played since the start, counted when the rules draw the
@@ -316,28 +316,6 @@ impl Position {
 
     pub(crate) fn counts_repetitions(&self) -> bool {
         self.rules.set.repetition.rule != RepetitionRule::Ignored
-    }
-
-    /// The hash of the pieces alone, the side to move left out.
-    pub(crate) fn board_hash(&self) -> u64 {
-        if self.turn == Side::Defenders {
-            self.hash ^ zobrist::DEFENDERS_TO_MOVE
-        } else {
-            self.hash
-        }
-    }
-
-    /// Whether the move of `class` from `from` to `to` would bring back a
-    /// board of this game, its side being the one the rule set bars from
-    /// it ([`RuleSet::no_repeat`]): the board the move makes before its
-    /// captures, as hnefatafl.org's engine compares it.
-    #[inline(always)]
-    pub(crate) fn repeats(&self, from: usize, to: usize, class: Class) -> bool {
-        self.rules.set.no_repeat == Some(class.side()) && {
-            let key = class as usize;
-            let board = self.board_hash() ^ zobrist::key(key, from) ^ zobrist::key(key, to);
-            self.boards.contains(&board)
-        }
     }
 
     fn full_hash(&self) -> u64 {
