@@ -205,6 +205,7 @@ fn otg_game(last: bool) -> impl Strategy<Value = OtgGame> {
                 turns,
                 span: Span::default(),
                 captures_unwritten: false,
+                server_written: false,
             }
         })
 }

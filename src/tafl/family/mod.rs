@@ -115,12 +115,12 @@ impl Family for Tafl {
         piece
     }
 
-    /// hnefatafl.org's archive is kept as its server writes it.
+    /// The games hnefatafl.org's server wrote are kept as it wrote them.
     fn kept_as_read(parsed: &Parsed) -> bool {
         parsed
             .record
             .as_otg()
-            .is_some_and(|r| r.games.iter().any(|g| g.captures_unwritten))
+            .is_some_and(|r| r.games.iter().any(|g| g.server_written))
     }
 
     fn games_in(parsed: &Parsed) -> usize {

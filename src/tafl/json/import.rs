@@ -112,6 +112,7 @@ fn convert_otg_game(game: OtgGame, at: &str) -> Result<ast::OtgGame, JsonError> 
         turns: each(game.turns, &format!("{at}.turns"), convert_turn)?,
         span: convert_span(game.span, at)?,
         captures_unwritten: false,
+        server_written: false,
     })
 }
 

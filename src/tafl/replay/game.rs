@@ -196,6 +196,12 @@ impl<'a> Game<'a> {
         !matches!(self, Game::Otg(g) if g.captures_unwritten)
     }
 
+    /// Whether it is written as hnefatafl.org's server writes it, not in a
+    /// game file's notation.
+    pub(crate) fn server_written(self) -> bool {
+        matches!(self, Game::Otg(g) if g.server_written)
+    }
+
     /// The archive's line, if the game is one.
     pub(crate) fn csv(self) -> Option<&'a CsvGame> {
         match self {

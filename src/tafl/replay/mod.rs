@@ -380,9 +380,9 @@ pub fn replay_game_seen(
             variations: Vec::new(),
         },
     };
-    if !game.writes_captures() {
-        // hnefatafl.org's archive: a fix would write the notation of a
-        // game file into its line.
+    if game.server_written() {
+        // A game hnefatafl.org's server wrote: a fix would write the
+        // notation of a game file into its text.
         for problem in &mut replay.problems {
             problem.fix = None;
             problem.choices.clear();

@@ -31,6 +31,11 @@ pub struct OtgGame {
     /// The record writes no captures (hnefatafl.org's archive): the
     /// replay computes them and checks none written.
     pub captures_unwritten: bool,
+    /// The game is written as hnefatafl.org's server writes it (its
+    /// archive), not in a game file's notation: the commands that write a
+    /// record keep its text as read, and the replay offers no fix, which
+    /// would write a game file's notation into it.
+    pub server_written: bool,
 }
 
 impl OtgGame {

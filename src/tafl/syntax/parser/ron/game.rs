@@ -213,6 +213,7 @@ pub(super) fn game_of(
         turns: turns_of(plies),
         span: at(value),
         captures_unwritten: true,
+        server_written: true,
     })
 }
 
