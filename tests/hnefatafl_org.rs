@@ -6,177 +6,34 @@
 //! first at the play the engine refused.
 
 mod common;
+#[path = "common/hnefatafl_org.rs"]
+mod hnefatafl_org;
 
-use std::collections::BTreeMap;
-
-use hirp::core::{CheckOptions, Severity, Span};
+use hirp::core::CheckOptions;
 use hirp::tafl::Side;
 use hirp::tafl::Square;
 use hirp::tafl::check::check;
 use hirp::tafl::rules::{End, Layout, Move, MoveError, Position, RuleSet};
 use hirp::tafl::syntax::{Form, Ply, parse};
+use hnefatafl_org::{FOLDER, compare, corpus, corpus_file, judge, lines};
 use proptest::arbitrary::Arbitrary;
-use serde_json::Value;
-
-const FOLDER: &str = "fixtures/tafl/hnefatafl-org";
-
-/// The corpus the differential tests read: the fixtures', or one made on
-/// another seed, whose folder `HIRP_HNEFATAFL_ORG_CORPUS` names (then
-/// every game and copy is held to the engine, and the fixtures' own counts
-/// are not checked).
-fn corpus() -> Option<String> {
-    std::env::var("HIRP_HNEFATAFL_ORG_CORPUS")
-        .ok()
-        .filter(|folder| !folder.is_empty())
-}
-
-/// A file of the corpus.
-fn corpus_file(path: &str) -> String {
-    match corpus() {
-        Some(folder) => {
-            std::fs::read_to_string(format!("{folder}/{path}")).expect("the corpus holds the file")
-        }
-        None => common::fixture(&format!("{FOLDER}/{path}")),
-    }
-}
-
-/// The lines of a JSON Lines fixture.
-fn lines(path: &str) -> Vec<Value> {
-    corpus_file(path)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("a verdict reads"))
-        .collect()
-}
-
-/// What hirp makes of a game: its first error's span, its winner and how
-/// it ended, if it did.
-#[derive(Debug)]
-struct Judged {
-    id: String,
-    first_error: Option<(String, Span)>,
-    ended: Option<(Option<Side>, End)>,
-}
-
-/// Each game of an archive, judged, in file order.
-fn judge(path: &str) -> Vec<Judged> {
-    let text = corpus_file(path);
-    let parsed = parse(&text, Form::Ron);
-    let ids: Vec<String> = parsed
-        .record
-        .as_otg()
-        .expect("read as game files' games")
-        .games
-        .iter()
-        .map(|g| g.tag("id").expect("every game has its id").value.clone())
-        .collect();
-    let mut judged = Vec::new();
-    check(
-        text.as_bytes(),
-        Form::Ron,
-        None,
-        CheckOptions::default(),
-        |checked| {
-            let replay = checked.replay;
-            let first_error = replay
-                .problems
-                .iter()
-                .find(|p| p.severity == Severity::Error)
-                .map(|p| (p.code.to_string(), p.span));
-            judged.push(Judged {
-                id: ids.get(judged.len()).cloned().unwrap_or_default(),
-                first_error,
-                ended: replay.outcome.map(|o| (o.winner, o.end)),
-            });
-            true
-        },
-    )
-    .expect("reading from memory");
-    assert_eq!(judged.len(), ids.len(), "{path}: every line is a game");
-    judged
-}
-
-/// The winner the engine's status names.
-fn winner(status: &str) -> Option<Side> {
-    match status {
-        "AttackerWins" => Some(Side::Attackers),
-        "DefenderWins" => Some(Side::Defenders),
-        _ => None,
-    }
-}
-
-/// The end hirp decides on the board for an ending the engine names, when
-/// hirp's rules decide it there (the draw at the 133rd ply among them);
-/// `None` for an ending the record declares (a resignation, a timeout, the
-/// engine's adjudication that the king cannot escape).
-fn board_end(ending: &str) -> Option<End> {
-    match ending {
-        "king_escaped" => Some(End::KingEscaped),
-        "king_captured" => Some(End::KingCaptured),
-        "exit_fort" => Some(End::ExitFort),
-        "encircled" => Some(End::Encircled),
-        "no_attackers_left" => Some(End::AllCaptured),
-        "max_turns_draw" => Some(End::PlyLimit),
-        _ => None,
-    }
-}
-
-/// How each game of an archive fares: agreeing, or the reason it does not.
-fn compare(path: &str) -> (usize, BTreeMap<String, String>) {
-    let verdicts: BTreeMap<String, Value> = lines("verdicts.jsonl")
-        .into_iter()
-        .map(|v| (v["id"].to_string(), v))
-        .collect();
-    let mut agree = 0;
-    let mut disagree = BTreeMap::new();
-    for game in judge(path) {
-        let engine = &verdicts[&game.id];
-        let status = engine["status"].as_str().expect("a status");
-        let ending = engine["ending"].as_str().expect("an ending");
-        let expected_winner = winner(status);
-        let fault = if let Some((code, _)) = &game.first_error {
-            Some(format!("{code} ({ending})"))
-        } else {
-            match (game.ended, board_end(ending)) {
-                (None, _) => Some(format!("no end, the engine's {status} ({ending})")),
-                (Some((w, _)), _) if w != expected_winner => {
-                    Some(format!("{w:?}, the engine's {status} ({ending})"))
-                }
-                // A move that takes the last attacker and closes an exit
-                // fort: the engine names the first, hirp the second, the
-                // same win at the same move.
-                (Some((_, End::ExitFort)), Some(End::AllCaptured)) => None,
-                (Some((_, end)), Some(board)) if end != board => {
-                    Some(format!("{end:?}, the engine's {ending}"))
-                }
-                _ => None,
-            }
-        };
-        match fault {
-            None => agree += 1,
-            Some(fault) => {
-                disagree.insert(game.id, fault);
-            }
-        }
-    }
-    (agree, disagree)
-}
 
 #[test]
 fn every_archive_game_has_the_engines_result() {
-    let (agree, disagree) = compare("archived-games.ron");
-    eprintln!("{agree} games agree with the engine");
-    assert!(disagree.is_empty(), "{disagree:#?}");
+    let compared = compare("archived-games.ron", Form::Ron, &[]);
+    eprintln!("{} games agree with the engine", compared.agree);
+    assert!(compared.disagree.is_empty(), "{:#?}", compared.disagree);
     if corpus().is_none() {
-        assert_eq!(agree, 36);
+        assert_eq!(compared.agree, 36);
     }
 }
 
 #[test]
 fn the_older_layout_reads_as_the_newer() {
-    let (agree, disagree) = compare("legacy/archived-games-texts.ron");
-    assert!(disagree.is_empty(), "{disagree:#?}");
+    let compared = compare("legacy/archived-games-texts.ron", Form::Ron, &[]);
+    assert!(compared.disagree.is_empty(), "{:#?}", compared.disagree);
     if corpus().is_none() {
-        assert_eq!(agree, 12);
+        assert_eq!(compared.agree, 12);
     }
     let text = corpus_file("legacy/archived-games-texts.ron");
     let parsed = parse(&text, Form::Ron);
@@ -192,7 +49,7 @@ fn every_illegal_play_is_flagged_first_where_the_engine_refused_it() {
     let text = corpus_file(path);
     let parsed = parse(&text, Form::Ron);
     let games = &parsed.record.as_otg().unwrap().games;
-    let judged = judge(path);
+    let judged = judge(path, Form::Ron);
     assert_eq!(games.len(), verdicts.len());
     let mut missed = Vec::new();
     for ((game, hirp), engine) in games.iter().zip(&judged).zip(&verdicts) {
