@@ -192,19 +192,21 @@ impl AnyFamily {
     }
 
     /// The family of a record named `name`, from `head`, the start of its
-    /// text: by the extension when it names one (`.hirp`, `.otg`, `.csv`);
-    /// else by the first line that is not blank, as HIRP's or OpenTafl's (a
-    /// tag, a turn, a comment; an archive's header or line of plies); else,
-    /// when rules are given (`rules_given`), a tafl record (an archive if
-    /// that line holds a comma); else HIRP.
+    /// text: by the extension when it names one (`.hirp`, `.otg`, `.csv`,
+    /// `.ron`); else by its start as [`Form::of_start`] tells a tafl
+    /// record's (a tag, a turn; an archive's header or line of plies;
+    /// hnefatafl.org's RON or JSON, which a `.json` file is when its
+    /// content says so); else, when rules are given (`rules_given`), a tafl
+    /// record (an archive if its first line that is not blank holds a
+    /// comma); else HIRP.
     pub fn recognise(name: &str, head: &[u8], rules_given: bool) -> AnyFamily {
         if let Some(family) = AnyFamily::by_name(name) {
             return family;
         }
-        let first = first_line(head);
-        if let Some(form) = Form::of_first_line(first) {
+        if let Some(form) = Form::of_start(head) {
             return AnyFamily::Tafl(Tafl(form));
         }
+        let first = first_line(head);
         if !rules_given || starts_record(first) {
             return AnyFamily::HIRP;
         }

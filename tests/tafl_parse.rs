@@ -38,10 +38,14 @@ fn render(path: &str, text: &str, errors: &[SyntaxError]) -> String {
         .collect()
 }
 
-/// The form a fixture's extension names.
+/// The form a fixture's extension names; a `.json` fixture is
+/// hnefatafl.org's JSON.
 fn form_of(path: &Path) -> Form {
     let extension = path.extension().unwrap().to_string_lossy();
-    Form::from_extension(&extension).expect("a fixture is .otg, .csv or .ron")
+    if extension == "json" {
+        return Form::OpenTaflJson;
+    }
+    Form::from_extension(&extension).expect("a fixture is .otg, .csv, .ron or .json")
 }
 
 /// The code a fixture named `err_<code>` or `err_<code>_<n>` is for.
@@ -134,7 +138,9 @@ fn documented_examples() -> Vec<(String, Form, String)> {
                 .rsplit('`')
                 .nth(1)
                 .expect("the doc ends with an example");
-            let form = if doc.contains("RON archive") {
+            let form = if doc.contains("hnefatafl.org's JSON") {
+                Form::OpenTaflJson
+            } else if doc.contains("RON archive") {
                 Form::Ron
             } else if doc.contains("game file") {
                 Form::Otg

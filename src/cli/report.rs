@@ -40,7 +40,8 @@ pub struct Reporter {
 pub struct PedanticArg {
     /// Also report the notes on the letter of OpenTafl's notation that
     /// OpenTafl's own files do not follow: the rules tag not last, a tag
-    /// over several lines, a game's last move without `++` or `--`.
+    /// over several lines, a game's last move without `++` or `--`; and
+    /// hnefatafl.org's letters `A` and `D` in a start.
     #[arg(long)]
     pub pedantic: bool,
 }

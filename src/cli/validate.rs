@@ -51,8 +51,9 @@ tag begins a game) or a directory with no *.hirp or *.otg file.
 
 Severities: error (the record is wrong), warning (legal but sloppy: an attack
 written without `>`, battles out of board order), advice (a note). The notes
-on the letter of OpenTafl's notation that OpenTafl's own files do not follow
-are advice given only with --pedantic.
+on the letter of OpenTafl's notation that OpenTafl's own files do not follow,
+and on the letters hnefatafl.org's server writes in every start, are advice
+given only with --pedantic.
 
 Examples:
   hirp validate game.hirp

@@ -60,8 +60,9 @@ pub fn rules_choice(text: &str) -> Result<RulesChoice, String> {
 /// The rule set `game` is replayed under: `given`, else its rules tag's,
 /// its start the game's position tag when it has one (the notation's
 /// `[position:]`: "the game starts at that position, instead of the
-/// starting position in the rules string"); what is wrong with them goes
-/// into `problems`.
+/// starting position in the rules string"; in a game hnefatafl.org's
+/// server wrote, its start, the last rank first as the server writes it);
+/// what is wrong with them goes into `problems`.
 pub(crate) fn resolve(
     game: Game<'_>,
     given: Option<&RuleSet>,
@@ -74,18 +75,35 @@ pub(crate) fn resolve(
     };
     match tag {
         None => Some(rules),
-        Some(tag) => from_position(rules, tag, problems),
+        Some(tag) => from_position(rules, tag, game.server_written(), problems),
     }
 }
 
-/// `rules` starting from the position `tag` gives; `None`, with the
-/// problem, when it does not read or sets up no game under them.
-fn from_position(mut rules: RuleSet, tag: &Tag, problems: &mut Vec<Problem>) -> Option<RuleSet> {
+/// `rules` starting from the position `tag` gives, written the last rank
+/// first when `inverted`; `None`, with the problem, when it does not read
+/// or sets up no game under them.
+fn from_position(
+    mut rules: RuleSet,
+    tag: &Tag,
+    inverted: bool,
+    problems: &mut Vec<Problem>,
+) -> Option<RuleSet> {
     let value = tag.value_span;
     let written = tag.value.trim_end();
-    let help = "a position record, the first rank first, as wide as the rules' board: \
-                `[position:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]`";
-    let fault = match Layout::from_opentafl(written) {
+    let (read, help) = if inverted {
+        (
+            Layout::from_opentafl_inverted(written),
+            "a position record, the last rank first as the server writes its start, as wide \
+             as the rules' board: `/3A3/3A3/3D3/AADKDAA/3D3/3A3/3A3/`",
+        )
+    } else {
+        (
+            Layout::from_opentafl(written),
+            "a position record, the first rank first, as wide as the rules' board: \
+             `[position:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]`",
+        )
+    };
+    let fault = match read {
         Ok(layout) => {
             rules.start = layout;
             match rules.check() {

@@ -3,7 +3,49 @@
 
 use super::ast::{CSV_HEADER, Form, header_columns};
 
+/// The fields of a game hnefatafl.org's server sends in JSON, one of which
+/// opens it (`id` the first it writes).
+const JSON_FIELDS: [&[u8]; 10] = [
+    b"id",
+    b"attackers",
+    b"defenders",
+    b"dim",
+    b"start",
+    b"time_control",
+    b"time_remaining_ms",
+    b"moves",
+    b"rated",
+    b"messages",
+];
+
 impl Form {
+    /// The form whose record `head`, the start of a text, starts as it
+    /// would: hnefatafl.org's JSON when it opens a JSON object on one of its
+    /// games' fields, written on one line or over several
+    /// (`{"id":1001,"attackers":...`, or `{` then `"id": 1001,` on the next
+    /// line); else as [`Form::of_first_line`] tells it from its first line
+    /// that is not blank. A byte order mark is skipped.
+    ///
+    /// ```
+    /// use hirp::tafl::syntax::Form;
+    ///
+    /// assert_eq!(Form::of_start(b"{\n  \"id\": 1001,\n"), Some(Form::OpenTaflJson));
+    /// assert_eq!(Form::of_start(b"\n[rules:dim:7]\n"), Some(Form::Otg));
+    /// // The document `hirp json` writes is none of them.
+    /// assert_eq!(Form::of_start(b"{\"files\":[{\"path\":\"game.otg\""), None);
+    /// ```
+    pub fn of_start(head: &[u8]) -> Option<Form> {
+        let head = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
+        if opens_json_game(head) {
+            return Some(Form::OpenTaflJson);
+        }
+        let first = head
+            .split(|&b| b == b'\n' || b == b'\r')
+            .find(|l| !l.trim_ascii().is_empty())
+            .unwrap_or_default();
+        Form::of_first_line(first)
+    }
+
     /// The form whose record `line`, the first line of a text that is not
     /// blank (without its line end), starts as it would: an OpenTafl tag
     /// (`[rules:dim:7 ...]`), a turn (`1. d2-e2 d3-d2`) or a variation
@@ -11,7 +53,10 @@ impl Form {
     /// line of plies and counts (`d2-e2 e4-e1,0,0,Ongoing`), or a header
     /// naming columns, `moves` among them, for an archive; a RON value
     /// opening on one of its server's fields (`(id:1001,attacker:...`) for
-    /// hnefatafl.org's archive. `None` when it starts as none of them.
+    /// hnefatafl.org's archive (and the games its server sends in RON); a
+    /// JSON object opening on one of the fields of the games it sends
+    /// (`{"id":1001,"attackers":...`) for its JSON. `None` when it starts
+    /// as none of them.
     ///
     /// ```
     /// use hirp::tafl::syntax::Form;
@@ -20,12 +65,15 @@ impl Form {
     /// assert_eq!(Form::of_first_line(b"1. d2-e2 d3-d2"), Some(Form::Otg));
     /// assert_eq!(Form::of_first_line(b"d2-e2 e4-e1,0,0,Ongoing"), Some(Form::Csv));
     /// assert_eq!(Form::of_first_line(b"(id:1001,attacker:\"Ragna\","), Some(Form::Ron));
+    /// assert_eq!(Form::of_first_line(b"{\"id\":1001,\"attackers\":\"Ragna\","), Some(Form::OpenTaflJson));
     /// assert_eq!(Form::of_first_line(b"[Match \"Cup final\"]"), None);
     /// assert_eq!(Form::of_first_line(b"G1 KeHeiHei /"), None);
     /// ```
     pub fn of_first_line(line: &[u8]) -> Option<Form> {
         let line = line.trim_ascii();
-        if is_ron_game(line) {
+        if opens_json_game(line) {
+            Some(Form::OpenTaflJson)
+        } else if is_ron_game(line) {
             Some(Form::Ron)
         } else if is_tag(line) || is_turn(line) {
             Some(Form::Otg)
@@ -38,6 +86,31 @@ impl Form {
             None
         }
     }
+}
+
+/// A JSON object opening on a field of the games hnefatafl.org's server
+/// sends: `{`, a field's name in quotes, `:`, blanks and line ends allowed
+/// between them.
+fn opens_json_game(text: &[u8]) -> bool {
+    let Some(rest) = json_space(text).strip_prefix(b"{").map(json_space) else {
+        return false;
+    };
+    let Some(rest) = rest.strip_prefix(b"\"") else {
+        return false;
+    };
+    let Some(close) = rest.iter().position(|&b| b == b'"') else {
+        return false;
+    };
+    JSON_FIELDS.contains(&&rest[..close]) && json_space(&rest[close + 1..]).starts_with(b":")
+}
+
+/// `text` after its JSON spaces: blanks and line ends.
+fn json_space(text: &[u8]) -> &[u8] {
+    let n = text
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+        .count();
+    &text[n..]
 }
 
 /// A RON value opening on a field of hnefatafl.org's games: `(`, a field
@@ -155,6 +228,30 @@ mod tests {
         }
         for line in [&b"(id 1)"[..], b"(colour:1)", b"(1. d2-e2)"] {
             assert_ne!(Form::of_first_line(line), Some(Form::Ron), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn hnefatafl_orgs_json_opens_on_a_field_of_its_games() {
+        for text in [
+            &b"{\"id\":1001,\"attackers\":\"Ragna\","[..],
+            b"{\n  \"id\": 1001,\n  \"attackers\": \"Ragna\",",
+            b"\xEF\xBB\xBF{ \"moves\" : \"0d3-0c3\" }",
+            b"\n\n {\"dim\":7}",
+        ] {
+            assert_eq!(Form::of_start(text), Some(Form::OpenTaflJson), "{text:?}");
+        }
+        // The JSON `hirp json` writes, a document or a line a game, and
+        // other text opening on `{`.
+        for text in [
+            &b"{\"files\":[{\"path\":\"game.otg\""[..],
+            b"{\"path\":\"game.otg\",\"game\":1,\"family\":\"tafl\"",
+            b"{ a comment }",
+            b"{\"id\" 1}",
+            b"{\"id",
+            b"[{\"id\":1}]",
+        ] {
+            assert_eq!(Form::of_start(text), None, "{text:?}");
         }
     }
 

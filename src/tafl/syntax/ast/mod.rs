@@ -33,13 +33,22 @@ pub enum Form {
     /// An archive of one game a line, `.csv`.
     Csv,
     /// hnefatafl.org's archive, `archived-games.ron`: one RON value a
-    /// line, each game read as a game file's (tags and turns).
+    /// line, each game read as a game file's (tags and turns). A line
+    /// holding a game as its server sends it in RON (`watch_game_ron`,
+    /// the fields of [`Form::OpenTaflJson`]) is read as that form reads
+    /// it.
     Ron,
+    /// hnefatafl.org's "OpenTafl" JSON, a game as its server sends it
+    /// (`resume_game_json`): one JSON value in a file, or one a line (JSON
+    /// Lines), each game read as a game file's (tags and turns).
+    OpenTaflJson,
 }
 
 impl Form {
     /// The form a file's extension names, `otg`, `csv` or `ron` (in any
-    /// case).
+    /// case). `json` names none: a `.json` file may as well be the JSON
+    /// document `hirp json` writes, so [`Form::of_start`] tells hnefatafl.org's
+    /// JSON by its content.
     pub fn from_extension(extension: &str) -> Option<Form> {
         if extension.eq_ignore_ascii_case("otg") {
             Some(Form::Otg)
@@ -52,12 +61,13 @@ impl Form {
         }
     }
 
-    /// The extension of its files, `otg`, `csv` or `ron`.
+    /// The extension of its files, `otg`, `csv`, `ron` or `json`.
     pub const fn extension(self) -> &'static str {
         match self {
             Form::Otg => "otg",
             Form::Csv => "csv",
             Form::Ron => "ron",
+            Form::OpenTaflJson => "json",
         }
     }
 }
@@ -72,11 +82,11 @@ pub enum Record {
 }
 
 impl Record {
-    /// A record of `form` with no game: hnefatafl.org's archive is read
-    /// as a game file's games.
+    /// A record of `form` with no game: hnefatafl.org's archive and JSON
+    /// are read as a game file's games.
     pub fn empty(form: Form) -> Record {
         match form {
-            Form::Otg | Form::Ron => Record::Otg(OtgRecord::default()),
+            Form::Otg | Form::Ron | Form::OpenTaflJson => Record::Otg(OtgRecord::default()),
             Form::Csv => Record::Csv(CsvRecord::default()),
         }
     }

@@ -32,9 +32,10 @@ pub struct OtgGame {
     /// replay computes them and checks none written.
     pub captures_unwritten: bool,
     /// The game is written as hnefatafl.org's server writes it (its
-    /// archive), not in a game file's notation: the commands that write a
-    /// record keep its text as read, and the replay offers no fix, which
-    /// would write a game file's notation into it.
+    /// archive, its JSON), not in a game file's notation: the commands
+    /// that write a record keep its text as read, the replay offers no
+    /// fix, which would write a game file's notation into it, and its
+    /// position tag is the start the server wrote, the last rank first.
     pub server_written: bool,
 }
 

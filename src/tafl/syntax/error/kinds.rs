@@ -41,7 +41,7 @@ impl SyntaxErrorKind {
 const RESULTS: &str = "`Black`, `White`, `Draw` or `Ongoing`";
 
 crate::core::diagnostic::syntax_kinds! {
-    "hirp::tafl::syntax::", pedantic = [MultilineTagValue, RulesNotLast];
+    "hirp::tafl::syntax::", pedantic = [MultilineTagValue, RulesNotLast, ServerStartLetters];
     /// The kinds of syntax error of the tafl readers. Each has a stable code
     /// `hirp::tafl::syntax::<name>`; the doc of each variant says which form
     /// it concerns and ends with an input that triggers it.
@@ -255,6 +255,35 @@ crate::core::diagnostic::syntax_kinds! {
         /// `(id:1,plays:PlayRecords([None,Some(Play((role:Attacker,from:(size:_7,x:3,y:1),to:(size:_7,x:2,y:1))))]),status:Ongoing,board_size:_7)`.
         RonWrongSide = "ron_wrong_side", Error, "this play is not of the side to move",
             "a play of the side whose turn it is";
+        /// In hnefatafl.org's JSON, text that is not a JSON value (a bracket
+        /// never closed or closed by the other kind, a string never closed
+        /// on its line, a comma before a closing bracket, text after the
+        /// value); the value is no game: `{"id":1,"dim":7,"moves":"`.
+        JsonSyntax = "json_syntax", Error, "this is not a JSON value",
+            "a game in JSON, `{\"id\":..., \"dim\":7, \"moves\":\"...\"}`";
+        /// In hnefatafl.org's JSON, a value of another shape than its server
+        /// writes there, a field it does not write, written twice or left
+        /// out; the value is no game:
+        /// `{"id":1,"attackers":"a","defenders":"d","dim":9,"start":"/9/","moves":"","messages":[]}`.
+        JsonUnexpectedValue = "json_unexpected_value", Error,
+            "this value is not what the server writes here", "a field as the server writes it";
+        /// In hnefatafl.org's JSON or a game its server sends in RON, a
+        /// token of `moves` that is not a move as the server writes one
+        /// (squares `0e4` on 7 × 7, `e4` on 11 × 11, `E4` on 13 × 13),
+        /// `---` or `resigns`; the game is read, and the move is where its
+        /// replay stops:
+        /// `{"id":1,"attackers":"a","defenders":"d","dim":7,"start":"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/","moves":"0d3-0c3 e1-e3","messages":[]}`.
+        ServerMove = "server_move", Error, "this move is not written as the server writes one",
+            "a move such as `0d3-0c3` on 7 × 7, `d1-d3` on 11 × 11, `D1-D3` on 13 × 13";
+        /// An advice, in hnefatafl.org's JSON or a game its server sends in
+        /// RON, reported only when asked for (`--pedantic`): a start
+        /// written with the server's letters, `A` for an attacker and `D`
+        /// for a defender, where OpenTafl writes `t` and `T` (the server's
+        /// own reader reads only OpenTafl's); read as OpenTafl's:
+        /// `{"id":1,"attackers":"a","defenders":"d","dim":7,"start":"/3A3/3A3/3D3/AADKDAA/3D3/3A3/3A3/","moves":"","messages":[]}`.
+        ServerStartLetters = "server_start_letters", Advice,
+            "the start is written with the server's letters, `A` and `D`",
+            "OpenTafl's letters, `t` for an attacker and `T` for a defender";
         /// In an archive, a game after a hundred thousand; it and the rest of
         /// the file are not read: `(d2-e2,0,0,Draw\n)×100001`.
         TooManyGames = "too_many_games", Error, Bound::Games.message(),

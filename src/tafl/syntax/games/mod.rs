@@ -21,7 +21,7 @@ mod split;
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use self::split::{Reading, Scan, classify};
+use self::split::{JsonScan, Reading, Scan, classify, opens_json_game};
 use super::ast::Form;
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::parser::{Parsed, parse_bytes_at};
@@ -97,6 +97,7 @@ impl<R: BufRead> Games<R> {
             form,
             reading: Reading::default(),
             scan: Scan::default(),
+            json: JsonScan::default(),
         };
         Games(crate::core::chunk::Games::new(reader, split, limits))
     }
@@ -116,6 +117,7 @@ struct Split {
     form: Form,
     reading: Reading,
     scan: Scan,
+    json: JsonScan,
 }
 
 impl Splitter for Split {
@@ -123,7 +125,10 @@ impl Splitter for Split {
     type Note = SyntaxError;
 
     fn start_line(&mut self) -> bool {
-        self.scan.in_bracket
+        match self.form {
+            Form::OpenTaflJson => self.json.start_line(),
+            _ => self.scan.in_bracket,
+        }
     }
 
     fn take_line(
@@ -133,7 +138,15 @@ impl Splitter for Split {
     ) -> Option<Piece<SyntaxError>> {
         let lines_before = cutter.lines;
         cutter.lines += 1;
-        let kind = classify(cutter.text(&line), line.inside);
+        let text = cutter.text(&line);
+        let mut kind = classify(text, line.inside);
+        if self.form == Form::OpenTaflJson
+            && kind == split::Kind::InBracket
+            && opens_json_game(text)
+        {
+            kind = split::Kind::Other;
+            self.json.restart();
+        }
         let begins = self.reading.begins_game(self.form, kind);
         let open = self.scan.in_bracket;
         if cutter.skipping {
@@ -158,8 +171,10 @@ impl Splitter for Split {
     }
 
     fn feed(&mut self, piece: &[u8]) {
-        if self.form == Form::Otg {
-            self.scan.feed(piece);
+        match self.form {
+            Form::Otg => self.scan.feed(piece),
+            Form::OpenTaflJson => self.json.feed(piece),
+            _ => {}
         }
     }
 

@@ -58,6 +58,69 @@ impl Scan {
     }
 }
 
+/// Follows the brackets and strings of hnefatafl.org's JSON through its
+/// lines: how deep the line being read starts inside `{ }` and `[ ]`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct JsonScan {
+    /// The depth after the bytes fed, counted from the game's start.
+    depth: usize,
+    /// The depth after the bytes fed of the current line, counted from its
+    /// start: the depth if a game begins there.
+    fresh: usize,
+    /// Inside a string (which JSON closes on its line).
+    in_string: bool,
+    /// After a `\` in a string.
+    escaped: bool,
+}
+
+impl JsonScan {
+    /// A line starts: whether it starts inside a value.
+    pub(super) fn start_line(&mut self) -> bool {
+        self.fresh = 0;
+        self.in_string = false;
+        self.escaped = false;
+        self.depth > 0
+    }
+
+    pub(super) fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if self.in_string {
+                match (self.escaped, b) {
+                    (true, _) => self.escaped = false,
+                    (false, b'\\') => self.escaped = true,
+                    (false, b'"') => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => self.in_string = true,
+                b'{' | b'[' => {
+                    self.depth += 1;
+                    self.fresh += 1;
+                }
+                b'}' | b']' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.fresh = self.fresh.saturating_sub(1);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A game begins at the line just fed: its depth is the line's own.
+    pub(super) fn restart(&mut self) {
+        self.depth = self.fresh;
+    }
+}
+
+/// Whether a line inside a value of hnefatafl.org's JSON begins a game
+/// all the same: it starts with `{` in its first column, as a game does and
+/// a value inside one, indented, does not.
+pub(super) fn opens_json_game(start: &[u8]) -> bool {
+    start.first() == Some(&b'{')
+}
+
 /// Where the reading of a game stands, for the rule of where the next
 /// begins.
 #[derive(Clone, Copy, Debug, Default)]
@@ -78,6 +141,9 @@ impl Reading {
             Form::Csv => self.has_item && !matches!(kind, Kind::Blank | Kind::InBracket),
             // One game a line, whatever its brackets.
             Form::Ron => self.has_item && kind != Kind::Blank,
+            // A value may run over lines: a game begins at a line outside
+            // any (which the splitter says `InBracket` otherwise).
+            Form::OpenTaflJson => self.has_item && !matches!(kind, Kind::Blank | Kind::InBracket),
         }
     }
 

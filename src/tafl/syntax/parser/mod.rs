@@ -139,6 +139,10 @@ pub(crate) fn parse_bytes_at(
             let (record, errors) = ron::read(input, &damaged);
             (Record::Otg(record), errors)
         }
+        Form::OpenTaflJson => {
+            let (record, errors) = ron::read_json(input, &damaged);
+            (Record::Otg(record), errors)
+        }
         Form::Csv => {
             let (record, errors) = csv::read(input, &damaged, first);
             (Record::Csv(record), errors)
@@ -158,7 +162,7 @@ pub(crate) fn read_ply(text: &str, form: Form) -> Option<Ply> {
     let input = Input::new(&context);
     let mut errors = Vec::new();
     let (rest, ply) = match form {
-        Form::Otg | Form::Ron => otn::ply(input, &mut errors),
+        Form::Otg | Form::Ron | Form::OpenTaflJson => otn::ply(input, &mut errors),
         Form::Csv => csv::archive_ply(input, &mut errors),
     };
     let whole = rest.fragment().is_empty() && errors.is_empty();

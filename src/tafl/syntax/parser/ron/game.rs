@@ -265,7 +265,7 @@ fn check_field(key: &str, v: &Value) -> Result<(), Fault> {
 
 /// The rules the server plays on a board of `dim`, as a rules string:
 /// `RuleSet::hnefatafl_org(dim)` written out (a test holds them equal).
-fn rules_of(dim: u8) -> &'static str {
+pub(super) fn rules_of(dim: u8) -> &'static str {
     match dim {
         7 => {
             "dim:7 atkf:n tfr:i norpt:d norpts:n plim:133 ks:t corh:tT cenh: cenhe:tT start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
@@ -281,7 +281,7 @@ fn rules_of(dim: u8) -> &'static str {
 
 /// The plies, two a turn, the first of the side that moves first; the
 /// turns numbered from 1.
-fn turns_of(plies: Vec<Ply>) -> Vec<Turn> {
+pub(super) fn turns_of(plies: Vec<Ply>) -> Vec<Turn> {
     plies
         .chunks(2)
         .enumerate()

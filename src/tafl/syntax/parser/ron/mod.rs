@@ -1,11 +1,15 @@
-//! hnefatafl.org's archive, `archived-games.ron`: one RON value a line, a
-//! finished game each, read into a game of the game file's tree.
+//! hnefatafl.org's records as its server writes them, each game read into
+//! a game of the game file's tree: its archive, `archived-games.ron`, one
+//! RON value a line, a finished game each; and the games it sends, in RON
+//! (a line of the same form) or in JSON ([`json`]).
 //!
 //! A line is read as RON first (strings, numbers, names, `( )` and `[ ]`,
-//! fields `name: value`), then as the server's game: its fields become
-//! the game's tags, its plays the game's turns, its status the result
-//! and its board size the rules. A line that does not read is that game's
-//! error, at the place; the other lines are read on.
+//! fields `name: value`), then as the server's game: an archive's line
+//! ([`game`]: its fields become the game's tags, its plays the game's
+//! turns, its status the result and its board size the rules), or a game
+//! as the server sends it ([`opentafl`]), told by its fields. A line that
+//! does not read is that game's error, at the place; the other lines are
+//! read on.
 
 use super::lexical::byte_order_mark;
 use super::{Input, error_at, next_line, offset, stopped, to_line_end};
@@ -18,6 +22,11 @@ use nom::Parser;
 use nom::combinator::opt;
 
 mod game;
+mod json;
+mod moves;
+mod opentafl;
+
+pub(super) use json::json_record as read_json;
 
 /// How deep `( )` and `[ ]` may nest in a line: the server's lines nest
 /// six deep.
@@ -193,7 +202,11 @@ fn ron_game(mut r: Reader<'_>, faults: &mut Vec<Fault>) -> Result<OtgGame, Fault
         return Err(r.expected("the end of the line"));
     }
     let base = offset(&r.i);
-    game::game_of(&value, r.text, base, faults)
+    if opentafl::is_sent_game(&value) {
+        opentafl::game_of(&value, r.text, base, opentafl::Syntax::Ron, faults)
+    } else {
+        game::game_of(&value, r.text, base, faults)
+    }
 }
 
 /// ```ebnf
