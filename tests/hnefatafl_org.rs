@@ -402,3 +402,18 @@ fn a_game_is_drawn_by_its_last_ply() {
         assert!(RuleSet::from_opentafl(&text).is_err(), "{bad}");
     }
 }
+
+/// The archive writes no mark of a game's end, so none is asked for, even
+/// under `--pedantic`.
+#[test]
+fn no_mark_of_the_end_is_asked_for() {
+    let path = format!("{FOLDER}/archived-games.ron");
+    let run = common::hirp()
+        .args(["validate", "--pedantic", &path])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert!(words.windows(2).any(|w| w == ["advice", "0"]), "{out}");
+    assert!(out.contains("king-captured 4"), "{out}");
+}

@@ -167,7 +167,9 @@ pub(super) fn check_marker(
         Some(End::KingEscaped) => Info::KingEscaped,
         _ => return,
     };
-    if matches!(game, Game::Csv(_)) {
+    if matches!(game, Game::Csv(_)) || !game.writes_captures() {
+        // No mark to write: an archive's moves take none, nor do
+        // hnefatafl.org's records, which write no captures either.
         return;
     }
     let span = match m.info {

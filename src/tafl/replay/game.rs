@@ -190,8 +190,8 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Whether its record writes the captures of its moves: not
-    /// hnefatafl.org's archive.
+    /// Whether its record writes the captures of its moves and the marks
+    /// of its end: not hnefatafl.org's archive.
     pub(crate) fn writes_captures(self) -> bool {
         !matches!(self, Game::Otg(g) if g.captures_unwritten)
     }

@@ -28,8 +28,9 @@ pub struct OtgGame {
     pub turns: Vec<Turn>,
     /// From the first tag or turn to the end of the last line read.
     pub span: Span,
-    /// The record writes no captures (hnefatafl.org's archive): the
-    /// replay computes them and checks none written.
+    /// The record writes no captures and no mark of the end
+    /// (hnefatafl.org's archive): the replay computes them and checks none
+    /// written.
     pub captures_unwritten: bool,
     /// The game is written as hnefatafl.org's server writes it (its
     /// archive, its JSON), not in a game file's notation: the commands
