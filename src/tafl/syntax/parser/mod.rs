@@ -11,6 +11,7 @@
 
 mod columns;
 mod csv;
+mod hnefatafl_org;
 mod input;
 mod lexical;
 mod otg;

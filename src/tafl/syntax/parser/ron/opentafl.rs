@@ -8,7 +8,8 @@
 //! side's clock in `time_remaining_ms` is at or below zero, as the engine
 //! ends a game (`docs/rules.md#tafl-hnefataflorg`).
 
-use super::game::{rules_of, turns_of};
+use super::super::hnefatafl_org::rules_of;
+use super::game::turns_of;
 use super::{Fault, Value, ValueKind};
 use crate::core::Span;
 use crate::tafl::syntax::ast::{OtgGame, Tag};
