@@ -147,7 +147,8 @@ impl AnyFamily {
         Hirp::turn_label(text).or_else(|| Tafl::turn_label(text))
     }
 
-    /// The extension of the family's files: `hirp`, `otg` or `csv`.
+    /// The extension of the family's files: `hirp`, `otg`, `csv`, `ron` or
+    /// `pgn`.
     pub fn extension(self) -> &'static str {
         each_family!(self, f => f.extension())
     }
@@ -176,8 +177,8 @@ impl AnyFamily {
         }
     }
 
-    /// The family that an extension names (`hirp`, `otg`, `csv`, in any
-    /// case), if one does.
+    /// The family that an extension names (`hirp`, `otg`, `csv`, `ron`,
+    /// `pgn`, in any case), if one does.
     pub fn by_extension(extension: &str) -> Option<AnyFamily> {
         if extension.eq_ignore_ascii_case("hirp") {
             return Some(AnyFamily::HIRP);
@@ -193,12 +194,13 @@ impl AnyFamily {
 
     /// The family of a record named `name`, from `head`, the start of its
     /// text: by the extension when it names one (`.hirp`, `.otg`, `.csv`,
-    /// `.ron`); else by its start as [`Form::of_start`] tells a tafl
-    /// record's (a tag, a turn; an archive's header or line of plies;
-    /// hnefatafl.org's RON or JSON, which a `.json` file is when its
-    /// content says so); else, when rules are given (`rules_given`), a tafl
-    /// record (an archive if its first line that is not blank holds a
-    /// comma); else HIRP.
+    /// `.ron`, `.pgn`); else by its start as [`Form::of_start`] tells a
+    /// tafl record's (hnefatafl.org's JSON, which a `.json` file is when
+    /// its content says so; its PGN export, by its tags and moves; a tag,
+    /// a turn; an archive's header or line of plies; hnefatafl.org's RON);
+    /// else, when rules are given (`rules_given`), a tafl record (an
+    /// archive if its first line that is not blank holds a comma); else
+    /// HIRP.
     pub fn recognise(name: &str, head: &[u8], rules_given: bool) -> AnyFamily {
         if let Some(family) = AnyFamily::by_name(name) {
             return family;

@@ -45,7 +45,7 @@ fn form_of(path: &Path) -> Form {
     if extension == "json" {
         return Form::OpenTaflJson;
     }
-    Form::from_extension(&extension).expect("a fixture is .otg, .csv, .ron or .json")
+    Form::from_extension(&extension).expect("a fixture is .otg, .csv, .ron, .json or .pgn")
 }
 
 /// The code a fixture named `err_<code>` or `err_<code>_<n>` is for.
@@ -142,6 +142,8 @@ fn documented_examples() -> Vec<(String, Form, String)> {
                 Form::OpenTaflJson
             } else if doc.contains("RON archive") {
                 Form::Ron
+            } else if doc.contains("PGN export") {
+                Form::Pgn
             } else if doc.contains("game file") {
                 Form::Otg
             } else {

@@ -103,7 +103,7 @@ fn entry_record(entry: &Object, at: &str, tafl: bool) -> Result<(String, AnyReco
             let (path, record) = hirp::file_record(file, games, at)?;
             (path, AnyRecord::Hirp(record))
         }
-        Some(Form::Otg | Form::Ron | Form::OpenTaflJson) => {
+        Some(Form::Otg | Form::Ron | Form::OpenTaflJson | Form::Pgn) => {
             let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
             tafl::otg_file(file, games, at).map(|(path, record)| (path, AnyRecord::Tafl(record)))?
         }
@@ -130,7 +130,7 @@ fn line_records(
         };
         match form_of(&object, &at, tafl)? {
             None => add_hirp_line(&mut records, typed_text(value, &at)?, &at)?,
-            Some(Form::Otg | Form::Ron | Form::OpenTaflJson) => {
+            Some(Form::Otg | Form::Ron | Form::OpenTaflJson | Form::Pgn) => {
                 let (path, game) = tafl::otg_line(typed_text(value, &at)?, &at)?;
                 add_tafl_line(&mut records, path, game, &at)?;
             }

@@ -194,7 +194,7 @@ fn plies(plies: &[ast::Ply], form: Form) -> Vec<Ply> {
 
 fn ply(ply: &ast::Ply, form: Form) -> Ply {
     let notation = match form {
-        Form::Otg | Form::Ron | Form::OpenTaflJson => ply.to_string(),
+        Form::Otg | Form::Ron | Form::OpenTaflJson | Form::Pgn => ply.to_string(),
         Form::Csv => ply.archive().to_string(),
     };
     let bare = |kind| Ply {

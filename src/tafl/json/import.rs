@@ -309,7 +309,7 @@ fn convert_ply(ply: Ply, form: Form, at: &str) -> Result<ast::Ply, JsonError> {
         no_move_fields(&ply, at)?;
     }
     let canonical = match form {
-        Form::Otg | Form::Ron | Form::OpenTaflJson => built.to_string(),
+        Form::Otg | Form::Ron | Form::OpenTaflJson | Form::Pgn => built.to_string(),
         Form::Csv => built.archive().to_string(),
     };
     check_notation(ply.notation.as_deref(), &canonical, at)?;
@@ -343,7 +343,7 @@ fn convert_malformed(ply: Ply, form: Form, span: Span, at: &str) -> Result<ast::
         .notation
         .ok_or_else(|| invalid(at, "a malformed ply keeps its text in `notation`"))?;
     let ends = match form {
-        Form::Otg | Form::Ron | Form::OpenTaflJson => '[',
+        Form::Otg | Form::Ron | Form::OpenTaflJson | Form::Pgn => '[',
         Form::Csv => ',',
     };
     if text.is_empty() || text.contains([' ', '\t', '\n', '\r', ends]) {

@@ -191,7 +191,7 @@ impl<'a> Game<'a> {
     }
 
     /// Whether its record writes the captures of its moves and the marks
-    /// of its end: not hnefatafl.org's archive.
+    /// of its end: not hnefatafl.org's archive nor its PGN export.
     pub(crate) fn writes_captures(self) -> bool {
         !matches!(self, Game::Otg(g) if g.captures_unwritten)
     }

@@ -23,8 +23,9 @@ impl Form {
     /// would: hnefatafl.org's JSON when it opens a JSON object on one of its
     /// games' fields, written on one line or over several
     /// (`{"id":1001,"attackers":...`, or `{` then `"id": 1001,` on the next
-    /// line); else as [`Form::of_first_line`] tells it from its first line
-    /// that is not blank. A byte order mark is skipped.
+    /// line); else as [`Form::of_head`] tells it (hnefatafl.org's PGN export
+    /// by its tags and moves, else by its first line that is not blank). A
+    /// byte order mark is skipped.
     ///
     /// ```
     /// use hirp::tafl::syntax::Form;
@@ -39,11 +40,7 @@ impl Form {
         if opens_json_game(head) {
             return Some(Form::OpenTaflJson);
         }
-        let first = head
-            .split(|&b| b == b'\n' || b == b'\r')
-            .find(|l| !l.trim_ascii().is_empty())
-            .unwrap_or_default();
-        Form::of_first_line(first)
+        Form::of_head(head)
     }
 
     /// The form whose record `line`, the first line of a text that is not
@@ -86,6 +83,109 @@ impl Form {
             None
         }
     }
+
+    /// The form whose record `head`, the start of a text, starts as it
+    /// would: hnefatafl.org's PGN export when its first lines are PGN tags
+    /// naming hnefatafl.org (`[Site "hnefatafl.org"]`), or when the first
+    /// line after them is the export's moves (`1. d1d3 e5e2`, with no tag
+    /// before them or any), or when there is no other line and they name
+    /// one of its games (`[Event "Game 1001"]`); else the form its first
+    /// line that is not blank says, as [`Form::of_first_line`] tells it.
+    /// HIRP writes tags in the same shape (`[Event "Jarl's Cup"]`), so the
+    /// tags alone tell the export only by its own values.
+    ///
+    /// ```
+    /// use hirp::tafl::syntax::Form;
+    ///
+    /// let export = b"[Event \"Game 1001\"]\n[Site \"hnefatafl.org\"]\n1. d1d3 e5e2";
+    /// assert_eq!(Form::of_head(export), Some(Form::Pgn));
+    /// assert_eq!(Form::of_head(b"1. 0e40e7 0f40f5"), Some(Form::Pgn));
+    /// assert_eq!(Form::of_head(b"[Event \"Game 7\"]\n"), Some(Form::Pgn));
+    /// assert_eq!(Form::of_head(b"[Event \"Game 7\"]\nG1 KeHeiHei /"), None);
+    /// assert_eq!(Form::of_head(b"\n1. d2-e2 d3-d2"), Some(Form::Otg));
+    /// ```
+    pub fn of_head(head: &[u8]) -> Option<Form> {
+        let head = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
+        let mut lines = head
+            .split(|&b| b == b'\n' || b == b'\r')
+            .map(<[u8]>::trim_ascii)
+            .filter(|line| !line.is_empty());
+        let first = lines.next().unwrap_or_default();
+        if is_pgn_export(std::iter::once(first).chain(lines)) {
+            return Some(Form::Pgn);
+        }
+        Form::of_first_line(first)
+    }
+}
+
+/// Whether the lines that are not blank start as hnefatafl.org's PGN
+/// export does: tags naming it, then its moves, or nothing.
+fn is_pgn_export<'a>(lines: impl Iterator<Item = &'a [u8]>) -> bool {
+    let mut its_game = false;
+    for line in lines {
+        let Some((name, value)) = pgn_tag(line) else {
+            return is_pgn_moves(line);
+        };
+        match name {
+            b"Site" if value == b"hnefatafl.org" => return true,
+            b"Event" => {
+                its_game = value
+                    .strip_prefix(b"Game ")
+                    .is_some_and(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit));
+            }
+            _ => {}
+        }
+    }
+    its_game
+}
+
+/// A PGN tag, `[Name "value"]`: its name and its value as written.
+fn pgn_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let rest = line.strip_prefix(b"[")?.strip_suffix(b"]")?.trim_ascii();
+    let name_len = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    let (name, value) = rest.split_at(name_len);
+    let value = value
+        .trim_ascii()
+        .strip_prefix(b"\"")?
+        .strip_suffix(b"\"")?;
+    (name.first().is_some_and(u8::is_ascii_alphabetic)).then_some((name, value))
+}
+
+/// A line of the export's moves: a move number, a blank, and a move of two
+/// squares written together, `1. d1d3`, `1. 0e40e7`, `1. D1D3`.
+fn is_pgn_moves(line: &[u8]) -> bool {
+    let digits = line.iter().take_while(|b| b.is_ascii_digit()).count();
+    let Some(rest) = line[digits..].strip_prefix(b".") else {
+        return false;
+    };
+    if digits == 0 || !rest.first().is_some_and(|b| matches!(b, b' ' | b'\t')) {
+        return false;
+    }
+    let rest = rest.trim_ascii_start();
+    let word = rest
+        .split(|b| matches!(b, b' ' | b'\t'))
+        .next()
+        .unwrap_or_default();
+    pgn_square(word)
+        .and_then(pgn_square)
+        .is_some_and(<[u8]>::is_empty)
+}
+
+/// The bytes after a square of the export at the start of `word`: `0c4`,
+/// `d1`, `D13`.
+fn pgn_square(word: &[u8]) -> Option<&[u8]> {
+    let rest = match word {
+        [b'0', file, rank, rest @ ..] if file.is_ascii_lowercase() && rank.is_ascii_digit() => {
+            return Some(rest);
+        }
+        [file, rest @ ..] if file.is_ascii_alphabetic() => rest,
+        _ => return None,
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    (digits > 0).then(|| &rest[digits..])
 }
 
 /// A JSON object opening on a field of the games hnefatafl.org's server
@@ -252,6 +352,34 @@ mod tests {
             b"[{\"id\":1}]",
         ] {
             assert_eq!(Form::of_start(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn hnefatafl_orgs_export_starts_with_its_tags_or_its_moves() {
+        for head in [
+            &b"[Event \"Game 1001\"]\n[Site \"hnefatafl.org\"]\n1. 0e40e7 0f40f5"[..],
+            b"\xef\xbb\xbf[Event \"Zevratafl game\"]\n[Site \"hnefatafl.org\"]\n",
+            b"[Event \"Game 7\"]\n[Date \"2026-01-01 00:39:55 +0000\"]",
+            b"[Event \"Open\"]\n\n1. h1j1 f8f9 2. k8d8",
+            b"  1. A5C5 H8H9",
+            b"1.\td10d11",
+        ] {
+            assert_eq!(Form::of_head(head), Some(Form::Pgn), "{head:?}");
+        }
+        for (head, form) in [
+            (&b"[Event \"Game 7\"]\nG1 KeHeiHei /"[..], None),
+            (b"[Event \"Game 7\"]\n; a comment", None),
+            (b"[Event \"Jarl's Cup\"]\n[Site \"Birka\"]\n", None),
+            (b"[Event \"Game 7 of 9\"]\n", None),
+            (b"[Site \"hnefatafl.org\"", None),
+            (b"1. d2-e2 d3-d2", Some(Form::Otg)),
+            (b"1. e4 e5 2. Nf3", Some(Form::Otg)),
+            (b"1. d1d3x", Some(Form::Otg)),
+            (b"1.d1d3 e5e2", Some(Form::Otg)),
+            (b"[rules:dim:7]\n1. d1d3", Some(Form::Otg)),
+        ] {
+            assert_eq!(Form::of_head(head), form, "{head:?}");
         }
     }
 

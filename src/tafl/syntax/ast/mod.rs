@@ -42,13 +42,17 @@ pub enum Form {
     /// (`resume_game_json`): one JSON value in a file, or one a line (JSON
     /// Lines), each game read as a game file's (tags and turns).
     OpenTaflJson,
+    /// hnefatafl.org's PGN export, `.pgn`: tags `[Event "Game 1001"]`,
+    /// then moves `1. d1d3 e5e2` with no captures and no result, each game
+    /// read as a game file's (tags and turns).
+    Pgn,
 }
 
 impl Form {
-    /// The form a file's extension names, `otg`, `csv` or `ron` (in any
-    /// case). `json` names none: a `.json` file may as well be the JSON
-    /// document `hirp json` writes, so [`Form::of_start`] tells hnefatafl.org's
-    /// JSON by its content.
+    /// The form a file's extension names, `otg`, `csv`, `ron` or `pgn` (in
+    /// any case). `json` names none: a `.json` file may as well be the
+    /// JSON document `hirp json` writes, so [`Form::of_start`] tells
+    /// hnefatafl.org's JSON by its content.
     pub fn from_extension(extension: &str) -> Option<Form> {
         if extension.eq_ignore_ascii_case("otg") {
             Some(Form::Otg)
@@ -56,18 +60,21 @@ impl Form {
             Some(Form::Csv)
         } else if extension.eq_ignore_ascii_case("ron") {
             Some(Form::Ron)
+        } else if extension.eq_ignore_ascii_case("pgn") {
+            Some(Form::Pgn)
         } else {
             None
         }
     }
 
-    /// The extension of its files, `otg`, `csv`, `ron` or `json`.
+    /// The extension of its files, `otg`, `csv`, `ron`, `json` or `pgn`.
     pub const fn extension(self) -> &'static str {
         match self {
             Form::Otg => "otg",
             Form::Csv => "csv",
             Form::Ron => "ron",
             Form::OpenTaflJson => "json",
+            Form::Pgn => "pgn",
         }
     }
 }
@@ -82,11 +89,13 @@ pub enum Record {
 }
 
 impl Record {
-    /// A record of `form` with no game: hnefatafl.org's archive and JSON
-    /// are read as a game file's games.
+    /// A record of `form` with no game: hnefatafl.org's archive, JSON and
+    /// PGN export are read as a game file's games.
     pub fn empty(form: Form) -> Record {
         match form {
-            Form::Otg | Form::Ron | Form::OpenTaflJson => Record::Otg(OtgRecord::default()),
+            Form::Otg | Form::Ron | Form::OpenTaflJson | Form::Pgn => {
+                Record::Otg(OtgRecord::default())
+            }
             Form::Csv => Record::Csv(CsvRecord::default()),
         }
     }

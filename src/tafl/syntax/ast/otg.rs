@@ -29,8 +29,8 @@ pub struct OtgGame {
     /// From the first tag or turn to the end of the last line read.
     pub span: Span,
     /// The record writes no captures and no mark of the end
-    /// (hnefatafl.org's archive): the replay computes them and checks none
-    /// written.
+    /// (hnefatafl.org's archive and PGN export): the replay computes them
+    /// and checks none written.
     pub captures_unwritten: bool,
     /// The game is written as hnefatafl.org's server writes it (its
     /// archive, its JSON), not in a game file's notation: the commands

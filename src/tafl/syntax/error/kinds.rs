@@ -284,6 +284,36 @@ crate::core::diagnostic::syntax_kinds! {
         ServerStartLetters = "server_start_letters", Advice,
             "the start is written with the server's letters, `A` and `D`",
             "OpenTafl's letters, `t` for an attacker and `T` for a defender";
+        /// In hnefatafl.org's PGN export, a line starting with `[` that is
+        /// not a tag as PGN writes one (a name, a value in quotes, `]`, and
+        /// nothing after it on the line); it is not read:
+        /// `[Event Game 1001]`.
+        PgnTag = "pgn_tag", Error, "this tag is not written `[Name \"value\"]`",
+            "a tag such as `[Event \"Game 1001\"]`";
+        /// In hnefatafl.org's PGN export, a word of the moves that is
+        /// neither a move number nor a move, two squares written together;
+        /// the game's replay stops there:
+        /// `[Site "hnefatafl.org"]\n1. d1-d3 e5e2`.
+        PgnMove = "pgn_move", Error, "this is not a move as hnefatafl.org writes one",
+            "two squares written together, such as `d1d3`, `0c40c6` or `D1D3`";
+        /// In hnefatafl.org's PGN export, a square off the board its
+        /// letter's case says (`0c4` 7 × 7, `d1` 11 × 11, `D1` 13 × 13); the
+        /// game's replay stops at its move: `1. d1d12 e5e2`.
+        PgnSquareOffBoard = "pgn_square_off_board", Error, "this square is off the board",
+            "a square on the board its letter's case says";
+        /// In hnefatafl.org's PGN export, a square written for another board
+        /// than the game's first square (`0c4` 7 × 7, `d1` 11 × 11, `D1`
+        /// 13 × 13); the game's replay stops at its move:
+        /// `1. d1d3 0e50e2`.
+        PgnSizeMismatch = "pgn_size_mismatch", Error,
+            "this square is written for another board than the game's",
+            "a square written as the game's first square is";
+        /// A warning, in hnefatafl.org's PGN export: a move number that is
+        /// not the number of the pair of moves it stands before, or that
+        /// stands between the two; the moves are read in order all the same:
+        /// `1. d1d3 e5e2 3. d3d2`.
+        PgnMoveNumber = "pgn_move_number", Warning, "this move number is not the one due here",
+            "the number of the pair of moves that follows";
         /// In an archive, a game after a hundred thousand; it and the rest of
         /// the file are not read: `(d2-e2,0,0,Draw\n)×100001`.
         TooManyGames = "too_many_games", Error, Bound::Games.message(),

@@ -16,6 +16,9 @@ pub(super) enum Kind {
     TagShaped,
     /// Starting with a digit: a turn or a variation.
     Digit,
+    /// Any other line starting with `[`: a tag of a PGN export, or a line
+    /// a game file's reader reads as commentary or reports.
+    Bracket,
     /// Anything else: an archive's game, or a line a game file's reader
     /// reports (or reads as commentary or a tag, from its place).
     Other,
@@ -31,6 +34,7 @@ pub(super) fn classify(start: &[u8], in_bracket: bool) -> Kind {
         [] | [b'\n' | b'\r', ..] => Kind::Blank,
         [b'0'..=b'9', ..] => Kind::Digit,
         _ if starts_tag(start) => Kind::TagShaped,
+        [b'[', ..] => Kind::Bracket,
         _ => Kind::Other,
     }
 }
@@ -131,6 +135,9 @@ pub(super) struct Reading {
     pub(super) turn_seen: bool,
     /// The line before starts with a digit, and ends outside any `[ ]`.
     pub(super) after_digit: bool,
+    /// A line that is no tag (a `[`) follows the game's last tag: in a
+    /// PGN export, its tags are over.
+    pub(super) tags_over: bool,
 }
 
 impl Reading {
@@ -144,6 +151,8 @@ impl Reading {
             // A value may run over lines: a game begins at a line outside
             // any (which the splitter says `InBracket` otherwise).
             Form::OpenTaflJson => self.has_item && !matches!(kind, Kind::Blank | Kind::InBracket),
+            // A tag after the moves, or after a blank line after the tags.
+            Form::Pgn => self.has_item && self.tags_over && kind.starts_bracket(),
         }
     }
 
@@ -155,6 +164,15 @@ impl Reading {
             has_item: self.has_item || kind != Kind::Blank,
             turn_seen: self.turn_seen || digit,
             after_digit: digit && !open,
+            tags_over: !kind.starts_bracket(),
         }
+    }
+}
+
+impl Kind {
+    /// Whether the line starts with `[`: a tag of a PGN export, or what
+    /// its reader reports as a tag that does not read.
+    fn starts_bracket(self) -> bool {
+        matches!(self, Kind::TagShaped | Kind::Bracket)
     }
 }

@@ -16,6 +16,7 @@ mod input;
 mod lexical;
 mod otg;
 mod otn;
+mod pgn;
 mod ron;
 mod tag;
 mod turn;
@@ -144,6 +145,10 @@ pub(crate) fn parse_bytes_at(
             let (record, errors) = ron::read_json(input, &damaged);
             (Record::Otg(record), errors)
         }
+        Form::Pgn => {
+            let (record, errors) = pgn::read(input, &damaged);
+            (Record::Otg(record), errors)
+        }
         Form::Csv => {
             let (record, errors) = csv::read(input, &damaged, first);
             (Record::Csv(record), errors)
@@ -155,7 +160,8 @@ pub(crate) fn parse_bytes_at(
 }
 
 /// One ply of `form` read alone, as a game of that form reads it (a move
-/// of a game file in OpenTafl notation, an archive's move or `timeout`):
+/// of a game file in OpenTafl notation, an archive's move or `timeout`,
+/// a move of hnefatafl.org's PGN export):
 /// `None` unless the whole text is one ply read with no syntax error or
 /// warning.
 pub(crate) fn read_ply(text: &str, form: Form) -> Option<Ply> {
@@ -165,6 +171,7 @@ pub(crate) fn read_ply(text: &str, form: Form) -> Option<Ply> {
     let (rest, ply) = match form {
         Form::Otg | Form::Ron | Form::OpenTaflJson => otn::ply(input, &mut errors),
         Form::Csv => csv::archive_ply(input, &mut errors),
+        Form::Pgn => pgn::ply(input, &mut errors),
     };
     let whole = rest.fragment().is_empty() && errors.is_empty();
     (whole && !matches!(ply, Ply::Malformed(_) | Ply::Placeholder(_))).then_some(ply)
