@@ -3,6 +3,9 @@
 //! engine's verdicts keyed by the games' ids, and each game of a record
 //! held to them.
 
+// Each test of hnefatafl.org's records uses a part of this.
+#![allow(dead_code)]
+
 use std::collections::BTreeMap;
 
 use hirp::core::{CheckOptions, Severity, Span};
@@ -25,14 +28,17 @@ pub fn corpus() -> Option<String> {
         .filter(|folder| !folder.is_empty())
 }
 
+/// The folder the tests read: the corpus named, else the fixtures'.
+pub fn folder() -> std::path::PathBuf {
+    match corpus() {
+        Some(folder) => std::path::PathBuf::from(folder),
+        None => crate::common::root().join(FOLDER),
+    }
+}
+
 /// A file of the corpus.
 pub fn corpus_file(path: &str) -> String {
-    match corpus() {
-        Some(folder) => {
-            std::fs::read_to_string(format!("{folder}/{path}")).expect("the corpus holds the file")
-        }
-        None => crate::common::fixture(&format!("{FOLDER}/{path}")),
-    }
+    std::fs::read_to_string(folder().join(path)).expect("the corpus holds the file")
 }
 
 /// The lines of a JSON Lines file of the corpus.
@@ -103,7 +109,8 @@ pub fn winner(status: &str) -> Option<Side> {
 }
 
 /// The end hirp decides on the board for an ending the engine names, when
-/// hirp's rules decide it there (the draw at the 133rd ply among them);
+/// hirp's rules decide it there (the draw at the 133rd ply and the
+/// defenders left with no move among them);
 /// `None` for an ending the record declares (a resignation, a timeout, the
 /// engine's adjudication that the king cannot escape).
 pub fn board_end(ending: &str) -> Option<End> {
@@ -113,6 +120,7 @@ pub fn board_end(ending: &str) -> Option<End> {
         "exit_fort" => Some(End::ExitFort),
         "encircled" => Some(End::Encircled),
         "no_attackers_left" => Some(End::AllCaptured),
+        "no_legal_moves" => Some(End::NoMoves),
         "max_turns_draw" => Some(End::PlyLimit),
         _ => None,
     }
