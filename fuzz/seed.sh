@@ -2,8 +2,9 @@
 # Writes the fuzz targets' seed corpora to fuzz/seeds/: every fixture, and
 # small generated games (`hirp gen`), as notation for `parse` and `validate`
 # and as `hirp json` documents and lines for `json_import` (tafl records and
-# a document of both families among them); the tafl fixtures and the first
-# lines of each tafl archive for `tafl_parse`.
+# a document of both families among them); the tafl fixtures, three of
+# hnefatafl.org's PGN exports and the first lines of each tafl archive for
+# `tafl_parse`.
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -36,6 +37,9 @@ done
 "$hirp" json fixtures/valid/05-refused-double.hirp fixtures/tafl/valid/brandub/resigned.csv \
     > fuzz/seeds/json_import/tafl-and-hirp.json
 cp fixtures/tafl/syntax/* fuzz/seeds/tafl_parse/
+for id in 3013 3065 3006; do
+    cp "fixtures/tafl/hnefatafl-org/pgn/$id.pgn" "fuzz/seeds/tafl_parse/hnefatafl-org-$id.pgn"
+done
 for a in brandubh copenhagen; do
     head -n 20 "fixtures/tafl/archives/$a.csv" > "fuzz/seeds/tafl_parse/$a-head.csv"
 done
