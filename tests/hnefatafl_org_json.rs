@@ -105,9 +105,15 @@ fn each_game_sent_is_the_archives_game() {
             })
             .collect()
     };
+    // The engine's own writer fails on some games (its verdict's
+    // `opentafl_export` is `PANIC`): those are not in the files.
+    let unwritten = lines("verdicts.jsonl")
+        .iter()
+        .filter(|v| v["opentafl_export"] != "ok")
+        .count();
     for (path, form) in [(JSON, Form::OpenTaflJson), (RON, Form::Ron)] {
         let sent = games(path, form);
-        assert_eq!(sent.len(), archive.len(), "{path}");
+        assert_eq!(sent.len() + unwritten, archive.len(), "{path}");
         for game in &sent {
             let id = &game.tag("id").unwrap().value;
             let kept = &archive[id];
