@@ -28,7 +28,8 @@ Where several repairs fit a problem equally well, none is applied, and the
 note counts those games. Only the faulty tokens change: comments, tags and
 layout stay as they were. Advice (a note on the letter of the notation, such
 as a capture written twice) with a fix is reported but not applied unless
---advice is given; advice with none is left to `hirp validate`.
+--advice is given; advice with none is left to `hirp validate` (and shown
+with --pedantic).
 
 With --in-place, a file with nothing to fix is left untouched. Otherwise
 the original is kept under the first free name of FILE.orig, FILE.orig.1,
@@ -160,15 +161,15 @@ impl<'a> Subject<'a> {
     }
 }
 
-/// The problems of `checked` as `fix` treats them: those of pedantic codes
-/// neither fixed nor reported, unless asked for; advice with no fix
-/// dropped (no news to a fixer: `validate` says it), and advice with one
-/// reported, its fix applied only when asked for.
+/// The problems of `checked` as `fix` treats them, unless `--pedantic` asks
+/// for every one: those of pedantic codes neither fixed nor reported, and
+/// advice with no fix dropped (no news to a fixer: `validate` says it).
+/// Advice with a fix is reported, its fix applied only when asked for.
 fn kept(subject: &Subject<'_>, mut checked: CheckedPiece) -> CheckedPiece {
     if !subject.pedantic {
         checked.retain(|p| !p.code.is_pedantic());
+        checked.retain(|p| p.severity != Severity::Advice || p.fix.is_some());
     }
-    checked.retain(|p| p.severity != Severity::Advice || p.fix.is_some());
     if !subject.advice {
         let advice = checked.problems.iter_mut();
         advice
