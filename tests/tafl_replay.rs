@@ -251,7 +251,7 @@ fn what_makes_no_sense_for_tafl_is_a_usage_error() {
     assert_eq!(status, 2);
     assert_eq!(
         err,
-        "error: game 1 of fixtures/tafl/valid/brandub/king_escaped.otg has no move 9a\n"
+        "error: game 1 of fixtures/tafl/valid/brandub/king_escaped.otg has no move 9a: its moves run 1a to 3b\n"
     );
     // A berserk turn's third move is `3c`: a move this game does not have.
     let (status, _, err) = replay(&[KING_ESCAPED, "--turn", "3c"]);
