@@ -258,7 +258,7 @@ fn what_makes_no_sense_for_tafl_is_a_usage_error() {
     assert_eq!(status, 2);
     assert_eq!(
         err,
-        "error: game 1 of fixtures/tafl/valid/brandub/king_escaped.otg has no move 3c\n"
+        "error: game 1 of fixtures/tafl/valid/brandub/king_escaped.otg has no move 3c: its moves run 1a to 3b\n"
     );
     let (status, _, err) = replay(&[KING_ESCAPED, "--turn", "3."]);
     assert_eq!(status, 2);
@@ -432,12 +432,16 @@ fn turn_takes_a_variation_or_one_of_its_moves() {
     let (status, _, err) = replay(&[IN_A_VARIATION, "--turn", "1a.1.1a.1.2b"]);
     assert_eq!(status, 1);
     assert!(err.contains("hirp::tafl::move::not_orthogonal"), "{err}");
-    for (wanted, what) in [("1a.3", "variation"), ("1a.1.5b", "move")] {
+    // A move is answered with the main line's first and last moves.
+    for (wanted, what, has) in [
+        ("1a.3", "variation", ""),
+        ("1a.1.5b", "move", ": its moves run 1a to 3b"),
+    ] {
         let (status, _, err) = replay(&[VARIATIONS, "--turn", wanted]);
         assert_eq!(status, 2);
         assert_eq!(
             err,
-            format!("error: game 1 of {VARIATIONS} has no {what} {wanted}\n")
+            format!("error: game 1 of {VARIATIONS} has no {what} {wanted}{has}\n")
         );
     }
 }
