@@ -200,7 +200,7 @@ pub fn tafl_parse(data: &[u8]) {
         assert_eq!(text.len(), read.len(), "decoding keeps offsets");
         check_tafl_errors(&text, &parsed.errors, 0);
         let spans: Vec<_> = match &parsed.record {
-            Record::Otg(r) => r.games.iter().map(|g| g.span).collect(),
+            Record::Otg(r) | Record::Ron(r) => r.games.iter().map(|g| g.span).collect(),
             Record::Csv(r) => r.games.iter().map(|g| g.span).collect(),
         };
         for span in spans {

@@ -242,7 +242,7 @@ fn a_family_that_disagrees_with_the_form_or_is_unknown_is_refused() {
     let cases = [
         (
             entry(r#""family":"tafl","#),
-            "files[0]: a tafl record names its form, `otg` or `csv`",
+            "files[0]: a tafl record names its form, `otg`, `csv` or `ron`",
         ),
         (
             entry(r#""family":"hirp","form":"otg","#),

@@ -92,7 +92,10 @@ fn tafl_files(dir: &Path) -> Vec<PathBuf> {
     for path in entries {
         if path.is_dir() {
             found.extend(tafl_files(&path));
-        } else if path.extension().is_some_and(|e| e == "otg" || e == "csv") {
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "otg" || e == "csv" || e == "ron")
+        {
             found.push(path);
         }
     }
@@ -167,7 +170,13 @@ fn every_tafl_fixture_reads_back_from_json_as_itself() {
     assert!(files.len() > 100, "{} files", files.len());
     for file in files {
         let bytes = std::fs::read(&file).unwrap();
-        let (_, parsed) = parse_bytes(&bytes, form_of(&file));
+        let form = form_of(&file);
+        let (_, parsed) = parse_bytes(&bytes, form);
+        // Games as hnefatafl.org's server sends them, in RON, read as a
+        // game file's: their tags hold what a game file does not write.
+        if form == Form::Ron && parsed.record.form() != Form::Ron {
+            continue;
+        }
         round_trip(&common::relative(&file), &parsed.record);
     }
 }
@@ -596,6 +605,7 @@ fn the_schema_names_both_families() {
             "#/$defs/File",
             "#/$defs/OtgFile",
             "#/$defs/CsvFile",
+            "#/$defs/RonFile",
             "#/$defs/UnreadFile"
         ]
     );
@@ -603,7 +613,7 @@ fn the_schema_names_both_families() {
     let (_, json, _) = run(&["json", "--schema", "--lines"], b"");
     let schema: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(schema["title"], "GameLine");
-    assert_eq!(schema["anyOf"].as_array().unwrap().len(), 3);
+    assert_eq!(schema["anyOf"].as_array().unwrap().len(), 4);
 }
 
 /// A path that yields no record has its entry in its place, with its

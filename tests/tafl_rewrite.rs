@@ -63,7 +63,7 @@ fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
 fn games(record: &Record) -> Vec<(Vec<String>, Vec<String>)> {
     let plies = |plies: &mut dyn Iterator<Item = &Ply>| plies.map(|p| p.to_string()).collect();
     match record {
-        Record::Otg(record) => record
+        Record::Otg(record) | Record::Ron(record) => record
             .games
             .iter()
             .map(|game| {

@@ -285,7 +285,8 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         false
     }
 
-    /// The extension of its files: `hirp`, `otg` or `csv`.
+    /// The extension of its files: `hirp`, `otg`, `csv`, `ron`, `json` or
+    /// `pgn`.
     fn extension(self) -> &'static str;
 
     /// The pieces of the record `reader` holds.
@@ -312,8 +313,8 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// wants.
     fn canonical_piece(parsed: &Self::Parsed, games: &mut usize) -> String;
 
-    /// Whether a piece is its own canonical text, kept as it is read
-    /// (hnefatafl.org's archive, as its server writes it).
+    /// Whether a piece is its own canonical text, kept as it is read (a
+    /// game as hnefatafl.org's server sends it).
     fn kept_as_read(_parsed: &Self::Parsed) -> bool {
         false
     }

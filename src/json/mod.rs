@@ -4,7 +4,7 @@
 //!
 //! Each file's entry, and each line, names its record's family: `"family":
 //! "hirp"`, whose types are [`crate::hirp::json`]'s, or `"family":
-//! "tafl"` with the record's `form`, `otg` or `csv`, whose types are
+//! "tafl"` with the record's `form`, `otg`, `csv` or `ron`, whose types are
 //! [`crate::tafl::json`]'s. Documents written by 0.2.0 name no family, and
 //! still read: an entry that names a `form` is a tafl record, one that
 //! names none HIRP's.
@@ -71,6 +71,8 @@ pub enum FileEntry {
     Otg(crate::tafl::json::OtgFile),
     /// An archive of tafl games, one a line, `"form": "csv"`.
     Csv(crate::tafl::json::CsvFile),
+    /// hnefatafl.org's archive, one game a line, `"form": "ron"`.
+    Ron(crate::tafl::json::RonFile),
     /// A path given that yields no record: a file that cannot be read, a
     /// directory with no record to walk.
     Unread(UnreadFile),
@@ -121,6 +123,8 @@ pub enum Line {
     Otg(crate::tafl::json::OtgGameLine),
     /// A game of an archive.
     Csv(crate::tafl::json::CsvGameLine),
+    /// A game of hnefatafl.org's archive.
+    Ron(crate::tafl::json::RonGameLine),
 }
 
 impl From<File> for FileEntry {
@@ -140,6 +144,7 @@ impl From<crate::tafl::json::TaflFile> for FileEntry {
         match file {
             crate::tafl::json::TaflFile::Otg(file) => FileEntry::Otg(file),
             crate::tafl::json::TaflFile::Csv(file) => FileEntry::Csv(file),
+            crate::tafl::json::TaflFile::Ron(file) => FileEntry::Ron(file),
         }
     }
 }
@@ -149,6 +154,7 @@ impl From<crate::tafl::json::TaflLine> for Line {
         match line {
             crate::tafl::json::TaflLine::Otg(line) => Line::Otg(line),
             crate::tafl::json::TaflLine::Csv(line) => Line::Csv(line),
+            crate::tafl::json::TaflLine::Ron(line) => Line::Ron(line),
         }
     }
 }

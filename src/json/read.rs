@@ -103,9 +103,13 @@ fn entry_record(entry: &Object, at: &str, tafl: bool) -> Result<(String, AnyReco
             let (path, record) = hirp::file_record(file, games, at)?;
             (path, AnyRecord::Hirp(record))
         }
-        Some(Form::Otg | Form::Ron | Form::OpenTaflJson | Form::Pgn) => {
+        Some(Form::Otg | Form::OpenTaflJson | Form::Pgn) => {
             let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
             tafl::otg_file(file, games, at).map(|(path, record)| (path, AnyRecord::Tafl(record)))?
+        }
+        Some(Form::Ron) => {
+            let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
+            tafl::ron_file(file, games, at).map(|(path, record)| (path, AnyRecord::Tafl(record)))?
         }
         Some(Form::Csv) => {
             let (file, games) = entry.typed(|v| typed_within(v, at), "games")?;
@@ -130,8 +134,12 @@ fn line_records(
         };
         match form_of(&object, &at, tafl)? {
             None => add_hirp_line(&mut records, typed_text(value, &at)?, &at)?,
-            Some(Form::Otg | Form::Ron | Form::OpenTaflJson | Form::Pgn) => {
+            Some(Form::Otg | Form::OpenTaflJson | Form::Pgn) => {
                 let (path, game) = tafl::otg_line(typed_text(value, &at)?, &at)?;
+                add_tafl_line(&mut records, path, game, &at)?;
+            }
+            Some(Form::Ron) => {
+                let (path, game) = tafl::ron_line(typed_text(value, &at)?, &at)?;
                 add_tafl_line(&mut records, path, game, &at)?;
             }
             Some(Form::Csv) => {
@@ -198,7 +206,10 @@ fn form_of(object: &Object, at: &str, tafl: bool) -> Result<Option<Form>, JsonEr
             ));
         }
         (Some(Some("tafl")), None) => {
-            return Err(invalid(at, "a tafl record names its form, `otg` or `csv`"));
+            return Err(invalid(
+                at,
+                "a tafl record names its form, `otg`, `csv` or `ron`",
+            ));
         }
         (Some(_), _) => {
             return Err(invalid(
@@ -216,10 +227,11 @@ fn form_of(object: &Object, at: &str, tafl: bool) -> Result<Option<Form>, JsonEr
     let form = match named.as_str() {
         Some("otg") => Form::Otg,
         Some("csv") => Form::Csv,
+        Some("ron") => Form::Ron,
         _ => {
             return Err(invalid(
                 &format!("{at}.form"),
-                format!("unknown form {named}, expected `otg` or `csv`"),
+                format!("unknown form {named}, expected `otg`, `csv` or `ron`"),
             ));
         }
     };

@@ -118,13 +118,18 @@ pub fn conforms(root: &Value, schema: &Value, value: &Value, at: &str) -> Result
                 }
             }
             "pattern" => {
-                let digits = hex_digits(rule.as_str().unwrap(), at);
-                let hex = |text: &str| {
-                    digits == Some(text.len())
-                        && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+                let pattern = rule.as_str().unwrap();
+                let matches: &dyn Fn(&str) -> bool = if pattern == NUMBER {
+                    &is_number
+                } else {
+                    let digits = hex_digits(pattern, at);
+                    &move |text: &str| {
+                        digits == Some(text.len())
+                            && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+                    }
                 };
                 if let Some(text) = value.as_str()
-                    && !hex(text)
+                    && !matches(text)
                 {
                     return fail(format!("does not match {rule}"));
                 }
@@ -135,8 +140,21 @@ pub fn conforms(root: &Value, schema: &Value, value: &Value, at: &str) -> Result
     Ok(())
 }
 
+/// The pattern of a number as RON writes it (a rating of hnefatafl.org's
+/// archive).
+const NUMBER: &str = r"^[+-]?[0-9][0-9._eE+-]*$";
+
+/// Whether `text` matches [`NUMBER`].
+fn is_number(text: &str) -> bool {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b"._eE+-".contains(&b))
+}
+
 /// The number of digits of a pattern of lower-case hexadecimal digits,
-/// `^[0-9a-f]{16}$`: the one kind of pattern the schema holds.
+/// `^[0-9a-f]{16}$`: the other kind of pattern the schema holds.
 fn hex_digits(pattern: &str, at: &str) -> Option<usize> {
     let digits = pattern
         .strip_prefix("^[0-9a-f]{")

@@ -206,6 +206,7 @@ fn otg_game(last: bool) -> impl Strategy<Value = OtgGame> {
                 span: Span::default(),
                 captures_unwritten: false,
                 server_written: false,
+                archived: None,
             }
         })
 }
@@ -320,6 +321,11 @@ pub fn without_spans(record: Record) -> Record {
                 game.plies.iter_mut().for_each(ply);
             }
             Record::Csv(record)
+        }
+        // hnefatafl.org's archive: its games read again from the lines
+        // they write, each where that text puts it.
+        ron @ Record::Ron(_) => {
+            hirp::tafl::syntax::parse(&ron.to_string(), hirp::tafl::syntax::Form::Ron).record
         }
     }
 }

@@ -257,7 +257,7 @@ pub struct Fixed {
     /// How many errors are left.
     errors: usize,
     /// The extension of the record's family, for a file's name: `hirp`,
-    /// `otg` or `csv`.
+    /// `otg`, `csv` or `ron`.
     extension: &'static str,
 }
 

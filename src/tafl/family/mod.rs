@@ -28,7 +28,7 @@ use crate::core::page::{Field, GamePage, Packed};
 use crate::core::verdict::{Ending, Verdict};
 use crate::core::{CheckOptions, Rng};
 use crate::tafl::Side;
-use crate::tafl::json::{self, CsvGameLine, OtgGameLine};
+use crate::tafl::json::{self, CsvGameLine, OtgGameLine, RonGameLine};
 use crate::tafl::replay::{Replay, replay_record};
 use crate::tafl::rules::RuleSet;
 use crate::tafl::syntax::{Chunk, Form, Games, Parsed, Record, parse_chunk};
@@ -94,7 +94,8 @@ impl Family for Tafl {
 
     /// A game file's games, each [`canonical`](crate::tafl::syntax::OtgGame::canonical), a
     /// blank line before each but the first of the record; an archive's
-    /// one a line after its header.
+    /// one a line after its header; hnefatafl.org's archive's one a line,
+    /// each as its server writes it.
     fn canonical_piece(parsed: &Parsed, games: &mut usize) -> String {
         let mut piece = String::new();
         match &parsed.record {
@@ -111,16 +112,19 @@ impl Family for Tafl {
                 piece.push_str(&record.to_string());
                 *games += record.games.len();
             }
+            Record::Ron(record) => {
+                piece.push_str(&parsed.record.to_string());
+                *games += record.games.len();
+            }
         }
         piece
     }
 
-    /// The games hnefatafl.org's server wrote are kept as it wrote them.
+    /// The games hnefatafl.org's server wrote, read as a game file's, are
+    /// kept as it wrote them; its archive's are written as it writes them
+    /// ([`canonical_piece`](Self::canonical_piece)).
     fn kept_as_read(parsed: &Parsed) -> bool {
-        parsed
-            .record
-            .as_otg()
-            .is_some_and(|r| r.games.iter().any(|g| g.server_written))
+        matches!(&parsed.record, Record::Otg(r) if r.games.iter().any(|g| g.server_written))
     }
 
     fn games_in(parsed: &Parsed) -> usize {
@@ -135,9 +139,14 @@ impl Family for Tafl {
         positions: Option<&Option<RuleSet>>,
         pieces: Pieces<'_, Parsed>,
     ) -> io::Result<()> {
-        out.begin_file(path, Some("tafl"), Some(self.0.extension()))?;
+        // The form the entry names is its first game's piece's.
+        let mut begun = false;
         let mut header = false;
         pieces(&mut |parsed| {
+            if !begun && !parsed.record.is_empty() {
+                out.begin_file(path, Some("tafl"), Some(self.json_form(&parsed.record)))?;
+                begun = true;
+            }
             let mut seen = game_positions(parsed, positions);
             match &parsed.record {
                 Record::Otg(record) => {
@@ -155,9 +164,21 @@ impl Family for Tafl {
                         out.game(&game)?;
                     }
                 }
+                Record::Ron(record) => {
+                    for game in &record.games {
+                        let positions = seen.next().unwrap_or_default();
+                        if let Some(mut game) = json::archived_game(game) {
+                            game.positions = positions;
+                            out.game(&game)?;
+                        }
+                    }
+                }
             }
             Ok(())
         })?;
+        if !begun {
+            out.begin_file(path, Some("tafl"), Some(self.0.extension()))?;
+        }
         out.end_file(header.then_some(("header", &true)))
     }
 
@@ -178,6 +199,14 @@ impl Family for Tafl {
                     let mut line = OtgGameLine::of(path, number, game);
                     line.positions = seen.next().unwrap_or_default();
                     json_line(out, &line)
+                }),
+                Record::Ron(record) => record.games.iter().try_for_each(|game| {
+                    number += 1;
+                    let positions = seen.next().unwrap_or_default();
+                    match RonGameLine::of(path, number, game) {
+                        Some(line) => json_line(out, &RonGameLine { positions, ..line }),
+                        None => Ok(()),
+                    }
                 }),
                 Record::Csv(record) => {
                     header |= record.header.is_some();
@@ -348,7 +377,7 @@ impl Family for Tafl {
     fn page_turns(self, bytes: &[u8], rules: &Option<RuleSet>) -> (usize, Option<String>) {
         let (_, parsed) = crate::tafl::syntax::parse_bytes(bytes, self.0);
         let (turns, tag) = match &parsed.record {
-            Record::Otg(record) => (
+            Record::Otg(record) | Record::Ron(record) => (
                 record.games.iter().map(|g| g.turns.len()).sum(),
                 record.games.first().and_then(|g| g.rules()),
             ),
@@ -363,6 +392,18 @@ impl Family for Tafl {
             .as_ref()
             .and_then(|r| r.preset_name().map(str::to_owned));
         (turns, preset)
+    }
+}
+
+impl Tafl {
+    /// The form the JSON of `record`, read in this form, names: its own,
+    /// but for a piece of a `.ron` file that holds games as hnefatafl.org's
+    /// server sends them, which is a game file's games (`otg`).
+    fn json_form(self, record: &Record) -> &'static str {
+        match (self.0, record) {
+            (Form::Ron, Record::Otg(_)) => Form::Otg.extension(),
+            _ => self.0.extension(),
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use super::{
     MoveType, OtgFile, OtgForm, OtgGame, OtgGameLine, PieceKind, PieceLetter, Ply, PlyKind,
     ResultLabel, Side, TaflName, Tag, Turn, Variation, VariationStep,
 };
-use super::{TaflFile, TaflLine};
+use super::{RonFile, RonForm, RonGameLine, TaflFile, TaflLine, archived_game};
 use crate::core::json::span;
 use crate::tafl::syntax as ast;
 use crate::tafl::syntax::Form;
@@ -27,6 +27,12 @@ pub fn file(path: &str, record: &ast::Record) -> TaflFile {
             games: record.games.iter().map(csv_game).collect(),
             header: record.header.is_some(),
         }),
+        ast::Record::Ron(record) => TaflFile::Ron(RonFile {
+            path: path.to_owned(),
+            family: TaflName::Tafl,
+            form: RonForm::Ron,
+            games: record.games.iter().filter_map(archived_game).collect(),
+        }),
     }
 }
 
@@ -45,6 +51,9 @@ pub fn game_line(path: &str, record: &ast::Record, number: usize) -> Option<Tafl
             } else {
                 line
             })
+        }
+        ast::Record::Ron(record) => {
+            TaflLine::Ron(RonGameLine::of(path, number, record.games.get(index)?)?)
         }
     })
 }

@@ -113,6 +113,7 @@ fn convert_otg_game(game: OtgGame, at: &str) -> Result<ast::OtgGame, JsonError> 
         span: convert_span(game.span, at)?,
         captures_unwritten: false,
         server_written: false,
+        archived: None,
     })
 }
 

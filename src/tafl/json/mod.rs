@@ -6,8 +6,9 @@
 //! notation beside its typed fields; on import the typed fields are what
 //! counts, and a `notation` that disagrees with them is an error. A file's
 //! entry, and a game's line with `--lines`, names its family, `"family":
-//! "tafl"`, and its form, `"form": "otg"` or `"form": "csv"`; HIRP's
-//! names no form. The schema is
+//! "tafl"`, and its form, `"form": "otg"`, `"form": "csv"` or `"form":
+//! "ron"` (hnefatafl.org's archive, whose games keep every field its
+//! server writes: [`RonFile`]); HIRP's names no form. The schema is
 //! [`crate::json::schema`]'s, which covers both families.
 //!
 //! ```
@@ -24,12 +25,18 @@
 
 mod export;
 mod import;
+mod ron;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub(crate) use export::{csv_game, otg_game};
 pub use export::{file, game_line};
+pub use ron::{
+    ArchivedGame, ArchivedPlay, ArchivedPlayKind, GameStatus, Message, PlayRecord, Rating, RonFile,
+    RonForm, RonGameLine,
+};
+pub(crate) use ron::{archived_game, ron_file, ron_line};
 
 /// The JSON of a tafl record, of either form: a document's entry once made
 /// one (`From` for [`crate::json::FileEntry`]).
@@ -40,6 +47,8 @@ pub enum TaflFile {
     Otg(OtgFile),
     /// An archive.
     Csv(CsvFile),
+    /// hnefatafl.org's archive.
+    Ron(RonFile),
 }
 
 /// The `--lines` JSON of a tafl game, of either form: a line once made one
@@ -51,6 +60,8 @@ pub enum TaflLine {
     Otg(OtgGameLine),
     /// A game of an archive.
     Csv(CsvGameLine),
+    /// A game of hnefatafl.org's archive.
+    Ron(RonGameLine),
 }
 pub(crate) use import::{csv_file, csv_line, otg_file, otg_line};
 

@@ -80,7 +80,7 @@ impl<'a> Game<'a> {
     /// The games of a record, in order.
     pub fn all(record: &'a Record) -> Vec<Game<'a>> {
         match record {
-            Record::Otg(r) => r.games.iter().map(Game::Otg).collect(),
+            Record::Otg(r) | Record::Ron(r) => r.games.iter().map(Game::Otg).collect(),
             Record::Csv(r) => r.games.iter().map(Game::Csv).collect(),
         }
     }

@@ -38,5 +38,5 @@ pub(crate) use games::parse_piece;
 pub use games::{Chunk, Cut, Games, parse_chunk};
 #[doc(hidden)]
 pub use parser::parse_unlimited;
-pub(crate) use parser::read_ply;
 pub use parser::{Parsed, parse, parse_bytes, parse_csv};
+pub(crate) use parser::{parse_bytes_at, read_ply};

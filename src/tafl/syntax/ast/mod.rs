@@ -13,11 +13,17 @@
 use std::fmt;
 
 mod about;
+mod archived;
 mod csv;
 mod otg;
 mod ply;
 
 pub use about::{Annotations, Comment, Detail};
+pub use archived::{
+    ArchivedGame, ArchivedPlay, BadNumber, Clocks, GameStatus, Message, PlayRecord, PlayedMove,
+    Plays, Rating, Spanned, check_rating, role_name, side_to_move,
+};
+pub(crate) use archived::{write_messages, write_string, yes_no};
 pub use csv::{CSV_HEADER, Count, CsvGame, CsvRecord, ResultLabel, header_columns};
 pub use otg::{
     Commentary, MoveAddress, OtgGame, OtgRecord, RulesEntry, Tag, Turn, Variation,
@@ -79,24 +85,28 @@ impl Form {
     }
 }
 
-/// A record read: the games of a file, in one of the two forms.
+/// A record read: the games of a file, in one of its forms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Record {
     /// An OpenTafl game file.
     Otg(OtgRecord),
     /// An archive.
     Csv(CsvRecord),
+    /// hnefatafl.org's archive: its games read as a game file's, each
+    /// holding the [`ArchivedGame`] it was read from (a game that holds
+    /// none is not written). A piece of a `.ron` file that holds games as
+    /// the server sends them is read as a game file's games.
+    Ron(OtgRecord),
 }
 
 impl Record {
-    /// A record of `form` with no game: hnefatafl.org's archive, JSON and
-    /// PGN export are read as a game file's games.
+    /// A record of `form` with no game: hnefatafl.org's JSON and PGN
+    /// export are read as a game file's games.
     pub fn empty(form: Form) -> Record {
         match form {
-            Form::Otg | Form::Ron | Form::OpenTaflJson | Form::Pgn => {
-                Record::Otg(OtgRecord::default())
-            }
+            Form::Otg | Form::OpenTaflJson | Form::Pgn => Record::Otg(OtgRecord::default()),
             Form::Csv => Record::Csv(CsvRecord::default()),
+            Form::Ron => Record::Ron(OtgRecord::default()),
         }
     }
 
@@ -105,13 +115,14 @@ impl Record {
         match self {
             Record::Otg(_) => Form::Otg,
             Record::Csv(_) => Form::Csv,
+            Record::Ron(_) => Form::Ron,
         }
     }
 
     /// How many games it holds.
     pub fn len(&self) -> usize {
         match self {
-            Record::Otg(record) => record.games.len(),
+            Record::Otg(record) | Record::Ron(record) => record.games.len(),
             Record::Csv(record) => record.games.len(),
         }
     }
@@ -121,10 +132,11 @@ impl Record {
         self.len() == 0
     }
 
-    /// The game file, if it is one.
+    /// Its games as a game file's: a game file's, or hnefatafl.org's
+    /// archive's, read as a game file's.
     pub fn as_otg(&self) -> Option<&OtgRecord> {
         match self {
-            Record::Otg(record) => Some(record),
+            Record::Otg(record) | Record::Ron(record) => Some(record),
             Record::Csv(_) => None,
         }
     }
@@ -133,7 +145,7 @@ impl Record {
     pub fn as_csv(&self) -> Option<&CsvRecord> {
         match self {
             Record::Csv(record) => Some(record),
-            Record::Otg(_) => None,
+            Record::Otg(_) | Record::Ron(_) => None,
         }
     }
 
@@ -143,7 +155,7 @@ impl Record {
     /// only in a record with no game.
     pub fn game_at(&self, offset: usize) -> Option<usize> {
         let (len, after) = match self {
-            Record::Otg(r) => (
+            Record::Otg(r) | Record::Ron(r) => (
                 r.games.len(),
                 r.games.partition_point(|g| g.span.start <= offset),
             ),
@@ -157,9 +169,28 @@ impl Record {
 
     /// Adds the games of `other`, read after them, when it is of the same
     /// form (its header is kept only when this record has none and no game).
+    /// hnefatafl.org's archive with no game yet takes the form of what
+    /// follows, and once games a game file's holds follow its games, it is
+    /// a game file's games (as a piece of a `.ron` file holding games as
+    /// the server sends them is).
     pub(crate) fn extend(&mut self, other: Record) {
+        let ron = match self {
+            Record::Ron(this) if this.games.is_empty() || matches!(other, Record::Otg(_)) => {
+                Some(std::mem::take(this))
+            }
+            _ => None,
+        };
+        if let Some(this) = ron {
+            *self = match other {
+                Record::Otg(_) => Record::Otg(this),
+                _ => Record::empty(other.form()),
+            };
+        }
         match (self, other) {
-            (Record::Otg(this), Record::Otg(other)) => this.games.extend(other.games),
+            (Record::Otg(this), Record::Otg(other) | Record::Ron(other))
+            | (Record::Ron(this), Record::Ron(other)) => {
+                this.games.extend(other.games);
+            }
             (Record::Csv(this), Record::Csv(other)) => {
                 if this.header.is_none() && this.games.is_empty() {
                     this.header = other.header;
@@ -176,6 +207,10 @@ impl fmt::Display for Record {
         match self {
             Record::Otg(record) => write!(f, "{record}"),
             Record::Csv(record) => write!(f, "{record}"),
+            Record::Ron(record) => {
+                let mut archived = record.games.iter().filter_map(|g| g.archived.as_deref());
+                archived.try_for_each(|game| writeln!(f, "{game}"))
+            }
         }
     }
 }

@@ -38,6 +38,10 @@ pub struct OtgGame {
     /// fix, which would write a game file's notation into it, and its
     /// position tag is the start the server wrote, the last rank first.
     pub server_written: bool,
+    /// The game of hnefatafl.org's archive it was read from, every field
+    /// as read: its tags and turns are read from it, and a record of the
+    /// archive is written from it. `None` in a game file.
+    pub archived: Option<Box<super::ArchivedGame>>,
 }
 
 impl OtgGame {

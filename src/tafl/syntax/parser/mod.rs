@@ -139,7 +139,11 @@ pub(crate) fn parse_bytes_at(
         }
         Form::Ron => {
             let (record, errors) = ron::read(input, &damaged);
-            (Record::Otg(record), errors)
+            // Games as the server sends them are a game file's games.
+            match record.games.iter().all(|g| g.archived.is_some()) {
+                true => (Record::Ron(record), errors),
+                false => (Record::Otg(record), errors),
+            }
         }
         Form::OpenTaflJson => {
             let (record, errors) = ron::read_json(input, &damaged);

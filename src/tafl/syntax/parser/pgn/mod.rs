@@ -320,6 +320,7 @@ impl Builder {
             captures_unwritten: true,
             // Written by hnefatafl.org's client: kept as read.
             server_written: true,
+            archived: None,
         });
     }
 

@@ -1,13 +1,14 @@
-//! The server's game, from the RON value of its line: its fields as the
-//! game's tags, its plays as turns, its status as the result, and its
-//! board size as the rules.
+//! The server's game, from the RON value of its line: each field read
+//! into the [`ArchivedGame`] it is, of the shape the server writes there.
 
-use super::super::hnefatafl_org::rules_of;
-use super::{Fault, Value, ValueKind};
+use super::{Fault, Item, Value, ValueKind};
 use crate::core::Span;
-use crate::tafl::Square;
-use crate::tafl::syntax::ast::{MoveType, OtgGame, Ply, Tag, Turn, WrittenMove};
+use crate::tafl::syntax::ast::{
+    ArchivedGame, ArchivedPlay, BadNumber, Clocks, GameStatus, Message, PlayRecord, PlayedMove,
+    Plays, Rating, Spanned, check_rating,
+};
 use crate::tafl::syntax::error::SyntaxErrorKind as Kind;
+use crate::tafl::{Side, Square};
 
 /// The fields of a game, in the order the server writes them.
 const FIELDS: [&str; 11] = [
@@ -48,39 +49,53 @@ fn unexpected(value: &Value, what: &str) -> Fault {
     )
 }
 
-/// The fields of a `( ... )` value, or of a named one (`Name(...)`).
+/// The fields of a `( ... )` value, or of a named one (`Name(...)`), each
+/// written once.
 fn fields_of<'v>(value: &'v Value, what: &str) -> Result<Vec<(&'v str, &'v Value)>, Fault> {
     let items = match &value.kind {
         ValueKind::Group(items) => items,
         ValueKind::Named(_, Some(items)) => items,
         _ => return Err(unexpected(value, what)),
     };
-    items
-        .iter()
-        .map(|item| match &item.key {
-            Some(key) => Ok((key.as_str(), &item.value)),
-            None => Err(unexpected(
+    let mut fields: Vec<(&str, &Value)> = Vec::with_capacity(items.len());
+    for item in items {
+        let Some(key) = &item.key else {
+            return Err(unexpected(
                 &item.value,
                 &format!("a field `name: value` of {what}"),
-            )),
-        })
-        .collect()
+            ));
+        };
+        if fields.iter().any(|(k, _)| k == key) {
+            return Err(fault_over(
+                &item.value,
+                Kind::RonUnexpectedValue,
+                format!("expected each field once, and `{key}` is written before"),
+                "the server writes each field of a value once",
+            ));
+        }
+        fields.push((key, &item.value));
+    }
+    Ok(fields)
 }
 
 /// The field `name` of `fields`.
 fn field<'v>(fields: &[(&str, &'v Value)], name: &str, whole: &Value) -> Result<&'v Value, Fault> {
+    optional(fields, name).ok_or_else(|| {
+        fault_over(
+            whole,
+            Kind::RonUnexpectedValue,
+            format!("expected a field `{name}`, which this value lacks"),
+            GAME_HELP,
+        )
+    })
+}
+
+/// The field `name` of `fields`, if written.
+fn optional<'v>(fields: &[(&str, &'v Value)], name: &str) -> Option<&'v Value> {
     fields
         .iter()
         .find(|(key, _)| *key == name)
         .map(|(_, value)| *value)
-        .ok_or_else(|| {
-            fault_over(
-                whole,
-                Kind::RonUnexpectedValue,
-                format!("expected a field `{name}`, which this value lacks"),
-                GAME_HELP,
-            )
-        })
 }
 
 /// The single value in `Name(value)` or `(value)`.
@@ -119,7 +134,7 @@ fn unknown_variant(value: &Value, name: &str, names: &[&str], of: &str) -> Fault
 }
 
 /// A whole number, within `max`.
-fn whole_number(value: &Value, max: u64, what: &str) -> Result<u64, Fault> {
+fn whole_number(value: &Value, max: u128, what: &str) -> Result<u128, Fault> {
     let ValueKind::Number(text) = &value.kind else {
         return Err(unexpected(value, what));
     };
@@ -127,7 +142,7 @@ fn whole_number(value: &Value, max: u64, what: &str) -> Result<u64, Fault> {
     if !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(unexpected(value, what));
     }
-    match digits.parse::<u64>() {
+    match digits.parse::<u128>() {
         Ok(n) if n <= max => Ok(n),
         _ => Err(fault_over(
             value,
@@ -138,20 +153,28 @@ fn whole_number(value: &Value, max: u64, what: &str) -> Result<u64, Fault> {
     }
 }
 
-/// A number the server writes as a float or an integer, read to check it.
-fn real_number(value: &Value, what: &str) -> Result<(), Fault> {
+/// A number the server writes as a float, its text kept.
+fn real_number(value: &Value, what: &str) -> Result<String, Fault> {
     let ValueKind::Number(text) = &value.kind else {
         return Err(unexpected(value, what));
     };
-    match text.parse::<f64>() {
-        Ok(n) if n.is_finite() && n.abs() < 1e15 => Ok(()),
-        Ok(_) => Err(fault_over(
+    match check_rating(text) {
+        Ok(()) => Ok(text.clone()),
+        Err(BadNumber::TooLarge) => Err(fault_over(
             value,
             Kind::NumberTooLarge,
             format!("expected {what}, a number below 10^15"),
             "the server writes no number this large here",
         )),
-        Err(_) => Err(unexpected(value, what)),
+        Err(BadNumber::NotANumber) => Err(unexpected(value, what)),
+    }
+}
+
+/// A string.
+fn text_of(value: &Value, what: &str) -> Result<String, Fault> {
+    match &value.kind {
+        ValueKind::Text(text) => Ok(text.clone()),
+        _ => Err(unexpected(value, what)),
     }
 }
 
@@ -164,138 +187,119 @@ fn size_of(value: &Value) -> Result<u8, Fault> {
     Ok(SIZES.iter().find(|(n, _)| *n == name).map_or(11, |s| s.1))
 }
 
-/// The game of a line's value.
-pub(super) fn game_of(
-    value: &Value,
-    text: &str,
-    base: usize,
-    faults: &mut Vec<Fault>,
-) -> Result<OtgGame, Fault> {
+/// The spans of a line's values, at `base` in the text.
+#[derive(Clone, Copy)]
+struct At(usize);
+
+impl At {
+    fn of(self, value: &Value) -> Span {
+        Span::new(self.0 + value.start, self.0 + value.end)
+    }
+
+    fn spanned<T>(self, value: &Value, read: T) -> Spanned<T> {
+        Spanned::new(read, self.of(value))
+    }
+}
+
+/// The game of a line's value, the line standing at `base` in the text.
+pub(super) fn archived_of(value: &Value, base: usize) -> Result<ArchivedGame, Fault> {
     let fields = fields_of(value, "a game `(id: ..., plays: ..., board_size: ...)`")?;
     for (key, v) in &fields {
         if !FIELDS.contains(key) {
             return Err(unknown_variant(v, key, &FIELDS, "a field of a game"));
         }
     }
+    let at = At(base);
     let size_value = field(&fields, "board_size", value)?;
     let dim = size_of(size_value)?;
-    let at = |v: &Value| Span::new(base + v.start, base + v.end);
-    let mut tags = Vec::new();
-    let mut tag = |name: &str, v: &Value, shown: String| {
-        tags.push(Tag {
-            name: name.to_owned(),
-            value: shown,
-            value_span: at(v),
-            span: at(v),
-        });
+    let mut game = ArchivedGame {
+        board_size: at.spanned(size_value, dim),
+        span: at.of(value),
+        ..ArchivedGame::default()
     };
     for (key, v) in &fields {
-        check_field(key, v)?;
-        let shown = match &v.kind {
-            ValueKind::Text(s) => s.clone(),
-            _ => text[v.start..v.end].to_owned(),
-        };
-        if *key != "plays" {
-            tag(key, v, shown);
+        match *key {
+            "id" => game.id = Some(at.spanned(v, whole_number(v, u128::MAX, "a game's number")?)),
+            "attacker" => game.attacker = Some(at.spanned(v, text_of(v, "a player's name")?)),
+            "defender" => game.defender = Some(at.spanned(v, text_of(v, "a player's name")?)),
+            "attacker_rating" => game.attacker_rating = Some(at.spanned(v, rating(v)?)),
+            "defender_rating" => game.defender_rating = Some(at.spanned(v, rating(v)?)),
+            "rated" => {
+                let yes = variant(v, &["Yes", "No"], "whether the game is rated")? == "Yes";
+                game.rated = Some(at.spanned(v, yes));
+            }
+            "status" => {
+                let names = GameStatus::ALL.map(GameStatus::name);
+                let name = variant(v, &names, "a game's status")?;
+                game.status = at.spanned(v, GameStatus::named(name).unwrap_or_default());
+            }
+            "messages" => game.messages = Some(at.spanned(v, messages(v)?)),
+            "texts" => game.texts = Some(at.spanned(v, texts(v)?)),
+            "plays" => game.plays = plays_of(v, dim, at)?,
+            _ => {}
         }
     }
-    let status = field(&fields, "status", value)?;
-    if let Some(result) = result_of(status) {
-        tag("result", status, result.to_owned());
-    }
-    let plays = field(&fields, "plays", value)?;
-    let (plies, clocks) = plays_of(plays, dim, base, text, faults)?;
-    if let Some(clocks) = clocks {
-        tag("clocks", plays, clocks);
-    }
-    tag("rules", size_value, rules_of(dim).to_owned());
-    Ok(OtgGame {
-        tags,
-        turns: turns_of(plies),
-        span: at(value),
-        captures_unwritten: true,
-        server_written: true,
+    field(&fields, "status", value)?;
+    field(&fields, "plays", value)?;
+    Ok(game)
+}
+
+/// `(rating: ..., rd: ...)`.
+fn rating(value: &Value) -> Result<Rating, Fault> {
+    let fields = fields_of(value, "a rating `(rating: ..., rd: ...)`")?;
+    only(&fields, &["rating", "rd"], "a rating")?;
+    Ok(Rating {
+        rating: real_number(field(&fields, "rating", value)?, "a rating")?,
+        rd: real_number(field(&fields, "rd", value)?, "a rating's deviation")?,
     })
 }
 
-/// The result a status gives, as a game file's `[result:]` writes it.
-fn result_of(status: &Value) -> Option<&'static str> {
-    match &status.kind {
-        ValueKind::Named(name, None) => match name.as_str() {
-            "AttackerWins" => Some("1"),
-            "DefenderWins" => Some("-1"),
-            "Draw" => Some("0"),
-            _ => None,
-        },
-        _ => None,
+/// Checks that `fields` are all among `names`.
+fn only(fields: &[(&str, &Value)], names: &[&str], of: &str) -> Result<(), Fault> {
+    match fields.iter().find(|(key, _)| !names.contains(key)) {
+        Some((key, v)) => Err(unknown_variant(v, key, names, &format!("a field of {of}"))),
+        None => Ok(()),
     }
 }
 
-/// Checks a field's value but for the plays: of the shape the server
-/// writes.
-fn check_field(key: &str, v: &Value) -> Result<(), Fault> {
-    match key {
-        "id" => {
-            whole_number(v, u64::MAX, "a game's number")?;
-        }
-        "attacker" | "defender" if !matches!(v.kind, ValueKind::Text(_)) => {
-            return Err(unexpected(v, "a player's name in quotes"));
-        }
-        "attacker_rating" | "defender_rating" => {
-            let rating = fields_of(v, "a rating `(rating: ..., rd: ...)`")?;
-            real_number(field(&rating, "rating", v)?, "a rating")?;
-            real_number(field(&rating, "rd", v)?, "a rating's deviation")?;
-        }
-        "rated" => {
-            variant(v, &["Yes", "No"], "whether the game is rated")?;
-        }
-        "status" => {
-            variant(
-                v,
-                &["AttackerWins", "DefenderWins", "Draw", "Ongoing"],
-                "a game's status",
-            )?;
-        }
-        "messages" | "texts" if !matches!(v.kind, ValueKind::List(_)) => {
-            return Err(unexpected(v, "a list `[...]`"));
-        }
-        _ => {}
+/// The items of a list `[...]`.
+fn items<'v>(value: &'v Value, what: &str) -> Result<&'v [Item], Fault> {
+    match &value.kind {
+        ValueKind::List(items) => Ok(items),
+        _ => Err(unexpected(value, what)),
     }
-    Ok(())
 }
 
-/// The plies, two a turn, the first of the side that moves first; the
-/// turns numbered from 1.
-pub(super) fn turns_of(plies: Vec<Ply>) -> Vec<Turn> {
-    plies
-        .chunks(2)
-        .enumerate()
-        .map(|(n, pair)| {
-            let first = pair[0].span();
-            let last = pair[pair.len() - 1].span();
-            Turn {
-                number: u32::try_from(n + 1).unwrap_or(u32::MAX),
-                plies: pair.to_vec(),
-                commentary: None,
-                variations: Vec::new(),
-                span: Span::new(first.start, last.end),
-            }
+/// `[(username: "...", timestamp: "...", content: "..."), ...]`.
+fn messages(value: &Value) -> Result<Vec<Message>, Fault> {
+    let what = "a message `(username: \"...\", timestamp: \"...\", content: \"...\")`";
+    items(value, "a list of messages `[...]`")?
+        .iter()
+        .map(|item| {
+            let v = &item.value;
+            let fields = fields_of(v, what)?;
+            only(&fields, &["username", "timestamp", "content"], "a message")?;
+            let text = |name| text_of(field(&fields, name, v)?, "a text in quotes");
+            Ok(Message {
+                username: text("username")?,
+                timestamp: text("timestamp")?,
+                content: text("content")?,
+            })
         })
         .collect()
 }
 
-/// The plies of `PlayRecords([...])` or `PlayRecordsTimed([...])`, and for
-/// timed games both clocks after each record, `attacker/defender` in
-/// milliseconds, a record a word.
-/// A play of the side not to move is reported in `faults`, and kept as a
-/// ply not read, where the replay stops.
-fn plays_of(
-    value: &Value,
-    dim: u8,
-    base: usize,
-    text: &str,
-    faults: &mut Vec<Fault>,
-) -> Result<(Vec<Ply>, Option<String>), Fault> {
+/// `["...", ...]`: the older layout's messages.
+fn texts(value: &Value) -> Result<Vec<String>, Fault> {
+    items(value, "a list of texts `[...]`")?
+        .iter()
+        .map(|item| text_of(&item.value, "a text in quotes"))
+        .collect()
+}
+
+/// `PlayRecords([...])` or `PlayRecordsTimed([...])`: the records, and
+/// for timed games both clocks after each, in milliseconds.
+fn plays_of(value: &Value, dim: u8, at: At) -> Result<Plays, Fault> {
     let names = ["PlayRecords", "PlayRecordsTimed"];
     let ValueKind::Named(name, Some(_)) = &value.kind else {
         return Err(match &value.kind {
@@ -308,115 +312,74 @@ fn plays_of(
     }
     let timed = name == "PlayRecordsTimed";
     let records = inner(value, "a list of plays")?;
-    let ValueKind::List(items) = &records.kind else {
-        return Err(unexpected(records, "a list of plays `[...]`"));
-    };
-    let mut plies = Vec::new();
-    let mut clocks = Vec::new();
+    let items = items(records, "a list of plays `[...]`")?;
+    let mut read = Vec::with_capacity(items.len());
     for (n, item) in items.iter().enumerate() {
         let record = &item.value;
-        let play = if timed {
-            let (play, times) = timed_record(record)?;
-            clocks.push(times);
-            play
+        let (play, clocks) = if timed {
+            let (play, clocks) = timed_record(record)?;
+            (play, Some(clocks))
         } else {
-            record
+            (record, None)
         };
-        let at = Played {
-            dim,
-            base,
-            text,
-            first: n == 0,
-            to_move: to_move(dim, plies.len()),
-        };
-        plies.extend(record_ply(play, &at, faults)?);
+        read.push(PlayRecord {
+            play: record_play(play, n == 0, dim, at)?,
+            clocks,
+            span: at.of(record),
+        });
     }
-    Ok((plies, timed.then(|| clocks.join(" "))))
+    Ok(Plays {
+        timed,
+        records: read,
+        span: at.of(value),
+    })
 }
 
-/// The side to move at the ply `ply` (from 0) of a game on `dim`: the
-/// defenders first on 7 × 7, the attackers first on the larger boards,
-/// then each side in turn.
-fn to_move(dim: u8, ply: usize) -> &'static str {
-    let first = if dim == 7 { "Defender" } else { "Attacker" };
-    let second = if dim == 7 { "Attacker" } else { "Defender" };
-    if ply.is_multiple_of(2) { first } else { second }
-}
-
-/// Where a record stands in its game.
-struct Played<'t> {
-    dim: u8,
-    base: usize,
-    text: &'t str,
-    /// It is the game's first record.
-    first: bool,
-    /// The side to move.
-    to_move: &'static str,
-}
-
-/// A timed record's play, and both clocks after it, `attacker/defender`
-/// in milliseconds.
-fn timed_record(record: &Value) -> Result<(&Value, String), Fault> {
+/// A timed record's play, and both clocks after it.
+fn timed_record(record: &Value) -> Result<(&Value, Clocks), Fault> {
     let fields = fields_of(
         record,
         "a timed record `(play: ..., attacker_time: ..., defender_time: ...)`",
     )?;
-    let mut times = Vec::new();
-    for side in ["attacker_time", "defender_time"] {
-        let time = field(&fields, side, record)?;
-        let time = fields_of(time, "a clock `(milliseconds_left: ...)`")?;
-        let left = field(&time, "milliseconds_left", record)?;
+    let names = ["play", "attacker_time", "defender_time"];
+    only(&fields, &names, "a timed record")?;
+    let mut times = [0; 2];
+    for (side, time) in [names[1], names[2]].into_iter().zip(&mut times) {
+        let clock = field(&fields, side, record)?;
+        let clock_fields = fields_of(clock, "a clock `(milliseconds_left: ...)`")?;
+        only(&clock_fields, &["milliseconds_left"], "a clock")?;
+        let left = field(&clock_fields, "milliseconds_left", clock)?;
         let ValueKind::Number(ms) = &left.kind else {
             return Err(unexpected(left, "milliseconds"));
         };
-        if ms.parse::<i64>().is_err() {
-            return Err(fault_over(
+        *time = ms.parse::<i64>().map_err(|_| {
+            fault_over(
                 left,
                 Kind::NumberTooLarge,
                 "expected milliseconds, a whole number within 64 bits".to_owned(),
                 "the server writes no number this large here",
-            ));
-        }
-        times.push(ms.clone());
+            )
+        })?;
     }
-    Ok((field(&fields, "play", record)?, times.join("/")))
+    let clocks = Clocks {
+        attacker: times[0],
+        defender: times[1],
+    };
+    Ok((field(&fields, "play", record)?, clocks))
 }
 
-/// The ply of a record, `None` for the leading `None`; a play of the side
-/// not to move is reported in `faults` and kept as a ply not read.
-fn record_ply(
-    play: &Value,
-    at: &Played<'_>,
-    faults: &mut Vec<Fault>,
-) -> Result<Option<Ply>, Fault> {
+/// The play of a record, `None` for the leading `None`.
+fn record_play(play: &Value, first: bool, dim: u8, at: At) -> Result<Option<ArchivedPlay>, Fault> {
     match &play.kind {
         ValueKind::Named(name, None) if name == "None" => {
-            if at.first {
+            if first {
                 Ok(None)
             } else {
                 Err(unexpected(play, "a play: only the first record is `None`"))
             }
         }
         ValueKind::Named(name, Some(_)) if name == "Some" => {
-            let played = inner(play, "a play")?;
-            let (ply, (role, written)) = plae(played, at.dim, at.base)?;
-            if role == at.to_move {
-                return Ok(Some(ply));
-            }
-            faults.push(fault_over(
-                written,
-                Kind::RonWrongSide,
-                format!(
-                    "this play is the {}'s; the {}'s turn",
-                    role.to_lowercase(),
-                    at.to_move.to_lowercase()
-                ),
-                "each record after the first is a play of the side to move, the sides in turn",
-            ));
-            Ok(Some(Ply::Malformed(crate::core::Malformed {
-                text: at.text[played.start..played.end].to_owned(),
-                span: Span::new(at.base + played.start, at.base + played.end),
-            })))
+            plae(inner(play, "a play")?, dim, at).map(Some)
         }
         ValueKind::Named(name, _) => {
             Err(unknown_variant(play, name, &["None", "Some"], "a record"))
@@ -426,43 +389,36 @@ fn record_ply(
 }
 
 /// A play: `Play((role: ..., from: ..., to: ...))`, `AttackerResigns` or
-/// `DefenderResigns`; with the side that plays it and where that is
-/// written.
-fn plae(value: &Value, dim: u8, base: usize) -> Result<(Ply, (&'static str, &Value)), Fault> {
-    let at = Span::new(base + value.start, base + value.end);
+/// `DefenderResigns`.
+fn plae(value: &Value, dim: u8, at: At) -> Result<ArchivedPlay, Fault> {
     let names = ["Play", "AttackerResigns", "DefenderResigns"];
     match &value.kind {
         ValueKind::Named(name, None) if name == "AttackerResigns" => {
-            Ok((Ply::Resignation(at), ("Attacker", value)))
+            Ok(ArchivedPlay::Resigns(Side::Attackers, at.of(value)))
         }
         ValueKind::Named(name, None) if name == "DefenderResigns" => {
-            Ok((Ply::Resignation(at), ("Defender", value)))
+            Ok(ArchivedPlay::Resigns(Side::Defenders, at.of(value)))
         }
         ValueKind::Named(name, Some(_)) if name == "Play" => {
             let play = inner(value, "a play `Play((role: ..., from: ..., to: ...))`")?;
             let fields = fields_of(play, "a play `(role: ..., from: ..., to: ...)`")?;
+            only(&fields, &["role", "from", "to"], "a play")?;
             let role_value = field(&fields, "role", play)?;
-            let role = if variant(role_value, &["Attacker", "Defender"], "a side")? == "Attacker" {
-                "Attacker"
-            } else {
-                "Defender"
+            let role = match variant(role_value, &["Attacker", "Defender"], "a side")? {
+                "Attacker" => Side::Attackers,
+                _ => Side::Defenders,
             };
             let from_value = field(&fields, "from", play)?;
             let to_value = field(&fields, "to", play)?;
-            let from = vertex(from_value, dim)?;
-            let to = vertex(to_value, dim)?;
-            let ply = Ply::Move(WrittenMove {
-                piece: None,
-                from,
-                kind: MoveType::Regular,
-                to,
-                captures: Vec::new(),
-                info: None,
-                from_span: Span::new(base + from_value.start, base + from_value.end),
-                to_span: Span::new(base + to_value.start, base + to_value.end),
-                span: at,
-            });
-            Ok((ply, (role, role_value)))
+            Ok(ArchivedPlay::Move(PlayedMove {
+                role,
+                from: vertex(from_value, dim)?,
+                to: vertex(to_value, dim)?,
+                role_span: at.of(role_value),
+                from_span: at.of(from_value),
+                to_span: at.of(to_value),
+                span: at.of(value),
+            }))
         }
         ValueKind::Named(name, _) => Err(unknown_variant(value, name, &names, "a play")),
         _ => Err(unexpected(value, "a play")),
@@ -473,6 +429,7 @@ fn plae(value: &Value, dim: u8, base: usize) -> Result<(Ply, (&'static str, &Val
 /// board of `dim`.
 fn vertex(value: &Value, dim: u8) -> Result<Square, Fault> {
     let fields = fields_of(value, "a square `(size: ..., x: ..., y: ...)`")?;
+    only(&fields, &["size", "x", "y"], "a square")?;
     let size_value = field(&fields, "size", value)?;
     let size = size_of(size_value)?;
     if size != dim {
@@ -485,10 +442,10 @@ fn vertex(value: &Value, dim: u8) -> Result<Square, Fault> {
     }
     let x_value = field(&fields, "x", value)?;
     let y_value = field(&fields, "y", value)?;
-    let x = whole_number(x_value, u64::from(u32::MAX), "a column")?;
-    let y = whole_number(y_value, u64::from(u32::MAX), "a row")?;
+    let x = whole_number(x_value, u128::from(u32::MAX), "a column")?;
+    let y = whole_number(y_value, u128::from(u32::MAX), "a row")?;
     for (n, v) in [(x, x_value), (y, y_value)] {
-        if n >= u64::from(dim) {
+        if n >= u128::from(dim) {
             return Err(fault_over(
                 v,
                 Kind::RonSquareOffBoard,

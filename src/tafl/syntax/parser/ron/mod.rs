@@ -5,11 +5,12 @@
 //!
 //! A line is read as RON first (strings, numbers, names, `( )` and `[ ]`,
 //! fields `name: value`), then as the server's game: an archive's line
-//! ([`game`]: its fields become the game's tags, its plays the game's
-//! turns, its status the result and its board size the rules), or a game
-//! as the server sends it ([`opentafl`]), told by its fields. A line that
-//! does not read is that game's error, at the place; the other lines are
-//! read on.
+//! (an [`ArchivedGame`](crate::tafl::syntax::ArchivedGame), [`game`], then
+//! read as a game file's, [`tree`]: its fields become the game's tags, its
+//! plays the game's turns, its status the result and its board size the
+//! rules), or a game as the server sends it ([`opentafl`]), told by its
+//! fields. A line that does not read is that game's error, at the place;
+//! the other lines are read on.
 
 use super::lexical::byte_order_mark;
 use super::{Input, error_at, next_line, offset, stopped, to_line_end};
@@ -25,6 +26,7 @@ mod game;
 mod json;
 mod moves;
 mod opentafl;
+mod tree;
 
 pub(super) use json::json_record as read_json;
 
@@ -205,7 +207,8 @@ fn ron_game(mut r: Reader<'_>, faults: &mut Vec<Fault>) -> Result<OtgGame, Fault
     if opentafl::is_sent_game(&value) {
         opentafl::game_of(&value, r.text, base, opentafl::Syntax::Ron, faults)
     } else {
-        game::game_of(&value, r.text, base, faults)
+        let archived = game::archived_of(&value, base)?;
+        Ok(tree::game_of(archived, r.text, base, faults))
     }
 }
 

@@ -9,7 +9,7 @@
 //! ends a game (`docs/rules.md#tafl-hnefataflorg`).
 
 use super::super::hnefatafl_org::rules_of;
-use super::game::turns_of;
+use super::tree::turns_of;
 use super::{Fault, Value, ValueKind};
 use crate::core::Span;
 use crate::tafl::syntax::ast::{OtgGame, Tag};
@@ -299,6 +299,7 @@ pub(super) fn game_of(
         span: r.span(value),
         captures_unwritten: false,
         server_written: true,
+        archived: None,
     })
 }
 
