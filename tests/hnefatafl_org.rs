@@ -417,3 +417,55 @@ fn no_mark_of_the_end_is_asked_for() {
     assert!(words.windows(2).any(|w| w == ["advice", "0"]), "{out}");
     assert!(out.contains("king-captured 4"), "{out}");
 }
+
+/// A short game of the archive as `hirp replay` and `hirp board` show it:
+/// each move in the notation of the tafl games, its captures written as
+/// hirp writes them, never the RON it is read from.
+#[test]
+fn a_game_of_the_archive_is_shown_in_the_notation() {
+    let path = format!("{FOLDER}/archived-games.ron");
+    let run = |args: &[&str]| {
+        let run = common::hirp().args(args).assert().success();
+        String::from_utf8_lossy(&run.get_output().stdout).into_owned()
+    };
+    let replay = run(&["replay", &path, "--game", "34"]);
+    assert!(!replay.contains("Play(("), "{replay}");
+    insta::assert_snapshot!("ron_replay_game_34", replay);
+    let board = run(&["board", &path, "--game", "28", "--turn", "3b"]);
+    insta::assert_snapshot!("ron_board_game_28_3b", board);
+    let capture = run(&["replay", &path, "--game", "28", "--turn", "3b"]);
+    assert!(capture.contains("\nAfter 3b: h9-d9xd8\n"), "{capture}");
+}
+
+/// The page of the archive shows each turn's moves in the notation, the
+/// move played and the problems marked on them.
+#[test]
+fn the_page_of_the_archive_shows_its_moves_in_the_notation() {
+    let path = format!("{FOLDER}/mutations/archived-games-mutated.ron");
+    let bytes = common::fixture(&path);
+    let page = hirp::tafl::page::page(
+        "archived-games-mutated.ron",
+        bytes.as_bytes(),
+        Form::Ron,
+        None,
+    );
+    let mut marked = 0;
+    for game in &page.games {
+        for step in game.steps.iter().skip(1) {
+            assert!(!step.line.contains('('), "{}", step.line);
+            let [start, end] = step.played.expect("a move played");
+            let played = &step.line[start..end];
+            assert!(
+                played.len() >= 5 && played.contains('-'),
+                "{}: {played}",
+                step.line
+            );
+            for mark in &step.marks {
+                let [start, end] = mark.range;
+                assert!(step.line[start..end].contains('-'), "{}", step.line);
+                marked += 1;
+            }
+        }
+    }
+    assert!(marked >= 27, "{marked} problems marked");
+}

@@ -30,6 +30,7 @@ use std::fmt::Write as _;
 
 use super::Side;
 use super::rules::{End, Position, RuleSet};
+use super::syntax::{Info, MoveType, WrittenMove};
 use crate::core::Rng;
 
 /// What to generate.
@@ -95,21 +96,18 @@ fn play_out(rules: &RuleSet, rng: &mut Rng, cap: Cap) -> String {
         let mv = moves[rng.below(moves.len())];
         let Ok(played) = position.play(mv) else { break };
         let kind = match (played.jump, played.berserk) {
-            (false, false) => "-",
-            (true, false) => "^",
-            (false, true) => "=",
-            (true, true) => "^=",
+            (false, false) => MoveType::Regular,
+            (true, false) => MoveType::Jump,
+            (false, true) => MoveType::Berserk,
+            (true, true) => MoveType::BerserkJump,
         };
-        let mut text = format!("{}{kind}{}", mv.from, mv.to);
-        for (n, square) in played.captures.iter().enumerate() {
-            text.push(if n == 0 { 'x' } else { '/' });
-            text.push_str(&square.to_string());
-        }
-        match played.outcome.map(|o| o.end) {
-            Some(End::KingCaptured) => text.push_str("++"),
-            Some(End::KingEscaped) => text.push_str("--"),
-            _ => {}
-        }
+        let info = match played.outcome.map(|o| o.end) {
+            Some(End::KingCaptured) => Some(Info::KingCaptured),
+            Some(End::KingEscaped) => Some(Info::KingEscaped),
+            _ => None,
+        };
+        let text = WrittenMove::made(mv.from, kind, mv.to, played.captures.iter(), info);
+        let text = text.to_string();
         match turns.last_mut() {
             Some(last) if !new_turn => {
                 last.push(' ');

@@ -29,7 +29,9 @@ use crate::core::json::problem::{Diagnostic, LineIndex, diagnostic};
 use crate::core::page::{Branch, Field, GamePage, Mark, Packed, Packer, Page, Step};
 use crate::core::page::{shown_with, title};
 use crate::tafl::render::Board;
-use crate::tafl::replay::{Game, LineMove, Replay, ReplayedMove, ReplayedVariation, replay_record};
+use crate::tafl::replay::{
+    Game, LineMove, MoveText, Replay, ReplayedMove, ReplayedVariation, replay_record,
+};
 use crate::tafl::rules::RuleSet;
 use crate::tafl::syntax::{Annotations, Form, parse_bytes};
 
@@ -111,7 +113,7 @@ pub(crate) fn each_game(
     let games = Game::all(&parsed.record);
     let chosen = rules.and_then(|r| r.preset_name().map(str::to_owned));
     for (n, (replay, written)) in replays.iter().zip(games).enumerate() {
-        let mut game = game_page(replay, &text, &lines);
+        let mut game = game_page(replay, (&text, written.move_text()), &lines);
         let about = written.annotations();
         game.name = game_name(n, count, about.players.as_deref());
         annotate(&mut game, replay, &about);
@@ -176,8 +178,9 @@ fn annotate(game: &mut GamePage, replay: &Replay, about: &Annotations) {
     }
 }
 
-/// One game replayed, as a page.
-fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
+/// One game replayed, as a page, its moves shown in `text` as `moves`
+/// says.
+fn game_page(replay: &Replay, (text, moves): (&str, MoveText), lines: &LineIndex<'_>) -> GamePage {
     let positions = replay.positions();
     let firsts = firsts(replay);
     let homes = homes(replay, &firsts);
@@ -191,14 +194,11 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
                 if let Some(mv) = played.applied.mv() {
                     board = board.with_last_move(mv, played.captures.iter());
                 }
-                move_step(replay, n - 1, text)
+                let (mut step, line) = move_step(replay, n - 1, (text, moves));
+                mark(&mut step, replay, &shown, &line);
+                step
             }
         };
-        if let Some(m) = n.checked_sub(1) {
-            // A byte of the text at `at` is at `at - start + prefix` in the line.
-            let (start, prefix) = turn_text(replay, m);
-            mark(&mut step, replay, &shown, start, prefix);
-        }
         step.board = board.svg();
         step.diagnostics = shown;
         steps.push(step);
@@ -216,7 +216,8 @@ fn game_page(replay: &Replay, text: &str, lines: &LineIndex<'_>) -> GamePage {
             let mut step = variation_step(replay, v, n - 1, text);
             let shown = shown_with(&homes, firsts[v] + n - 1);
             let start = line_of(variation, played).map_or(played.span.start, |l| l.start);
-            mark(&mut step, replay, &shown, start, 0);
+            let line = TurnLine::written(&step.line, start, 0);
+            mark(&mut step, replay, &shown, &line);
             step.board = board.svg();
             step.diagnostics = shown;
             steps.push(step);
@@ -300,20 +301,52 @@ fn variation_step(replay: &Replay, v: usize, n: usize, text: &str) -> Step {
     }
 }
 
-/// Marks in `step`'s line the tokens of the problems `shown`, the line
-/// holding the text from `start` after `prefix` bytes of its own.
-fn mark(step: &mut Step, replay: &Replay, shown: &[usize], start: usize, prefix: usize) {
-    let len = step.line.len();
+/// Marks in `step`'s line, `line`, the tokens of the problems `shown`.
+fn mark(step: &mut Step, replay: &Replay, shown: &[usize], line: &TurnLine) {
     step.marks = shown
         .iter()
         .filter_map(|&p| {
             let problem = &replay.problems[p];
-            let span = problem.span;
-            let from = (span.start.checked_sub(start)? + prefix).min(len);
-            let to = (span.end.saturating_sub(start) + prefix).clamp(from, len);
-            Some(Mark::of([from, to], problem))
+            Some(Mark::of(line.range(problem.span)?, problem))
         })
         .collect();
+}
+
+/// A step's line of moves, and where in it a span of the record's text
+/// falls.
+struct TurnLine {
+    /// The line's length in bytes.
+    len: usize,
+    /// The line holds the record's text from byte `start` on after `prefix`
+    /// bytes of its own (`3. `); `None` when it holds none, but the moves
+    /// in the notation.
+    written: Option<(usize, usize)>,
+    /// The span of each move in the record, and its bytes in the line.
+    moves: Vec<(Span, [usize; 2])>,
+}
+
+impl TurnLine {
+    /// The line `line`, which holds the record's text from `start` after
+    /// `prefix` bytes of its own.
+    fn written(line: &str, start: usize, prefix: usize) -> TurnLine {
+        TurnLine {
+            len: line.len(),
+            written: Some((start, prefix)),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The bytes of the line that the text at `span` is shown as: the same
+    /// text, or the move that holds it.
+    fn range(&self, span: Span) -> Option<[usize; 2]> {
+        let Some((start, prefix)) = self.written else {
+            let holds = |s: &Span| s.start <= span.start && span.start < s.end.max(s.start + 1);
+            return self.moves.iter().find(|(s, _)| holds(s)).map(|(_, at)| *at);
+        };
+        let from = (span.start.checked_sub(start)? + prefix).min(self.len);
+        let to = (span.end.saturating_sub(start) + prefix).clamp(from, self.len);
+        Some([from, to])
+    }
 }
 
 /// The one step of a game replayed under no rule set (none was known): no
@@ -349,23 +382,48 @@ fn turn_text(replay: &Replay, m: usize) -> (usize, usize) {
 }
 
 /// Main-line move `m`'s step: its turn's text (from the turn's first move
-/// to its last), the move marked in it.
-fn move_step(replay: &Replay, m: usize, text: &str) -> Step {
+/// to its last), or its turn's moves in the notation when the record's
+/// text is none, the move marked in it; and that line.
+fn move_step(replay: &Replay, m: usize, (text, moves): (&str, MoveText)) -> (Step, TurnLine) {
     let played = &replay.steps[m];
     let turn = played.address.turn;
     let (start, prefix) = turn_text(replay, m);
-    let moves = turn_moves(replay, m);
-    let end = replay.steps[*moves.end()].span.end.max(played.span.end);
-    let written = text.get(start..end).unwrap_or_default();
-    Step {
+    let turn_moves = turn_moves(replay, m);
+    let (line, turn_line) = match moves {
+        MoveText::AsWritten => {
+            let end = replay.steps[*turn_moves.end()]
+                .span
+                .end
+                .max(played.span.end);
+            let written = text.get(start..end).unwrap_or_default();
+            let line = format!("{turn}. {}", escape(written));
+            let turn_line = TurnLine::written(&line, start, prefix);
+            (line, turn_line)
+        }
+        MoveText::Notation => {
+            let mut line = format!("{turn}.");
+            let mut at = Vec::new();
+            for step in &replay.steps[turn_moves] {
+                line.push(' ');
+                let from = line.len();
+                line.push_str(&step.shown(text, moves));
+                at.push((step.span, [from, line.len()]));
+            }
+            let turn_line = TurnLine {
+                len: line.len(),
+                written: None,
+                moves: at,
+            };
+            (line, turn_line)
+        }
+    };
+    let step = Step {
         turn: Some(played.address.to_string()),
-        line: format!("{turn}. {}", escape(written)),
-        played: Some([
-            played.span.start - start + prefix,
-            played.span.end - start + prefix,
-        ]),
+        played: turn_line.range(played.span),
+        line,
         ..Step::headed(format!("After {}", played.address))
-    }
+    };
+    (step, turn_line)
 }
 
 /// The step each problem is shown with: its move's, else the first move of

@@ -4,7 +4,7 @@
 use crate::core::Span;
 use crate::core::family::{BadPosition, NoBoard, Picture, RecordBytes, file_name};
 use crate::tafl::render::{Board, Glyphs, TextOptions};
-use crate::tafl::replay::{Game, Replay, ReplayedMove, replay_game};
+use crate::tafl::replay::{Game, MoveText, Replay, ReplayedMove, replay_game};
 use crate::tafl::rules::{Position, PositionLine, PositionLineError, RuleSet};
 use crate::tafl::syntax::{Annotations, Form, parse_bytes};
 
@@ -19,6 +19,8 @@ pub struct ShownGame {
     /// What a game file says of the game for a person: its players, its
     /// heading, its start-comment, the commentary on its moves.
     pub annotations: Annotations,
+    /// What text shows its moves.
+    pub move_text: MoveText,
 }
 
 /// Reads the record `bytes` in `form` and replays its game `number`,
@@ -53,6 +55,7 @@ pub fn shown_game(
         replay,
         games: games.len(),
         annotations: game.annotations(),
+        move_text: game.move_text(),
     })
 }
 

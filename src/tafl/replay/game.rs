@@ -202,6 +202,15 @@ impl<'a> Game<'a> {
         matches!(self, Game::Otg(g) if g.server_written)
     }
 
+    /// What text shows its moves: its record's, unless the record is
+    /// hnefatafl.org's archive, whose moves are shown in the notation.
+    pub fn move_text(self) -> super::MoveText {
+        match self {
+            Game::Otg(g) if g.archived.is_some() => super::MoveText::Notation,
+            _ => super::MoveText::AsWritten,
+        }
+    }
+
     /// The archive's line, if the game is one.
     pub(crate) fn csv(self) -> Option<&'a CsvGame> {
         match self {

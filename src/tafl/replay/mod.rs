@@ -47,7 +47,7 @@ use crate::core::Severity;
 use crate::core::Span;
 use crate::core::diagnostic::Problem;
 use crate::tafl::rules::{Move, Outcome, Position, RuleSet, SquareSet};
-use crate::tafl::syntax::{Record, SyntaxError};
+use crate::tafl::syntax::{MoveType, Record, SyntaxError, WrittenMove};
 
 pub use fix::check_piece;
 pub use game::{Game, WrittenPly};
@@ -230,10 +230,59 @@ pub struct ReplayedMove {
     pub address: crate::tafl::syntax::MoveAddress,
     /// The ply as written.
     pub span: Span,
+    /// The squares it is written from and to (what was played may differ:
+    /// [`ReplayedMove::applied`]).
+    pub written: Move,
     /// What the replay did with it.
     pub applied: Applied,
     /// What it captured (the king never: a captured king ends the game).
     pub captures: SquareSet,
+}
+
+impl ReplayedMove {
+    /// The move as the game files' notation writes it: its squares as
+    /// written, then the pieces the replay took, each after `x` or `/` as
+    /// a game file writes them, `d6-d4xd5/e4`.
+    ///
+    /// ```
+    /// use hirp::tafl::replay::replay_record;
+    /// use hirp::tafl::rules::RuleSet;
+    /// use hirp::tafl::syntax::{Form, parse};
+    ///
+    /// let parsed = parse("d2-c2 d3-d2 c2-c3xd3,1,0,Ongoing\n", Form::Csv);
+    /// let rules = RuleSet::preset("brandub").unwrap();
+    /// let replay = &replay_record(&parsed.record, &parsed.errors, Some(&rules))[0];
+    /// let shown: Vec<String> = replay.steps.iter().map(|s| s.notation()).collect();
+    /// assert_eq!(shown, ["d2-c2", "d3-d2", "c2-c3"]);
+    /// ```
+    pub fn notation(&self) -> String {
+        let Move { from, to } = self.written;
+        let captures = self.captures.iter();
+        WrittenMove::made(from, MoveType::Regular, to, captures, None).to_string()
+    }
+
+    /// The move as a person is shown it: as `text`, the record's, writes
+    /// it, or in the notation ([`ReplayedMove::notation`]) when the
+    /// record's text is none ([`MoveText::Notation`]: hnefatafl.org's
+    /// archive), its spans still pointing into the record's text.
+    pub fn shown<'t>(&self, text: &'t str, moves: MoveText) -> std::borrow::Cow<'t, str> {
+        match moves {
+            MoveText::AsWritten => {
+                crate::core::escape(text.get(self.span.start..self.span.end).unwrap_or_default())
+            }
+            MoveText::Notation => self.notation().into(),
+        }
+    }
+}
+
+/// What text shows a game's moves: the record's own, or the notation made
+/// from what the replay played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveText {
+    /// The record's text at each move's span (a game file, an archive).
+    AsWritten,
+    /// The notation (hnefatafl.org's archive, whose text is RON).
+    Notation,
 }
 
 /// What the replay did with a written move.

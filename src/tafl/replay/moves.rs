@@ -257,6 +257,7 @@ fn play(
     ReplayedMove {
         address: written.address(),
         span: m.span,
+        written: mv,
         applied,
         captures: played.map_or_else(|| position.no_squares(), |p| p.captures),
     }

@@ -110,11 +110,12 @@ impl TaflShown {
         self.game.replay.label(line, n)
     }
 
-    /// Frame `f`'s move as the record writes it, escaped.
+    /// Frame `f`'s move as the record writes it, escaped (in the notation
+    /// when the record's text is none).
     pub(super) fn notation(&self, f: usize) -> String {
-        let span = self.step(f).span;
-        let written = self.game.text.get(span.start..span.end).unwrap_or_default();
-        escape(written).into_owned()
+        let step = self.step(f);
+        step.shown(&self.game.text, self.game.move_text)
+            .into_owned()
     }
 
     pub(super) fn step(&self, f: usize) -> &ReplayedMove {

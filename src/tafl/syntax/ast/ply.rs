@@ -109,6 +109,49 @@ pub struct WrittenMove {
     pub span: Span,
 }
 
+impl WrittenMove {
+    /// A move as hirp writes one that no text holds (every span empty):
+    /// its squares and type, the pieces it takes, each a square after `x`
+    /// or `/`, and what it says of the king, as [`Display`](fmt::Display)
+    /// writes them, `d6-d4xd5/e4`, `a4-b4xc4++`.
+    ///
+    /// ```
+    /// use hirp::tafl::Square;
+    /// use hirp::tafl::syntax::{Info, MoveType, WrittenMove};
+    ///
+    /// let square = |s: &str| s.parse::<Square>().unwrap();
+    /// let captures = [square("d5"), square("e4")];
+    /// let made = WrittenMove::made(square("d6"), MoveType::Regular, square("d4"), captures, None);
+    /// assert_eq!(made.to_string(), "d6-d4xd5/e4");
+    /// let won = WrittenMove::made(square("a4"), MoveType::Regular, square("b4"), [], Some(Info::KingCaptured));
+    /// assert_eq!(won.to_string(), "a4-b4++");
+    /// ```
+    pub fn made(
+        from: Square,
+        kind: MoveType,
+        to: Square,
+        captures: impl IntoIterator<Item = Square>,
+        info: Option<Info>,
+    ) -> WrittenMove {
+        let capture = |square| Capture {
+            piece: None,
+            square,
+            span: Span::default(),
+        };
+        WrittenMove {
+            piece: None,
+            from,
+            kind,
+            to,
+            captures: captures.into_iter().map(capture).collect(),
+            info,
+            from_span: Span::default(),
+            to_span: Span::default(),
+            span: Span::default(),
+        }
+    }
+}
+
 impl fmt::Display for WrittenMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_piece(f, self.piece)?;

@@ -208,7 +208,7 @@ fn ron_game(mut r: Reader<'_>, faults: &mut Vec<Fault>) -> Result<OtgGame, Fault
         opentafl::game_of(&value, r.text, base, opentafl::Syntax::Ron, faults)
     } else {
         let archived = game::archived_of(&value, base)?;
-        Ok(tree::game_of(archived, r.text, base, faults))
+        Ok(tree::game_of(archived, base, faults))
     }
 }
 

@@ -13,16 +13,12 @@ use crate::tafl::syntax::ast::{
 };
 use crate::tafl::syntax::error::SyntaxErrorKind as Kind;
 
-/// The game of `archived`, read from `line`, which stands at `base` in the
+/// The game of `archived`, read from a line that stands at `base` in the
 /// text; in `faults`, each play of the side not to move, kept as a ply
-/// not read, where the replay stops.
-pub(super) fn game_of(
-    archived: ArchivedGame,
-    line: &str,
-    base: usize,
-    faults: &mut Vec<Fault>,
-) -> OtgGame {
-    let plies = plies_of(&archived, line, base, faults);
+/// not read (written as the notation writes the play), where the replay
+/// stops.
+pub(super) fn game_of(archived: ArchivedGame, base: usize, faults: &mut Vec<Fault>) -> OtgGame {
+    let plies = plies_of(&archived, base, faults);
     OtgGame {
         tags: tags_of(&archived),
         turns: turns_of(plies),
@@ -112,7 +108,7 @@ fn tags_of(game: &ArchivedGame) -> Vec<Tag> {
 
 /// The plies of the plays, the leading `None` none; a play of the side
 /// not to move is reported in `faults`, and kept as a ply not read.
-fn plies_of(game: &ArchivedGame, line: &str, base: usize, faults: &mut Vec<Fault>) -> Vec<Ply> {
+fn plies_of(game: &ArchivedGame, base: usize, faults: &mut Vec<Fault>) -> Vec<Ply> {
     let dim = game.board_size.value;
     let mut plies = Vec::with_capacity(game.plays.records.len());
     for play in game.plays.records.iter().filter_map(|r| r.play.as_ref()) {
@@ -131,11 +127,12 @@ fn plies_of(game: &ArchivedGame, line: &str, base: usize, faults: &mut Vec<Fault
                 ),
                 help: "each record after the first is a play of the side to move, the sides in turn",
             });
-            let text = line.get(span.start - base..span.end - base);
-            plies.push(Ply::Malformed(Malformed {
-                text: text.unwrap_or_default().to_owned(),
-                span,
-            }));
+            // Shown as the notation writes the play, as every play is.
+            let text = match play {
+                ArchivedPlay::Move(m) => format!("{}-{}", m.from, m.to),
+                ArchivedPlay::Resigns(..) => "---".to_owned(),
+            };
+            plies.push(Ply::Malformed(Malformed { text, span }));
             continue;
         }
         plies.push(match play {
