@@ -469,3 +469,25 @@ fn the_page_of_the_archive_shows_its_moves_in_the_notation() {
     }
     assert!(marked >= 27, "{marked} problems marked");
 }
+
+/// Two archives that differ by one play: `hirp diff` names the game and
+/// the move, each side's written in the notation, and what the rules make
+/// of them.
+#[test]
+fn hirp_diff_says_where_two_archives_differ_by_one_play() {
+    let path = format!("{FOLDER}/archived-games.ron");
+    let text = common::fixture(&path);
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    // Game 34's third play, the defenders' c4-c1 on 7 × 7, made c4-c2.
+    let third = "from:(size:_7,x:2,y:3),to:(size:_7,x:2,y:6)";
+    assert_eq!(lines[33].matches(third).count(), 1);
+    lines[33] = lines[33].replace(third, "from:(size:_7,x:2,y:3),to:(size:_7,x:2,y:5)");
+    let edited = lines.join("\n") + "\n";
+    let run = common::hirp()
+        .args(["diff", &path, "-"])
+        .write_stdin(edited)
+        .assert()
+        .code(1);
+    let out = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
+    insta::assert_snapshot!("ron_diff_one_play", out);
+}

@@ -2,7 +2,7 @@
 // pasted and its problems found at their places, a fix applied, the boards
 // stepped through, the fixed record downloaded, the example loaded; a tafl
 // game file and an archive checked, stepped through, fixed and downloaded
-// as tafl.
+// as tafl; a line of hnefatafl.org's archive read and shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -167,6 +167,33 @@ test('an archive is checked under the rules chosen, and a file of either family 
   await page.setInputFiles('#file', join(root, 'fixtures/rulebook/fr.hirp'));
   await assertText(status(page), '1 game: 5 errors, 1 warning, 1 advice.');
   assert.equal(await page.locator('#title').textContent(), 'Check a HIRP record');
+  assert.deepEqual(problems, []);
+});
+
+test("a line of hnefatafl.org's archive pasted is read, its moves shown in the notation", async (t) => {
+  const { page, problems } = await served(t);
+  const line = readFileSync(join(root, 'fixtures/tafl/hnefatafl-org/mutations/archived-games-mutated.ron'), 'utf8').split('\n')[0];
+  await paste(page, line + '\n');
+  await assertText(status(page), '1 game: 1 error, 0 warnings, 0 advice.');
+  assert.match(await page.locator('#title').textContent(), /^Check a tafl record/);
+  assert.equal(await page.locator('#game-name').textContent(), 'ragnar (attackers) against Ægir (defenders)');
+  // The problem is marked in the RON, where it is written.
+  const marks = page.locator('#checked mark');
+  assert.deepEqual(await marks.evaluateAll((ms) => ms.map((m) => m.className)), ['error']);
+  assert.match(await marks.first().textContent(), /^\(size:_11,x:\d+,y:\d+\)$/);
+  const note = page.locator('#checked .note');
+  assert.match(await note.textContent(), /there is no piece on b5.*help: perhaps d5-c5/);
+  // The boards show each turn's moves in the notation, the fault on its move.
+  await note.getByRole('button', { name: 'Show the board at 8b' }).click();
+  assert.equal(await page.locator('#heading').textContent(), 'After 8b');
+  assert.match(await page.locator('#turn-line').textContent(), /^8\. k6-j6 b5-c5\b/);
+  assert.equal(await page.locator('#turn-line .played').textContent(), 'b5-c5');
+  assert.equal(await page.locator('#turn-line .fault.error').textContent(), 'b5-c5');
+  await page.click('#first');
+  await page.click('#next');
+  assert.equal(await page.locator('#heading').textContent(), 'After 1a');
+  assert.doesNotMatch(await page.locator('#turn-line').textContent(), /Play|role/);
+  await shot(page, 'serve-ron');
   assert.deepEqual(problems, []);
 });
 

@@ -4,6 +4,7 @@
 //! move, of its main line and of its variations. The text is as written,
 //! its paragraphs each on one line; those who show it escape it.
 
+use super::archived::{ArchivedGame, Spanned};
 use super::otg::{Commentary, OtgGame, Tag};
 use super::ply::Ply;
 use crate::core::Span;
@@ -107,6 +108,9 @@ impl OtgGame {
     /// assert_eq!(about.comment(variation.plies[0].span()), ["Or the other way."]);
     /// ```
     pub fn annotations(&self) -> Annotations {
+        if let Some(archived) = &self.archived {
+            return archived_annotations(archived);
+        }
         let details = DETAILS
             .iter()
             .filter_map(|&(name, label)| {
@@ -145,18 +149,52 @@ impl OtgGame {
     /// name alone; `None` when neither has one.
     fn players(&self) -> Option<String> {
         let name = |side: &str| self.tag(side).and_then(one_line);
-        if name("attackers").is_none() && name("defenders").is_none() {
-            return None;
-        }
-        let player = |side: &str| match name(side) {
-            Some(name) => format!("{name} ({side})"),
-            None => side.to_owned(),
-        };
-        Some(format!(
-            "{} against {}",
-            player("attackers"),
-            player("defenders")
-        ))
+        players(name("attackers"), name("defenders"))
+    }
+}
+
+/// `Ann (attackers) against Bo (defenders)`, a side with no name by its
+/// name alone; `None` when neither has one.
+fn players(attackers: Option<String>, defenders: Option<String>) -> Option<String> {
+    if attackers.is_none() && defenders.is_none() {
+        return None;
+    }
+    let player = |name: Option<String>, side: &str| match name {
+        Some(name) => format!("{name} ({side})"),
+        None => side.to_owned(),
+    };
+    Some(format!(
+        "{} against {}",
+        player(attackers, "attackers"),
+        player(defenders, "defenders")
+    ))
+}
+
+/// What a game of hnefatafl.org's archive says for a person: its players,
+/// each name on one line, its number on the server and whether it was
+/// rated.
+fn archived_annotations(game: &ArchivedGame) -> Annotations {
+    let name = |name: &Option<Spanned<String>>| {
+        let name = name.as_ref()?.value.split_whitespace().collect::<Vec<_>>();
+        (!name.is_empty()).then(|| name.join(" "))
+    };
+    let mut details = Vec::new();
+    if let Some(id) = &game.id {
+        details.push(Detail {
+            label: "Game",
+            value: id.value.to_string(),
+        });
+    }
+    if let Some(rated) = &game.rated {
+        details.push(Detail {
+            label: "Rated",
+            value: if rated.value { "yes" } else { "no" }.to_owned(),
+        });
+    }
+    Annotations {
+        players: players(name(&game.attacker), name(&game.defender)),
+        details,
+        ..Annotations::default()
     }
 }
 
