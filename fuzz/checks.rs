@@ -183,19 +183,19 @@ pub fn json_import(data: &[u8]) {
     assert_eq!(shown(&again), shown(&records));
 }
 
-/// Reading any bytes as a tafl record of each form but hnefatafl.org's
-/// archive (a game file, an archive, hnefatafl.org's PGN export), whole
-/// and cut into games within small limits: no panic; every error and fix
-/// on the decoded text's character boundaries, offsets those of the bytes
-/// (but for UTF-16, read decoded), with a help line; and a game file or an
-/// archive read with no error prints a canonical form that reads with no
-/// error and prints as itself (unless it holds a NUL, which only UTF-16
-/// text may hold).
+/// Reading any bytes as a tafl record of each form (a game file, an
+/// archive, hnefatafl.org's PGN export and its archive), whole and cut
+/// into games within small limits: no panic; every error and fix on the
+/// decoded text's character boundaries, offsets those of the bytes (but
+/// for UTF-16, read decoded), with a help line; and a record read with no
+/// error in its own form prints a canonical form that reads with no error
+/// and prints as itself (unless it holds a NUL, which only UTF-16 text may
+/// hold).
 pub fn tafl_parse(data: &[u8]) {
     use hirp::tafl::syntax::{Form, Games, Record, parse, parse_bytes};
 
     let read = hirp::core::encoding::transcode(data);
-    for form in [Form::Otg, Form::Csv, Form::Pgn] {
+    for form in [Form::Otg, Form::Csv, Form::Pgn, Form::Ron] {
         let (text, parsed) = parse_bytes(data, form);
         assert_eq!(text.len(), read.len(), "decoding keeps offsets");
         check_tafl_errors(&text, &parsed.errors, 0);
@@ -209,8 +209,10 @@ pub fn tafl_parse(data: &[u8]) {
         let canonical = parsed.record.to_string();
         // Read decoded from UTF-16, a record may hold NUL characters, which
         // make its printing, in UTF-8, not text to the reader.
-        // The export's games print as a game file's.
-        if !parsed.has_errors() && !canonical.contains('\0') && form != Form::Pgn {
+        // Games read as a game file's (the PGN export's, the games the
+        // server sends) print as a game file's.
+        let own = parsed.record.form() == form;
+        if !parsed.has_errors() && !canonical.contains('\0') && own {
             let again = parse(&canonical, form);
             assert!(!again.has_errors(), "{canonical:?}: {:?}", again.errors);
             assert_eq!(again.record.to_string(), canonical);
@@ -262,7 +264,7 @@ pub fn tafl_validate(data: &[u8]) {
         RuleSet::preset("brandub"),
         RuleSet::preset("copenhagen"),
     ];
-    for form in [Form::Otg, Form::Csv, Form::Pgn] {
+    for form in [Form::Otg, Form::Csv, Form::Pgn, Form::Ron] {
         let (text, parsed) = parse_bytes(data, form);
         for rules in &presets {
             for replay in replay_record(&parsed.record, &parsed.errors, rules.as_ref()) {
@@ -292,6 +294,7 @@ pub fn page(data: &[u8]) {
         hirp::hirp::page::page("fuzz.hirp", data),
         hirp::tafl::page::page("fuzz.otg", data, Form::Otg, None),
         hirp::tafl::page::page("fuzz.csv", data, Form::Csv, brandub.as_ref()),
+        hirp::tafl::page::page("fuzz.ron", data, Form::Ron, None),
     ];
     for page in &pages {
         let packed = pack(page);
@@ -360,5 +363,62 @@ pub fn position(data: &[u8]) {
         Err(e) => {
             assert!(record.get(e.span.clone()).is_some(), "{e:?}");
         }
+    }
+}
+
+/// Reading any bytes as hnefatafl.org's archive: no panic, whole or cut
+/// into games within small limits; every error on the decoded text's
+/// character boundaries with a help line. The lines hirp writes for the
+/// games read read back as the same games (with no error but a play of
+/// the side not to move) and as the same lines; the games written to JSON,
+/// as a document and a game a line, read back and are written as those
+/// lines; each game replayed under its board's rules has every problem on
+/// the text's boundaries.
+pub fn ron(data: &[u8]) {
+    use hirp::tafl::replay::replay_record;
+    use hirp::tafl::syntax::{Form, Games, SyntaxErrorKind, parse, parse_bytes};
+
+    let (text, parsed) = parse_bytes(data, Form::Ron);
+    check_tafl_errors(&text, &parsed.errors, 0);
+    let written = parsed.record.to_string();
+    let again = parse(&written, Form::Ron);
+    let refused = |e: &&hirp::tafl::syntax::SyntaxError| e.kind != SyntaxErrorKind::RonWrongSide;
+    assert!(
+        !again.errors.iter().any(|e| refused(&e)),
+        "{written:?}: {:?}",
+        again.errors
+    );
+    assert_eq!(again.record.len(), parsed.record.len(), "{written:?}");
+    assert_eq!(again.record.to_string(), written);
+
+    let entry = serde_json::to_string(&hirp::tafl::json::file("fuzz.ron", &parsed.record))
+        .expect("JSON is written");
+    let document = format!(r#"{{"files":[{entry}]}}"#);
+    let back = hirp::json::read_any_records(&document).expect("the document reads back");
+    assert_eq!(back[0].1.to_string(), written);
+    if !parsed.record.is_empty() {
+        let lines: String = (1..=parsed.record.len())
+            .filter_map(|n| hirp::tafl::json::game_line("fuzz.ron", &parsed.record, n))
+            .map(|line| serde_json::to_string(&line).expect("JSON is written") + "\n")
+            .collect();
+        let back = hirp::json::read_any_records(&lines).expect("the lines read back");
+        assert_eq!(back[0].1.to_string(), written);
+    }
+
+    for replay in replay_record(&parsed.record, &parsed.errors, None) {
+        for problem in &replay.problems {
+            let span = problem.span;
+            assert!(text.get(span.start..span.end).is_some(), "{problem:?}");
+            assert!(problem.fix.is_none(), "{problem:?}");
+        }
+    }
+    let limits = Limits {
+        line: 256,
+        game: 1024,
+    };
+    for chunk in Games::with_limits(data, Form::Ron, limits) {
+        let chunk = chunk.expect("reading from memory");
+        let (text, parsed) = hirp::tafl::syntax::parse_chunk(&chunk);
+        check_tafl_errors(&text, &parsed.errors, chunk.offset);
     }
 }

@@ -4,13 +4,15 @@
 # and as `hirp json` documents and lines for `json_import` (tafl records and
 # a document of both families among them); the tafl fixtures, three of
 # hnefatafl.org's PGN exports and the first lines of each tafl archive for
-# `tafl_parse`.
+# `tafl_parse`; the RON fixtures and the shortest lines of hnefatafl.org's
+# archive, in each of its files, for `ron`.
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 hirp=target/release/hirp
 rm -rf fuzz/seeds
-mkdir -p fuzz/seeds/parse fuzz/seeds/validate fuzz/seeds/json_import fuzz/seeds/tafl_parse
+mkdir -p fuzz/seeds/parse fuzz/seeds/validate fuzz/seeds/json_import fuzz/seeds/tafl_parse \
+    fuzz/seeds/ron
 n=0
 for f in $(find fixtures -name '*.hirp' | sort); do
     n=$((n + 1))
@@ -42,4 +44,11 @@ for id in 3013 3065 3006; do
 done
 for a in brandubh copenhagen; do
     head -n 20 "fixtures/tafl/archives/$a.csv" > "fuzz/seeds/tafl_parse/$a-head.csv"
+done
+cp fixtures/tafl/syntax/*.ron fuzz/seeds/ron/
+for f in archived-games legacy/archived-games-texts mutations/archived-games-mutated; do
+    archive="fixtures/tafl/hnefatafl-org/$f.ron"
+    awk '{ print length($0), NR }' "$archive" | sort -n | head -n 4 | while read -r _ n; do
+        sed -n "${n}p" "$archive" > "fuzz/seeds/ron/$(basename "$f")-$n.ron"
+    done
 done

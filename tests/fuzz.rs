@@ -88,3 +88,9 @@ fn fast_seeds_and_regressions() {
         }) >= 150
     );
 }
+
+/// `ron` starts from the lines of hnefatafl.org's archive.
+#[test]
+fn ron_seeds_and_regressions() {
+    assert!(run("ron", checks::ron) >= 12);
+}

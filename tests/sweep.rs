@@ -1,6 +1,6 @@
-//! A mutation sweep: the project's own records of both families, changed at
-//! random a byte, a token or a line at a time, under every command that
-//! reads a record. Whatever the bytes, each run ends with exit status 0, 1
+//! A mutation sweep: the project's own records of both families (and of
+//! hnefatafl.org's archive, `.ron`, apart), changed at random a byte, a
+//! token or a line at a time, under every command that reads a record. Whatever the bytes, each run ends with exit status 0, 1
 //! or 2 (no panic, no signal), within 20 seconds (a minute in the debug
 //! build), in at most 2 GB of address space, with at most 20 MB on
 //! standard error.
@@ -9,7 +9,8 @@
 //! from the bytes the family's records are written in, from any byte, and
 //! from the lines and tokens of the records. Reproducible from a seed:
 //! `HIRP_SWEEP_SEED` (default 1) and `HIRP_SWEEP_MUTANTS` (default 40, for
-//! the debug build; CI runs thousands of runs in release). A mutant that
+//! the debug build, and a quarter as many of the `.ron` records alone; CI
+//! runs thousands of runs in release). A mutant that
 //! fails is written under `target/tmp/sweep/` and named in the failure;
 //! `HIRP_SWEEP_ONLY=N` runs mutant N of the seed alone.
 //! `HIRP_SWEEP_FILES`, a folder, adds its files, unchanged, under every
@@ -75,7 +76,8 @@ impl Rng {
 struct Fixture {
     path: PathBuf,
     bytes: Vec<u8>,
-    /// The bytes the records of its family are written in.
+    /// The bytes the records of its family are written in: HIRP's (0),
+    /// tafl's (1), or hnefatafl.org's archive's (2).
     family: usize,
     /// `--rules` for an archive, which names no rules.
     rules: Option<&'static str>,
@@ -95,14 +97,15 @@ fn archive_rules(path: &Path) -> &'static str {
     }
 }
 
-/// Every HIRP record (family 0) and tafl game file and archive (family 1)
-/// under `fixtures/`, with each family's alphabet.
-fn fixtures() -> (Vec<Fixture>, [Vec<u8>; 2]) {
+/// Every HIRP record (family 0), tafl game file and archive (family 1) and
+/// record of hnefatafl.org's archive (2) under `fixtures/`, with each
+/// family's alphabet.
+fn fixtures() -> (Vec<Fixture>, [Vec<u8>; 3]) {
     let dir = root().join("fixtures");
     let mut all = Vec::new();
-    let mut alphabets = [Vec::new(), Vec::new()];
+    let mut alphabets = [Vec::new(), Vec::new(), Vec::new()];
     let families = [(0, dir.clone(), "hirp"), (1, dir.join("tafl"), "otg")];
-    let archives = [(1, dir.join("tafl"), "csv")];
+    let archives = [(1, dir.join("tafl"), "csv"), (2, dir.join("tafl"), "ron")];
     for (family, folder, extension) in families.into_iter().chain(archives) {
         for path in files_under(&folder, extension) {
             let bytes = std::fs::read(&path).expect("a fixture is read");
@@ -458,8 +461,8 @@ fn env_number(name: &str, default: u64) -> u64 {
 fn sweep_one(
     seed: u64,
     n: u64,
-    fixtures: &[Fixture],
-    alphabets: &[Vec<u8>; 2],
+    fixtures: &[&Fixture],
+    alphabets: &[Vec<u8>; 3],
     dir: &Path,
     tally: &Mutex<Tally>,
 ) {
@@ -484,9 +487,17 @@ fn sweep_one(
     std::fs::remove_dir_all(&scratch).expect("the scratch folder is removed");
 }
 
-/// Mutants `mutants` of `seed`, shared out among the cores.
-fn sweep(seed: u64, mutants: std::ops::Range<u64>, dir: &Path) -> Tally {
-    let (fixtures, alphabets) = fixtures();
+/// Mutants `mutants` of `seed`, of the records `chosen` picks, shared out
+/// among the cores.
+fn sweep(
+    seed: u64,
+    mutants: std::ops::Range<u64>,
+    dir: &Path,
+    chosen: fn(&Fixture) -> bool,
+) -> Tally {
+    let (all, alphabets) = fixtures();
+    let fixtures: Vec<&Fixture> = all.iter().filter(|f| chosen(f)).collect();
+    assert!(!fixtures.is_empty(), "records to mutate");
     let next = AtomicU64::new(mutants.start);
     let tally = Mutex::new(Tally::default());
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -527,22 +538,39 @@ fn sweep_files(folder: &Path, dir: &Path, tally: &mut Tally) {
 
 #[test]
 fn every_command_ends_well_on_mutated_records_of_both_families() {
-    let seed = env_number("HIRP_SWEEP_SEED", 1);
     let mutants = env_number("HIRP_SWEEP_MUTANTS", 40);
+    let tally = sweep_of(mutants, "sweep", |_| true);
+    check(tally);
+}
+
+/// hnefatafl.org's archive, one RON value a line, mutated apart: it is a
+/// few records among hundreds.
+#[test]
+fn every_command_ends_well_on_mutated_archives_of_hnefatafl_org() {
+    let mutants = env_number("HIRP_SWEEP_MUTANTS", 40).div_ceil(4);
+    let tally = sweep_of(mutants, "sweep-ron", |f| f.family == 2);
+    check(tally);
+}
+
+/// The sweep of `mutants` mutants of the records `chosen` picks (of
+/// `HIRP_SWEEP_ONLY` alone when it is set), in the folder `name`; then
+/// the files of `HIRP_SWEEP_FILES` unchanged.
+fn sweep_of(mutants: u64, name: &str, chosen: fn(&Fixture) -> bool) -> (u64, Tally, u64) {
+    let seed = env_number("HIRP_SWEEP_SEED", 1);
     // One mutant alone, to reproduce a failure.
     let range = match std::env::var("HIRP_SWEEP_ONLY") {
         Ok(_) => env_number("HIRP_SWEEP_ONLY", 0)..env_number("HIRP_SWEEP_ONLY", 0) + 1,
         Err(_) => 0..mutants,
     };
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sweep");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::create_dir_all(&dir).expect("the sweep's folder is made");
     let start = Instant::now();
-    let mut tally = sweep(seed, range.clone(), &dir);
+    let mut tally = sweep(seed, range.clone(), &dir, chosen);
     if let Some(folder) = std::env::var_os("HIRP_SWEEP_FILES") {
         sweep_files(Path::new(&folder), &dir, &mut tally);
     }
     println!(
-        "sweep: seed {seed}, {} mutants, {} runs in {:.1} s; exit statuses {:?}; \
+        "{name}: seed {seed}, {} mutants, {} runs in {:.1} s; exit statuses {:?}; \
          slowest {:.2} s: {}; largest stderr {} bytes: {}",
         tally.mutants,
         tally.runs,
@@ -553,11 +581,12 @@ fn every_command_ends_well_on_mutated_records_of_both_families() {
         tally.largest_stderr.0,
         tally.largest_stderr.1,
     );
-    assert_eq!(
-        tally.mutants as u64,
-        range.end - range.start,
-        "every mutant was run"
-    );
+    (seed, tally, range.end - range.start)
+}
+
+/// Every mutant of the sweep was run, and every run ended well.
+fn check((seed, tally, mutants): (u64, Tally, u64)) {
+    assert_eq!(tally.mutants as u64, mutants, "every mutant was run");
     assert!(
         tally.failures.is_empty(),
         "{} failing runs (reproduce with HIRP_SWEEP_SEED={seed}):\n{}",

@@ -117,10 +117,13 @@ pub(crate) fn search_repairs(
             .changed
             .as_ref()
             .is_some_and(|c| start <= c.end && c.start <= end);
+        // A game hnefatafl.org's server wrote takes no fix: the search
+        // would write a game file's notation into it.
         if touched
             || end - start > MAX_GAME
             || !replay.variations.is_empty()
             || has_variations(*game)
+            || game.server_written()
         {
             continue;
         }
