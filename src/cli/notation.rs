@@ -10,9 +10,9 @@ use super::{
 #[command(after_help = "\
 Reads what `hirp json` writes: one document, or one game a line, of HIRP's
 records and of tafl records (OpenTafl game files and archives, each written
-in its own form) alike. The typed fields count; a `notation` string that
-disagrees with them is an error, named by its JSON path; a file with no game
-is an error too. Records of several files are written one after another,
+in its own form, and hnefatafl.org's archive, as its server writes it)
+alike. The typed fields count; a `notation` string that disagrees with them
+is an error, named by its JSON path; a file with no game is an error too. Records of several files are written one after another,
 separated by a blank line.
 
 Examples:

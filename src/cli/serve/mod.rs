@@ -35,9 +35,9 @@ rulebook's example), see its problems in its text with their help and
 repair, step through its boards, and download the report, the canonical
 record and the fixed record. Nothing is stored on the server.
 
-A record is HIRP's or tafl's (an OpenTafl game file, or an archive of one
-game a line), told by the extension of a file opened, else by its first
-line; the page gives an archive its rules from the presets of --rules.
+A record is HIRP's or tafl's (an OpenTafl game file, an archive of one
+game a line, or hnefatafl.org's archive, one RON value a line), told by
+the extension of a file opened, else by its first line; the page gives an archive its rules from the presets of --rules.
 
 The page reads a small JSON API, which other programs may use too (each
 takes the record as the body of a POST, `Content-Type: text/plain`, with
