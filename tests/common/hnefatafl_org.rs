@@ -172,6 +172,10 @@ pub fn compare(path: &str, form: Form, unsaid: &[&str]) -> Compared {
                 (Some((_, end)), Some(board)) if end != board => {
                     Some(format!("{end:?}, the engine's {ending}"))
                 }
+                // The board ends no game the record declares ended.
+                (Some((_, end)), None) if !end.is_declared() => {
+                    Some(format!("{end:?}, the engine's {ending}"))
+                }
                 _ => None,
             }
         };
