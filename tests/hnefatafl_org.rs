@@ -491,3 +491,439 @@ fn hirp_diff_says_where_two_archives_differ_by_one_play() {
     let out = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
     insta::assert_snapshot!("ron_diff_one_play", out);
 }
+
+/// A position drawn as the engine's tests draw one, its top row first:
+/// `X` an attacker, `O` a defender, `K` the king, `.` an empty square.
+fn drawn(rows: &[&str]) -> Layout {
+    let mut record = String::from("/");
+    for row in rows {
+        let mut empty = 0;
+        for c in row.chars() {
+            let piece = match c {
+                'X' => 't',
+                'O' => 'T',
+                'K' => 'K',
+                _ => {
+                    empty += 1;
+                    continue;
+                }
+            };
+            if empty > 0 {
+                record.push_str(&empty.to_string());
+                empty = 0;
+            }
+            record.push(piece);
+        }
+        if empty > 0 {
+            record.push_str(&empty.to_string());
+        }
+        record.push('/');
+    }
+    Layout::from_opentafl_inverted(&record).expect("a drawn position reads")
+}
+
+/// How the move `from`-`to` of `side` on the drawn position ends the game
+/// under `rules`, if it does.
+fn play_drawn(
+    rules: &RuleSet,
+    rows: &[&str],
+    side: Side,
+    (from, to): (&str, &str),
+) -> Option<(End, Option<Side>)> {
+    let mut position = Position::from_layout(rules, &drawn(rows), side).unwrap();
+    let mv = Move {
+        from: from.parse().unwrap(),
+        to: to.parse().unwrap(),
+    };
+    let played = position.play(mv).unwrap();
+    played.outcome.map(|o| (o.end, o.winner))
+}
+
+/// Positions of the engine's own tests of its judgement that the king
+/// cannot escape (`src/tests.rs`, `can_not_escape_1` to `_8`), each with
+/// the attackers' move played on it and whether the engine then ends the
+/// game so. Each is set up from its picture: the engine counts the pieces
+/// left as those on the board, so that its one defender besides the king
+/// is one left, not eleven lost of twelve.
+const ENGINE_CASES: &[(&[&str], &str, &str, bool)] = &[
+    // `can_not_escape_1`: the move takes d1; every corner shut off,
+    // thirteen attackers and three defenders left.
+    (
+        &[
+            "..X.....X..",
+            ".X.......X.",
+            "X.........X",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+            "X.........X",
+            ".X..XOO..X.",
+            "..XO..KOX..",
+        ],
+        "e2",
+        "e1",
+        true,
+    ),
+    // `can_not_escape_2`: every corner shut off, and along the top edge a
+    // run of three squares free of attackers (f11 to h11), too many with
+    // eight defenders left; two once an attacker stands on f11.
+    (
+        &[
+            "..XXX...X..",
+            ".X.......X.",
+            "X.........X",
+            "........OOO",
+            ".......O.KO",
+            "X......OOOX",
+            "X.........X",
+            "X.........X",
+            "X.........X",
+            ".X.......X.",
+            "..XXXX..X..",
+        ],
+        "f1",
+        "h1",
+        false,
+    ),
+    (
+        &[
+            "..XXXX..X..",
+            ".X.......X.",
+            "X.........X",
+            "........OOO",
+            ".......O.KO",
+            "X......OOOX",
+            "X.........X",
+            "X.........X",
+            "X.........X",
+            ".X.......X.",
+            "..XXXX..X..",
+        ],
+        "f1",
+        "h1",
+        true,
+    ),
+    // `can_not_escape_3`: two runs along the first file; then walls of
+    // attackers shutting the corners off, runs of two left.
+    (
+        &[
+            "..XXXX..X..",
+            ".X.......X.",
+            "X.........X",
+            "........OOO",
+            "X......O.KO",
+            ".......OOOX",
+            ".X........X",
+            ".X........X",
+            "X.........X",
+            ".X.......X.",
+            "..XXXX..X..",
+        ],
+        "a7",
+        "a6",
+        false,
+    ),
+    (
+        &[
+            ".....X..X..",
+            "....X....X.",
+            "...X......X",
+            "..X.....OOO",
+            "..X....O.KO",
+            "..X....OOOX",
+            "..X.......X",
+            "..X.......X",
+            "...X......X",
+            "....X....X.",
+            "....X...X..",
+        ],
+        "e1",
+        "f1",
+        true,
+    ),
+    // `can_not_escape_4`: the king hemmed in on the top edge, one
+    // defender left; then a corner two squares from him counting as an
+    // attacker.
+    (
+        &[
+            ".XXKXX.....",
+            "...X.......",
+            "...X.......",
+            "...........",
+            "...........",
+            "X.........O",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+        ],
+        "a6",
+        "a7",
+        true,
+    ),
+    (
+        &[
+            ".XKXX......",
+            "..X........",
+            "..X........",
+            "...........",
+            "...........",
+            "X.........O",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+        ],
+        "a6",
+        "a7",
+        true,
+    ),
+    // `can_not_escape_4_more`: two defenders left, and no two attackers
+    // inwards from a neighbour of the king along the edge; then two.
+    (
+        &[
+            "......XXKX.",
+            "........X..",
+            ".......XX..",
+            "...........",
+            "...........",
+            "X.........O",
+            "..........O",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+        ],
+        "a6",
+        "a7",
+        false,
+    ),
+    (
+        &[
+            "......XXKX.",
+            ".......XX..",
+            ".......XX..",
+            "...........",
+            "...........",
+            "X.........O",
+            "..........O",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+        ],
+        "a6",
+        "a7",
+        true,
+    ),
+    // `can_not_escape_5` and `_5_more`: the first file.
+    (
+        &[
+            "...........",
+            "X..........",
+            "X..........",
+            "KXX........",
+            "X..........",
+            "X.........O",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+            ".....X.....",
+        ],
+        "f1",
+        "g1",
+        true,
+    ),
+    (
+        &[
+            "...........",
+            "X..........",
+            "KXX........",
+            "XX.........",
+            "X..........",
+            "..........O",
+            "..........O",
+            "...........",
+            "...........",
+            "...........",
+            ".....X.....",
+        ],
+        "f1",
+        "g1",
+        false,
+    ),
+    // `can_not_escape_6`: the last file.
+    (
+        &[
+            "......X....",
+            "..........X",
+            "..........X",
+            "........XXK",
+            "..........X",
+            "..........X",
+            "O..........",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+        ],
+        "g11",
+        "h11",
+        true,
+    ),
+    // `can_not_escape_7`: the bottom edge.
+    (
+        &[
+            "......X....",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+            "..........O",
+            "...........",
+            "...........",
+            "........X..",
+            "........X..",
+            "......XXKX.",
+        ],
+        "g11",
+        "h11",
+        true,
+    ),
+    // `can_not_escape_8`: the king beside a corner is never hemmed in.
+    (
+        &[
+            "......X....",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+            "...........",
+            "O..........",
+            "X..........",
+            "X..........",
+            "KXX........",
+            "...........",
+        ],
+        "g11",
+        "h11",
+        false,
+    ),
+];
+
+/// The engine's own positions end, or go on, as its tests say, and
+/// under Copenhagen as the archive plays it, with no such judgement,
+/// none ends.
+#[test]
+fn the_king_cannot_escape_where_the_engines_tests_say() {
+    let org = RuleSet::hnefatafl_org(11).unwrap();
+    let copenhagen = RuleSet::preset("copenhagen").unwrap();
+    assert!(org.cannot_escape && !copenhagen.cannot_escape);
+    for (n, &(rows, from, to, ends)) in ENGINE_CASES.iter().enumerate() {
+        let end = play_drawn(&org, rows, Side::Attackers, (from, to));
+        let expected = ends.then_some((End::CannotEscape, Some(Side::Attackers)));
+        assert_eq!(end, expected, "case {n}: {from}-{to}");
+        let end = play_drawn(&copenhagen, rows, Side::Attackers, (from, to));
+        assert_eq!(end, None, "case {n}");
+    }
+}
+
+/// The judgement holds on every board the engine plays, after either
+/// side's move, after the limit of plies and before a side's want of
+/// moves; `cne:` reads and prints.
+#[test]
+fn the_king_cannot_escape_on_every_board_after_either_sides_move() {
+    let cannot = Some((End::CannotEscape, Some(Side::Attackers)));
+    // 7 × 7: the king on a4 hemmed in once c6 comes to c4.
+    let brandubh = [
+        ".......", "X.X....", "X......", "KX.....", "X......", "X.....O", ".......",
+    ];
+    let org7 = RuleSet::hnefatafl_org(7).unwrap();
+    let play = |rules, side, mv| play_drawn(rules, &brandubh, side, mv);
+    assert_eq!(play(&org7, Side::Attackers, ("c6", "c4")), cannot);
+    assert_eq!(play(&org7, Side::Attackers, ("c6", "d6")), None);
+    // 13 × 13: the king on g1, once b3 comes to g3.
+    let thirteen = [
+        ".............",
+        ".............",
+        ".............",
+        ".............",
+        ".............",
+        ".............",
+        ".............",
+        ".............",
+        ".............",
+        "...........O.",
+        ".X...........",
+        "......X......",
+        "....XXKXX....",
+    ];
+    let org13 = RuleSet::hnefatafl_org(13).unwrap();
+    assert_eq!(
+        play_drawn(&org13, &thirteen, Side::Attackers, ("b3", "g3")),
+        cannot
+    );
+    // 11 × 11: the attackers' last move already made, a defenders' move
+    // elsewhere ends the game.
+    let (rows, ..) = ENGINE_CASES[5];
+    let mut after: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    after[4].replace_range(0..1, "X");
+    after[5].replace_range(0..1, ".");
+    let after: Vec<&str> = after.iter().map(String::as_str).collect();
+    let org = RuleSet::hnefatafl_org(11).unwrap();
+    assert_eq!(
+        play_drawn(&org, &after, Side::Defenders, ("k6", "k5")),
+        cannot
+    );
+    // At the last ply allowed, the draw comes first.
+    let limited = RuleSet {
+        ply_limit: Some(1),
+        ..org.clone()
+    };
+    assert_eq!(
+        play_drawn(&limited, &after, Side::Defenders, ("k6", "k5")),
+        Some((End::PlyLimit, None))
+    );
+    // Defenders left with no move: the attackers win by the judgement,
+    // asked first.
+    let stuck = [
+        ".......", "X.X....", "X......", "KX.....", "X.....X", "X....XO", ".......",
+    ];
+    assert_eq!(
+        play_drawn(&org7, &stuck, Side::Attackers, ("c6", "c4")),
+        cannot
+    );
+    let without = RuleSet {
+        cannot_escape: false,
+        ..org7.clone()
+    };
+    assert_eq!(
+        play_drawn(&without, &stuck, Side::Attackers, ("c6", "c4")),
+        Some((End::NoMoves, Some(Side::Attackers)))
+    );
+    // The key reads and prints.
+    for dim in [7, 11, 13] {
+        let rules = RuleSet::hnefatafl_org(dim).unwrap();
+        assert!(rules.cannot_escape, "{dim}");
+        let text = rules.to_string();
+        assert_eq!(text.matches(" cne:y").count(), 1, "{text}");
+        let without = RuleSet::from_opentafl(&text.replace(" cne:y", ""))
+            .unwrap()
+            .0;
+        assert_eq!(
+            without,
+            RuleSet {
+                cannot_escape: false,
+                ..rules
+            }
+        );
+    }
+    let brandubh = "dim:7 cne:x start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let error = RuleSet::from_opentafl(brandubh).unwrap_err();
+    assert!(error.to_string().contains("cne"), "{error}");
+}

@@ -102,8 +102,8 @@ pub struct GameResult {
     pub winner: Winner,
     /// How. HIRP: `yfirrad`, `thungur-hnifur`, `drepid`, `refused-double`,
     /// `refused-triple`. Tafl: `king-captured`, `king-escaped`, `exit-fort`,
-    /// `encircled`, `all-captured`, `no-moves`, `immobile`, `repetition`, `resigned`,
-    /// `timeout`, `agreed`.
+    /// `encircled`, `all-captured`, `no-moves`, `immobile`, `repetition`,
+    /// `ply-limit`, `cannot-escape`, `resigned`, `timeout`, `agreed`.
     pub victory: String,
     /// HIRP: the points scored, the Penningr's multiplier applied. The tafl
     /// games score none.

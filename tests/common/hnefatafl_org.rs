@@ -109,10 +109,10 @@ pub fn winner(status: &str) -> Option<Side> {
 }
 
 /// The end hirp decides on the board for an ending the engine names, when
-/// hirp's rules decide it there (the draw at the 133rd ply and the
-/// defenders left with no move among them);
-/// `None` for an ending the record declares (a resignation, a timeout, the
-/// engine's adjudication that the king cannot escape).
+/// hirp's rules decide it there (the draw at the 133rd ply, the defenders
+/// left with no move and the engine's judgement that the king cannot
+/// escape among them); `None` for an ending the record declares (a
+/// resignation, a timeout).
 pub fn board_end(ending: &str) -> Option<End> {
     match ending {
         "king_escaped" => Some(End::KingEscaped),
@@ -122,6 +122,7 @@ pub fn board_end(ending: &str) -> Option<End> {
         "no_attackers_left" => Some(End::AllCaptured),
         "no_legal_moves" => Some(End::NoMoves),
         "max_turns_draw" => Some(End::PlyLimit),
+        "king_cannot_escape" => Some(End::CannotEscape),
         _ => None,
     }
 }

@@ -12,7 +12,7 @@ use super::ruleset::{FortWalls, NoMoveRule, RepetitionRule};
 use super::square_set::SquareSet;
 use crate::tafl::Side;
 
-/// How a game ended. The engine decides the first nine; the last three a
+/// How a game ended. The engine decides the first ten; the last three a
 /// record declares, and the engine never produces them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
@@ -39,6 +39,9 @@ pub enum End {
     /// The game reached the last ply its rules allow (`plim:`), no ply
     /// having ended it: a draw.
     PlyLimit,
+    /// The attackers won because the king cannot escape, as
+    /// hnefatafl.org's engine judges it (`cne:y`).
+    CannotEscape,
     /// A player resigned.
     Resigned,
     /// A player ran out of time.
@@ -49,7 +52,7 @@ pub enum End {
 
 impl End {
     /// Every end, those the engine decides first.
-    pub const ALL: [End; 12] = [
+    pub const ALL: [End; 13] = [
         End::KingCaptured,
         End::KingEscaped,
         End::ExitFort,
@@ -59,6 +62,7 @@ impl End {
         End::Immobile,
         End::Repetition,
         End::PlyLimit,
+        End::CannotEscape,
         End::Resigned,
         End::Timeout,
         End::Agreed,
@@ -66,7 +70,7 @@ impl End {
 
     /// The name in JSON: `king-captured`, `king-escaped`, `exit-fort`,
     /// `encircled`, `all-captured`, `no-moves`, `immobile`, `repetition`,
-    /// `ply-limit`, `resigned`, `timeout`, `agreed`.
+    /// `ply-limit`, `cannot-escape`, `resigned`, `timeout`, `agreed`.
     pub const fn code(self) -> &'static str {
         match self {
             End::KingCaptured => "king-captured",
@@ -78,6 +82,7 @@ impl End {
             End::Immobile => "immobile",
             End::Repetition => "repetition",
             End::PlyLimit => "ply-limit",
+            End::CannotEscape => "cannot-escape",
             End::Resigned => "resigned",
             End::Timeout => "timeout",
             End::Agreed => "agreed",
@@ -106,6 +111,7 @@ impl End {
             End::Immobile => "no defender stands beside an empty square",
             End::Repetition => "a position is repeated",
             End::PlyLimit => "the game reached its last ply",
+            End::CannotEscape => "the king cannot escape",
             End::Resigned => "a player resigned",
             End::Timeout => "a player ran out of time",
             End::Agreed => "the players agreed",
@@ -219,13 +225,11 @@ impl Position {
             // A berserk turn ends no game, unless the other side has no
             // piece left.
             None if again.is_some() => self.wiped_out(class.side()),
-            None => match self.at_ply_limit() {
-                Some(outcome) => Some(outcome),
-                None => match self.repeated(class.side()) {
-                    Some(outcome) => Some(outcome),
-                    None => self.stuck(class.side()),
-                },
-            },
+            None => self
+                .at_ply_limit()
+                .or_else(|| self.cannot_escape())
+                .or_else(|| self.repeated(class.side()))
+                .or_else(|| self.stuck(class.side())),
         };
         self.outcome = outcome;
         outcome
@@ -278,6 +282,16 @@ impl Position {
         (self.plies >= limit && pieces_left).then_some(Outcome {
             end: End::PlyLimit,
             winner: None,
+        })
+    }
+
+    /// The attackers' win when the rules judge that the king cannot escape
+    /// (`cne:y`; hnefatafl.org's engine judges it after the limit of
+    /// plies and before asking whether the side to move can move).
+    fn cannot_escape(&self) -> Option<Outcome> {
+        (self.rules.set.cannot_escape && self.king_cannot_escape()).then_some(Outcome {
+            end: End::CannotEscape,
+            winner: Some(Side::Attackers),
         })
     }
 

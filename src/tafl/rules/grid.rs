@@ -28,6 +28,8 @@ pub(crate) struct Grid {
     all: Bits,
     /// The squares on the board's edge.
     edge: Bits,
+    /// The board's four corners.
+    corners: Bits,
     /// The squares off the first file, where a step right may land.
     not_first_file: Bits,
     /// The squares off the last file, where a step left may land.
@@ -42,11 +44,15 @@ impl Grid {
         let d = usize::from(dim);
         let all = Bits::below(d * d);
         let (mut edge, mut first, mut last) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
+        let mut corners = Bits::EMPTY;
         let mut neighbours = Vec::with_capacity(d * d);
         for i in 0..d * d {
             let (file, rank) = (i % d, i / d);
             if file == 0 || rank == 0 || file == d - 1 || rank == d - 1 {
                 edge.insert(i);
+            }
+            if (file == 0 || file == d - 1) && (rank == 0 || rank == d - 1) {
+                corners.insert(i);
             }
             if file == 0 {
                 first.insert(i);
@@ -66,6 +72,7 @@ impl Grid {
             dim,
             all,
             edge,
+            corners,
             not_first_file: all & !first,
             not_last_file: all & !last,
             neighbours,
@@ -80,6 +87,11 @@ impl Grid {
     /// The squares on the edge.
     pub(crate) fn edge(&self) -> Bits {
         self.edge
+    }
+
+    /// The board's four corners, whatever squares the rules call corners.
+    pub(crate) fn corners(&self) -> Bits {
+        self.corners
     }
 
     /// The index of `square`, if it is on this board.
@@ -160,6 +172,8 @@ mod tests {
         assert_eq!(grid.index(sq("h1")), None);
         assert_eq!(grid.square(grid.index(sq("g7")).unwrap()), sq("g7"));
         assert_eq!(grid.edge().count(), 24);
+        let corners: Vec<Square> = grid.corners().iter().map(|i| grid.square(i)).collect();
+        assert_eq!(corners, [sq("a1"), sq("g1"), sq("a7"), sq("g7")]);
     }
 
     #[test]

@@ -26,6 +26,7 @@
 
 mod berserk;
 mod bits;
+mod cannot_escape;
 mod capture;
 mod compiled;
 mod ends;

@@ -53,6 +53,12 @@ pub struct RuleSet {
     /// ended is drawn, if any. hnefatafl.org's engine draws after 133.
     /// Default none.
     pub ply_limit: Option<u16>,
+    /// `cne:` (this crate's): whether the attackers win when, after a
+    /// move that leaves the game going, hnefatafl.org's engine judges
+    /// that the king cannot escape: hemmed in on the edge, or every
+    /// corner shut off from the defenders with few ways left along the
+    /// edges (`docs/rules.md#tafl-hnefataflorg`). Default `n`.
+    pub cannot_escape: bool,
     /// `ka:`: whether the king takes part in captures. Default `y`.
     pub king_armed: KingArmed,
     /// `ks:`: what it takes to capture the king. Default `s`.
@@ -361,6 +367,7 @@ impl RuleSet {
             no_repeat: None,
             no_repeat_start: true,
             ply_limit: None,
+            cannot_escape: false,
             king_armed: KingArmed::Yes,
             king_strength: KingStrength::Strong,
             king_with_guards: false,

@@ -49,12 +49,12 @@ impl Entry<'_> {
 const JUMPS: &str = "`n` (no jumps), `r` (to or from a special square), `j` (over an enemy) or `c` \
                      (over an enemy, capturing it)";
 
-/// Every key a rules string may hold: OpenTafl's, and the seven this
-/// crate adds (`rpt`, `nomv`, `norpt`, `norpts`, `plim`, `kgrp`, `efw`);
-/// what a slip is compared with.
+/// Every key a rules string may hold: OpenTafl's, and the eight this
+/// crate adds (`rpt`, `nomv`, `norpt`, `norpts`, `plim`, `cne`, `kgrp`,
+/// `efw`); what a slip is compared with.
 pub(super) const KEYS: &[&str] = &[
-    "dim", "name", "esc", "surf", "atkf", "tfr", "rpt", "nomv", "norpt", "norpts", "plim", "ka",
-    "ks", "kgrp", "kj", "nj", "cj", "mj", "gj", "spd", "cor", "cen", "afor", "dfor", "corh",
+    "dim", "name", "esc", "surf", "atkf", "tfr", "rpt", "nomv", "norpt", "norpts", "plim", "cne",
+    "ka", "ks", "kgrp", "kj", "nj", "cj", "mj", "gj", "spd", "cor", "cen", "afor", "dfor", "corh",
     "cenh", "cenhe", "aforh", "dforh", "corp", "cenp", "aforp", "dforp", "cors", "cens", "afors",
     "dfors", "corre", "cenre", "aforre", "dforre", "sw", "swf", "efe", "efw", "linc", "ber",
     "start", "starti",
@@ -228,6 +228,7 @@ fn apply(rules: &mut RuleSet, entry: &Entry) -> Result<(), RulesError> {
         }
         "norpts" => rules.no_repeat_start = yes_no(entry, "norpts")?,
         "plim" => rules.ply_limit = Some(ply_limit(entry)?),
+        "cne" => rules.cannot_escape = yes_no(entry, "cne")?,
         "ka" => rules.king_armed = choose(entry, "ka", KING_ARMED, "`y`, `n`, `a` or `h`")?,
         "ks" => rules.king_strength = choose(entry, "ks", KING_STRENGTH, "`s`, `c`, `m` or `w`")?,
         "kgrp" => rules.king_with_guards = yes_no(entry, "kgrp")?,

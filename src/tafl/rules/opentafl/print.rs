@@ -97,6 +97,7 @@ impl fmt::Display for RuleSet {
         if let Some(limit) = self.ply_limit {
             write!(e.out, " plim:{limit}")?;
         }
+        e.letter("cne", YES_NO, self.cannot_escape, d.cannot_escape)?;
         e.letter("ka", KING_ARMED, self.king_armed, d.king_armed)?;
         e.letter("ks", KING_STRENGTH, self.king_strength, d.king_strength)?;
         e.letter("kgrp", YES_NO, self.king_with_guards, d.king_with_guards)?;

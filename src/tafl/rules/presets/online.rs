@@ -49,6 +49,7 @@ pub(super) fn brandubh_online() -> RuleSet {
         no_repeat: None,
         no_repeat_start: true,
         ply_limit: None,
+        cannot_escape: false,
         king_with_guards: false,
         corners: Special {
             squares: corner_squares(7),
@@ -109,6 +110,7 @@ pub(super) fn copenhagen() -> RuleSet {
         no_repeat: None,
         no_repeat_start: true,
         ply_limit: None,
+        cannot_escape: false,
         king_with_guards: false,
         corners: Special {
             squares: corner_squares(11),
@@ -208,6 +210,11 @@ pub(super) fn hnefatafl_org(dim: u8) -> Option<RuleSet> {
         // engine's `MAX_TURNS` (`src/board.rs`), against the number of
         // records before the play, the server's leading `None` among them.
         ply_limit: Some(133),
+        // The attackers win once the engine judges that the king cannot
+        // escape, after every play that leaves the game going, on every
+        // board (`src/game.rs`, `Game::play`; `src/board.rs`,
+        // `Board::can_not_escape`).
+        cannot_escape: true,
         // Exit forts as the engine judges them, after either side's move
         // (`src/board.rs`, `Board::exit_forts`); 7 × 7 has none.
         edge_fort_walls: if dim == 7 {

@@ -14,14 +14,14 @@ use crate::tafl::syntax::error::{SyntaxError, SyntaxErrorKind as Kind};
 /// a rules record, its explanatory notes included; `name`, which OpenTafl
 /// writes in every rules record of its own; then the three this crate adds
 /// for what the seed texts need (`rpt`, `nomv`, `kgrp`:
-/// `docs/rules.md#tafl-about-these-rules`), and `norpt`, `norpts`, `plim`
-/// and `efw` for hnefatafl.org's rules.
+/// `docs/rules.md#tafl-about-these-rules`), and `norpt`, `norpts`, `plim`,
+/// `cne` and `efw` for hnefatafl.org's rules.
 const RULES_ENTRIES: &[&str] = &[
     "dim", "name", "esc", "surf", "atkf", "tfr", "ka", "ks", "kj", "nj", "cj", "mj", "gj", "spd",
     "cor", "cen", "afor", "dfor", "corh", "cenh", "cenhe", "aforh", "dforh", "corp", "cenp",
     "aforp", "dforp", "cors", "cens", "afors", "dfors", "corre", "cenre", "aforre", "dforre", "sw",
     "swf", "efe", "linc", "ber", "start", "starti", "rpt", "nomv", "kgrp", "norpt", "norpts",
-    "efw", "plim",
+    "efw", "plim", "cne",
 ];
 
 /// Whether `bytes` start a tag's shape: `[`, a tag name and `:`. Read from
