@@ -214,3 +214,39 @@ impl Position {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::Layout;
+    use super::super::position::Position;
+    use super::super::ruleset::RuleSet;
+    use crate::tafl::Side;
+
+    /// Positions with the engine's verdict on each, one a line: the board's
+    /// size, an inverted position record and `y` or `n`
+    /// (`fixtures/tafl/hnefatafl-org/SOURCES.md` says how they were made).
+    const POSITIONS: &str = "fixtures/tafl/hnefatafl-org/cannot-escape.txt";
+
+    #[test]
+    fn every_position_is_judged_as_the_engine_judged_it() {
+        let text = std::fs::read_to_string(POSITIONS).expect("the positions");
+        let mut verdicts = [0; 2];
+        let mut wrong = Vec::new();
+        for line in text.lines() {
+            let words: Vec<&str> = line.split(' ').collect();
+            let [dim, record, verdict] = words[..] else {
+                panic!("a line of three words: {line}");
+            };
+            let rules = RuleSet::hnefatafl_org(dim.parse().unwrap()).unwrap();
+            let layout = Layout::from_opentafl_inverted(record).unwrap();
+            let position = Position::from_layout(&rules, &layout, Side::Attackers).unwrap();
+            let engine = verdict == "y";
+            verdicts[usize::from(engine)] += 1;
+            if position.king_cannot_escape() != engine {
+                wrong.push(line);
+            }
+        }
+        assert!(wrong.is_empty(), "{} wrong: {wrong:#?}", wrong.len());
+        assert!(verdicts.iter().all(|&n| n > 300), "{verdicts:?}");
+    }
+}
