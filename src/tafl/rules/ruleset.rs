@@ -13,9 +13,11 @@ use crate::tafl::{Piece, Side, Square};
 ///
 /// Each field names the OpenTafl rules-string key it is read from and
 /// printed as, and that key's default when a rules string leaves it out
-/// (see [`RuleSet::from_opentafl`]). Three fields are this crate's own
-/// (`rpt`, `nomv`, `kgrp`): rules the seed texts state that OpenTafl's keys
-/// cannot; a rules string without them means what OpenTafl does.
+/// (see [`RuleSet::from_opentafl`]). Some fields are this crate's own:
+/// `rpt`, `nomv` and `kgrp`, rules the seed texts state that OpenTafl's
+/// keys cannot; `norpt`, `norpts`, `plim`, `cne` and `efw`, what
+/// hnefatafl.org's engine plays. A rules string without them means what
+/// OpenTafl does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RuleSet {
     /// `name:`: the name a rules string gives its variant, if any (OpenTafl
