@@ -9,10 +9,8 @@ mod common;
 #[path = "common/hnefatafl_org.rs"]
 mod hnefatafl_org;
 
-use hirp::core::CheckOptions;
 use hirp::tafl::Side;
 use hirp::tafl::Square;
-use hirp::tafl::check::check;
 use hirp::tafl::rules::{End, Layout, Move, MoveError, Position, RuleSet};
 use hirp::tafl::syntax::{Form, Ply, parse};
 use hnefatafl_org::{FOLDER, compare, corpus, corpus_file, judge, lines};
@@ -77,37 +75,6 @@ fn every_illegal_play_is_flagged_first_where_the_engine_refused_it() {
     }
 }
 
-/// What holds of reading any text as the archive: no panic, reading or
-/// replaying; every error inside the text, on its characters' boundaries,
-/// with a help line.
-fn read_and_replay(text: &str) -> Result<(), proptest::test_runner::TestCaseError> {
-    let parsed = parse(text, Form::Ron);
-    for error in &parsed.errors {
-        proptest::prop_assert!(
-            text.get(error.span.start..error.span.end).is_some(),
-            "{error:?}"
-        );
-        proptest::prop_assert!(error.help.is_some(), "no help: {error:?}");
-    }
-    check(
-        text.as_bytes(),
-        Form::Ron,
-        None,
-        CheckOptions::default(),
-        |checked| {
-            for problem in &checked.replay.problems {
-                assert!(
-                    text.get(problem.span.start..problem.span.end).is_some(),
-                    "{problem:?}"
-                );
-            }
-            true
-        },
-    )
-    .expect("reading from memory");
-    Ok(())
-}
-
 proptest::proptest! {
     /// Lines of the archive with a few characters deleted or changed.
     #[test]
@@ -130,13 +97,13 @@ proptest::proptest! {
             }
         }
         let edited: String = chars.into_iter().collect();
-        read_and_replay(&format!("{edited}\n"))?;
+        hnefatafl_org::read_and_replay(&format!("{edited}\n"), Form::Ron)?;
     }
 
     /// Any text.
     #[test]
     fn any_text_reads_as_the_archive_without_panic(text in "\\PC{0,200}") {
-        read_and_replay(&text)?;
+        hnefatafl_org::read_and_replay(&text, Form::Ron)?;
     }
 }
 

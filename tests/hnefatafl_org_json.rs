@@ -263,37 +263,6 @@ fn a_value_that_does_not_read_is_its_games_error_alone() {
     }
 }
 
-/// What holds of reading any text as the JSON: no panic, reading or
-/// replaying; every error inside the text, on its characters' boundaries,
-/// with a help line.
-fn read_and_replay(text: &str) -> Result<(), proptest::test_runner::TestCaseError> {
-    let parsed = parse(text, Form::OpenTaflJson);
-    for error in &parsed.errors {
-        proptest::prop_assert!(
-            text.get(error.span.start..error.span.end).is_some(),
-            "{error:?}"
-        );
-        proptest::prop_assert!(error.help.is_some(), "no help: {error:?}");
-    }
-    check(
-        text.as_bytes(),
-        Form::OpenTaflJson,
-        None,
-        CheckOptions::default(),
-        |checked| {
-            for problem in &checked.replay.problems {
-                assert!(
-                    text.get(problem.span.start..problem.span.end).is_some(),
-                    "{problem:?}"
-                );
-            }
-            true
-        },
-    )
-    .expect("reading from memory");
-    Ok(())
-}
-
 proptest::proptest! {
     /// Lines of the JSON with a few characters deleted or changed.
     #[test]
@@ -316,19 +285,19 @@ proptest::proptest! {
             }
         }
         let edited: String = chars.into_iter().collect();
-        read_and_replay(&format!("{edited}\n"))?;
+        hnefatafl_org::read_and_replay(&format!("{edited}\n"), Form::OpenTaflJson)?;
     }
 
     /// Any text.
     #[test]
     fn any_text_reads_as_the_json_without_panic(text in "\\PC{0,200}") {
-        read_and_replay(&text)?;
+        hnefatafl_org::read_and_replay(&text, Form::OpenTaflJson)?;
     }
 
     /// Text made of JSON's own characters.
     #[test]
     fn json_like_text_reads_without_panic(text in "[{}\\[\\]\",:\\\\u0-9a-z \\n-]{0,200}") {
-        read_and_replay(&text)?;
+        hnefatafl_org::read_and_replay(&text, Form::OpenTaflJson)?;
     }
 }
 

@@ -415,33 +415,10 @@ fn games_are_read_whatever_their_moves() {
 /// game by game and at once.
 fn read_and_replay(text: &str) -> Result<(), TestCaseError> {
     let parsed = parse(text, Form::Pgn);
-    for error in &parsed.errors {
-        prop_assert!(
-            text.get(error.span.start..error.span.end).is_some(),
-            "{error:?}"
-        );
-        prop_assert!(error.help.is_some(), "no help: {error:?}");
-    }
     if !parsed.has_errors() {
         prop_assert_eq!(&parsed, &parse_unlimited(text, Form::Pgn));
     }
-    check(
-        text.as_bytes(),
-        Form::Pgn,
-        None,
-        CheckOptions::default(),
-        |checked| {
-            for problem in &checked.replay.problems {
-                assert!(
-                    text.get(problem.span.start..problem.span.end).is_some(),
-                    "{problem:?}"
-                );
-            }
-            true
-        },
-    )
-    .expect("reading from memory");
-    Ok(())
+    engine::read_and_replay(text, Form::Pgn)
 }
 
 proptest! {

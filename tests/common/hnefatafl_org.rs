@@ -189,3 +189,34 @@ pub fn compare(path: &str, form: Form, unsaid: &[&str]) -> Compared {
     }
     compared
 }
+
+/// What holds of reading any text as a record of `form`: no panic, reading
+/// or replaying; every error and problem inside the text, on its
+/// characters' boundaries, each error with a help line.
+pub fn read_and_replay(text: &str, form: Form) -> Result<(), proptest::test_runner::TestCaseError> {
+    let parsed = parse(text, form);
+    for error in &parsed.errors {
+        proptest::prop_assert!(
+            text.get(error.span.start..error.span.end).is_some(),
+            "{error:?}"
+        );
+        proptest::prop_assert!(error.help.is_some(), "no help: {error:?}");
+    }
+    check(
+        text.as_bytes(),
+        form,
+        None,
+        CheckOptions::default(),
+        |checked| {
+            for problem in &checked.replay.problems {
+                assert!(
+                    text.get(problem.span.start..problem.span.end).is_some(),
+                    "{problem:?}"
+                );
+            }
+            true
+        },
+    )
+    .expect("reading from memory");
+    Ok(())
+}
