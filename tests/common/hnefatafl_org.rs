@@ -127,6 +127,18 @@ pub fn board_end(ending: &str) -> Option<End> {
     }
 }
 
+/// The end a record declares for an ending the engine names: a
+/// resignation, a loss on time.
+pub fn declared_end(ending: &str) -> Option<End> {
+    if ending.ends_with("_resigns") {
+        Some(End::Resigned)
+    } else if ending.ends_with("_timeout") {
+        Some(End::Timeout)
+    } else {
+        None
+    }
+}
+
 /// How the games of a record fare against the engine.
 #[derive(Debug, Default)]
 pub struct Compared {
@@ -173,8 +185,12 @@ pub fn compare(path: &str, form: Form, unsaid: &[&str]) -> Compared {
                 (Some((_, end)), Some(board)) if end != board => {
                     Some(format!("{end:?}, the engine's {ending}"))
                 }
-                // The board ends no game the record declares ended.
+                // The board ends no game the record declares ended, and
+                // the record says how: a resignation, or a loss on time.
                 (Some((_, end)), None) if !end.is_declared() => {
+                    Some(format!("{end:?}, the engine's {ending}"))
+                }
+                (Some((_, end)), None) if declared_end(ending).is_some_and(|d| d != end) => {
                     Some(format!("{end:?}, the engine's {ending}"))
                 }
                 _ => None,

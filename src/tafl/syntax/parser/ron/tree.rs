@@ -8,7 +8,7 @@ use super::super::hnefatafl_org::rules_of;
 use super::Fault;
 use crate::core::{Malformed, Span};
 use crate::tafl::syntax::ast::{
-    ArchivedGame, ArchivedPlay, GameStatus, MoveType, OtgGame, Ply, Tag, Turn, WrittenMove,
+    ArchivedGame, ArchivedPlay, GameStatus, MoveType, OtgGame, Plays, Ply, Tag, Turn, WrittenMove,
     role_name, side_to_move, write_messages, write_string, yes_no,
 };
 use crate::tafl::syntax::error::SyntaxErrorKind as Kind;
@@ -32,7 +32,9 @@ pub(super) fn game_of(archived: ArchivedGame, base: usize, faults: &mut Vec<Faul
 /// The fields as tags, in the order the server writes them: each string
 /// as read, each other value as the server writes it; then `result`, from
 /// a status that decides the game (`1` the attackers, `-1` the defenders,
-/// `0` a draw), `clocks` in a timed game and `rules`.
+/// `0` a draw), `termination` `timeout` when a timed game is won by no
+/// resignation (the replay takes it for a loss on time when the board
+/// decides nothing), `clocks` in a timed game and `rules`.
 fn tags_of(game: &ArchivedGame) -> Vec<Tag> {
     let mut tags = Vec::new();
     let mut tag = |name: &str, value: String, span: Span| {
@@ -93,6 +95,11 @@ fn tags_of(game: &ArchivedGame) -> Vec<Tag> {
         tag("result", result.to_owned(), status.span);
     }
     let plays = &game.plays;
+    if result.is_some_and(|r| r != "0") && plays.timed && !ends_resigned(plays) {
+        // A timed game won with no resignation, and not on the board, was
+        // lost on time: the server ends it so, adding no play.
+        tag("termination", "timeout".to_owned(), status.span);
+    }
     if plays.timed {
         let mut clocks = String::new();
         for (n, record) in plays.records.iter().enumerate() {
@@ -104,6 +111,12 @@ fn tags_of(game: &ArchivedGame) -> Vec<Tag> {
     }
     tag("rules", rules_of(size.value).to_owned(), size.span);
     tags
+}
+
+/// Whether the last play is a resignation.
+fn ends_resigned(plays: &Plays) -> bool {
+    let last = plays.records.iter().rev().find_map(|r| r.play.as_ref());
+    matches!(last, Some(ArchivedPlay::Resigns(..)))
 }
 
 /// The plies of the plays, the leading `None` none; a play of the side
