@@ -35,15 +35,19 @@ const HNEFATAFL_13_START: &str = "/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1
 impl RuleSet {
     /// The names of the presets, for [`RuleSet::preset`]: the seeds' games
     /// (`brandub`, `hnefatafl-11`, `hnefatafl-13`), the variants played
-    /// online (`brandubh-online`, `copenhagen`), then the ten variants
+    /// online (`brandubh-online`, `copenhagen`), hnefatafl.org's three
+    /// (`hnefatafl-org-7`, `-11` and `-13`, [`RuleSet::hnefatafl_org`]), then the ten variants
     /// built into OpenTafl, as OpenTafl writes their rules (`sea-battle` to
     /// `magpie`).
-    pub const PRESETS: [&str; 15] = [
+    pub const PRESETS: [&str; 18] = [
         "brandub",
         "hnefatafl-11",
         "hnefatafl-13",
         "brandubh-online",
         "copenhagen",
+        "hnefatafl-org-7",
+        "hnefatafl-org-11",
+        "hnefatafl-org-13",
         "sea-battle",
         "fetlar",
         "copenhagen-opentafl",
@@ -64,6 +68,9 @@ impl RuleSet {
             "hnefatafl-13" => Some(hnefatafl(HNEFATAFL_13_START)),
             "brandubh-online" => Some(online::brandubh_online()),
             "copenhagen" => Some(online::copenhagen()),
+            "hnefatafl-org-7" => online::hnefatafl_org(7),
+            "hnefatafl-org-11" => online::hnefatafl_org(11),
+            "hnefatafl-org-13" => online::hnefatafl_org(13),
             _ => opentafl::variant(name),
         }
     }
@@ -121,6 +128,11 @@ impl RuleSet {
             }
             "brandubh-online" => Some("Brandubh as the archive's online games play it"),
             "copenhagen" => Some("Copenhagen as the archive's online games play it"),
+            "hnefatafl-org-7" => {
+                Some("hnefatafl.org's Brandubh: the defenders first, the king taken by two")
+            }
+            "hnefatafl-org-11" => Some("hnefatafl.org's Copenhagen: shieldwalls, exit forts"),
+            "hnefatafl-org-13" => Some("hnefatafl.org's 13 × 13: Copenhagen's rules, larger"),
             _ => opentafl::VARIANTS
                 .iter()
                 .find(|(n, ..)| *n == name)
