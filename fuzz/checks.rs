@@ -191,11 +191,23 @@ pub fn json_import(data: &[u8]) {
 /// error in its own form prints a canonical form that reads with no error
 /// and prints as itself (unless it holds a NUL, which only UTF-16 text may
 /// hold).
+/// Every form a tafl record is read in.
+const TAFL_FORMS: [hirp::tafl::syntax::Form; 5] = {
+    use hirp::tafl::syntax::Form;
+    [
+        Form::Otg,
+        Form::Csv,
+        Form::Pgn,
+        Form::Ron,
+        Form::OpenTaflJson,
+    ]
+};
+
 pub fn tafl_parse(data: &[u8]) {
-    use hirp::tafl::syntax::{Form, Games, Record, parse, parse_bytes};
+    use hirp::tafl::syntax::{Games, Record, parse, parse_bytes};
 
     let read = hirp::core::encoding::transcode(data);
-    for form in [Form::Otg, Form::Csv, Form::Pgn, Form::Ron] {
+    for form in TAFL_FORMS {
         let (text, parsed) = parse_bytes(data, form);
         assert_eq!(text.len(), read.len(), "decoding keeps offsets");
         check_tafl_errors(&text, &parsed.errors, 0);
@@ -257,17 +269,28 @@ fn check_tafl_errors(text: &str, errors: &[hirp::tafl::syntax::SyntaxError], bas
 pub fn tafl_validate(data: &[u8]) {
     use hirp::tafl::replay::replay_record;
     use hirp::tafl::rules::RuleSet;
-    use hirp::tafl::syntax::{Form, parse_bytes};
+    use hirp::tafl::syntax::parse_bytes;
 
     let presets = [
         None,
         RuleSet::preset("brandub"),
         RuleSet::preset("copenhagen"),
     ];
-    for form in [Form::Otg, Form::Csv, Form::Pgn, Form::Ron] {
+    for form in TAFL_FORMS {
         let (text, parsed) = parse_bytes(data, form);
         for rules in &presets {
-            for replay in replay_record(&parsed.record, &parsed.errors, rules.as_ref()) {
+            let replays = replay_record(&parsed.record, &parsed.errors, rules.as_ref());
+            // Each game written in every form, or refused: no panic, and
+            // a text that ends its line.
+            let games = hirp::tafl::replay::Game::all(&parsed.record);
+            for (game, replay) in games.into_iter().zip(&replays) {
+                for to in hirp::tafl::convert::TARGETS {
+                    if let Ok(converted) = hirp::tafl::convert::convert(game, replay, to) {
+                        assert!(converted.text.ends_with('\n'), "{converted:?}");
+                    }
+                }
+            }
+            for replay in replays {
                 for problem in &replay.problems {
                     let span = problem.span;
                     assert!(text.get(span.start..span.end).is_some(), "{problem:?}");

@@ -3,9 +3,9 @@
 # small generated games (`hirp gen`), as notation for `parse` and `validate`
 # and as `hirp json` documents and lines for `json_import` (tafl records and
 # a document of both families among them); the tafl fixtures, three of
-# hnefatafl.org's PGN exports and the first lines of each tafl archive for
-# `tafl_parse`; the RON fixtures and the shortest lines of hnefatafl.org's
-# archive, in each of its files, for `ron`.
+# hnefatafl.org's PGN exports, the shortest lines of its JSON and the first
+# lines of each tafl archive for `tafl_parse`; the RON fixtures and the
+# shortest lines of hnefatafl.org's archive, in each of its files, for `ron`.
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -44,6 +44,10 @@ for id in 3013 3065 3006; do
 done
 for a in brandubh copenhagen; do
     head -n 20 "fixtures/tafl/archives/$a.csv" > "fuzz/seeds/tafl_parse/$a-head.csv"
+done
+json=fixtures/tafl/hnefatafl-org/opentafl/games.jsonl
+awk '{ print length($0), NR }' "$json" | sort -n | head -n 3 | while read -r _ n; do
+    sed -n "${n}p" "$json" > "fuzz/seeds/tafl_parse/hnefatafl-org-$n.json"
 done
 cp fixtures/tafl/syntax/*.ron fuzz/seeds/ron/
 for f in archived-games legacy/archived-games-texts mutations/archived-games-mutated; do

@@ -37,6 +37,7 @@ use std::io::{self, BufRead};
 use std::path::Path;
 
 use crate::core::CheckOptions;
+use crate::core::convert::Target;
 use crate::core::diff::Comparison;
 use crate::core::family::{Family, Judged, Preset, RecordBytes};
 use crate::core::fix::{FixedChunk, Fixing};
@@ -110,6 +111,17 @@ impl AnyFamily {
         let mut presets = Hirp::presets();
         presets.extend(Tafl::presets());
         presets
+    }
+
+    /// The forms `hirp convert` writes, each once: tafl's, then HIRP's.
+    pub fn targets() -> Vec<Target> {
+        let mut targets = Tafl::targets();
+        for target in Hirp::targets() {
+            if !targets.iter().any(|t| t.name == target.name) {
+                targets.push(target);
+            }
+        }
+        targets
     }
 
     /// Every family's name in the JSON document and in the crate's

@@ -391,7 +391,7 @@ fn every_command(
     let text = |p: &Path| p.to_string_lossy().into_owned();
     let (m, o) = (text(path), text(original));
     let html = text(&scratch.join("page.html"));
-    let commands: [&[&str]; 14] = [
+    let commands: [&[&str]; 16] = [
         &["validate", &m],
         &["validate", "--format", "json", &m],
         &["json", &m],
@@ -406,6 +406,10 @@ fn every_command(
         &["position", "--all", &m],
         &["html", "-o", &html, &m],
         &["diff", &o, &m],
+        // A tafl record through its replay, the writer and the reading
+        // back; a HIRP record in its own form.
+        &["convert", "--to", "ron", &m],
+        &["convert", "--to", "hirp", &m],
     ];
     let mut runs = Vec::new();
     for command in commands {

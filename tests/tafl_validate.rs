@@ -387,6 +387,7 @@ fn an_archive_without_rules_is_refused_once_by_each_command() {
         vec!["validate", archive, archive],
         vec!["fix", archive],
         vec!["html", archive, "-o", html],
+        vec!["convert", "--to", "otg", archive],
     ] {
         let out = hirp().args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -394,7 +395,7 @@ fn an_archive_without_rules_is_refused_once_by_each_command() {
         let named = args.iter().filter(|a| **a == archive).count();
         assert_eq!(stderr.lines().count(), named, "{args:?}: {stderr}");
         assert!(
-            stderr.contains("copenhagen, sea-battle"),
+            stderr.contains("copenhagen, hnefatafl-org-7"),
             "{args:?}: {stderr}"
         );
         assert!(out.stdout.is_empty(), "{args:?}");

@@ -3,6 +3,7 @@
 
 mod board;
 mod color;
+mod convert;
 mod diff;
 mod family;
 mod fix;
@@ -81,6 +82,7 @@ enum Command {
     Diff(diff::Args),
     Json(json::Args),
     Notation(notation::Args),
+    Convert(convert::Args),
     Fmt(fmt::Args),
     Gen(generate::Args),
     Rules(rules::Args),
@@ -102,6 +104,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Diff(args) => diff::run(args, &reporter),
         Command::Json(args) => json::run(args, &reporter),
         Command::Notation(args) => notation::run(args, &reporter),
+        Command::Convert(args) => convert::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
         Command::Gen(args) => generate::run(args, &reporter),
         Command::Rules(args) => rules::run(args, &reporter),

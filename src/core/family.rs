@@ -20,6 +20,7 @@ use std::io::{self, BufRead, Write};
 
 use super::CheckOptions;
 use super::Span;
+use super::convert::{Converted, Target, each_converted};
 use super::diagnostic::Problem;
 use super::diff::Comparison;
 use super::fix::{CheckedPiece, FixedChunk, Fixing, Part};
@@ -180,6 +181,35 @@ pub(crate) fn each_game<C: Send>(
         (None, 0) => Err(NoBoard::NoGame),
         (None, _) => Ok(()),
     }
+}
+
+/// Each piece of `record`, of `family`, in its canonical text
+/// ([`Family::canonical_piece`]), handed to `each` as its first game's, a
+/// piece with syntax errors refused: a record written in its own form, as
+/// [`Family::convert`] writes it. Returns how many pieces were handed
+/// over.
+pub(crate) fn canonical_games<F: Family>(
+    family: F,
+    record: RecordBytes<'_>,
+    workers: usize,
+    each: &mut dyn FnMut(usize, Result<Converted, String>) -> bool,
+) -> usize {
+    let piece = |chunk: F::Chunk| {
+        let (_, parsed) = F::parse(&chunk);
+        let converted = if F::broken(&parsed) {
+            Err("it has syntax errors; `hirp fix` repairs each that has one repair".to_owned())
+        } else {
+            let mut games = 0;
+            Ok(Converted {
+                text: F::canonical_piece(&parsed, &mut games),
+                lost: Vec::new(),
+                last_only: false,
+            })
+        };
+        vec![converted]
+    };
+    let size = |chunk: &F::Chunk| F::part(chunk).0.len();
+    each_converted(family.chunks(record.bytes), size, workers, piece, each)
 }
 
 /// The name of the file at `path`, not the path to it, as a picture's
@@ -479,6 +509,28 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         wanted: Wanted<'_>,
         each: &mut dyn FnMut(usize, &str) -> bool,
     ) -> Result<(), NoBoard>;
+
+    /// The forms `hirp convert` writes the family's games in: its own
+    /// alone for a family of one form ([`Family::convert`]'s default).
+    fn targets() -> Vec<Target>;
+
+    /// Each game of `record` written in the form named `to` (one of
+    /// [`Family::targets`]), replayed under `options`, or why it is not,
+    /// handed to `each` with its number (from 1) in order, on `workers`
+    /// threads, until it returns `false`; returns how many games were
+    /// handed over. By default the family's own form: its canonical
+    /// text, a piece at a time ([`canonical_games`]).
+    fn convert(
+        self,
+        record: RecordBytes<'_>,
+        options: &Self::Options,
+        to: &str,
+        workers: usize,
+        each: &mut dyn FnMut(usize, Result<Converted, String>) -> bool,
+    ) -> usize {
+        let _ = (options, to);
+        canonical_games(self, record, workers, each)
+    }
 
     /// A turn's label as the family writes it (`S3`; a tafl move's `3b`,
     /// `7a.1.2b`, or a variation's `7a.1`), from `text` as a person types

@@ -55,6 +55,7 @@
 #[doc(hidden)]
 pub mod canvas;
 pub(crate) mod chunk;
+pub mod convert;
 mod depth;
 pub mod diagnostic;
 pub mod diff;

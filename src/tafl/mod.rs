@@ -20,6 +20,7 @@
 //! ```
 
 pub mod check;
+pub mod convert;
 pub mod family;
 pub mod generate;
 pub mod json;

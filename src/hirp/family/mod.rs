@@ -14,6 +14,7 @@ use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use crate::core::CheckOptions;
+use crate::core::convert::Target;
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
 use crate::core::family::{
@@ -258,6 +259,14 @@ impl Family for Hirp {
 
     fn position_board(self, line: &str, _: &(), picture: Picture) -> Result<String, NoBoard> {
         board::position_board(line, picture)
+    }
+
+    fn targets() -> Vec<Target> {
+        vec![Target {
+            name: "hirp",
+            about: "HIRP's notation, in canonical form",
+            between: "\n",
+        }]
     }
 
     fn positions(

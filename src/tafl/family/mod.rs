@@ -3,6 +3,7 @@
 //! fixed and shown as a page as every family's are.
 
 mod board;
+mod convert;
 mod diff;
 mod positions;
 mod show;
@@ -15,6 +16,7 @@ pub use board::{ShownGame, shown_game};
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
+use crate::core::convert::{Converted, Target};
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
 use crate::core::family::{
@@ -328,6 +330,21 @@ impl Family for Tafl {
     ) -> Result<String, NoBoard> {
         let rules = rules.as_ref().ok_or(NoBoard::NoRules)?;
         board::position_board(line, rules, picture)
+    }
+
+    fn targets() -> Vec<Target> {
+        convert::targets()
+    }
+
+    fn convert(
+        self,
+        record: RecordBytes<'_>,
+        rules: &Option<RuleSet>,
+        to: &str,
+        workers: usize,
+        each: &mut dyn FnMut(usize, Result<Converted, String>) -> bool,
+    ) -> usize {
+        convert::convert(record, self.0, rules.as_ref(), to, workers, each)
     }
 
     fn positions(
