@@ -4,11 +4,10 @@ use hirp::any::AnyFamily;
 use std::io::{self, Write};
 
 use hirp::any::RulesChoice;
-use hirp::core::Severity;
 use hirp::core::fix::{CheckedPiece, Corrected, FixedChunk, Fixing, ROUNDS};
 
 use super::family::{RulesArg, family};
-use super::report::{PedanticArg, Source, line_ends};
+use super::report::PedanticArg;
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, archives_need_rules, inputs_or_report};
 use super::{
@@ -16,13 +15,18 @@ use super::{
     stdout::write_record_stdout,
 };
 
+mod left;
+use left::{Record, Reporting, Written};
+
 /// Correct a record: apply every diagnostic's fix where it has exactly one.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 A diagnostic with exactly one fix (`write `Khh97``) is applied; one with
 several, or none, is left and reported. Fixes are applied until none is
-left, then the corrected record is validated and what is still wrong is
-reported on standard error. A game is corrected only when its repairs
+left; the corrected record is validated as it is written, as `hirp
+validate` validates a file (a HIRP match's problems and a whole file's
+too), and what is still wrong is reported on standard error and counted
+in the note (`N errors left`). A game is corrected only when its repairs
 leave it valid; otherwise it is left as written, and the note says so.
 Where several repairs fit a problem equally well, none is applied, and the
 note counts those games. Only the faulty tokens change: comments, tags and
@@ -56,9 +60,10 @@ Examples:
   hirp fix --in-place games/          rewrite every record under games/
   hirp fix -j 1 big.hirp              correct on one thread
 
-Exit status: 0 every corrected record is valid, 1 problems remain or a path
-yields no record (a file that holds no game, a directory with no *.hirp or
-*.otg file), 2 usage or I/O error.")]
+Exit status: 0 every corrected record is valid (`hirp validate` of it
+would exit with 0), 1 problems remain or a path yields no record (a file
+that holds no game, a directory with no *.hirp or *.otg file), 2 usage or
+I/O error.")]
 pub struct Args {
     /// Records to correct, or directories to walk for *.hirp and *.otg
     /// files; `-` reads standard input.
@@ -161,34 +166,63 @@ impl<'a> Subject<'a> {
     }
 }
 
-/// The problems of `checked` as `fix` treats them, unless `--pedantic` asks
-/// for every one: those of pedantic codes neither fixed nor reported, and
-/// advice with no fix dropped (no news to a fixer: `validate` says it).
-/// Advice with a fix is reported, its fix applied only when asked for.
-fn kept(subject: &Subject<'_>, mut checked: CheckedPiece) -> CheckedPiece {
-    if !subject.pedantic {
-        checked.retain(|p| !p.code.is_pedantic());
-        checked.retain(|p| p.severity != Severity::Advice || p.fix.is_some());
+impl Subject<'_> {
+    /// Which problems `fix` reports of the record, and how.
+    fn reporting(&self) -> Reporting {
+        Reporting {
+            pedantic: self.pedantic,
+            advice: self.advice,
+        }
     }
-    if !subject.advice {
-        let advice = checked.problems.iter_mut();
-        advice
-            .filter(|p| p.severity == Severity::Advice)
-            .for_each(|p| p.fix = None);
+}
+
+/// The problems of `checked` as `fix` treats them ([`Reporting::reports`],
+/// [`Reporting::strip_advice_fix`]).
+fn kept(subject: &Subject<'_>, mut checked: CheckedPiece) -> CheckedPiece {
+    let reporting = subject.reporting();
+    checked.retain(|p| reporting.reports(p));
+    for problem in &mut checked.problems {
+        reporting.strip_advice_fix(problem);
     }
     checked
 }
 
 /// Corrects a record game by game in up to `rounds` rounds of fixes,
-/// writing the corrected record to `out` and reporting what is left wrong as
-/// it goes (positions in the corrected record). Lines left unread for going
-/// beyond the limits are copied as they were. The chunks of the record are
-/// corrected on the subject's workers, and written in order.
+/// writing the corrected record to `out`, while what is left wrong in it is
+/// found by the checks `validate` runs on a file and reported as it goes
+/// (positions in the corrected record; see [`left`]).
 fn fix(
     subject: &Subject<'_>,
     rounds: usize,
     out: &mut dyn Write,
     reporter: &Reporter,
+) -> io::Result<Fixed> {
+    let record = Record {
+        path: subject.path,
+        rules: subject.rules,
+        workers: subject.workers,
+        reporting: subject.reporting(),
+    };
+    let (fixed, left) = left::checked(&record, reporter, |written| {
+        write_fixed(subject, rounds, out, written)
+    });
+    Ok(Fixed {
+        errors: left.errors,
+        games: left.games,
+        ..fixed?
+    })
+}
+
+/// Corrects a record as [`fix`] does, writing the corrected record to
+/// `out` and handing it to `written`, with what fixing found in each
+/// piece. Lines left unread for going beyond the limits are copied as they
+/// were. The chunks of the record are corrected on the subject's workers,
+/// and written in order.
+fn write_fixed(
+    subject: &Subject<'_>,
+    rounds: usize,
+    out: &mut dyn Write,
+    written: &mut Written,
 ) -> io::Result<Fixed> {
     let keep = |checked: CheckedPiece| kept(subject, checked);
     let fixing = Fixing {
@@ -197,16 +231,16 @@ fn fix(
         keep: &keep,
     };
     let mut fixed = Fixed::default();
-    // Where the original was copied up to; the corrected record's size and
-    // lines so far.
-    let (mut copied, mut offset, mut line) = (0, 0, 0);
+    // Where the original was copied up to; the corrected record's size so
+    // far.
+    let (mut copied, mut offset) = (0, 0);
     // Offsets count the bytes as read: UTF-16 is read decoded to UTF-8.
     let read = hirp::core::encoding::transcode(subject.original);
     let mut write = |mut chunk: FixedChunk| -> io::Result<()> {
         let gap = &read[copied..chunk.offset];
         out.write_all(gap)?;
+        written.text(gap);
         offset += gap.len();
-        line += line_ends(gap).count();
         chunk.shift(offset);
         let Corrected {
             piece,
@@ -214,20 +248,14 @@ fn fix(
             withheld,
             checked,
         } = chunk.corrected;
-        let left = &checked.problems;
         fixed.applied += applied;
         fixed.withheld += withheld;
         fixed.tied += checked.tied();
-        fixed.games += checked.games;
-        fixed.errors += checked.errors();
-        if !left.is_empty() {
-            let source = Source::excerpt(subject.path, &checked.text, offset, line);
-            reporter.emit_source(&source, left.iter().map(|p| p as &dyn miette::Diagnostic));
-        }
         out.write_all(&piece)?;
         copied = chunk.end;
         offset += piece.len();
-        line += line_ends(&piece).count();
+        written.found(checked.problems);
+        written.text(&piece);
         Ok(())
     };
     let mut failure = None;
@@ -247,6 +275,7 @@ fn fix(
         return Err(e);
     }
     out.write_all(&read[copied..])?;
+    written.text(&read[copied..]);
     out.flush()?;
     Ok(fixed)
 }

@@ -19,9 +19,22 @@ pub fn check_input(
     workers: usize,
     on_game: impl FnMut(Judged<'_>) -> bool,
 ) -> io::Result<usize> {
-    let mut reader = input.open()?;
+    check_reader(&input.path, input.open()?, rules, depth, workers, on_game)
+}
+
+/// Checks the record `reader` gives, read from `path`, as
+/// [`check_input`] checks an input: its family told from its name and
+/// from what the reader's first buffer holds.
+pub fn check_reader<R: BufRead + Send>(
+    path: &str,
+    mut reader: R,
+    rules: Option<&RulesChoice>,
+    depth: Depth,
+    workers: usize,
+    on_game: impl FnMut(Judged<'_>) -> bool,
+) -> io::Result<usize> {
     let head = reader.fill_buf()?;
-    let family = family(&input.path, rules, head);
+    let family = family(path, rules, head);
     let options = CheckOptions { depth, workers };
     family.check(reader, rules, options, on_game)
 }

@@ -1,9 +1,9 @@
 //! The mutants of the mutation sweep (`tests/sweep.rs`): the project's
 //! records of both families (and of hnefatafl.org's archive, `.ron`),
 //! changed at random a byte, a token or a line at a time, reproducible
-//! from a seed, for the sweep, which runs every command on them, and for
-//! any test that draws the same mutants. A test that mounts it mounts
-//! `common` too.
+//! from a seed. Shared by the sweep, which runs every command on them, and
+//! by the tests that compare what two commands say of one
+//! (`tests/fix_agrees.rs`). A test that mounts it mounts `common` too.
 
 #![allow(dead_code)]
 
