@@ -787,6 +787,7 @@ fn man_writes_a_page_for_hirp_and_each_command() {
             "hirp-position.1",
             "hirp-replay.1",
             "hirp-rules.1",
+            "hirp-select.1",
             "hirp-serve.1",
             "hirp-validate.1",
             "hirp.1",

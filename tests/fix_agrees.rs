@@ -144,11 +144,11 @@ fn agree(scratch: &Path, name: &str, bytes: &[u8], rules: Option<&str>) -> Resul
     }
 }
 
-/// hnefatafl.org's client's PGN exports and its server's JSON, which the
+/// hnefatafl.org's server's JSON written one value in a file, which the
 /// sweep leaves out, as records to mutate (of tafl, family 1).
 fn exports() -> Vec<Fixture> {
     let tafl = root().join("fixtures/tafl");
-    let paths = [files_under(&tafl, "pgn"), files_under(&tafl, "json")];
+    let paths = [files_under(&tafl, "json")];
     let fixture = |path: PathBuf| Fixture {
         bytes: std::fs::read(&path).unwrap(),
         path,

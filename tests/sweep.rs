@@ -1,16 +1,17 @@
 //! A mutation sweep: the project's own records of both families (and of
-//! hnefatafl.org's archive, `.ron`, apart), changed at random a byte, a
-//! token or a line at a time, under every command that reads a record. Whatever the bytes, each run ends with exit status 0, 1
-//! or 2 (no panic, no signal), within 20 seconds (a minute in the debug
-//! build), in at most 2 GB of address space, with at most 20 MB on
-//! standard error.
+//! hnefatafl.org's forms, its archive `.ron`, its PGN exports and its JSON,
+//! apart), changed at random a byte, a token or a line at a time, under
+//! every command that reads a record. Whatever the bytes, each run ends
+//! with exit status 0, 1 or 2 (no panic, no signal), within 20 seconds (a
+//! minute in the debug build), in at most 2 GB of address space, with at
+//! most 20 MB on standard error.
 //!
 //! The edits know nothing of what a mistake is: they are drawn at random
 //! from the bytes the family's records are written in, from any byte, and
 //! from the lines and tokens of the records (`common/sweep_mutants.rs`,
 //! which `tests/fix_agrees.rs` draws from too). Reproducible from a seed:
 //! `HIRP_SWEEP_SEED` (default 1) and `HIRP_SWEEP_MUTANTS` (default 40, for
-//! the debug build, and a quarter as many of the `.ron` records alone; CI
+//! the debug build, and a quarter as many of hnefatafl.org's alone; CI
 //! runs thousands of runs in release). A mutant that
 //! fails is written under `target/tmp/sweep/` and named in the failure;
 //! `HIRP_SWEEP_ONLY=N` runs mutant N of the seed alone.

@@ -28,6 +28,7 @@ mod report;
 mod rewrite;
 mod rules;
 mod screen;
+mod select;
 mod sequence;
 mod serve;
 mod status;
@@ -83,6 +84,7 @@ enum Command {
     Json(json::Args),
     Notation(notation::Args),
     Convert(convert::Args),
+    Select(Box<select::Args>),
     Fmt(fmt::Args),
     Gen(generate::Args),
     Rules(rules::Args),
@@ -105,6 +107,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Json(args) => json::run(args, &reporter),
         Command::Notation(args) => notation::run(args, &reporter),
         Command::Convert(args) => convert::run(args, &reporter),
+        Command::Select(args) => select::run(*args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
         Command::Gen(args) => generate::run(args, &reporter),
         Command::Rules(args) => rules::run(args, &reporter),

@@ -20,6 +20,7 @@ use std::io::{self, BufRead, Write};
 
 use super::CheckOptions;
 use super::Span;
+use super::card::Card;
 use super::convert::{Converted, Target, each_converted};
 use super::diagnostic::Problem;
 use super::diff::Comparison;
@@ -519,7 +520,7 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// handed to `each` with its number (from 1) in order, on `workers`
     /// threads, until it returns `false`; returns how many games were
     /// handed over. By default the family's own form: its canonical
-    /// text, a piece at a time ([`canonical_games`]).
+    /// text, a piece at a time.
     fn convert(
         self,
         record: RecordBytes<'_>,
@@ -531,6 +532,26 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         let _ = (options, to);
         canonical_games(self, record, workers, each)
     }
+
+    /// What parts two games written one after another in this form: a
+    /// blank line (`"\n"`), or nothing where a game is a line.
+    fn between(self) -> &'static str {
+        "\n"
+    }
+
+    /// The cards of the games of `record` (what each game's record says,
+    /// and with `replay` what its replay under `options` finds), handed to
+    /// `each` in order, read on `workers` threads, until it returns
+    /// `false`; returns how many were handed over. A record that names no
+    /// rules is replayed under those `options` give, else not judged.
+    fn cards(
+        self,
+        record: RecordBytes<'_>,
+        options: &Self::Options,
+        replay: bool,
+        workers: usize,
+        each: &mut dyn FnMut(Card) -> bool,
+    ) -> usize;
 
     /// A turn's label as the family writes it (`S3`; a tafl move's `3b`,
     /// `7a.1.2b`, or a variation's `7a.1`), from `text` as a person types

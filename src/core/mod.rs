@@ -54,6 +54,7 @@
 
 #[doc(hidden)]
 pub mod canvas;
+pub mod card;
 pub(crate) mod chunk;
 pub mod convert;
 mod depth;

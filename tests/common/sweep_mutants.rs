@@ -70,14 +70,19 @@ pub fn archive_rules(path: &Path) -> &'static str {
 }
 
 /// Every HIRP record (family 0), tafl game file and archive (family 1) and
-/// record of hnefatafl.org's archive (2) under `fixtures/`, with each
-/// family's alphabet.
+/// record of hnefatafl.org (2: its archive, its PGN exports, its JSON one
+/// game a line) under `fixtures/`, with each family's alphabet.
 pub fn fixtures() -> (Vec<Fixture>, [Vec<u8>; 3]) {
     let dir = root().join("fixtures");
     let mut all = Vec::new();
     let mut alphabets = [Vec::new(), Vec::new(), Vec::new()];
     let families = [(0, dir.clone(), "hirp"), (1, dir.join("tafl"), "otg")];
-    let archives = [(1, dir.join("tafl"), "csv"), (2, dir.join("tafl"), "ron")];
+    let archives = [
+        (1, dir.join("tafl"), "csv"),
+        (2, dir.join("tafl"), "ron"),
+        (2, dir.join("tafl"), "pgn"),
+        (2, dir.join("tafl").join("hnefatafl-org"), "jsonl"),
+    ];
     for (family, folder, extension) in families.into_iter().chain(archives) {
         for path in files_under(&folder, extension) {
             let bytes = std::fs::read(&path).expect("a fixture is read");

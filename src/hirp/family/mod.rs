@@ -2,6 +2,7 @@
 //! and shown as a page as every family's are.
 
 mod board;
+mod cards;
 #[doc(hidden)]
 pub use board::{NthGame, nth_game};
 mod diff;
@@ -14,6 +15,7 @@ use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use crate::core::CheckOptions;
+use crate::core::card::Card;
 use crate::core::convert::Target;
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
@@ -259,6 +261,17 @@ impl Family for Hirp {
 
     fn position_board(self, line: &str, _: &(), picture: Picture) -> Result<String, NoBoard> {
         board::position_board(line, picture)
+    }
+
+    fn cards(
+        self,
+        record: RecordBytes<'_>,
+        _: &(),
+        replay: bool,
+        workers: usize,
+        each: &mut dyn FnMut(Card) -> bool,
+    ) -> usize {
+        cards::cards(record, replay, workers, each)
     }
 
     fn targets() -> Vec<Target> {

@@ -4,7 +4,7 @@
 //!
 //! A game is converted from its replay, so that what is written is what
 //! was played: each move with the pieces it took, the end the rules or the
-//! record decided. What the record says besides ([`Facts`]: players,
+//! record decided. What the record says besides (its facts: players,
 //! ratings, clocks, messages, other tags) goes where the target has a
 //! place for it; what has none is listed in [`Converted::lost`]. The text
 //! written is read back in its form and replayed under the same rules:

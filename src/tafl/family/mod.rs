@@ -3,6 +3,7 @@
 //! fixed and shown as a page as every family's are.
 
 mod board;
+mod cards;
 mod convert;
 mod diff;
 mod positions;
@@ -16,6 +17,7 @@ pub use board::{ShownGame, shown_game};
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
+use crate::core::card::Card;
 use crate::core::convert::{Converted, Target};
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
@@ -330,6 +332,26 @@ impl Family for Tafl {
     ) -> Result<String, NoBoard> {
         let rules = rules.as_ref().ok_or(NoBoard::NoRules)?;
         board::position_board(line, rules, picture)
+    }
+
+    /// A game file's or a PGN export's games are parted by a blank line;
+    /// the others are one a line.
+    fn between(self) -> &'static str {
+        match self.0 {
+            Form::Otg | Form::Pgn => "\n",
+            Form::Csv | Form::Ron | Form::OpenTaflJson => "",
+        }
+    }
+
+    fn cards(
+        self,
+        record: RecordBytes<'_>,
+        rules: &Option<RuleSet>,
+        replay: bool,
+        workers: usize,
+        each: &mut dyn FnMut(Card) -> bool,
+    ) -> usize {
+        cards::cards(record, self.0, rules.as_ref(), replay, workers, each)
     }
 
     fn targets() -> Vec<Target> {

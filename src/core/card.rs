@@ -1,0 +1,91 @@
+//! What a collection knows of a game, whatever its family: its [`Card`],
+//! read from its record with no replay, and what its replay found when it
+//! is asked for. `hirp select` filters games by their cards.
+//!
+//! [`Family::cards`](crate::core::family::Family::cards) gives the cards of
+//! a piece of a record; `each_card` hands over those of a whole record,
+//! in order, read on several threads.
+
+use std::io;
+
+use super::parallel::in_order;
+use super::verdict::Verdict;
+
+/// A game as a collection sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Card {
+    /// Its number in its record, from 1.
+    pub number: usize,
+    /// Its text, as read (decoded to UTF-8), ending with a line end: what
+    /// `hirp select` writes of it.
+    pub text: String,
+    /// Its players, by the family's sides ([`Family::SIDES`]): HIRP's
+    /// `[Gull]` and `[Silfr]` tags, a tafl game's `[attackers:]` and
+    /// `[defenders:]`, hnefatafl.org's `attacker` and `defender`.
+    ///
+    /// [`Family::SIDES`]: crate::core::family::Family::SIDES
+    pub players: [Option<String>; 2],
+    /// Its tags, each name and value as written, in order.
+    pub tags: Vec<(String, String)>,
+    /// The rules it is played under: a preset's name, else the rules
+    /// string; `None` for a family of one rule set, or a record that names
+    /// none and was given none.
+    pub rules: Option<String>,
+    /// The turns its record writes (HIRP's turn lines; a tafl game's moves
+    /// of its main line).
+    pub moves: usize,
+    /// When it was played, as the record writes it (`date`).
+    pub date: Option<String>,
+    /// Whether it was rated, when the record says (`rated`).
+    pub rated: Option<bool>,
+    /// What its replay found, when it was replayed.
+    pub verdict: Option<Verdict>,
+}
+
+impl Card {
+    /// The value of the first tag named `name`, in any case.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Hands the card of every game of a record, cut into `chunks` (each of
+/// `size` bytes), to `each` in order, until it returns `false`: `cards`
+/// reads a chunk and makes its games' cards, on `workers` threads.
+/// Returns how many cards were handed over.
+pub(crate) fn each_card<C: Send>(
+    chunks: impl Iterator<Item = io::Result<C>> + Send,
+    size: impl Fn(&C) -> usize + Sync,
+    workers: usize,
+    cards: impl Fn(C) -> Vec<Card> + Sync,
+    each: &mut dyn FnMut(Card) -> bool,
+) -> usize {
+    let mut number = 0;
+    // Reading from memory cannot fail.
+    let _ = in_order(chunks, size, workers, cards, |made| {
+        for mut card in made.drain(..) {
+            number += 1;
+            card.number = number;
+            if !each(card) {
+                return false;
+            }
+        }
+        true
+    });
+    number
+}
+
+/// A piece's game text, between its span's bytes `start` and `end` in
+/// the file, the piece's text starting at `offset`, with a line end.
+pub(crate) fn game_text(text: &str, offset: usize, start: usize, end: usize) -> String {
+    let from = start.saturating_sub(offset).min(text.len());
+    let to = end.saturating_sub(offset).clamp(from, text.len());
+    let mut game = text.get(from..to).unwrap_or_default().to_owned();
+    if !game.ends_with('\n') {
+        game.push('\n');
+    }
+    game
+}
