@@ -31,6 +31,7 @@ mod screen;
 mod select;
 mod sequence;
 mod serve;
+mod split;
 mod status;
 mod stdout;
 mod tally;
@@ -85,6 +86,7 @@ enum Command {
     Notation(notation::Args),
     Convert(convert::Args),
     Select(Box<select::Args>),
+    Split(split::Args),
     Fmt(fmt::Args),
     Gen(generate::Args),
     Rules(rules::Args),
@@ -108,6 +110,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Notation(args) => notation::run(args, &reporter),
         Command::Convert(args) => convert::run(args, &reporter),
         Command::Select(args) => select::run(*args, &reporter),
+        Command::Split(args) => split::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
         Command::Gen(args) => generate::run(args, &reporter),
         Command::Rules(args) => rules::run(args, &reporter),
