@@ -776,6 +776,7 @@ fn man_writes_a_page_for_hirp_and_each_command() {
             "hirp-board.1",
             "hirp-completions.1",
             "hirp-convert.1",
+            "hirp-dedupe.1",
             "hirp-diff.1",
             "hirp-fix.1",
             "hirp-fmt.1",

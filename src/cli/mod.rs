@@ -4,6 +4,7 @@
 mod board;
 mod color;
 mod convert;
+mod dedupe;
 mod diff;
 mod family;
 mod fix;
@@ -87,6 +88,7 @@ enum Command {
     Convert(convert::Args),
     Select(Box<select::Args>),
     Split(split::Args),
+    Dedupe(dedupe::Args),
     Fmt(fmt::Args),
     Gen(generate::Args),
     Rules(rules::Args),
@@ -111,6 +113,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Convert(args) => convert::run(args, &reporter),
         Command::Select(args) => select::run(*args, &reporter),
         Command::Split(args) => split::run(args, &reporter),
+        Command::Dedupe(args) => dedupe::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
         Command::Gen(args) => generate::run(args, &reporter),
         Command::Rules(args) => rules::run(args, &reporter),

@@ -40,6 +40,34 @@ pub struct Card {
     pub rated: Option<bool>,
     /// What its replay found, when it was replayed.
     pub verdict: Option<Verdict>,
+    /// What it played, as keys, when it was replayed.
+    pub keys: Option<Keys>,
+}
+
+/// What a game played, as keys: two games that played the same moves from
+/// the same start, or that ended in the same position, have the same key
+/// (`hirp dedupe`); with the symmetric keys, also a game and its mirror
+/// images. Each is a 64-bit hash: two games that played otherwise share
+/// one by chance about once in 10^19 pairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Keys {
+    /// The start and the moves played.
+    pub moves: u64,
+    /// The least of `moves` over the board's symmetries: the same for a
+    /// game turned or mirrored.
+    pub moves_symmetric: u64,
+    /// The position the game ended in, and its side to move.
+    pub end: u64,
+    /// The least of `end` over the board's symmetries.
+    pub end_symmetric: u64,
+}
+
+/// The key of `value`: a hash, the same in every run of the same build.
+pub fn key_of(value: impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = std::hash::DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl Card {

@@ -1,11 +1,13 @@
 //! The cards of HIRP's games ([`Card`]): their tags, the players the
-//! `[Gull]` and `[Silfr]` tags name, their turn lines.
+//! `[Gull]` and `[Silfr]` tags name, their turn lines, and when they are
+//! replayed their verdicts and keys.
 
-use crate::core::card::{Card, each_card, game_text};
+use crate::core::card::{Card, Keys, each_card, game_text, key_of};
 use crate::core::family::{Family, RecordBytes};
 use crate::core::verdict::Verdict;
-use crate::hirp::replay::replay_record;
-use crate::hirp::syntax::Chunk;
+use crate::hirp::position::{canonical, write};
+use crate::hirp::replay::{GameReport, replay_record};
+use crate::hirp::syntax::{Chunk, Game};
 
 use super::Hirp;
 
@@ -24,32 +26,58 @@ pub(super) fn cards(
             true => replay_record(&parsed.record, &parsed.errors).games,
             false => Vec::new(),
         };
-        let mut verdicts = reports.into_iter().map(Verdict::from);
+        let mut reports = reports.into_iter();
         parsed
             .record
             .games
             .iter()
             .map(|game| {
-                let tags: Vec<(String, String)> = game
-                    .tags
-                    .iter()
-                    .map(|t| (t.name.clone(), t.value.clone()))
-                    .collect();
-                let tag = |name: &str| game.tag(name).map(str::to_owned);
-                Card {
-                    number: 0,
-                    text: game_text(&text, offset, game.span.start, game.span.end),
-                    players: [tag("Gull"), tag("Silfr")],
-                    rules: None,
-                    moves: game.turns.len(),
-                    date: tag("Date"),
-                    rated: None,
-                    tags,
-                    verdict: verdicts.next(),
+                let mut card = card(game, &text, offset);
+                if let Some(report) = reports.next() {
+                    card.keys = Some(keys(game, &report));
+                    card.verdict = Some(Verdict::from(report));
                 }
+                card
             })
             .collect()
     };
     let size = |chunk: &Chunk| Hirp::part(chunk).0.len();
     each_card(Hirp.chunks(record.bytes), size, workers, read, each)
+}
+
+/// What a game's record says of it, in a piece whose text starts at
+/// `offset` in the file.
+fn card(game: &Game, text: &str, offset: usize) -> Card {
+    let tag = |name: &str| game.tag(name).map(str::to_owned);
+    Card {
+        number: 0,
+        text: game_text(text, offset, game.span.start, game.span.end),
+        players: [tag("Gull"), tag("Silfr")],
+        tags: game
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        rules: None,
+        moves: game.turns.len(),
+        date: tag("Date"),
+        rated: None,
+        verdict: None,
+        keys: None,
+    }
+}
+
+/// The keys of a game replayed: its turns as the notation writes them, its
+/// last position, and that position's canonical form under the map's
+/// mirror (the turns' mirror is not reckoned: the moves' symmetric key is
+/// their key).
+fn keys(game: &Game, report: &GameReport) -> Keys {
+    let turns: Vec<String> = game.turns.iter().map(ToString::to_string).collect();
+    let moves = key_of(&turns);
+    Keys {
+        moves,
+        moves_symmetric: moves,
+        end: key_of(write(&report.position)),
+        end_symmetric: key_of(write(&canonical(&report.position))),
+    }
 }

@@ -2,12 +2,13 @@
 //! fields (read as tags), an archive's line with none; each game's rules
 //! named by their preset where they are one's.
 
-use crate::core::card::{Card, each_card, game_text};
+use crate::core::card::{Card, Keys, each_card, game_text, key_of};
 use crate::core::family::RecordBytes;
 use crate::core::verdict::Verdict;
-use crate::tafl::replay::{Game, replay_record};
-use crate::tafl::rules::RuleSet;
+use crate::tafl::replay::{Game, Replay, replay_record};
+use crate::tafl::rules::{Layout, Move, RuleSet};
 use crate::tafl::syntax::{Chunk, Form, Games, Ply, parse_chunk};
+use crate::tafl::{Side, Square};
 
 /// The cards of the games of `record`, of `form`, to `each` in order (see
 /// [`crate::core::family::Family::cards`]).
@@ -25,12 +26,15 @@ pub(super) fn cards(
             true => replay_record(&parsed.record, &parsed.errors, rules),
             false => Vec::new(),
         };
-        let mut verdicts = replays.iter().map(Verdict::from);
+        let mut replays = replays.iter();
         Game::all(&parsed.record)
             .into_iter()
             .map(|game| {
                 let mut card = card(game, &text, chunk.offset, rules);
-                card.verdict = verdicts.next();
+                if let Some(replay) = replays.next() {
+                    card.verdict = Some(Verdict::from(replay));
+                    card.keys = keys(replay);
+                }
                 card
             })
             .collect()
@@ -91,5 +95,50 @@ fn card(game: Game<'_>, text: &str, offset: usize, rules: Option<&RuleSet>) -> C
         }),
         tags,
         verdict: None,
+        keys: None,
     }
+}
+
+/// The keys of a game replayed (none with no rules): its start and the
+/// moves it played, and the position it ended in with its side to move;
+/// each also as the least over the board's eight symmetries.
+fn keys(replay: &Replay) -> Option<Keys> {
+    let rules = replay.rules.as_ref()?;
+    let moves: Vec<Move> = replay.steps.iter().filter_map(|s| s.applied.mv()).collect();
+    let mut end = None;
+    replay.each_position(|_, position| end = Some((position.layout(), position.turn())));
+    let (layout, turn) = end?;
+    let dim = rules.dim;
+    let image = |symmetry: u8| {
+        let start = rules.start.symmetric(symmetry).to_opentafl();
+        let moved: Vec<(Square, Square)> = moves
+            .iter()
+            .map(|m| (turned(m.from, dim, symmetry), turned(m.to, dim, symmetry)))
+            .collect();
+        key_of((start, moved))
+    };
+    let board = |layout: &Layout| key_of((layout.to_opentafl(), turn == Side::Attackers));
+    Some(Keys {
+        moves: image(0),
+        moves_symmetric: (0..8).map(image).min().unwrap_or_default(),
+        end: board(&layout),
+        end_symmetric: (0..8)
+            .map(|s| board(&layout.symmetric(s)))
+            .min()
+            .unwrap_or_default(),
+    })
+}
+
+/// `square` on a board of `dim` turned or mirrored by `symmetry`, as
+/// [`Layout::symmetric`] moves its squares.
+fn turned(square: Square, dim: u8, symmetry: u8) -> Square {
+    let last = dim.saturating_sub(1);
+    let (mut file, mut rank) = (square.file(), square.rank());
+    if symmetry % 8 >= 4 {
+        file = last - file;
+    }
+    for _ in 0..symmetry % 4 {
+        (file, rank) = (last - rank, file);
+    }
+    Square::new(file, rank).unwrap_or(square)
 }
