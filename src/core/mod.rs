@@ -29,6 +29,9 @@
 //!   items worked on by threads and handed back in order, on which each
 //!   family checks its records game by game (`parallel`): all three
 //!   crate-private;
+//! - [`stats`]: statistics of a collection of games, per player and per
+//!   variant, with ratings computed from the games in order, counted in
+//!   parts that merge;
 //! - [`Rng`]: the random source of the generators;
 //! - [`UnknownName`]: text that names no value of a closed vocabulary, and
 //!   [`closest`], the name it was most likely meant to be;
@@ -75,6 +78,7 @@ mod rng;
 mod severity;
 pub mod show;
 mod span;
+pub mod stats;
 pub mod syntax_error;
 pub mod verdict;
 pub(crate) mod written;
