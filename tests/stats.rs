@@ -2,7 +2,7 @@
 //! with a count of the games made here, ratings that agree with the rating
 //! crate's own functions applied game by game, tallies of any split of the
 //! games merged in any order that report what one tally of them all
-//! reports, and the JSON of a small collection.
+//! reports, a tally's JSON read back, and the JSON of a small collection.
 
 #[path = "common/schema.rs"]
 mod schema;
@@ -10,7 +10,7 @@ mod schema;
 use std::collections::HashMap;
 
 use hirp::core::stats::{
-    GameOrder, Outcome, RatingOptions, RecordedRating, Report, StatsGame, Tally,
+    GameOrder, Outcome, RatingOptions, RecordedRating, Report, StatsGame, Tally, TallyError,
 };
 use proptest::prelude::*;
 use skillratings::Outcomes;
@@ -130,26 +130,32 @@ fn games_in_order() -> impl Strategy<Value = Vec<Game>> {
 
 /// Each game's part, of `parts`, and the order in which the parts are
 /// merged.
-fn split() -> impl Strategy<Value = (Vec<Game>, Vec<usize>, Vec<usize>)> {
+fn split() -> impl Strategy<Value = (Vec<Game>, Vec<usize>, Vec<usize>, bool)> {
     (prop::collection::vec(game(), 0..40), 1..6usize).prop_flat_map(|(games, parts)| {
         let n = games.len();
         (
             Just(games),
             prop::collection::vec(0..parts, n),
             Just((0..parts).collect::<Vec<_>>()).prop_shuffle(),
+            any::<bool>(),
         )
     })
 }
 
-/// The tally of the parts of `games`, merged in `order`.
-fn merged(games: &[Game], part_of: &[usize], order: &[usize]) -> Tally {
+/// The tally of the parts of `games`, merged in `order`, each read back
+/// from its JSON if `through_json`.
+fn merged(games: &[Game], part_of: &[usize], order: &[usize], through_json: bool) -> Tally {
     let mut parts = vec![Tally::new(); order.len()];
     for (game, &part) in games.iter().zip(part_of) {
         parts[part].add(&game.stats());
     }
     let mut whole = Tally::new();
     for &part in order {
-        whole.merge(std::mem::take(&mut parts[part]));
+        let mut part = std::mem::take(&mut parts[part]);
+        if through_json {
+            part = Tally::from_json(&serde_json::to_string(&part).unwrap()).unwrap();
+        }
+        whole.merge(part);
     }
     whole
 }
@@ -161,11 +167,11 @@ proptest! {
     /// exactly what one tally of them all reports.
     #[test]
     fn parts_merged_report_what_one_tally_reports(
-        (games, part_of, order) in split()
+        (games, part_of, order, through_json) in split()
     ) {
         let options = RatingOptions::default();
         let one = tally(&games).report(&options);
-        let parts = merged(&games, &part_of, &order).report(&options);
+        let parts = merged(&games, &part_of, &order, through_json).report(&options);
         prop_assert_eq!(&parts, &one);
         prop_assert_eq!(
             serde_json::to_string(&parts).unwrap(),
@@ -176,7 +182,7 @@ proptest! {
     /// Each player's counts, overall and by side, and each variant's, are
     /// those of a count of the games made here.
     #[test]
-    fn counts_are_those_of_the_games((games, _, _) in split()) {
+    fn counts_are_those_of_the_games((games, _, _, _) in split()) {
         let report = tally(&games).report(&RatingOptions::default());
         prop_assert_eq!(report.games, games.len() as u64);
         let expected = count_players(&games);
@@ -258,6 +264,37 @@ proptest! {
         }
     }
 
+    /// A tally read back from its JSON is the tally written.
+    #[test]
+    fn a_tally_reads_back_from_its_json((games, _, _, _) in split()) {
+        let tally = tally(&games);
+        let json = serde_json::to_string(&tally).unwrap();
+        prop_assert_eq!(Tally::from_json(&json).unwrap(), tally);
+    }
+
+    /// No text given as a tally's JSON panics, whether it reads or not;
+    /// what reads reports.
+    #[test]
+    fn no_text_given_as_a_tally_panics(
+        (games, _, _, _) in split(),
+        at in any::<prop::sample::Index>(),
+        with in prop::sample::select(vec!["", "0", "18446744073709551615", "-1", "null", "\"x\"", "[", "}", "1e400", "\"first-won\""]),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let json = serde_json::to_string(&tally(&games)).unwrap();
+        let mut edited = json.clone();
+        let n = at.index(json.len() + 1);
+        let m = (n + cut.index(4)).min(json.len());
+        if json.is_char_boundary(n) && json.is_char_boundary(m) {
+            edited.replace_range(n..m, with);
+        }
+        match Tally::from_json(&edited) {
+            Ok(tally) => {
+                let _ = tally.report(&RatingOptions::default());
+            }
+            Err(error) => prop_assert!(error.span().end <= edited.len()),
+        }
+    }
 }
 
 /// Each player's games, wins, losses, draws and unfinished games, by
@@ -477,6 +514,67 @@ fn the_small_collection_s_figures() {
     assert_eq!(ulf.rated_games, 3);
 }
 
+/// A tally's JSON that breaks off is not JSON, and the error points at its
+/// end.
+#[test]
+fn a_tally_that_breaks_off_is_not_json() {
+    let text = "{\"tally\": 1,\n \"players\": [";
+    let error = Tally::from_json(text).unwrap_err();
+    assert!(matches!(error, TallyError::Syntax { .. }), "{error:?}");
+    assert_eq!(error.span().end, text.len());
+    assert_eq!(
+        miette::Diagnostic::code(&error).unwrap().to_string(),
+        "hirp::stats::syntax"
+    );
+}
+
+/// A tally's JSON whose counts disagree, whose version is another, or
+/// whose rated games name players not listed, is not a tally.
+#[test]
+fn a_tally_whose_counts_disagree_is_not_a_tally() {
+    let json = serde_json::to_string(&tally(&example())).unwrap();
+    let cases = [
+        (json.replacen("\"tally\":1", "\"tally\":2", 1), "version 2"),
+        (
+            json.replacen(
+                "\"wins\":[1,1],\"draws\":1,",
+                "\"wins\":[1,1],\"draws\":2,",
+                1,
+            ),
+            "by length",
+        ),
+        (
+            json.replacen("\"rated\":[[", "\"rated\":[[0,0,0,99,\"draw\",null],[", 1),
+            "of the 4 listed",
+        ),
+        (
+            json.replacen(
+                "\"rated\":[[",
+                "\"rated\":[[0,0,0,1,\"unfinished\",null],[",
+                1,
+            ),
+            "is finished",
+        ),
+        (
+            json.replacen("{\"tally\":1", "{\"tally\":1,\"extra\":0", 1),
+            "unknown field `extra`",
+        ),
+    ];
+    for (text, says) in cases {
+        assert_ne!(text, json, "{says}: the example has the text to change");
+        let error = Tally::from_json(&text).unwrap_err();
+        assert!(matches!(error, TallyError::Invalid { .. }), "{error:?}");
+        assert!(
+            error.to_string().contains(says),
+            "{error} should say {says}"
+        );
+        assert_eq!(
+            miette::Diagnostic::code(&error).unwrap().to_string(),
+            "hirp::stats::invalid"
+        );
+    }
+}
+
 /// Rating options out of range are refused.
 #[test]
 fn rating_options_out_of_range_are_refused() {
@@ -497,4 +595,24 @@ fn rating_options_out_of_range_are_refused() {
         error.to_string(),
         "Glicko-2's tau is 0; it is a number from 0.05 to 5 (reasonable choices are 0.3 to 1.2)"
     );
+}
+
+/// The codes page names each code of a tally's JSON with an example, and
+/// each example gives its code.
+#[test]
+fn the_codes_page_gives_an_example_of_each_code() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/codes.md");
+    let page = std::fs::read_to_string(path).unwrap().replace('\n', " ");
+    let examples = [
+        ("hirp::stats::syntax", r#"{"tally": 1, "players": ["#),
+        ("hirp::stats::invalid", r#"{"tally": 1, "players": 3}"#),
+    ];
+    for (code, example) in examples {
+        let named = format!("`{code}` (`{example}`)");
+        assert!(page.contains(&named), "docs/codes.md lacks {named}");
+        let error = Tally::from_json(example).unwrap_err();
+        let given = miette::Diagnostic::code(&error).unwrap().to_string();
+        assert_eq!(given, code, "{example}");
+        assert!(miette::Diagnostic::help(&error).is_some());
+    }
 }

@@ -8,9 +8,10 @@
 //! [`Tally`] counts them one at a time, in memory that grows with the
 //! players and variants (and a few bytes a game for the ratings), and
 //! [`Tally::report`] makes the [`Report`], written as JSON with serde.
-//! Tallies of the parts of a collection (each a shard's)
-//! [`merge`](Tally::merge) into the tally of the whole, and report exactly
-//! what one run over it reports.
+//! Tallies of the parts of a collection (each a shard's, written as JSON
+//! and read back with [`Tally::from_json`]) [`merge`](Tally::merge) into
+//! the tally of the whole, and report exactly what one run over it
+//! reports.
 //!
 //! What is counted how:
 //!
@@ -56,7 +57,8 @@
 //! for g in &games[1..] {
 //!     second.add(g);
 //! }
-//! first.merge(second);
+//! let json = serde_json::to_string(&second).unwrap();
+//! first.merge(Tally::from_json(&json).unwrap());
 //!
 //! let report = first.report(&RatingOptions::default());
 //! let ragna = &report.players[0];
@@ -67,11 +69,13 @@
 //! assert_eq!(report.variants[0].moves.median, 21.0);
 //! ```
 
+mod file;
 mod game;
 mod ratings;
 mod report;
 mod tally;
 
+pub use file::{TALLY_VERSION, TallyError};
 pub use game::{GameOrder, Outcome, RecordedRating, StatsGame};
 pub use ratings::{ELO_START, RatingOptions, RatingOptionsError};
 pub use report::{

@@ -26,7 +26,9 @@ use super::game::{GameOrder, Outcome, RecordedRating, StatsGame};
 /// - for the ratings: each finished game between two players named and
 ///   distinct. A game with a side unnamed changes no rating.
 ///
-/// [`Tally::merge`] adds another tally.
+/// [`Tally::merge`] adds another tally, and [`Tally`] reads and writes
+/// itself as JSON (serde) so that the tallies of shards may be merged
+/// elsewhere and later.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
     /// The players, by their id.
