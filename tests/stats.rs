@@ -2,7 +2,8 @@
 //! with a count of the games made here, ratings that agree with the rating
 //! crate's own functions applied game by game, tallies of any split of the
 //! games merged in any order that report what one tally of them all
-//! reports, a tally's JSON read back, and the JSON of a small collection.
+//! reports, a tally's JSON read back, and the text and JSON of a small
+//! collection.
 
 #[path = "common/schema.rs"]
 mod schema;
@@ -10,7 +11,7 @@ mod schema;
 use std::collections::HashMap;
 
 use hirp::core::stats::{
-    GameOrder, Outcome, RatingOptions, RecordedRating, Report, StatsGame, Tally, TallyError,
+    GameOrder, Outcome, RatingOptions, RecordedRating, Report, StatsGame, Tally, TallyError, render,
 };
 use proptest::prelude::*;
 use skillratings::Outcomes;
@@ -177,6 +178,7 @@ proptest! {
             serde_json::to_string(&parts).unwrap(),
             serde_json::to_string(&one).unwrap()
         );
+        prop_assert_eq!(render(&parts), render(&one));
     }
 
     /// Each player's counts, overall and by side, and each variant's, are
@@ -273,7 +275,7 @@ proptest! {
     }
 
     /// No text given as a tally's JSON panics, whether it reads or not;
-    /// what reads reports.
+    /// what reads reports and renders.
     #[test]
     fn no_text_given_as_a_tally_panics(
         (games, _, _, _) in split(),
@@ -290,7 +292,8 @@ proptest! {
         }
         match Tally::from_json(&edited) {
             Ok(tally) => {
-                let _ = tally.report(&RatingOptions::default());
+                let report = tally.report(&RatingOptions::default());
+                let _ = render(&report);
             }
             Err(error) => prop_assert!(error.span().end <= edited.len()),
         }
@@ -453,6 +456,13 @@ fn example() -> Vec<Game> {
     games[5].ratings = [rating(1432.0, None), rating(1550.75, Some(101.5))];
     games[0].ratings = [rating(1580.0, Some(95.0)), None];
     games
+}
+
+/// The text tables of the small collection.
+#[test]
+fn the_text_of_a_small_collection() {
+    let report = tally(&example()).report(&RatingOptions::default());
+    insta::assert_snapshot!(render(&report));
 }
 
 /// The JSON of the small collection, which its schema describes.

@@ -7,11 +7,11 @@
 //! Each family turns a game of its records into a [`StatsGame`]; a
 //! [`Tally`] counts them one at a time, in memory that grows with the
 //! players and variants (and a few bytes a game for the ratings), and
-//! [`Tally::report`] makes the [`Report`], written as JSON with serde.
-//! Tallies of the parts of a collection (each a shard's, written as JSON
-//! and read back with [`Tally::from_json`]) [`merge`](Tally::merge) into
-//! the tally of the whole, and report exactly what one run over it
-//! reports.
+//! [`Tally::report`] makes the [`Report`], written as JSON with serde or
+//! as text tables by [`render`]. Tallies of the parts of a collection
+//! (each a shard's, written as JSON and read back with
+//! [`Tally::from_json`]) [`merge`](Tally::merge) into the tally of the
+//! whole, and report exactly what one run over it reports.
 //!
 //! What is counted how:
 //!
@@ -67,6 +67,7 @@
 //! assert!(ragna.elo.unwrap() > 1500.0);
 //! assert_eq!(report.variants[0].sides[0].wins, 1);
 //! assert_eq!(report.variants[0].moves.median, 21.0);
+//! assert!(hirp::core::stats::render(&report).contains("Players by side"));
 //! ```
 
 mod file;
@@ -74,6 +75,7 @@ mod game;
 mod ratings;
 mod report;
 mod tally;
+mod text;
 
 pub use file::{TALLY_VERSION, TallyError};
 pub use game::{GameOrder, Outcome, RecordedRating, StatsGame};
@@ -82,6 +84,7 @@ pub use report::{
     EndingCount, Glicko2, Lengths, Player, RatingSettings, Report, SideRecord, SideWins, Variant,
 };
 pub use tally::Tally;
+pub use text::render;
 
 /// The JSON Schema of a [`Report`], the shape of `hirp stats --format
 /// json`.
