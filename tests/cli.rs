@@ -791,6 +791,7 @@ fn man_writes_a_page_for_hirp_and_each_command() {
             "hirp-select.1",
             "hirp-serve.1",
             "hirp-split.1",
+            "hirp-stats.1",
             "hirp-validate.1",
             "hirp.1",
         ]

@@ -33,6 +33,7 @@ mod select;
 mod sequence;
 mod serve;
 mod split;
+mod stats;
 mod status;
 mod stdout;
 mod tally;
@@ -89,6 +90,7 @@ enum Command {
     Select(Box<select::Args>),
     Split(split::Args),
     Dedupe(dedupe::Args),
+    Stats(stats::Args),
     Fmt(fmt::Args),
     Gen(generate::Args),
     Rules(rules::Args),
@@ -114,6 +116,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Select(args) => select::run(*args, &reporter),
         Command::Split(args) => split::run(args, &reporter),
         Command::Dedupe(args) => dedupe::run(args, &reporter),
+        Command::Stats(args) => stats::run(args, &reporter),
         Command::Fmt(args) => fmt::run(args, &reporter),
         Command::Gen(args) => generate::run(args, &reporter),
         Command::Rules(args) => rules::run(args, &reporter),

@@ -38,6 +38,10 @@ pub struct Card {
     pub date: Option<String>,
     /// Whether it was rated, when the record says (`rated`).
     pub rated: Option<bool>,
+    /// The ratings the record gives its players after the game, by side,
+    /// as written: the rating, and its deviation when given
+    /// (hnefatafl.org's `attacker_rating:(rating:...,rd:...)`).
+    pub ratings: [Option<(String, Option<String>)>; 2],
     /// What its replay found, when it was replayed.
     pub verdict: Option<Verdict>,
     /// What it played, as keys, when it was replayed.

@@ -62,6 +62,7 @@ fn card(game: &Game, text: &str, offset: usize) -> Card {
         moves: game.turns.len(),
         date: tag("Date"),
         rated: None,
+        ratings: [None, None],
         verdict: None,
         keys: None,
     }

@@ -93,9 +93,32 @@ fn card(game: Game<'_>, text: &str, offset: usize, rules: Option<&RuleSet>) -> C
             "No" | "no" | "false" => Some(false),
             _ => None,
         }),
+        ratings: [
+            tag(&["attacker_rating"]).and_then(|r| rating(&r)),
+            tag(&["defender_rating"]).and_then(|r| rating(&r)),
+        ],
         tags,
         verdict: None,
         keys: None,
+    }
+}
+
+/// A rating as hnefatafl.org's archive writes it, `(rating:1500.0,rd:350.0)`,
+/// or a number alone.
+fn rating(text: &str) -> Option<(String, Option<String>)> {
+    match text
+        .strip_prefix("(rating:")
+        .and_then(|r| r.strip_suffix(')'))
+    {
+        Some(inner) => match inner.split_once(",rd:") {
+            Some((rating, rd)) => Some((rating.to_owned(), Some(rd.to_owned()))),
+            None => Some((inner.to_owned(), None)),
+        },
+        None => text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .map(|_| (text.trim().to_owned(), None)),
     }
 }
 

@@ -1,0 +1,227 @@
+//! `hirp stats`: per player and per variant, the results of a collection's
+//! games, and ratings computed from them; on one machine, or in shards
+//! merged.
+
+use hirp::any::Job;
+use hirp::core::card::Card;
+use hirp::core::family::{Family, RecordBytes};
+use hirp::core::stats::{
+    GameOrder, Outcome, RatingOptions, RecordedRating, StatsGame, Tally, render,
+};
+
+use super::family::{RulesArg, archive_without_rules, family};
+use super::input::{read_input, shown, stdin_once};
+use super::{report::Reporter, status::Status, stdout::write_stdout};
+
+/// Per player and per variant, the results of the games, and ratings.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Each game is replayed (an archive under --rules) and counted: per player,
+games, wins, losses, draws and unfinished games, in all and by side; per
+variant, each side's wins and share, the draws, the endings and the games'
+lengths; and ratings computed from the finished games between two named
+players in their order (the files in the order given, each game in
+order): Elo (k 32) and Glicko-2 (τ 0.5), beside the last rating each
+player's records carry (hnefatafl.org's). An unfinished game counts as a
+game and changes no rating; a game a record marks unrated changes none.
+
+On several machines: each runs --shard K/N over the same files, in the
+same order, with --tally, which writes its part as JSON; --merge PART...
+then reads the parts and reports exactly what one run over all the files
+reports. A shard takes whole files, those whose place among the files
+given is K modulo N.
+
+Examples:
+  hirp stats archived-games.ron
+  hirp stats --format json games/*.otg
+  hirp stats --shard 1/3 --tally a/*.ron > part-1.json   (and 2/3, 3/3)
+  hirp stats --merge part-1.json part-2.json part-3.json")]
+pub struct Args {
+    /// Record files; `-` reads standard input. With --merge, the parts.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<String>,
+
+    /// Print text tables, or the report as JSON.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// Count the games of shard K of N alone (K from 1), the files whose
+    /// place among those given is K modulo N.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<(usize, usize)>,
+
+    /// Write the tally, to be merged with --merge, not the report.
+    #[arg(long, conflicts_with = "merge")]
+    tally: bool,
+
+    /// Read the files as tallies written with --tally, merged.
+    #[arg(long)]
+    merge: bool,
+
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
+/// The form of the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// Text tables.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// A shard `K/N`, K from 1 to N.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let parsed = text.split_once('/').and_then(|(k, n)| {
+        Some((
+            k.trim().parse::<usize>().ok()?,
+            n.trim().parse::<usize>().ok()?,
+        ))
+    });
+    match parsed {
+        Some((k, n)) if (1..=n).contains(&k) => Ok((k, n)),
+        _ => Err(format!(
+            "`{text}` is not a shard K/N, K from 1 to N, such as 1/3"
+        )),
+    }
+}
+
+/// Runs `hirp stats`.
+pub fn run(args: Args, reporter: &Reporter) -> Status {
+    if let Err(message) = stdin_once(&args.files) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
+    let (tally, failed) = match args.merge {
+        true => merged(&args.files, reporter),
+        false => counted(&args, reporter),
+    };
+    let text = if args.tally {
+        serde_json::to_string(&tally).unwrap_or_default() + "\n"
+    } else {
+        let report = tally.report(&RatingOptions::default());
+        match args.format {
+            Format::Text => render(&report),
+            Format::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
+        }
+    };
+    if let Err(message) = write_stdout(&text) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
+    if failed { Status::Failure } else { Status::Ok }
+}
+
+/// The tallies of `paths` merged; whether one could not be read.
+fn merged(paths: &[String], reporter: &Reporter) -> (Tally, bool) {
+    let mut tally = Tally::new();
+    let mut failed = false;
+    for path in paths {
+        let read = read_input(path).and_then(|input| {
+            let text = String::from_utf8(input.bytes)
+                .map_err(|_| format!("{}: a tally is UTF-8 JSON", shown(path)))?;
+            Tally::from_json(&text).map_err(|e| format!("{}: {e}", shown(path)))
+        });
+        match read {
+            Ok(part) => tally.merge(part),
+            Err(message) => {
+                reporter.error(&message);
+                failed = true;
+            }
+        }
+    }
+    (tally, failed)
+}
+
+/// The tally of the games of the files of `args` (of its shard alone);
+/// whether a file could not be read.
+fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
+    let rules = args.rules.rules.as_ref();
+    let mut tally = Tally::new();
+    let mut failed = false;
+    for (n, path) in args.files.iter().enumerate() {
+        if args.shard.is_some_and(|(k, of)| n % of != k - 1) {
+            continue;
+        }
+        let bytes = match read_input(path) {
+            Ok(input) => input.bytes,
+            Err(message) => {
+                reporter.error(&message);
+                failed = true;
+                continue;
+            }
+        };
+        let family = family(path, rules, &bytes);
+        if rules.is_none() && family.needs_rules() {
+            reporter.error(&archive_without_rules(path));
+            failed = true;
+            continue;
+        }
+        let job = Count {
+            record: RecordBytes {
+                path,
+                bytes: &bytes,
+            },
+            file: n,
+            tally: &mut tally,
+        };
+        family.run(rules, job);
+    }
+    (tally, failed)
+}
+
+/// What `hirp stats` asks of a family: each game of a record, replayed,
+/// counted.
+struct Count<'a, 't> {
+    record: RecordBytes<'a>,
+    file: usize,
+    tally: &'t mut Tally,
+}
+
+impl Job for Count<'_, '_> {
+    type Output = ();
+
+    fn run<F: Family>(self, family: F, options: &F::Options) {
+        let workers = std::thread::available_parallelism().map_or(1, usize::from);
+        let (file, tally) = (self.file as u64, self.tally);
+        family.cards(self.record, options, true, workers, &mut |card| {
+            tally.add(&stats_game::<F>(&card, file));
+            true
+        });
+    }
+}
+
+/// A card as the tally counts it.
+fn stats_game<F: Family>(card: &Card, file: u64) -> StatsGame<'_> {
+    let result = card.verdict.as_ref().and_then(|v| v.result.as_ref());
+    let outcome = match result {
+        None => Outcome::Unfinished,
+        Some(ending) => match ending.winner {
+            None => Outcome::Draw,
+            Some(side) => F::SIDES
+                .iter()
+                .position(|s| *s == side)
+                .and_then(Outcome::won)
+                .unwrap_or(Outcome::Unfinished),
+        },
+    };
+    let rating = |n: usize| {
+        let (rating, rd) = card.ratings[n].as_ref()?;
+        Some(RecordedRating {
+            rating: rating.parse().ok()?,
+            rd: rd.as_ref().and_then(|rd| rd.parse().ok()),
+        })
+    };
+    StatsGame {
+        players: [card.players[0].as_deref(), card.players[1].as_deref()],
+        sides: F::SIDES,
+        outcome,
+        ending: result.map(|r| r.victory),
+        variant: Some(card.rules.as_deref().unwrap_or(F::ID)),
+        moves: card.moves as u64,
+        rated: card.rated,
+        ratings: [rating(0), rating(1)],
+        order: GameOrder::new(file, card.number as u64),
+    }
+}
