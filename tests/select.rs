@@ -13,6 +13,7 @@ mod hnefatafl_org;
 use std::collections::BTreeMap;
 
 use common::hirp;
+use hnefatafl_org::field;
 
 /// `hirp select ARGS` on `path`: its status and standard output.
 fn select(args: &[&str], path: &std::path::Path) -> (Option<i32>, String) {
@@ -21,13 +22,6 @@ fn select(args: &[&str], path: &std::path::Path) -> (Option<i32>, String) {
         output.status.code(),
         String::from_utf8(output.stdout).unwrap(),
     )
-}
-
-/// A quoted field of an archive's line, `attacker:"ragnar"`.
-fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    let start = line.find(&format!("{name}:\""))? + name.len() + 2;
-    let rest = &line[start..];
-    Some(&rest[..rest.find('"')?])
 }
 
 /// For each player and for each status, the games of the archive counted

@@ -13,13 +13,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use common::hirp;
-
-/// A quoted field of an archive's line, `attacker:"ragnar"`.
-fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    let start = line.find(&format!("{name}:\""))? + name.len() + 2;
-    let rest = &line[start..];
-    Some(&rest[..rest.find('"')?])
-}
+use hnefatafl_org::field;
 
 /// `hirp stats ARGS`: its report as JSON.
 fn stats(args: &[&str], files: &[PathBuf]) -> String {

@@ -1,16 +1,15 @@
 //! `hirp convert`: games written in another form of their family.
 
-use std::collections::BTreeMap;
-use std::io::{BufWriter, Write};
-
 use hirp::any::{AnyFamily, Job};
 use hirp::core::convert::{Converted, Target};
 use hirp::core::family::{Family, RecordBytes};
+use std::collections::BTreeMap;
 
 use super::family::{RulesArg, archive_without_rules, family};
+use super::games_out::GamesOut;
 use super::input::{io_reason, read_input, shown, stdin_once};
 use super::reading::no_game;
-use super::{report::Reporter, status::Status, stdout::Stdout};
+use super::{report::Reporter, status::Status};
 
 /// Write games in another form: a game file, an archive, hnefatafl.org's.
 #[derive(Debug, clap::Args)]
@@ -75,10 +74,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     }
     let rules = args.rules.rules.as_ref();
     let mut out = Output {
-        out: BufWriter::with_capacity(1 << 16, Stdout),
-        games: 0,
+        out: match GamesOut::open(None) {
+            Ok(out) => out,
+            Err(message) => {
+                reporter.error(&message);
+                return Status::Failure;
+            }
+        },
         held: None,
-        failed: None,
     };
     let mut status = Status::Ok;
     for path in &args.files {
@@ -108,11 +111,11 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         };
         let file = match family.run(rules, job) {
             Some(file) => file,
-            None if out.failed.is_some() => Status::Failure,
+            None if out.out.failed() => Status::Failure,
             None => no_game(family, path, &bytes, reporter),
         };
         status = status.max(file);
-        if out.failed.is_some() {
+        if out.out.failed() {
             break;
         }
     }
@@ -132,14 +135,10 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 
 /// The games written to standard output, through one buffer.
 struct Output {
-    out: BufWriter<Stdout>,
-    /// The games written.
-    games: usize,
+    out: GamesOut,
     /// A game that may only end the output, held until it is known whether
     /// another follows it: where it stands, and its text.
     held: Option<(String, usize, String)>,
-    /// The first error of writing, after which nothing more is written.
-    failed: Option<std::io::Error>,
 }
 
 impl Output {
@@ -178,16 +177,7 @@ impl Output {
     /// Writes a game's text, after `between` when one was written before;
     /// `false` once writing failed.
     fn write(&mut self, text: &str, between: &str) -> bool {
-        let gap = if self.games > 0 { between } else { "" };
-        self.games += 1;
-        let written = self
-            .out
-            .write_all(gap.as_bytes())
-            .and_then(|()| self.out.write_all(text.as_bytes()));
-        if let Err(e) = written {
-            self.failed = Some(e);
-        }
-        self.failed.is_none()
+        self.out.write(text, between)
     }
 
     /// Writes the game held, which ends the output, and what the buffer
@@ -196,10 +186,7 @@ impl Output {
         if let Some((_, _, text)) = self.held.take() {
             self.write(&text, between);
         }
-        match self.failed.take() {
-            Some(e) => Err(e),
-            None => self.out.flush(),
-        }
+        self.out.finish()
     }
 }
 

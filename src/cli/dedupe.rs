@@ -2,16 +2,15 @@
 //! where their twin is.
 
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::{BufWriter, Write};
 
 use hirp::any::{AnyFamily, Job};
 use hirp::core::card::{Card, Keys};
 use hirp::core::family::{Family, RecordBytes};
 
 use super::family::{RulesArg, archive_without_rules, family};
+use super::games_out::GamesOut;
 use super::input::{io_reason, read_input, shown, stdin_once};
-use super::{report::Reporter, status::Status, stdout::Stdout};
+use super::{report::Reporter, status::Status};
 
 /// Keep one copy of each game: the same moves, or the same final position.
 #[derive(Debug, clap::Args)]
@@ -117,8 +116,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         return Status::Failure;
     }
     let (mut out, mut dupes) = match (
-        open(args.output.as_deref()),
-        args.dupes.as_deref().map(|d| open(Some(d))),
+        GamesOut::open(args.output.as_deref()),
+        args.dupes.as_deref().map(|d| GamesOut::open(Some(d))),
     ) {
         (Ok(out), None) => (out, None),
         (Ok(out), Some(Ok(dupes))) => (out, Some(dupes)),
@@ -141,15 +140,14 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             });
         }
     }
-    let (mut games, mut copies, mut written) = (0usize, 0usize, [0usize; 2]);
-    let mut write_error = None;
+    let (mut games, mut copies) = (0usize, 0usize);
     for (n, file) in files.iter().enumerate() {
         let between = between(file.family);
         each_card(file, n, &args, rules, &mut |key, place, card| {
             games += 1;
             let keeper = *kept.entry(key).or_insert(place);
-            let (target, count) = if keeper == place {
-                (&mut out, &mut written[0])
+            let target = if keeper == place {
+                &mut out
             } else {
                 copies += 1;
                 let twin = &files[keeper.file as usize].path;
@@ -161,24 +159,17 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
                     keeper.number
                 ));
                 match dupes.as_mut() {
-                    Some(dupes) => (dupes, &mut written[1]),
+                    Some(dupes) => dupes,
                     None => return,
                 }
             };
-            let gap = if *count > 0 { between } else { "" };
-            *count += 1;
-            let done = target
-                .write_all(gap.as_bytes())
-                .and_then(|()| target.write_all(card.text.as_bytes()));
-            if let Err(e) = done {
-                write_error.get_or_insert(e);
-            }
+            target.write(&card.text, between);
         });
     }
-    let flushed = out
-        .flush()
-        .and_then(|()| dupes.as_mut().map_or(Ok(()), Write::flush));
-    if let Some(e) = write_error.or(flushed.err()) {
+    let finished = out
+        .finish()
+        .and_then(|()| dupes.as_mut().map_or(Ok(()), GamesOut::finish));
+    if let Err(e) = finished {
         reporter.error(&format!("cannot write the games: {}", io_reason(&e)));
         return Status::Failure;
     }
@@ -233,17 +224,6 @@ fn read_files(
         }
     }
     (files, failed)
-}
-
-/// Standard output or the file at `path`, through a buffer.
-fn open(path: Option<&str>) -> Result<BufWriter<Box<dyn Write>>, String> {
-    let out: Box<dyn Write> = match path {
-        Some(path) => Box::new(
-            File::create(path).map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?,
-        ),
-        None => Box::new(Stdout),
-    };
-    Ok(BufWriter::with_capacity(1 << 16, out))
 }
 
 /// What parts two games of a family's form.

@@ -10,6 +10,7 @@ mod family;
 mod fix;
 mod fmt;
 mod game;
+mod games_out;
 mod generate;
 mod html;
 mod input;

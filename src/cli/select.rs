@@ -1,16 +1,14 @@
 //! `hirp select`: the games of records that match filters, written in
 //! their own form, or counted.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
-
 use hirp::any::Job;
 use hirp::core::card::Card;
 use hirp::core::family::{Family, RecordBytes};
 
 use super::family::{RulesArg, archive_without_rules, family};
+use super::games_out::GamesOut;
 use super::input::{io_reason, read_input, stdin_once};
-use super::{report::Reporter, status::Status, stdout::Stdout};
+use super::{report::Reporter, status::Status};
 
 /// Write the games that match every filter given, in their own form.
 #[derive(Debug, clap::Args)]
@@ -278,7 +276,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         reporter.error(&message);
         return Status::Failure;
     }
-    let mut out = match Output::open(args.output.as_deref()) {
+    let mut out = match GamesOut::open(args.output.as_deref()) {
         Ok(out) => out,
         Err(message) => {
             reporter.error(&message);
@@ -336,7 +334,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 struct Select<'a, 'o> {
     record: RecordBytes<'a>,
     args: &'a Args,
-    out: &'o mut Output,
+    out: &'o mut GamesOut,
     selected: &'o mut usize,
 }
 
@@ -354,62 +352,5 @@ impl Job for Select<'_, '_> {
             *selected += 1;
             args.count || out.write(&card.text, between)
         });
-    }
-}
-
-/// The games kept, written to standard output or to a file, through one
-/// buffer.
-struct Output {
-    out: BufWriter<Box<dyn Write>>,
-    /// The games written.
-    games: usize,
-    /// The first error of writing, after which nothing more is written.
-    failed: Option<io::Error>,
-}
-
-impl Output {
-    /// Writes to the file at `path`, created or emptied, else to standard
-    /// output.
-    fn open(path: Option<&str>) -> Result<Output, String> {
-        let out: Box<dyn Write> = match path {
-            Some(path) => Box::new(
-                File::create(path)
-                    .map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?,
-            ),
-            None => Box::new(Stdout),
-        };
-        Ok(Output {
-            out: BufWriter::with_capacity(1 << 16, out),
-            games: 0,
-            failed: None,
-        })
-    }
-
-    /// Writes a game's text, after `between` when one was written before;
-    /// `false` once writing failed.
-    fn write(&mut self, text: &str, between: &str) -> bool {
-        let gap = if self.games > 0 { between } else { "" };
-        self.games += 1;
-        let written = self
-            .out
-            .write_all(gap.as_bytes())
-            .and_then(|()| self.out.write_all(text.as_bytes()));
-        if let Err(e) = written {
-            self.failed = Some(e);
-        }
-        self.failed.is_none()
-    }
-
-    /// Whether writing failed.
-    fn failed(&self) -> bool {
-        self.failed.is_some()
-    }
-
-    /// Writes out what the buffer holds: the first error, if any.
-    fn finish(&mut self) -> io::Result<()> {
-        match self.failed.take() {
-            Some(e) => Err(e),
-            None => self.out.flush(),
-        }
     }
 }

@@ -46,6 +46,37 @@ impl Square {
     pub const fn file_letter(self) -> char {
         (b'a' + self.file) as char
     }
+
+    /// The square on a board of `dim` turned or mirrored by `symmetry`,
+    /// one of the eight of a square board (taken modulo 8): mirrored file
+    /// for file (`a` and the last file swapped) when `symmetry` is 4 or
+    /// more, then turned `symmetry % 4` quarter turns (a1 to the last
+    /// file's rank 1). A square off that board is left as it is.
+    ///
+    /// ```
+    /// use hirp::tafl::Square;
+    ///
+    /// let a1: Square = "a1".parse().unwrap();
+    /// assert_eq!(a1.symmetric(7, 1).to_string(), "g1");
+    /// assert_eq!(a1.symmetric(7, 4).to_string(), "g1");
+    /// assert_eq!(a1.symmetric(7, 2).to_string(), "g7");
+    /// ```
+    pub fn symmetric(self, dim: u8, symmetry: u8) -> Square {
+        let Some(last) = dim
+            .checked_sub(1)
+            .filter(|&l| self.file <= l && self.rank <= l)
+        else {
+            return self;
+        };
+        let (mut file, mut rank) = (self.file, self.rank);
+        if symmetry % 8 >= 4 {
+            file = last - file;
+        }
+        for _ in 0..symmetry % 4 {
+            (file, rank) = (last - rank, file);
+        }
+        Square { file, rank }
+    }
 }
 
 impl fmt::Display for Square {

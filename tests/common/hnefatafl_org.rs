@@ -236,3 +236,11 @@ pub fn read_and_replay(text: &str, form: Form) -> Result<(), proptest::test_runn
     .expect("reading from memory");
     Ok(())
 }
+
+/// A quoted field of an archive's line, `attacker:"ragnar"`, read with no
+/// reader of hirp's: for counts of the archive made apart from hirp.
+pub fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let start = line.find(&format!("{name}:\""))? + name.len() + 2;
+    let rest = &line[start..];
+    Some(&rest[..rest.find('"')?])
+}

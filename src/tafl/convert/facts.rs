@@ -117,22 +117,13 @@ impl Facts {
                 .find_map(|name| game.tag(name))
                 .map(|t| t.value.clone())
         };
+        let said = Players::of(&tag);
         let mut facts = Facts {
             id: tag(&["id"]),
-            players: [
-                tag(&["attackers", "attacker"]),
-                tag(&["defenders", "defender"]),
-            ],
-            ratings: [
-                tag(&["attacker_rating"]).and_then(|r| rating(&r)),
-                tag(&["defender_rating"]).and_then(|r| rating(&r)),
-            ],
-            rated: tag(&["rated"]).and_then(|r| match r.as_str() {
-                "Yes" | "yes" | "true" => Some(true),
-                "No" | "no" | "false" => Some(false),
-                _ => None,
-            }),
-            date: tag(&["date"]),
+            players: said.names,
+            ratings: said.ratings,
+            rated: said.rated,
+            date: said.date,
             time_control: tag(&["time_control"]).filter(|t| t != "null"),
             clocks: tag(&["clocks"]).and_then(|c| clocks(&c)),
             time_left: tag(&["time_remaining_ms"]).and_then(|t| time_left(&t)),
@@ -174,6 +165,45 @@ impl Facts {
             }
         }
         facts
+    }
+}
+
+/// What a game's tags say of its players and of how it was played: the
+/// part of [`Facts`] a collection's card holds too
+/// ([`crate::core::card::Card`]).
+pub(crate) struct Players {
+    /// The attackers' player, then the defenders': OpenTafl's
+    /// `attackers` and `defenders`, hnefatafl.org's `attacker` and
+    /// `defender`.
+    pub names: [Option<String>; 2],
+    /// Their ratings after the game, the attackers' first.
+    pub ratings: [Option<Rating>; 2],
+    /// Whether the game was rated.
+    pub rated: Option<bool>,
+    /// When it was played, as written.
+    pub date: Option<String>,
+}
+
+impl Players {
+    /// What the tags `tag` gives by name (the first of the names given
+    /// that a game holds) say.
+    pub(crate) fn of(tag: &impl Fn(&[&str]) -> Option<String>) -> Players {
+        Players {
+            names: [
+                tag(&["attackers", "attacker"]),
+                tag(&["defenders", "defender"]),
+            ],
+            ratings: [
+                tag(&["attacker_rating"]).and_then(|r| rating(&r)),
+                tag(&["defender_rating"]).and_then(|r| rating(&r)),
+            ],
+            rated: tag(&["rated"]).and_then(|r| match r.as_str() {
+                "Yes" | "yes" | "true" => Some(true),
+                "No" | "no" | "false" => Some(false),
+                _ => None,
+            }),
+            date: tag(&["date"]),
+        }
     }
 }
 

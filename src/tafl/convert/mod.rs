@@ -27,7 +27,7 @@
 //! assert!(converted.lost.is_empty());
 //! ```
 
-mod facts;
+pub(crate) mod facts;
 mod write;
 
 use std::fmt;

@@ -5,6 +5,7 @@
 use crate::core::card::{Card, Keys, each_card, game_text, key_of};
 use crate::core::family::RecordBytes;
 use crate::core::verdict::Verdict;
+use crate::tafl::convert::facts::Players;
 use crate::tafl::replay::{Game, Replay, replay_record};
 use crate::tafl::rules::{Layout, Move, RuleSet};
 use crate::tafl::syntax::{Chunk, Form, Games, Ply, parse_chunk};
@@ -78,47 +79,19 @@ fn card(game: Game<'_>, text: &str, offset: usize, rules: Option<&RuleSet>) -> C
         .plies()
         .filter(|p| p.line.is_empty() && matches!(p.ply, Ply::Move(_)))
         .count();
+    let said = Players::of(&tag);
     Card {
         number: 0,
         text: game_text(text, offset, span.start, span.end),
-        players: [
-            tag(&["attackers", "attacker"]),
-            tag(&["defenders", "defender"]),
-        ],
+        players: said.names,
         rules: named,
         moves,
-        date: tag(&["date"]),
-        rated: tag(&["rated"]).and_then(|r| match r.as_str() {
-            "Yes" | "yes" | "true" => Some(true),
-            "No" | "no" | "false" => Some(false),
-            _ => None,
-        }),
-        ratings: [
-            tag(&["attacker_rating"]).and_then(|r| rating(&r)),
-            tag(&["defender_rating"]).and_then(|r| rating(&r)),
-        ],
+        date: said.date,
+        rated: said.rated,
+        ratings: said.ratings.map(|r| r.map(|r| (r.rating, Some(r.rd)))),
         tags,
         verdict: None,
         keys: None,
-    }
-}
-
-/// A rating as hnefatafl.org's archive writes it, `(rating:1500.0,rd:350.0)`,
-/// or a number alone.
-fn rating(text: &str) -> Option<(String, Option<String>)> {
-    match text
-        .strip_prefix("(rating:")
-        .and_then(|r| r.strip_suffix(')'))
-    {
-        Some(inner) => match inner.split_once(",rd:") {
-            Some((rating, rd)) => Some((rating.to_owned(), Some(rd.to_owned()))),
-            None => Some((inner.to_owned(), None)),
-        },
-        None => text
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .map(|_| (text.trim().to_owned(), None)),
     }
 }
 
@@ -136,7 +109,12 @@ fn keys(replay: &Replay) -> Option<Keys> {
         let start = rules.start.symmetric(symmetry).to_opentafl();
         let moved: Vec<(Square, Square)> = moves
             .iter()
-            .map(|m| (turned(m.from, dim, symmetry), turned(m.to, dim, symmetry)))
+            .map(|m| {
+                (
+                    m.from.symmetric(dim, symmetry),
+                    m.to.symmetric(dim, symmetry),
+                )
+            })
             .collect();
         key_of((start, moved))
     };
@@ -150,18 +128,4 @@ fn keys(replay: &Replay) -> Option<Keys> {
             .min()
             .unwrap_or_default(),
     })
-}
-
-/// `square` on a board of `dim` turned or mirrored by `symmetry`, as
-/// [`Layout::symmetric`] moves its squares.
-fn turned(square: Square, dim: u8, symmetry: u8) -> Square {
-    let last = dim.saturating_sub(1);
-    let (mut file, mut rank) = (square.file(), square.rank());
-    if symmetry % 8 >= 4 {
-        file = last - file;
-    }
-    for _ in 0..symmetry % 4 {
-        (file, rank) = (last - rank, file);
-    }
-    Square::new(file, rank).unwrap_or(square)
 }

@@ -144,17 +144,12 @@ impl Layout {
     /// `symmetry % 4` quarter turns (a1 to the last file's rank 1).
     pub fn symmetric(&self, symmetry: u8) -> Layout {
         let d = usize::from(self.dim);
-        let last = d - 1;
         let mut cells = vec![None; self.cells.len()];
         for (n, cell) in self.cells.iter().enumerate() {
-            let (mut file, mut rank) = (n % d, n / d);
-            if symmetry % 8 >= 4 {
-                file = last - file;
+            let square = Square::new((n % d) as u8, (n / d) as u8);
+            if let Some(image) = square.map(|s| s.symmetric(self.dim, symmetry)) {
+                cells[usize::from(image.rank()) * d + usize::from(image.file())] = *cell;
             }
-            for _ in 0..symmetry % 4 {
-                (file, rank) = (last - rank, file);
-            }
-            cells[rank * d + file] = *cell;
         }
         Layout {
             dim: self.dim,
