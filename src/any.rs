@@ -250,6 +250,24 @@ impl AnyFamily {
         }
     }
 
+    /// Whether `position` is a position line of some family (see
+    /// [`Family::through`]); `Err` says why it is none, family by family.
+    pub fn read_position(position: &str) -> Result<(), String> {
+        match (
+            Hirp::through(position, false),
+            Tafl::through(position, false),
+        ) {
+            // No HIRP board starts with `/`, and every tafl board does.
+            (Err(_), Err(tafl)) if position.trim_start().starts_with('/') => {
+                Err(format!("as a tafl position, {tafl}"))
+            }
+            (Err(hirp), Err(tafl)) => Err(format!(
+                "as a HIRP position, {hirp}; as a tafl position, {tafl}"
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// Does `job` on a record of this family, under the options the
     /// family takes from `rules`.
     pub fn run<J: Job>(self, rules: Option<&RulesChoice>, job: J) -> J::Output {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use hirp::any::{AnyFamily, Job};
-use hirp::core::card::{Card, Keys};
+use hirp::core::card::{Card, Keys, Wants};
 use hirp::core::family::{Family, RecordBytes};
 
 use super::family::{RulesArg, archive_without_rules, family};
@@ -263,20 +263,26 @@ fn each_card(
                 bytes: &self.file.bytes,
             };
             let (n, args, each) = (self.n, self.args, self.each);
-            family.cards(record, options, true, workers, &mut |card| {
-                let place = Place {
-                    file: u32::try_from(n).unwrap_or(u32::MAX),
-                    number: u32::try_from(card.number).unwrap_or(u32::MAX),
-                    moves: u32::try_from(card.moves).unwrap_or(u32::MAX),
-                };
-                // A game with no key stands alone: its place is its key.
-                let key = card.keys.as_ref().map_or_else(
-                    || hirp::core::card::key_of((n, card.number, "alone")),
-                    |keys| args.key(keys),
-                );
-                each(key, place, &card);
-                true
-            });
+            family.cards(
+                record,
+                options,
+                &Wants::replay(true),
+                workers,
+                &mut |card| {
+                    let place = Place {
+                        file: u32::try_from(n).unwrap_or(u32::MAX),
+                        number: u32::try_from(card.number).unwrap_or(u32::MAX),
+                        moves: u32::try_from(card.moves).unwrap_or(u32::MAX),
+                    };
+                    // A game with no key stands alone: its place is its key.
+                    let key = card.keys.as_ref().map_or_else(
+                        || hirp::core::card::key_of((n, card.number, "alone")),
+                        |keys| args.key(keys),
+                    );
+                    each(key, place, &card);
+                    true
+                },
+            );
         }
     }
     file.family.run(

@@ -1,8 +1,8 @@
 //! `hirp select`: the games of records that match filters, written in
 //! their own form, or counted.
 
-use hirp::any::Job;
-use hirp::core::card::Card;
+use hirp::any::{AnyFamily, Job};
+use hirp::core::card::{Card, Wants};
 use hirp::core::family::{Family, RecordBytes};
 
 use super::family::{RulesArg, archive_without_rules, family};
@@ -20,8 +20,16 @@ them, one after another, or counted (--count).
 Filters on what a record says need no replay: --player (either side),
 --attacker and --defender (tafl), --gull and --silfr (HIRP), --variant,
 --moves, --tag, --date, --rated. Filters on what the rules say replay each
-game: --winner, --ending, --valid, --invalid. Names and tag keys are
-matched in any case, values exactly.
+game: --winner, --ending, --valid, --invalid, --position. Names and tag
+keys are matched in any case, values exactly.
+
+--position takes a position line as `hirp position` prints it: a tafl
+board in OpenTafl's notation (`/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`) or a
+HIRP board (`LK2/H3/-/-/-/-/-/-/-/l/-/-`), then if wanted the side to move
+(the move number is not compared). A game passes through it when its start
+or the position after one of its moves has that board (and side to move).
+With --symmetric, a board's mirror images match too: a tafl board turned
+or reflected (eight in all), a HIRP board with Norðr and Suðr swapped.
 
 Exit status: 0 when a game was selected, 1 when none was, 2 on a usage
 error or a file that cannot be read (the others are still read).
@@ -31,7 +39,9 @@ Examples:
   hirp select --winner defenders --ending king-escaped --count games.otg
   hirp select --variant copenhagen --moves 40.. -o long.otg games/*.otg
   hirp select --tag event='Club evening' --date 2026-01..2026-03 games.otg
-  hirp select --invalid --rules brandubh-online brandubh.csv")]
+  hirp select --invalid --rules brandubh-online brandubh.csv
+  hirp select --position '/3t3/3t3/3T3/ttT1Ttt/3T3/3t3/3tK2/' --symmetric \
+      --rules brandub brandub.otg")]
 pub struct Args {
     /// Record files; `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
@@ -91,6 +101,16 @@ pub struct Args {
     /// Rated games alone.
     #[arg(long)]
     rated: bool,
+
+    /// Games that pass through POSITION (a position line, its side to
+    /// move optional); replays each game.
+    #[arg(long, value_name = "POSITION")]
+    position: Option<String>,
+
+    /// With --position: a game passing through one of the position's
+    /// mirror images matches too.
+    #[arg(long, requires = "position")]
+    symmetric: bool,
 
     /// Games with no error against the rules; replays each game.
     #[arg(long, conflicts_with = "invalid")]
@@ -197,6 +217,11 @@ fn normal_date(text: &str) -> String {
 impl Args {
     /// Whether a filter needs each game replayed.
     fn replays(&self) -> bool {
+        self.judges() || self.position.is_some()
+    }
+
+    /// Whether a filter needs each game's verdict.
+    fn judges(&self) -> bool {
         self.winner.is_some() || self.ending.is_some() || self.valid || self.invalid
     }
 
@@ -250,7 +275,10 @@ impl Args {
 
     /// The filters on what the replay found.
     fn keeps_play(&self, card: &Card) -> bool {
-        if !self.replays() {
+        if self.position.is_some() && card.passes != Some(true) {
+            return false;
+        }
+        if !self.judges() {
             return true;
         }
         let Some(verdict) = &card.verdict else {
@@ -283,6 +311,12 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             return Status::Failure;
         }
     };
+    if let Some(position) = &args.position
+        && let Err(why) = AnyFamily::read_position(position)
+    {
+        reporter.error(&format!("--position `{position}` is no position: {why}"));
+        return Status::Failure;
+    }
     let rules = args.rules.rules.as_ref();
     let mut failed = false;
     let mut selected = 0;
@@ -345,7 +379,20 @@ impl Job for Select<'_, '_> {
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
         let (args, out, selected) = (self.args, self.out, self.selected);
         let between = family.between();
-        family.cards(self.record, options, args.replays(), workers, &mut |card| {
+        let through = match &args.position {
+            // A position of the other family: no game of this one passes
+            // through it.
+            Some(position) => match F::through(position, args.symmetric) {
+                Ok(through) => Some(through),
+                Err(_) => return,
+            },
+            None => None,
+        };
+        let wants = Wants {
+            replay: args.judges(),
+            through,
+        };
+        family.cards(self.record, options, &wants, workers, &mut |card| {
             if !args.keeps(&card, F::SIDES) {
                 return true;
             }

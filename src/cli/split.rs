@@ -7,7 +7,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use hirp::any::Job;
-use hirp::core::card::Card;
+use hirp::core::card::{Card, Wants};
 use hirp::core::family::{Family, RecordBytes};
 
 use super::family::{RulesArg, archive_without_rules, family};
@@ -147,14 +147,20 @@ impl Job for Split<'_, '_> {
         let between = family.between();
         let mut strings: Vec<String> = Vec::new();
         let replay = by == Key::Winner;
-        family.cards(self.record, options, replay, workers, &mut |card| {
-            for key in keys(&card, by, &mut strings) {
-                if !files.write(&key, &card.text, between) {
-                    return false;
+        family.cards(
+            self.record,
+            options,
+            &Wants::replay(replay),
+            workers,
+            &mut |card| {
+                for key in keys(&card, by, &mut strings) {
+                    if !files.write(&key, &card.text, between) {
+                        return false;
+                    }
                 }
-            }
-            true
-        })
+                true
+            },
+        )
     }
 }
 

@@ -3,7 +3,7 @@
 //! merged.
 
 use hirp::any::Job;
-use hirp::core::card::Card;
+use hirp::core::card::{Card, Wants};
 use hirp::core::family::{Family, RecordBytes};
 use hirp::core::stats::{
     GameOrder, Outcome, RatingOptions, RecordedRating, StatsGame, Tally, render,
@@ -185,10 +185,16 @@ impl Job for Count<'_, '_> {
     fn run<F: Family>(self, family: F, options: &F::Options) {
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
         let (file, tally) = (self.file as u64, self.tally);
-        family.cards(self.record, options, true, workers, &mut |card| {
-            tally.add(&stats_game::<F>(&card, file));
-            true
-        });
+        family.cards(
+            self.record,
+            options,
+            &Wants::replay(true),
+            workers,
+            &mut |card| {
+                tally.add(&stats_game::<F>(&card, file));
+                true
+            },
+        );
     }
 }
 

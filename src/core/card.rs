@@ -46,6 +46,50 @@ pub struct Card {
     pub verdict: Option<Verdict>,
     /// What it played, as keys, when it was replayed.
     pub keys: Option<Keys>,
+    /// Whether it passed through the position asked for
+    /// ([`Wants::through`]), when one was.
+    pub passes: Option<bool>,
+}
+
+/// What a collection asks of each game beyond what its record says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wants {
+    /// Its replay: [`Card::verdict`] and [`Card::keys`].
+    pub replay: bool,
+    /// Whether it passes through a position: [`Card::passes`].
+    pub through: Option<Through>,
+}
+
+impl Wants {
+    /// What the record says, and with `replay` what its replay finds.
+    pub fn replay(replay: bool) -> Wants {
+        Wants {
+            replay,
+            through: None,
+        }
+    }
+}
+
+/// A position a game is to pass through (`hirp select --position`), from
+/// its start to its end: the keys of its board, also of its mirror images
+/// when those are asked for, and the side to move when the position names
+/// it. A family reads it from a position line
+/// ([`Family::through`](crate::core::family::Family::through)) and keys
+/// the boards its games reach alike.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Through {
+    /// The keys of the boards that match.
+    pub boards: Vec<u64>,
+    /// The side to move, as an index into the family's sides, when the
+    /// position names it.
+    pub side: Option<usize>,
+}
+
+impl Through {
+    /// Whether a board of key `board` with side `side` to move matches.
+    pub fn is(&self, board: u64, side: usize) -> bool {
+        self.side.is_none_or(|s| s == side) && self.boards.contains(&board)
+    }
 }
 
 /// What a game played, as keys: two games that played the same moves from

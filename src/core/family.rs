@@ -20,7 +20,7 @@ use std::io::{self, BufRead, Write};
 
 use super::CheckOptions;
 use super::Span;
-use super::card::Card;
+use super::card::{Card, Through, Wants};
 use super::convert::{Converted, Target, each_converted};
 use super::diagnostic::Problem;
 use super::diff::Comparison;
@@ -540,7 +540,7 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     }
 
     /// The cards of the games of `record` (what each game's record says,
-    /// and with `replay` what its replay under `options` finds), handed to
+    /// and what `wants` asks of its replay under `options`), handed to
     /// `each` in order, read on `workers` threads, until it returns
     /// `false`; returns how many were handed over. A record that names no
     /// rules is replayed under those `options` give, else not judged.
@@ -548,10 +548,16 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
         self,
         record: RecordBytes<'_>,
         options: &Self::Options,
-        replay: bool,
+        wants: &Wants,
         workers: usize,
         each: &mut dyn FnMut(Card) -> bool,
     ) -> usize;
+
+    /// The position `position` (a position line, as `hirp position`
+    /// prints it; the side to move may be left out) as games of the family
+    /// are matched against it ([`Card::passes`]); with `symmetric`, also
+    /// its mirror images. `Err` says why it is no position of the family.
+    fn through(position: &str, symmetric: bool) -> Result<Through, String>;
 
     /// A turn's label as the family writes it (`S3`; a tafl move's `3b`,
     /// `7a.1.2b`, or a variation's `7a.1`), from `text` as a person types

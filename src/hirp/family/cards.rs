@@ -2,27 +2,29 @@
 //! `[Gull]` and `[Silfr]` tags name, their turn lines, and when they are
 //! replayed their verdicts and keys.
 
-use crate::core::card::{Card, Keys, each_card, game_text, key_of};
+use crate::core::card::{Card, Keys, Through, Wants, each_card, game_text, key_of};
 use crate::core::family::{Family, RecordBytes};
 use crate::core::verdict::Verdict;
-use crate::hirp::position::{canonical, write};
+use crate::hirp::position::{self, canonical, mirror, write};
 use crate::hirp::replay::{GameReport, replay_record};
+use crate::hirp::rules::Position;
 use crate::hirp::syntax::{Chunk, Game};
 
 use super::Hirp;
+use super::positions::{errors_of, replayed};
 
 /// The cards of the games of `record` to `each` in order (see
 /// [`crate::core::family::Family::cards`]).
 pub(super) fn cards(
     record: RecordBytes<'_>,
-    replay: bool,
+    wants: &Wants,
     workers: usize,
     each: &mut dyn FnMut(Card) -> bool,
 ) -> usize {
     let read = |chunk: Chunk| {
         let (text, parsed) = Hirp::parse(&chunk);
         let offset = Hirp::start(&chunk).0;
-        let reports = match replay {
+        let reports = match wants.replay {
             true => replay_record(&parsed.record, &parsed.errors).games,
             false => Vec::new(),
         };
@@ -31,11 +33,16 @@ pub(super) fn cards(
             .record
             .games
             .iter()
-            .map(|game| {
+            .enumerate()
+            .map(|(n, game)| {
                 let mut card = card(game, &text, offset);
                 if let Some(report) = reports.next() {
                     card.keys = Some(keys(game, &report));
                     card.verdict = Some(Verdict::from(report));
+                }
+                if let Some(through) = &wants.through {
+                    let played = replayed(game, &errors_of(&parsed, n));
+                    card.passes = Some(played.iter().any(|(_, p)| is(through, p)));
                 }
                 card
             })
@@ -65,7 +72,43 @@ fn card(game: &Game, text: &str, offset: usize) -> Card {
         ratings: [None, None],
         verdict: None,
         keys: None,
+        passes: None,
     }
+}
+
+/// The key of a position's board, as [`through`] and [`is`] key it: its
+/// line's first field.
+fn board_key(position: &Position) -> u64 {
+    key_of(position::board(position))
+}
+
+/// Whether `position` is the position `through` asks for.
+fn is(through: &Through, position: &Position) -> bool {
+    through.is(board_key(position), position.to_move() as usize)
+}
+
+/// The position line `position` as games are matched against it (see
+/// [`crate::core::family::Family::through`]): a board alone matches with
+/// either side to move.
+pub(super) fn through(position: &str, symmetric: bool) -> Result<Through, String> {
+    let fields: Vec<&str> = position.split_whitespace().collect();
+    // The round is not compared: one is lent to a line that leaves it out.
+    let read = match fields.as_slice() {
+        [board] => position::read(&format!("{board} gull 1")),
+        [board, side] => position::read(&format!("{board} {side} 1")),
+        _ => position::read(position.trim()),
+    };
+    let board_only = fields.len() == 1;
+    let read = read.map_err(|e| e.message)?;
+    let mut boards = vec![board_key(&read)];
+    if symmetric {
+        boards.push(board_key(&mirror(&read)));
+        boards.dedup();
+    }
+    Ok(Through {
+        boards,
+        side: (!board_only).then_some(read.to_move() as usize),
+    })
 }
 
 /// The keys of a game replayed: its turns as the notation writes them, its

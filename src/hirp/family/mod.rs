@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use crate::core::CheckOptions;
-use crate::core::card::Card;
+use crate::core::card::{Card, Through, Wants};
 use crate::core::convert::Target;
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
@@ -267,11 +267,15 @@ impl Family for Hirp {
         self,
         record: RecordBytes<'_>,
         _: &(),
-        replay: bool,
+        wants: &Wants,
         workers: usize,
         each: &mut dyn FnMut(Card) -> bool,
     ) -> usize {
-        cards::cards(record, replay, workers, each)
+        cards::cards(record, wants, workers, each)
+    }
+
+    fn through(position: &str, symmetric: bool) -> Result<Through, String> {
+        cards::through(position, symmetric)
     }
 
     fn targets() -> Vec<Target> {

@@ -58,7 +58,7 @@ pub(super) fn json_positions(parsed: &Parsed, index: usize) -> Vec<JsonPosition>
 
 /// The syntax errors of game `index` of a piece read: those in it, or after
 /// it up to the next game, as the replay gives them.
-fn errors_of(parsed: &Parsed, index: usize) -> Vec<&SyntaxError> {
+pub(super) fn errors_of(parsed: &Parsed, index: usize) -> Vec<&SyntaxError> {
     let record = &parsed.record;
     let errors = parsed.errors.iter();
     errors
@@ -67,7 +67,7 @@ fn errors_of(parsed: &Parsed, index: usize) -> Vec<&SyntaxError> {
 }
 
 /// The positions of `game`, read with `errors`, replayed once.
-fn replayed(game: &Game, errors: &[&SyntaxError]) -> Replayed {
+pub(super) fn replayed(game: &Game, errors: &[&SyntaxError]) -> Replayed {
     let mut ends = TurnEnds::default();
     replay_game_with(game, errors, &mut ends);
     let mut positions = Vec::with_capacity(ends.0.len() + 1);

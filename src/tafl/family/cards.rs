@@ -2,12 +2,12 @@
 //! fields (read as tags), an archive's line with none; each game's rules
 //! named by their preset where they are one's.
 
-use crate::core::card::{Card, Keys, each_card, game_text, key_of};
+use crate::core::card::{Card, Keys, Through, Wants, each_card, game_text, key_of};
 use crate::core::family::RecordBytes;
 use crate::core::verdict::Verdict;
 use crate::tafl::convert::facts::Players;
 use crate::tafl::replay::{Game, Replay, replay_record};
-use crate::tafl::rules::{Layout, Move, RuleSet};
+use crate::tafl::rules::{Layout, Move, PositionLine, RuleSet};
 use crate::tafl::syntax::{Chunk, Form, Games, Ply, parse_chunk};
 use crate::tafl::{Side, Square};
 
@@ -17,13 +17,13 @@ pub(super) fn cards(
     record: RecordBytes<'_>,
     form: Form,
     rules: Option<&RuleSet>,
-    replay: bool,
+    wants: &Wants,
     workers: usize,
     each: &mut dyn FnMut(Card) -> bool,
 ) -> usize {
     let read = |chunk: Chunk| {
         let (text, parsed) = parse_chunk(&chunk);
-        let replays = match replay {
+        let replays = match wants.replay || wants.through.is_some() {
             true => replay_record(&parsed.record, &parsed.errors, rules),
             false => Vec::new(),
         };
@@ -35,6 +35,7 @@ pub(super) fn cards(
                 if let Some(replay) = replays.next() {
                     card.verdict = Some(Verdict::from(replay));
                     card.keys = keys(replay);
+                    card.passes = wants.through.as_ref().map(|t| passes(replay, t));
                 }
                 card
             })
@@ -92,7 +93,40 @@ fn card(game: Game<'_>, text: &str, offset: usize, rules: Option<&RuleSet>) -> C
         tags,
         verdict: None,
         keys: None,
+        passes: None,
     }
+}
+
+/// The key of a board, as [`through`] and [`passes`] key it: of its
+/// OpenTafl record, as `hirp position` prints it.
+fn board_key(record: &str) -> u64 {
+    key_of(record)
+}
+
+/// The position line `position` as games are matched against it (see
+/// [`crate::core::family::Family::through`]).
+pub(super) fn through(position: &str, symmetric: bool) -> Result<Through, String> {
+    let line = PositionLine::read(position.trim()).map_err(|e| e.message)?;
+    let images = if symmetric { 0..8 } else { 0..1 };
+    let mut boards: Vec<u64> = images
+        .map(|s| board_key(&line.layout.symmetric(s).to_opentafl()))
+        .collect();
+    boards.sort_unstable();
+    boards.dedup();
+    Ok(Through {
+        boards,
+        side: line.to_move.map(|side| side as usize),
+    })
+}
+
+/// Whether a game replayed passes through `through`, from its start to
+/// its last position (none with no rules).
+fn passes(replay: &Replay, through: &Through) -> bool {
+    let mut found = false;
+    replay.each_position(|_, position| {
+        found = found || through.is(board_key(&position.to_opentafl()), position.turn() as usize);
+    });
+    found
 }
 
 /// The keys of a game replayed (none with no rules): its start and the

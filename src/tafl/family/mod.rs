@@ -17,7 +17,7 @@ pub use board::{ShownGame, shown_game};
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
-use crate::core::card::Card;
+use crate::core::card::{Card, Through, Wants};
 use crate::core::convert::{Converted, Target};
 use crate::core::diagnostic::Problem;
 use crate::core::diff::Comparison;
@@ -347,11 +347,15 @@ impl Family for Tafl {
         self,
         record: RecordBytes<'_>,
         rules: &Option<RuleSet>,
-        replay: bool,
+        wants: &Wants,
         workers: usize,
         each: &mut dyn FnMut(Card) -> bool,
     ) -> usize {
-        cards::cards(record, self.0, rules.as_ref(), replay, workers, each)
+        cards::cards(record, self.0, rules.as_ref(), wants, workers, each)
+    }
+
+    fn through(position: &str, symmetric: bool) -> Result<Through, String> {
+        cards::through(position, symmetric)
     }
 
     fn targets() -> Vec<Target> {
