@@ -1,5 +1,5 @@
 //! What the fuzz targets assert of any input, shared with the test that
-//! replays the seeds and every input a fuzzer found (`tests/fuzz.rs`).
+//! replays the seeds and every input a fuzzer found (`tests/suite/fuzz.rs`).
 
 use hirp::hirp::replay::replay_record;
 use hirp::hirp::syntax::limits::Limits;

@@ -9,7 +9,7 @@
 //! The edits know nothing of what a mistake is: they are drawn at random
 //! from the bytes the family's records are written in, from any byte, and
 //! from the lines and tokens of the records (`common/sweep_mutants.rs`,
-//! which `tests/fix_agrees.rs` draws from too). Reproducible from a seed:
+//! which `tests/suite/fix_agrees.rs` draws from too). Reproducible from a seed:
 //! `HIRP_SWEEP_SEED` (default 1) and `HIRP_SWEEP_MUTANTS` (default 40, for
 //! the debug build, and a quarter as many of hnefatafl.org's alone; CI
 //! runs thousands of runs in release). A mutant that

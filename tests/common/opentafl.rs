@@ -1,6 +1,6 @@
 //! hirp's verdict on a record against OpenTafl's, as the project's OpenTafl
 //! harness gives it (`Gen --judge`, one JSON object a record): for
-//! `tests/opentafl_oracle.rs` and `tests/opentafl_rare.rs`.
+//! `tests/suite/opentafl_oracle.rs` and `tests/suite/opentafl_rare.rs`.
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! changed at random a byte, a token or a line at a time, reproducible
 //! from a seed. Shared by the sweep, which runs every command on them, and
 //! by the tests that compare what two commands say of one
-//! (`tests/fix_agrees.rs`). A test that mounts it mounts `common` too.
+//! (`tests/suite/fix_agrees.rs`). A test that mounts it mounts `common` too.
 
 #![allow(dead_code)]
 

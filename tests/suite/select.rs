@@ -1,0 +1,351 @@
+//! `hirp select`: its counts equal an independent count of the records
+//! (by player and by winner, on hnefatafl.org's archive, whose lines say
+//! both), the games it writes are the records' own, and its filters that
+//! replay part the games as `hirp validate` does.
+//!
+//! With `HIRP_HNEFATAFL_ORG_CORPUS`, the archive of that corpus is read
+//! instead of the fixtures'.
+
+use crate::common;
+use crate::hnefatafl_engine as hnefatafl_org;
+
+use std::collections::BTreeMap;
+
+use common::hirp;
+use hnefatafl_org::field;
+
+/// `hirp select ARGS` on `path`: its status and standard output.
+fn select(args: &[&str], path: &std::path::Path) -> (Option<i32>, String) {
+    let output = hirp().arg("select").args(args).arg(path).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+/// For each player and for each status, the games of the archive counted
+/// from its lines, with no reader of hirp's; then `select --count` asked
+/// the same, and the games it writes are the archive's own lines.
+#[test]
+fn counts_by_player_and_by_winner_are_the_records() {
+    let path = hnefatafl_org::folder().join("archived-games.ron");
+    let archive = std::fs::read_to_string(&path).unwrap();
+    let mut players: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
+    let mut statuses: BTreeMap<&str, usize> = BTreeMap::new();
+    for line in archive.lines() {
+        let (attacker, defender) = (field(line, "attacker"), field(line, "defender"));
+        for (n, name) in [attacker, defender].into_iter().enumerate() {
+            let Some(name) = name else { continue };
+            let counts = players.entry(name.to_lowercase()).or_default();
+            counts.0 += 1;
+            if n == 0 { counts.1 += 1 } else { counts.2 += 1 }
+        }
+        for status in ["AttackerWins", "DefenderWins", "Draw", "Ongoing"] {
+            if line.contains(&format!("status:{status},")) {
+                *statuses.entry(status).or_default() += 1;
+            }
+        }
+    }
+    assert!(players.len() > 3);
+    for (name, (games, attacking, defending)) in &players {
+        if name.contains(['\\', '"']) {
+            continue; // Written escaped in the archive.
+        }
+        let count = |args: &[&str]| select(&[&["--count"], args].concat(), &path).1;
+        assert_eq!(count(&["--player", name]), format!("{games}\n"), "{name}");
+        assert_eq!(
+            count(&["--attacker", name]),
+            format!("{attacking}\n"),
+            "{name}"
+        );
+        assert_eq!(
+            count(&["--defender", name]),
+            format!("{defending}\n"),
+            "{name}"
+        );
+        let (status, written) = select(&["--player", name], &path);
+        assert_eq!(status, Some(0));
+        let own: String = archive
+            .lines()
+            .filter(|l| {
+                let players = [field(l, "attacker"), field(l, "defender")];
+                players
+                    .iter()
+                    .any(|p| p.is_some_and(|p| p.to_lowercase() == *name))
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(written, own, "{name}");
+    }
+    for (winner, status) in [
+        ("attackers", "AttackerWins"),
+        ("defenders", "DefenderWins"),
+        ("draw", "Draw"),
+    ] {
+        let expected = statuses.get(status).copied().unwrap_or_default();
+        let (_, count) = select(&["--count", "--winner", winner], &path);
+        assert_eq!(count, format!("{expected}\n"), "{winner}");
+    }
+}
+
+/// The filters that replay part a record's games as `hirp validate`
+/// does: the valid and the invalid ones make up the whole.
+#[test]
+fn valid_and_invalid_games_make_up_the_record() {
+    let path =
+        common::root().join("fixtures/tafl/hnefatafl-org/mutations/archived-games-mutated.ron");
+    let count = |args: &[&str]| -> usize {
+        select(&[&["--count"], args].concat(), &path)
+            .1
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    let (all, valid, invalid) = (count(&[]), count(&["--valid"]), count(&["--invalid"]));
+    // Each copy holds one illegal play.
+    assert_eq!((valid, invalid), (0, all));
+    let validated = hirp()
+        .args(["validate", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&validated.stdout).unwrap();
+    let failing = report["files"][0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["valid"] == false)
+        .count();
+    assert_eq!(invalid, failing);
+    let archive = hnefatafl_org::folder().join("archived-games.ron");
+    let count = |args: &[&str]| -> usize {
+        select(&[&["--count"], args].concat(), &archive)
+            .1
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(
+        (count(&["--valid"]), count(&["--invalid"])),
+        (count(&[]), 0)
+    );
+}
+
+/// A HIRP record's games by their turns and by their winner, written as
+/// they are.
+#[test]
+fn hirp_games_are_selected_as_tafl_games_are() {
+    let example = common::root().join("fixtures/rulebook/corrected.hirp");
+    let (status, all) = select(&[], &example);
+    assert_eq!(status, Some(0));
+    let text = std::fs::read_to_string(&example).unwrap();
+    assert!(text.ends_with(&all) || all.trim() == text.trim(), "{all}");
+    assert_eq!(select(&["--count", "--moves", "..3"], &example).1, "0\n");
+    assert_eq!(select(&["--moves", "..3"], &example).0, Some(1));
+}
+
+/// What a person sees of a filter that does not read: a usage error
+/// naming it.
+#[test]
+fn a_malformed_filter_is_a_usage_error() {
+    let example = common::root().join("fixtures/rulebook/corrected.hirp");
+    let mut shown = String::new();
+    for args in [
+        ["--moves", "30..10"],
+        ["--moves", "ten"],
+        ["--date", "yesterday"],
+        ["--tag", "event"],
+        ["--winner", "kings"],
+        ["--position", "/3t3/3x3/"],
+    ] {
+        let output = hirp()
+            .arg("select")
+            .args(args)
+            .arg(&example)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        shown.push_str(stderr.lines().next().unwrap_or_default());
+        shown.push('\n');
+    }
+    insta::assert_snapshot!(shown);
+}
+
+/// Games written by `hirp gen ARGS`, and each game's positions as `hirp
+/// position --all` prints them (a blank line between games): board and
+/// side to move.
+fn generated(args: &[&str], path: &std::path::Path) -> Vec<Vec<(String, String)>> {
+    let made = hirp().arg("gen").args(args).output().unwrap();
+    assert!(made.status.success());
+    std::fs::write(path, &made.stdout).unwrap();
+    let rules = args
+        .iter()
+        .position(|a| *a == "--rules")
+        .map(|n| &args[n..n + 2]);
+    let mut all = hirp();
+    all.arg("position")
+        .arg("--all")
+        .args(rules.unwrap_or_default());
+    let text = String::from_utf8(all.arg(path).output().unwrap().stdout).unwrap();
+    let game = |text: &str| {
+        let fields = text.lines().map(|l| l.split(' ').collect::<Vec<_>>());
+        fields.map(|f| (f[0].to_owned(), f[1].to_owned())).collect()
+    };
+    text.split("\n\n").map(game).collect()
+}
+
+/// An OpenTafl board's rows, first rank first, a character a square.
+fn squares(board: &str) -> Vec<Vec<char>> {
+    let rows = board.trim_matches('/').split('/');
+    rows.map(|row| {
+        let mut squares = Vec::new();
+        let mut digits = String::new();
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            let empty: usize = digits.parse().unwrap_or(0);
+            squares.extend(std::iter::repeat_n('.', empty));
+            digits.clear();
+            squares.push(c);
+        }
+        let empty: usize = digits.parse().unwrap_or(0);
+        squares.extend(std::iter::repeat_n('.', empty));
+        squares
+    })
+    .collect()
+}
+
+/// Rows written back as an OpenTafl board.
+fn board_of(rows: &[Vec<char>]) -> String {
+    let mut board = String::from("/");
+    for row in rows {
+        let mut empty = 0;
+        for &c in row {
+            if c == '.' {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                board.push_str(&empty.to_string());
+                empty = 0;
+            }
+            board.push(c);
+        }
+        if empty > 0 {
+            board.push_str(&empty.to_string());
+        }
+        board.push('/');
+    }
+    board
+}
+
+/// The eight images of a tafl board: turned a quarter at a time, each
+/// also reflected.
+fn tafl_images(board: &str) -> Vec<String> {
+    let mut rows = squares(board);
+    let mut images = Vec::new();
+    for _ in 0..4 {
+        let n = rows.len();
+        rows = (0..n)
+            .map(|r| (0..n).map(|c| rows[n - 1 - c][r]).collect())
+            .collect();
+        images.push(board_of(&rows));
+        let reflected: Vec<Vec<char>> = rows
+            .iter()
+            .map(|r| r.iter().rev().copied().collect())
+            .collect();
+        images.push(board_of(&reflected));
+    }
+    images
+}
+
+/// A HIRP board with Norðr and Suðr swapped: fields 1 and 2, 3 and 4, 5
+/// and 6, 7 and 8.
+fn hirp_images(board: &str) -> Vec<String> {
+    let mut fields: Vec<&str> = board.split('/').collect();
+    for pair in [1, 3, 5, 7] {
+        fields.swap(pair, pair + 1);
+    }
+    vec![board.to_owned(), fields.join("/")]
+}
+
+/// `select --position` counts the games whose positions, as `hirp position
+/// --all` prints them, hold the board (and side) asked for; with
+/// `--symmetric`, one of its images, reckoned here from the board's text.
+#[test]
+fn games_through_a_position_are_those_whose_positions_hold_it() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("select-position");
+    std::fs::create_dir_all(&dir).unwrap();
+    type Images = fn(&str) -> Vec<String>;
+    let families: [(&[&str], &str, Images); 2] = [
+        (
+            &[
+                "--rules",
+                "brandub",
+                "--games",
+                "80",
+                "--seed",
+                "53",
+                "--max-turns",
+                "12",
+            ],
+            "games.otg",
+            tafl_images,
+        ),
+        (
+            &["--games", "40", "--seed", "53", "--max-turns", "6"],
+            "games.hirp",
+            hirp_images,
+        ),
+    ];
+    for (args, name, images) in families {
+        let path = dir.join(name);
+        let games = generated(args, &path);
+        assert!(games.len() > 20, "{name}: {}", games.len());
+        let rules: Vec<&str> = args[..2]
+            .iter()
+            .copied()
+            .filter(|_| args[0] == "--rules")
+            .collect();
+        let (mut matched, mut widened) = (0, 0);
+        for (n, game) in games.iter().enumerate().step_by(7) {
+            let (reached, side) = &game[(n / 7 % 4 + 1).min(game.len() - 1)];
+            // A board reached, or its last image, which --symmetric finds
+            // where the game reached the board.
+            let image = images(reached).pop().unwrap();
+            let board = if n % 2 == 0 { reached } else { &image };
+            let mut counts = Vec::new();
+            for (symmetric, with_side) in [(false, true), (false, false), (true, true)] {
+                let boards = match symmetric {
+                    true => images(board),
+                    false => vec![board.to_owned()],
+                };
+                let holds = |g: &&Vec<(String, String)>| {
+                    g.iter()
+                        .any(|(b, s)| boards.contains(b) && (!with_side || s == side))
+                };
+                let expected = games.iter().filter(holds).count();
+                let position = match with_side {
+                    true => format!("{board} {side}"),
+                    false => board.to_owned(),
+                };
+                let mut asked = vec!["--count", "--position", position.as_str()];
+                asked.extend(&rules);
+                if symmetric {
+                    asked.push("--symmetric");
+                }
+                let (status, count) = select(&asked, &path);
+                assert_eq!(count, format!("{expected}\n"), "{name}: {asked:?}");
+                assert_eq!(status, Some(if expected > 0 { 0 } else { 1 }));
+                matched += usize::from(expected > 1);
+                counts.push(expected);
+            }
+            widened += usize::from(counts[2] > counts[0]);
+        }
+        assert!(matched > 0, "{name}: no position was reached by two games");
+        assert!(widened > 0, "{name}: no image of a position was reached");
+    }
+}
