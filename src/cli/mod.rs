@@ -33,6 +33,7 @@ mod screen;
 mod select;
 mod sequence;
 mod serve;
+mod shard;
 mod split;
 mod stats;
 mod status;

@@ -7,12 +7,13 @@ use hirp::core::family::{Family, RecordBytes};
 
 use super::family::{RulesArg, archive_without_rules, family};
 use super::games_out::GamesOut;
-use super::input::{io_reason, read_input, stdin_once};
+use super::input::{io_reason, stdin_once};
+use super::shard::{Shard, read_part, shard_help};
 use super::{report::Reporter, status::Status};
 
 /// Write the games that match every filter given, in their own form.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = concat!("\
 Each game of each file is kept when it matches every filter given; the
 games kept are written to standard output (or -o) as their records write
 them, one after another, or counted (--count).
@@ -34,6 +35,9 @@ or reflected (eight in all), a HIRP board with Norðr and Suðr swapped.
 Exit status: 0 when a game was selected, 1 when none was, 2 on a usage
 error or a file that cannot be read (the others are still read).
 
+", shard_help!(), " The shards of one file, written one after
+another in the order of K, are what one run writes.
+
 Examples:
   hirp select --player ragnar archived-games.ron
   hirp select --winner defenders --ending king-escaped --count games.otg
@@ -41,7 +45,7 @@ Examples:
   hirp select --tag event='Club evening' --date 2026-01..2026-03 games.otg
   hirp select --invalid --rules brandubh-online brandubh.csv
   hirp select --position '/3t3/3t3/3T3/ttT1Ttt/3T3/3t3/3tK2/' --symmetric \
-      --rules brandub brandub.otg")]
+      --rules brandub brandub.otg"))]
 pub struct Args {
     /// Record files; `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
@@ -123,6 +127,11 @@ pub struct Args {
     /// Print the number of games selected, not the games.
     #[arg(long)]
     count: bool,
+
+    /// Read shard K of N alone (K from 1): whole files, or a byte range of
+    /// one file.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
 
     /// Write the games to FILE, not to standard output.
     #[arg(short, long, value_name = "FILE", conflicts_with = "count")]
@@ -321,8 +330,9 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let mut failed = false;
     let mut selected = 0;
     for path in &args.files {
-        let bytes = match read_input(path) {
-            Ok(input) => input.bytes,
+        let (bytes, within) = match read_part(args.shard, args.files.len(), path) {
+            Ok(Some(read)) => read,
+            Ok(None) => continue,
             Err(message) => {
                 reporter.error(&message);
                 failed = true;
@@ -341,6 +351,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
                 bytes: &bytes,
             },
             args: &args,
+            within,
             out: &mut out,
             selected: &mut selected,
         };
@@ -368,6 +379,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 struct Select<'a, 'o> {
     record: RecordBytes<'a>,
     args: &'a Args,
+    within: Option<std::ops::Range<usize>>,
     out: &'o mut GamesOut,
     selected: &'o mut usize,
 }
@@ -391,6 +403,7 @@ impl Job for Select<'_, '_> {
         let wants = Wants {
             replay: args.judges(),
             through,
+            within: self.within,
         };
         family.cards(self.record, options, &wants, workers, &mut |card| {
             if !args.keeps(&card, F::SIDES) {

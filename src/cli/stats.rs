@@ -11,11 +11,12 @@ use hirp::core::stats::{
 
 use super::family::{RulesArg, archive_without_rules, family};
 use super::input::{read_input, shown, stdin_once};
+use super::shard::{Shard, read_part, shard_help};
 use super::{report::Reporter, status::Status, stdout::write_stdout};
 
 /// Per player and per variant, the results of the games, and ratings.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = concat!("\
 Each game is replayed (an archive under --rules) and counted: per player,
 games, wins, losses, draws and unfinished games, in all and by side; per
 variant, each side's wins and share, the draws, the endings and the games'
@@ -28,14 +29,16 @@ game and changes no rating; a game a record marks unrated changes none.
 On several machines: each runs --shard K/N over the same files, in the
 same order, with --tally, which writes its part as JSON; --merge PART...
 then reads the parts and reports exactly what one run over all the files
-reports. A shard takes whole files, those whose place among the files
-given is K modulo N.
+reports (docs/guide.md has recipes for GNU parallel, Slurm and
+Kubernetes).
+
+", shard_help!(), "
 
 Examples:
   hirp stats archived-games.ron
   hirp stats --format json games/*.otg
   hirp stats --shard 1/3 --tally a/*.ron > part-1.json   (and 2/3, 3/3)
-  hirp stats --merge part-1.json part-2.json part-3.json")]
+  hirp stats --merge part-1.json part-2.json part-3.json"))]
 pub struct Args {
     /// Record files; `-` reads standard input. With --merge, the parts.
     #[arg(value_name = "FILE", required = true)]
@@ -45,10 +48,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 
-    /// Count the games of shard K of N alone (K from 1), the files whose
-    /// place among those given is K modulo N.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
-    shard: Option<(usize, usize)>,
+    /// Count the games of shard K of N alone (K from 1): whole files, or
+    /// a byte range of one file.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
 
     /// Write the tally, to be merged with --merge, not the report.
     #[arg(long, conflicts_with = "merge")]
@@ -69,22 +72,6 @@ enum Format {
     Text,
     /// JSON.
     Json,
-}
-
-/// A shard `K/N`, K from 1 to N.
-fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let parsed = text.split_once('/').and_then(|(k, n)| {
-        Some((
-            k.trim().parse::<usize>().ok()?,
-            n.trim().parse::<usize>().ok()?,
-        ))
-    });
-    match parsed {
-        Some((k, n)) if (1..=n).contains(&k) => Ok((k, n)),
-        _ => Err(format!(
-            "`{text}` is not a shard K/N, K from 1 to N, such as 1/3"
-        )),
-    }
 }
 
 /// Runs `hirp stats`.
@@ -141,17 +128,16 @@ fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
     let mut tally = Tally::new();
     let mut failed = false;
     for (n, path) in args.files.iter().enumerate() {
-        if args.shard.is_some_and(|(k, of)| n % of != k - 1) {
-            continue;
-        }
-        let bytes = match read_input(path) {
-            Ok(input) => input.bytes,
+        let bytes = match read_part(args.shard, args.files.len(), path) {
+            Ok(Some(read)) => read,
+            Ok(None) => continue,
             Err(message) => {
                 reporter.error(&message);
                 failed = true;
                 continue;
             }
         };
+        let (bytes, within) = bytes;
         let family = family(path, rules, &bytes);
         if rules.is_none() && family.needs_rules() {
             reporter.error(&archive_without_rules(path));
@@ -164,6 +150,7 @@ fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
                 bytes: &bytes,
             },
             file: n,
+            within,
             tally: &mut tally,
         };
         family.run(rules, job);
@@ -176,6 +163,7 @@ fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
 struct Count<'a, 't> {
     record: RecordBytes<'a>,
     file: usize,
+    within: Option<std::ops::Range<usize>>,
     tally: &'t mut Tally,
 }
 
@@ -185,16 +173,14 @@ impl Job for Count<'_, '_> {
     fn run<F: Family>(self, family: F, options: &F::Options) {
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
         let (file, tally) = (self.file as u64, self.tally);
-        family.cards(
-            self.record,
-            options,
-            &Wants::replay(true),
-            workers,
-            &mut |card| {
-                tally.add(&stats_game::<F>(&card, file));
-                true
-            },
-        );
+        let wants = Wants {
+            within: self.within,
+            ..Wants::replay(true)
+        };
+        family.cards(self.record, options, &wants, workers, &mut |card| {
+            tally.add(&stats_game::<F>(&card, file));
+            true
+        });
     }
 }
 
@@ -228,6 +214,6 @@ fn stats_game<F: Family>(card: &Card, file: u64) -> StatsGame<'_> {
         moves: card.moves as u64,
         rated: card.rated,
         ratings: [rating(0), rating(1)],
-        order: GameOrder::new(file, card.number as u64),
+        order: GameOrder::new(file, card.offset as u64),
     }
 }

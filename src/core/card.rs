@@ -14,8 +14,12 @@ use super::verdict::Verdict;
 /// A game as a collection sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Card {
-    /// Its number in its record, from 1.
+    /// Its number among the games handed over, from 1: in its record,
+    /// unless [`Wants::within`] left games out before it.
     pub number: usize,
+    /// The byte of the record its text starts at: its place in the
+    /// record, the same whatever part of the record was read.
+    pub offset: usize,
     /// Its text, as read (decoded to UTF-8), ending with a line end: what
     /// `hirp select` writes of it.
     pub text: String,
@@ -58,6 +62,10 @@ pub struct Wants {
     pub replay: bool,
     /// Whether it passes through a position: [`Card::passes`].
     pub through: Option<Through>,
+    /// Only the games of the pieces of the record (a game, or a match)
+    /// that start within these bytes: a shard's part of a large record.
+    /// `None`: every game.
+    pub within: Option<std::ops::Range<usize>>,
 }
 
 impl Wants {
@@ -66,6 +74,7 @@ impl Wants {
         Wants {
             replay,
             through: None,
+            within: None,
         }
     }
 }
@@ -129,16 +138,25 @@ impl Card {
 }
 
 /// Hands the card of every game of a record, cut into `chunks` (each of
-/// `size` bytes), to `each` in order, until it returns `false`: `cards`
-/// reads a chunk and makes its games' cards, on `workers` threads.
-/// Returns how many cards were handed over.
+/// `size` bytes, starting at the byte `start` gives), to `each` in order,
+/// until it returns `false`: `cards` reads a chunk and makes its games'
+/// cards, on `workers` threads. With `within`, only the chunks that start
+/// within those bytes are read. Returns how many cards were handed over.
 pub(crate) fn each_card<C: Send>(
     chunks: impl Iterator<Item = io::Result<C>> + Send,
-    size: impl Fn(&C) -> usize + Sync,
+    (size, start): (impl Fn(&C) -> usize + Sync, impl Fn(&C) -> usize + Sync),
+    within: Option<std::ops::Range<usize>>,
     workers: usize,
     cards: impl Fn(C) -> Vec<Card> + Sync,
     each: &mut dyn FnMut(Card) -> bool,
 ) -> usize {
+    let within = within.unwrap_or(0..usize::MAX);
+    let (end, begin, start) = (within.end, within.start, &start);
+    // Chunks come in the order of their starts: those past the range end
+    // the reading, and those before it are passed over unread.
+    let chunks = chunks
+        .take_while(move |c| c.as_ref().map_or(true, |c| start(c) < end))
+        .filter(move |c| c.as_ref().map_or(true, |c| start(c) >= begin));
     let mut number = 0;
     // Reading from memory cannot fail.
     let _ = in_order(chunks, size, workers, cards, |made| {

@@ -62,6 +62,7 @@ mod rules;
 mod rules_doc;
 mod scan;
 mod select;
+mod shards;
 mod show;
 mod split;
 mod stats;

@@ -349,3 +349,44 @@ fn games_through_a_position_are_those_whose_positions_hold_it() {
         assert!(widened > 0, "{name}: no image of a position was reached");
     }
 }
+
+/// The shards of one file, written one after another in the order of K,
+/// are what one run writes; the shards of several files select each game
+/// once between them.
+#[test]
+fn shards_select_every_game_once() {
+    let archive = hnefatafl_org::folder().join("archived-games.ron");
+    let (_, whole) = select(&["--player", "ragnar"], &archive);
+    for of in [2, 3, 5] {
+        let parts: Vec<String> = (1..=of)
+            .map(|k| {
+                select(
+                    &["--player", "ragnar", "--shard", &format!("{k}/{of}")],
+                    &archive,
+                )
+                .1
+            })
+            .collect();
+        assert_eq!(parts.concat(), whole, "{of} shards");
+    }
+    let files: Vec<std::path::PathBuf> = ["valid", "invalid/rules"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(common::root().join("fixtures").join(d)).unwrap())
+        .map(|e| e.unwrap().path())
+        .collect();
+    let count = |shard: Option<String>| {
+        let mut command = hirp();
+        command
+            .args(["select", "--count"])
+            .args(shard.iter().flat_map(|s| ["--shard", s]));
+        let output = command.args(&files).output().unwrap();
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .trim()
+            .parse::<usize>()
+            .unwrap()
+    };
+    let parts: Vec<usize> = (1..=3).map(|k| count(Some(format!("{k}/3")))).collect();
+    assert!(parts.iter().filter(|&&n| n > 0).count() > 1, "{parts:?}");
+    assert_eq!(parts.iter().sum::<usize>(), count(None));
+}

@@ -49,7 +49,16 @@ pub(super) fn cards(
             .collect()
     };
     let size = |chunk: &Chunk| Hirp::part(chunk).0.len();
-    each_card(Hirp.chunks(record.bytes), size, workers, read, each)
+    let start = |chunk: &Chunk| Hirp::start(chunk).0;
+    let within = wants.within.clone();
+    each_card(
+        Hirp.chunks(record.bytes),
+        (size, start),
+        within,
+        workers,
+        read,
+        each,
+    )
 }
 
 /// What a game's record says of it, in a piece whose text starts at
@@ -58,6 +67,7 @@ fn card(game: &Game, text: &str, offset: usize) -> Card {
     let tag = |name: &str| game.tag(name).map(str::to_owned);
     Card {
         number: 0,
+        offset: game.span.start,
         text: game_text(text, offset, game.span.start, game.span.end),
         players: [tag("Gull"), tag("Silfr")],
         tags: game

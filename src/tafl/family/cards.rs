@@ -43,7 +43,8 @@ pub(super) fn cards(
     };
     each_card(
         Games::new(record.bytes, form),
-        |c| c.bytes.len(),
+        (|c: &Chunk| c.bytes.len(), |c: &Chunk| c.offset),
+        wants.within.clone(),
         workers,
         read,
         each,
@@ -83,6 +84,7 @@ fn card(game: Game<'_>, text: &str, offset: usize, rules: Option<&RuleSet>) -> C
     let said = Players::of(&tag);
     Card {
         number: 0,
+        offset: span.start,
         text: game_text(text, offset, span.start, span.end),
         players: said.names,
         rules: named,
