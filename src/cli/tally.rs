@@ -1,5 +1,6 @@
 //! The closing summary of `hirp validate`.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use smallvec::SmallVec;
@@ -32,7 +33,7 @@ pub struct Tally {
     pub codes: [BTreeMap<String, usize>; 3],
     /// Games by result: the victory, or "no result", each once, in the
     /// order first met (a few kinds: a game's tally allocates nothing).
-    pub results: SmallVec<[(&'static str, usize); 4]>,
+    pub results: SmallVec<[(Cow<'static, str>, usize); 4]>,
 }
 
 /// The place of a severity in [`Tally::codes`].
@@ -68,7 +69,7 @@ impl Tally {
                 None if tally.unjudged > 0 => "not judged",
                 None => "no result",
             };
-            tally.results.push((result, 1));
+            tally.results.push((Cow::Borrowed(result), 1));
         }
         tally
     }
@@ -227,4 +228,78 @@ fn list<'a, K: std::fmt::Display + Ord + 'a>(
         .map(|(name, n)| format!("{name} {n}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A tally as `hirp validate --tally` writes it, for `--merge` to read.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Written {
+    /// What the document is, and its version: 1.
+    validate_tally: u32,
+    files: usize,
+    unreadable: usize,
+    no_record: usize,
+    games: usize,
+    unjudged: usize,
+    turns: usize,
+    unlisted: usize,
+    errors: BTreeMap<String, usize>,
+    warnings: BTreeMap<String, usize>,
+    advice: BTreeMap<String, usize>,
+    results: Vec<(String, usize)>,
+}
+
+impl Tally {
+    /// The tally as JSON, a line.
+    pub fn to_json(&self) -> String {
+        let [errors, warnings, advice] = self.codes.clone();
+        let written = Written {
+            validate_tally: 1,
+            files: self.files,
+            unreadable: self.unreadable,
+            no_record: self.no_record,
+            games: self.games,
+            unjudged: self.unjudged,
+            turns: self.turns,
+            unlisted: self.unlisted,
+            errors,
+            warnings,
+            advice,
+            results: self
+                .results
+                .iter()
+                .map(|(r, n)| (r.to_string(), *n))
+                .collect(),
+        };
+        // Maps of strings to numbers always serialise.
+        serde_json::to_string(&written).unwrap_or_default() + "\n"
+    }
+
+    /// The tally `text` holds, as [`Tally::to_json`] writes it; `Err` says
+    /// why it is none.
+    pub fn from_json(text: &str) -> Result<Tally, String> {
+        let written: Written = serde_json::from_str(text)
+            .map_err(|e| format!("not a tally of `hirp validate --tally`: {e}"))?;
+        if written.validate_tally != 1 {
+            return Err(format!(
+                "a tally of version {}, where this hirp reads version 1",
+                written.validate_tally
+            ));
+        }
+        Ok(Tally {
+            files: written.files,
+            unreadable: written.unreadable,
+            no_record: written.no_record,
+            games: written.games,
+            unjudged: written.unjudged,
+            turns: written.turns,
+            unlisted: written.unlisted,
+            codes: [written.errors, written.warnings, written.advice],
+            results: written
+                .results
+                .into_iter()
+                .map(|(r, n)| (Cow::Owned(r), n))
+                .collect(),
+        })
+    }
 }

@@ -15,10 +15,13 @@ use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 use super::family::RulesArg;
 use hirp::core::family::Judged;
 
+use super::input::{read_input, shown};
 use super::judged::check_input;
 use super::progress::Progress;
 use super::report::PedanticArg;
 use super::sequence::{Cut, Piece, Sequence};
+use super::shard::{Part, Shard};
+use super::stdout::write_stdout;
 use super::tally::Tally;
 use super::walk::{Found, Input, Nothing, archives_need_rules, inputs_or_report};
 use super::{report::Reporter, status::Status};
@@ -61,6 +64,13 @@ Examples:
   hirp validate tournament/ --all            a line for every game
   hirp validate --format json games/*.hirp
   hirp validate --strict game.hirp           warnings count as errors
+
+On several machines: each runs --shard K/N over the same paths with
+--tally, which writes its part of the summary as JSON (the diagnostics
+still on standard error); --merge PART... reads the parts and prints the
+summary one run prints, with its exit status. A shard takes whole files,
+those whose path hashes to K modulo N (the files found in a directory
+too): a HIRP record's matches run across its games.
 
 Exit status: 0 every record valid, 1 some record invalid or a path yields no
 record, 2 usage or I/O error, or a tafl game whose rules are not played (no
@@ -105,6 +115,21 @@ pub struct Args {
     #[arg(long)]
     syntax_only: bool,
 
+    /// Check shard K of N alone (K from 1): the files whose path hashes to
+    /// K modulo N.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
+
+    /// Write the summary as JSON, to be merged with --merge, and nothing
+    /// else on standard output.
+    #[arg(long, conflicts_with_all = ["merge", "format", "max_errors"])]
+    tally: bool,
+
+    /// Read the paths as summaries written with --tally, and print them
+    /// merged: the summary table (with --format json, the merged tally).
+    #[arg(long)]
+    merge: bool,
+
     #[command(flatten)]
     rules: RulesArg,
 
@@ -147,9 +172,24 @@ fn found(args: &Args, reporter: &Reporter) -> Option<Vec<Found>> {
 /// Runs `hirp validate`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     let reporter = &reporter.with(args.pedantic);
-    let Some(found) = found(&args, reporter) else {
+    if args.merge {
+        return merge(&args, reporter);
+    }
+    let Some(mut found) = found(&args, reporter) else {
         return Status::Failure;
     };
+    if let Some(shard) = args.shard {
+        // Whole files, whatever their number: a match runs across its
+        // record's games.
+        let paths = found.len().max(2);
+        found.retain(|f| {
+            let path = match f {
+                Found::Input(input) => &input.path,
+                Found::Nothing(nothing) => &nothing.path,
+            };
+            shard.part(paths, path, 0) == Part::Whole
+        });
+    }
     // The status that the paths yielding nothing give, even if the work
     // stops before they are reported.
     let mut walked = Status::Ok;
@@ -161,8 +201,9 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
     }
     let progress = Progress::new(total);
+    // With --tally, standard output holds the tally alone.
     let sequence = Sequence::new(
-        |out: &[u8], err: &str| progress.print(out, err),
+        |out: &[u8], err: &str| progress.print(if args.tally { b"" } else { out }, err),
         args.max_errors.map(NonZeroUsize::get),
     );
     let jobs = args.jobs.unwrap_or(0);
@@ -225,6 +266,9 @@ const SUMMARY_WIDTH: usize = 100;
 /// What ends the output: the JSON document's end, or the summary table
 /// (with `stopped`, the line that `--max-errors` stopped the work).
 fn output_end(args: &Args, tally: &Tally, stopped: bool) -> Vec<u8> {
+    if args.tally {
+        return tally.to_json().into_bytes();
+    }
     match args.format {
         Format::Json => [writer::END, b"\n"].concat(),
         // No table of zeros when no file was found.
@@ -235,12 +279,52 @@ fn output_end(args: &Args, tally: &Tally, stopped: bool) -> Vec<u8> {
             } else {
                 "games with no problem"
             };
-            let width = super::stdout::output_columns()
-                .map_or(SUMMARY_WIDTH, |w| w.clamp(40, SUMMARY_WIDTH));
             tally
-                .summary(args.max_errors.filter(|_| stopped), width, which)
+                .summary(args.max_errors.filter(|_| stopped), width(), which)
                 .into_bytes()
         }
+    }
+}
+
+/// The width of the summary: the terminal's, within bounds.
+fn width() -> usize {
+    super::stdout::output_columns().map_or(SUMMARY_WIDTH, |w| w.clamp(40, SUMMARY_WIDTH))
+}
+
+/// `hirp validate --merge`: the summaries of the parts, merged, as one run
+/// prints its summary, and its exit status.
+fn merge(args: &Args, reporter: &Reporter) -> Status {
+    let mut tally = Tally::default();
+    let mut failed = false;
+    for path in &args.paths {
+        let read = read_input(path).and_then(|input| {
+            let text = String::from_utf8(input.bytes)
+                .map_err(|_| format!("{}: a tally is UTF-8 JSON", shown(path)))?;
+            Tally::from_json(&text).map_err(|e| format!("{}: {e}", shown(path)))
+        });
+        match read {
+            Ok(part) => tally.add(part),
+            Err(message) => {
+                reporter.error(&message);
+                failed = true;
+            }
+        }
+    }
+    let which = match args.quiet {
+        true => "games that pass",
+        false => "games with no problem",
+    };
+    let text = match args.format {
+        Format::Json => tally.to_json(),
+        Format::Human => tally.summary(None, width(), which),
+    };
+    if let Err(message) = write_stdout(&text) {
+        reporter.error(&message);
+        return Status::Failure;
+    }
+    match failed {
+        true => Status::Failure,
+        false => tally.status(),
     }
 }
 

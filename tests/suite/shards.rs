@@ -174,3 +174,45 @@ fn a_kubernetes_indexed_job_s_recipe_gives_one_run_s_report() {
         &["part-0.json", "part-1.json", "part-2.json"],
     );
 }
+
+/// `hirp validate ARGS` in the crate's root: its status and standard
+/// output.
+fn validate(args: &[&str]) -> (Option<i32>, String) {
+    let output = common::hirp().arg("validate").args(args).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+/// The summaries of `hirp validate`'s shards, merged, are the summary of
+/// one run, with its exit status: HIRP's records and tafl's, directories
+/// walked.
+#[test]
+fn validate_s_shards_merged_give_one_run_s_summary() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shards-validate");
+    std::fs::create_dir_all(&dir).unwrap();
+    let paths = [
+        "fixtures/valid",
+        "fixtures/invalid/rules",
+        "fixtures/tafl/valid/brandub",
+    ];
+    let (status, whole) = validate(&paths);
+    let mut parts = Vec::new();
+    for k in 1..=3 {
+        let part = dir.join(format!("part-{k}.json")).display().to_string();
+        let shard = format!("{k}/3");
+        let (_, tally) = validate(&[&["--shard", &shard, "--tally"], &paths[..]].concat());
+        assert!(tally.starts_with("{\"validate_tally\":1,"), "{tally}");
+        std::fs::write(&part, tally).unwrap();
+        parts.push(part);
+    }
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    let (merged_status, merged) = validate(&[&["--merge"], &parts[..]].concat());
+    assert_eq!(merged_status, status);
+    assert!(merged.starts_with("files "), "{merged}");
+    assert!(whole.ends_with(&merged), "{whole}\n--- merged:\n{merged}");
+    // A part that is no tally is named, and the others still merged.
+    let (status, _) = validate(&["--merge", parts[0], "Cargo.toml"]);
+    assert_eq!(status, Some(2));
+}
