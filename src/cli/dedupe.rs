@@ -10,6 +10,7 @@ use hirp::core::family::{Family, RecordBytes};
 use super::family::{RulesArg, archive_without_rules, family};
 use super::games_out::GamesOut;
 use super::input::{io_reason, read_input, shown, stdin_once};
+use super::shard::Shard;
 use super::{report::Reporter, status::Status};
 
 /// Keep one copy of each game: the same moves, or the same final position.
@@ -25,6 +26,12 @@ standard error with where the one kept is, and written to --dupes FILE
 when given. --keep first keeps the first copy met (the files in the order
 given, each game in order); --keep longest the one whose record writes
 the most moves (the first of them), which reads the files twice.
+
+On several machines, or to hold fewer keys in memory: --shard K/N
+decides the games whose key hashes to K modulo N, each game with all its
+copies, whatever file they are in; the N shards' games kept together are
+those one run keeps (in the order of their shards), and their copies
+dropped those it drops. Each shard reads and replays every game.
 
 Exit status: 0 when no game had a copy, 1 when copies were dropped, 2 on
 a usage error or a file that cannot be read (the others are still read).
@@ -58,6 +65,11 @@ pub struct Args {
     /// Write the games kept to FILE, not to standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
+
+    /// Decide shard K of N alone (K from 1): the games whose key hashes to
+    /// K modulo N.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
 
     #[command(flatten)]
     rules: RulesArg,
@@ -276,10 +288,13 @@ fn each_card(
                     };
                     // A game with no key stands alone: its place is its key.
                     let key = card.keys.as_ref().map_or_else(
-                        || hirp::core::card::key_of((n, card.number, "alone")),
+                        || hirp::core::card::key_of((n, card.offset, "alone")),
                         |keys| args.key(keys),
                     );
-                    each(key, place, &card);
+                    let shard = args.shard.is_none_or(|s| s.takes_key(key));
+                    if shard {
+                        each(key, place, &card);
+                    }
                     true
                 },
             );

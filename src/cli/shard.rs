@@ -73,6 +73,14 @@ impl Shard {
     }
 }
 
+impl Shard {
+    /// Whether this shard takes the game of key `key` (`hirp dedupe`: a
+    /// game goes with its copies, which share its key).
+    pub fn takes_key(self, key: u64) -> bool {
+        fnv1a(&key.to_le_bytes()) % self.of as u64 == (self.k - 1) as u64
+    }
+}
+
 /// The part of a file the run reads: all of it with no shard.
 pub fn part(shard: Option<Shard>, files: usize, path: &str, len: usize) -> Part {
     shard.map_or(Part::Whole, |s| s.part(files, path, len))

@@ -151,3 +151,50 @@ fn an_archive_given_twice_is_kept_once_as_it_was() {
         "{stderr}"
     );
 }
+
+/// The games one run keeps and drops are those its shards keep and drop
+/// between them, each game decided with all its copies.
+#[test]
+fn shards_keep_and_drop_what_one_run_does() {
+    let archive = "fixtures/tafl/hnefatafl-org/archived-games.ron";
+    let lines = |text: &[u8]| {
+        let mut lines: Vec<String> = String::from_utf8_lossy(text)
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        lines.sort();
+        lines
+    };
+    let dir = scratch("shards");
+    let run = |shard: Option<String>| {
+        let dupes = dir.join(format!(
+            "dupes-{}.ron",
+            shard.as_deref().unwrap_or("all").replace('/', "-")
+        ));
+        let mut command = hirp();
+        command
+            .args(["dedupe", "--by", "position", archive, archive])
+            .arg("--dupes")
+            .arg(&dupes);
+        let output = command
+            .args(shard.iter().flat_map(|s| ["--shard", s]))
+            .output()
+            .unwrap();
+        (
+            lines(&output.stdout),
+            lines(&std::fs::read(&dupes).unwrap()),
+        )
+    };
+    let (kept, dropped) = run(None);
+    let (mut shard_kept, mut shard_dropped) = (Vec::new(), Vec::new());
+    for k in 1..=3 {
+        let (kept, dropped) = run(Some(format!("{k}/3")));
+        assert!(!kept.is_empty(), "shard {k} keeps games");
+        shard_kept.extend(kept);
+        shard_dropped.extend(dropped);
+    }
+    shard_kept.sort();
+    shard_dropped.sort();
+    assert_eq!((shard_kept, shard_dropped), (kept, dropped));
+    let _ = std::fs::remove_dir_all(&dir);
+}
