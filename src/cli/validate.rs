@@ -179,16 +179,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         return Status::Failure;
     };
     if let Some(shard) = args.shard {
-        // Whole files, whatever their number: a match runs across its
-        // record's games.
-        let paths = found.len().max(2);
-        found.retain(|f| {
-            let path = match f {
-                Found::Input(input) => &input.path,
-                Found::Nothing(nothing) => &nothing.path,
-            };
-            shard.part(paths, path, 0) == Part::Whole
-        });
+        found = sharded(found, shard);
     }
     // The status that the paths yielding nothing give, even if the work
     // stops before they are reported.
@@ -284,6 +275,20 @@ fn output_end(args: &Args, tally: &Tally, stopped: bool) -> Vec<u8> {
                 .into_bytes()
         }
     }
+}
+
+/// The paths of `found` that `shard` takes: whole files, whatever their
+/// number, since a HIRP match runs across its record's games.
+fn sharded(mut found: Vec<Found>, shard: Shard) -> Vec<Found> {
+    let paths = found.len().max(2);
+    found.retain(|f| {
+        let path = match f {
+            Found::Input(input) => &input.path,
+            Found::Nothing(nothing) => &nothing.path,
+        };
+        shard.part(paths, path, 0) == Part::Whole
+    });
+    found
 }
 
 /// The width of the summary: the terminal's, within bounds.
