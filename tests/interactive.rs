@@ -25,7 +25,14 @@ impl Tmux {
 
     /// Starts `hirp` with `args` (a command and what it takes) on a
     /// terminal, as [`Tmux::start`] does.
-    fn start_command(name: &str, (columns, rows): (u16, u16), args: &str) -> Option<Tmux> {
+    fn start_command(name: &str, size: (u16, u16), args: &str) -> Option<Tmux> {
+        let binary = assert_cmd::cargo::cargo_bin("hirp");
+        Tmux::start_line(name, size, &format!("'{}' {args}", binary.display()))
+    }
+
+    /// Runs the shell line `line` on a terminal from the crate's root, as
+    /// [`Tmux::start`] runs hirp.
+    fn start_line(name: &str, (columns, rows): (u16, u16), line: &str) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             println!("skipped: tmux is not installed, so the interactive replay cannot be driven");
             return None;
@@ -36,12 +43,10 @@ impl Tmux {
             socket: id,
         };
         let _ = std::fs::remove_file(&tmux.status);
-        let binary = assert_cmd::cargo::cargo_bin("hirp");
         let command = format!(
             // The pane stays open after hirp ends, for what it printed.
-            "cd '{}' && '{}' {args}; echo $? > '{}'; sleep 60",
+            "cd '{}' && {line}; echo $? > '{}'; sleep 60",
             common::root().display(),
-            binary.display(),
             tmux.status.display(),
         );
         let started = tmux.run(&[
@@ -547,4 +552,72 @@ fn a_page_is_not_written_to_a_terminal() {
         "{screen}"
     );
     assert_eq!(tmux.exit_status(), 2);
+}
+
+/// On a terminal, `hirp stats` and `hirp select` draw a bar of the bytes
+/// read on standard error while they work (at once, with
+/// `HIRP_PROGRESS_DELAY_MS=0`), and clear it before they print; `select`
+/// draws none while it writes games to the terminal.
+#[test]
+fn long_runs_show_a_progress_bar_and_clear_it() {
+    let dir = std::env::temp_dir().join(format!("hirp-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let archive = common::root().join("fixtures/tafl/hnefatafl-org/archived-games.ron");
+    let big = dir.join("big.ron");
+    std::fs::write(&big, std::fs::read(&archive).unwrap().repeat(200)).unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("hirp");
+    let runs = [
+        (
+            "stats",
+            format!(
+                "stats '{}' > '{}'",
+                big.display(),
+                dir.join("report").display()
+            ),
+            true,
+            0,
+        ),
+        (
+            "count",
+            format!("select --count --player ragnar '{}'", big.display()),
+            true,
+            0,
+        ),
+        // Games would be written to the terminal: no bar.
+        (
+            "games",
+            format!("select --player nobody '{}'", big.display()),
+            false,
+            1,
+        ),
+    ];
+    for (name, args, drawn, status) in runs {
+        let line = format!("HIRP_PROGRESS_DELAY_MS=0 '{}' {args}", binary.display());
+        let Some(tmux) = Tmux::start_line(&format!("progress-{name}"), (100, 10), &line) else {
+            return;
+        };
+        let start = Instant::now();
+        let mut seen = false;
+        while !std::fs::read_to_string(&tmux.status).is_ok_and(|s| s.ends_with('\n')) {
+            seen |= tmux.screen().contains("MiB/");
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{name} does not end"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(seen, drawn, "{name}: a bar was drawn: {seen}");
+        assert_eq!(tmux.exit_status(), status, "{name}");
+        let screen = tmux.screen();
+        assert!(
+            !screen.contains("MiB/"),
+            "{name}: the bar is cleared:\n{screen}"
+        );
+        if name == "count" {
+            assert!(screen.contains("1400"), "{screen}");
+        }
+    }
+    let report = std::fs::read_to_string(dir.join("report")).unwrap();
+    assert!(report.starts_with("7200 games"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

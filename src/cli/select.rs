@@ -1,6 +1,8 @@
 //! `hirp select`: the games of records that match filters, written in
 //! their own form, or counted.
 
+use std::io::IsTerminal;
+
 use hirp::any::{AnyFamily, Job};
 use hirp::core::card::{Card, Wants};
 use hirp::core::family::{Family, RecordBytes};
@@ -8,6 +10,7 @@ use hirp::core::family::{Family, RecordBytes};
 use super::family::{RulesArg, archive_without_rules, family};
 use super::games_out::GamesOut;
 use super::input::{io_reason, stdin_once};
+use super::progress::{Progress, places};
 use super::shard::{Shard, read_part, shard_help};
 use super::{report::Reporter, status::Status};
 
@@ -329,7 +332,10 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let rules = args.rules.rules.as_ref();
     let mut failed = false;
     let mut selected = 0;
-    for path in &args.files {
+    let (starts, total) = places(&args.files);
+    let shown = args.output.is_none() && !args.count && std::io::stdout().is_terminal();
+    let progress = Progress::beside(total, shown);
+    for (path, start) in args.files.iter().zip(starts) {
         let (bytes, within) = match read_part(args.shard, args.files.len(), path) {
             Ok(Some(read)) => read,
             Ok(None) => continue,
@@ -352,6 +358,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             },
             args: &args,
             within,
+            progress: (&progress, start),
             out: &mut out,
             selected: &mut selected,
         };
@@ -360,6 +367,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             break;
         }
     }
+    progress.clear();
     if args.count {
         out.write(&format!("{selected}\n"), "");
     }
@@ -380,6 +388,8 @@ struct Select<'a, 'o> {
     record: RecordBytes<'a>,
     args: &'a Args,
     within: Option<std::ops::Range<usize>>,
+    /// The bar, and the place of the record's first byte in the run.
+    progress: (&'a Progress, u64),
     out: &'o mut GamesOut,
     selected: &'o mut usize,
 }
@@ -405,7 +415,9 @@ impl Job for Select<'_, '_> {
             through,
             within: self.within,
         };
+        let (progress, start) = self.progress;
         family.cards(self.record, options, &wants, workers, &mut |card| {
+            progress.at(start + (card.offset + card.text.len()) as u64);
             if !args.keeps(&card, F::SIDES) {
                 return true;
             }

@@ -11,6 +11,7 @@ use hirp::core::stats::{
 
 use super::family::{RulesArg, archive_without_rules, family};
 use super::input::{read_input, shown, stdin_once};
+use super::progress::{Progress, places};
 use super::shard::{Shard, read_part, shard_help};
 use super::{report::Reporter, status::Status, stdout::write_stdout};
 
@@ -127,7 +128,9 @@ fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
     let rules = args.rules.rules.as_ref();
     let mut tally = Tally::new();
     let mut failed = false;
-    for (n, path) in args.files.iter().enumerate() {
+    let (starts, total) = places(&args.files);
+    let progress = Progress::beside(total, false);
+    for (n, (path, start)) in args.files.iter().zip(starts).enumerate() {
         let bytes = match read_part(args.shard, args.files.len(), path) {
             Ok(Some(read)) => read,
             Ok(None) => continue,
@@ -151,10 +154,12 @@ fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
             },
             file: n,
             within,
+            progress: (&progress, start),
             tally: &mut tally,
         };
         family.run(rules, job);
     }
+    progress.clear();
     (tally, failed)
 }
 
@@ -164,6 +169,8 @@ struct Count<'a, 't> {
     record: RecordBytes<'a>,
     file: usize,
     within: Option<std::ops::Range<usize>>,
+    /// The bar, and the place of the record's first byte in the run.
+    progress: (&'a Progress, u64),
     tally: &'t mut Tally,
 }
 
@@ -173,11 +180,13 @@ impl Job for Count<'_, '_> {
     fn run<F: Family>(self, family: F, options: &F::Options) {
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
         let (file, tally) = (self.file as u64, self.tally);
+        let (progress, start) = self.progress;
         let wants = Wants {
             within: self.within,
             ..Wants::replay(true)
         };
         family.cards(self.record, options, &wants, workers, &mut |card| {
+            progress.at(start + (card.offset + card.text.len()) as u64);
             tally.add(&stats_game::<F>(&card, file));
             true
         });
