@@ -149,6 +149,7 @@ pub fn validate(data: &[u8]) {
     let limits = Limits {
         line: 64,
         game: 256,
+        ..Limits::DEFAULT
     };
     for chunk in Games::with_limits(data, limits) {
         let chunk = chunk.expect("reading from memory");
@@ -232,6 +233,7 @@ pub fn tafl_parse(data: &[u8]) {
         let limits = Limits {
             line: 64,
             game: 256,
+            ..Limits::DEFAULT
         };
         for chunk in Games::with_limits(data, form, limits) {
             let chunk = chunk.expect("reading from memory");
@@ -438,6 +440,7 @@ pub fn ron(data: &[u8]) {
     let limits = Limits {
         line: 256,
         game: 1024,
+        ..Limits::DEFAULT
     };
     for chunk in Games::with_limits(data, Form::Ron, limits) {
         let chunk = chunk.expect("reading from memory");

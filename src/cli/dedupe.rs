@@ -114,11 +114,23 @@ impl Args {
     }
 }
 
-/// A file read: its path and bytes, and its family.
+/// A file to read: its path and its family, and its bytes if it is
+/// standard input, which reads once; a file is read again at each pass,
+/// so that one file at a time is held.
 struct Read {
     path: String,
-    bytes: Vec<u8>,
     family: AnyFamily,
+    stdin: Option<Vec<u8>>,
+}
+
+impl Read {
+    /// The file's bytes; `Err` if it no longer reads.
+    fn bytes(&self) -> Result<std::borrow::Cow<'_, [u8]>, String> {
+        match &self.stdin {
+            Some(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
+            None => read_input(&self.path).map(|input| std::borrow::Cow::Owned(input.bytes)),
+        }
+    }
 }
 
 /// Runs `hirp dedupe`.
@@ -139,44 +151,58 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         }
     };
     let rules = args.rules.rules.as_ref();
-    let (files, failed) = read_files(&args.files, rules, reporter);
+    let (files, mut failed) = read_files(&args.files, rules, reporter);
     // With --keep longest, a first reading finds the copy each key keeps.
     let mut kept: HashMap<u64, Place> = HashMap::new();
     if args.keep == Keep::Longest {
         for (n, file) in files.iter().enumerate() {
-            each_card(file, n, &args, rules, &mut |key, place, _| {
-                let longer = kept.get(&key).is_none_or(|k| place.moves > k.moves);
-                if longer {
-                    kept.insert(key, place);
-                }
-            });
+            each_card(
+                file,
+                n,
+                &args,
+                rules,
+                (reporter, &mut failed),
+                &mut |key, place, _| {
+                    let longer = kept.get(&key).is_none_or(|k| place.moves > k.moves);
+                    if longer {
+                        kept.insert(key, place);
+                    }
+                },
+            );
         }
     }
     let (mut games, mut copies) = (0usize, 0usize);
     for (n, file) in files.iter().enumerate() {
         let between = between(file.family);
-        each_card(file, n, &args, rules, &mut |key, place, card| {
-            games += 1;
-            let keeper = *kept.entry(key).or_insert(place);
-            let target = if keeper == place {
-                &mut out
-            } else {
-                copies += 1;
-                let twin = &files[keeper.file as usize].path;
-                reporter.note(&format!(
-                    "{}: game {} is a copy of {}'s game {}",
-                    shown(&file.path),
-                    place.number,
-                    shown(twin),
-                    keeper.number
-                ));
-                match dupes.as_mut() {
-                    Some(dupes) => dupes,
-                    None => return,
-                }
-            };
-            target.write(&card.text, between);
-        });
+        each_card(
+            file,
+            n,
+            &args,
+            rules,
+            (reporter, &mut failed),
+            &mut |key, place, card| {
+                games += 1;
+                let keeper = *kept.entry(key).or_insert(place);
+                let target = if keeper == place {
+                    &mut out
+                } else {
+                    copies += 1;
+                    let twin = &files[keeper.file as usize].path;
+                    reporter.note(&format!(
+                        "{}: game {} is a copy of {}'s game {}",
+                        shown(&file.path),
+                        place.number,
+                        shown(twin),
+                        keeper.number
+                    ));
+                    match dupes.as_mut() {
+                        Some(dupes) => dupes,
+                        None => return,
+                    }
+                };
+                target.write(&card.text, between);
+            },
+        );
     }
     let finished = out
         .finish()
@@ -225,8 +251,8 @@ fn read_files(
                 }
                 files.push(Read {
                     path: path.clone(),
-                    bytes: input.bytes,
                     family,
+                    stdin: (path == "-").then_some(input.bytes),
                 });
             }
             Err(message) => {
@@ -252,16 +278,27 @@ fn between(family: AnyFamily) -> &'static str {
 
 /// Hands each game of `file` (the `n`th given), replayed, to `each` with
 /// its key, its place and its card; a game with no key (no rules to
-/// replay it under) is its own.
+/// replay it under) is its own. A file that no longer reads is reported
+/// (then `failed`).
 fn each_card(
     file: &Read,
     n: usize,
     args: &Args,
     rules: Option<&hirp::any::RulesChoice>,
+    (reporter, failed): (&Reporter, &mut bool),
     each: &mut dyn FnMut(u64, Place, &Card),
 ) {
+    let bytes = match file.bytes() {
+        Ok(bytes) => bytes,
+        Err(message) => {
+            reporter.error(&message);
+            *failed = true;
+            return;
+        }
+    };
     struct Cards<'a, 'e> {
         file: &'a Read,
+        bytes: &'a [u8],
         n: usize,
         args: &'a Args,
         each: &'e mut dyn FnMut(u64, Place, &Card),
@@ -272,7 +309,7 @@ fn each_card(
             let workers = std::thread::available_parallelism().map_or(1, usize::from);
             let record = RecordBytes {
                 path: &self.file.path,
-                bytes: &self.file.bytes,
+                bytes: self.bytes,
             };
             let (n, args, each) = (self.n, self.args, self.each);
             family.cards(
@@ -304,6 +341,7 @@ fn each_card(
         rules,
         Cards {
             file,
+            bytes: &bytes,
             n,
             args,
             each,

@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 use super::encoding::{Decoder, TextError, TextVerdict, decode, not_text};
-use super::limits::{Bound, Limits, MAX_GAMES};
+use super::limits::{Bound, Limits};
 use super::lines::{Cut, read_line, shown_len};
 use super::syntax_error::{ReaderKind, SyntaxError};
 
@@ -193,7 +193,7 @@ impl<E> Cutter<E> {
 /// Lines end with `\n`, `\r\n` or a lone `\r`. A line longer than
 /// [`Limits::line`], or one that takes a game beyond [`Limits::game`], is not
 /// read, nor is the rest of its game: the piece before it says so with a
-/// [`Cut`], and reading goes on at the next game. After [`MAX_GAMES`]
+/// [`Cut`], and reading goes on at the next game. After [`Limits::games`]
 /// pieces, the rest of the input is not read: a last piece holds the start
 /// of the next line that is not blank, with a [`Cut`] that says so. Memory
 /// stays within the limits whatever the input.
@@ -274,7 +274,7 @@ impl<R: BufRead, S: Splitter> Games<R, S> {
     }
 
     /// The piece that says the rest of the input is not read, past
-    /// [`MAX_GAMES`] pieces: the start of the next line that is not blank,
+    /// [`Limits::games`] pieces: the start of the next line that is not blank,
     /// of what is gathered or still to read; `None` if there is none.
     fn last_piece(&mut self) -> io::Result<Option<Piece<S::Note>>> {
         self.done = true;
@@ -328,7 +328,7 @@ impl<R: BufRead, S: Splitter> Games<R, S> {
 
     /// The next piece, or the error reading stopped at.
     fn next_piece(&mut self) -> io::Result<Option<Piece<S::Note>>> {
-        if self.pieces >= MAX_GAMES {
+        if self.pieces >= self.cutter.limits.games {
             return self.last_piece();
         }
         if let Some(piece) = self.cutter.queued.take() {

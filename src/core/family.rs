@@ -544,6 +544,8 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// `each` in order, read on `workers` threads, until it returns
     /// `false`; returns how many were handed over. A record that names no
     /// rules is replayed under those `options` give, else not judged.
+    /// Every game of the record is read, however many
+    /// ([`Limits::COLLECTION`](crate::core::limits::Limits::COLLECTION)).
     fn cards(
         self,
         record: RecordBytes<'_>,

@@ -2,20 +2,23 @@
 //! game, and a bound on the memory and time one game takes, and on what is
 //! shown of it, whatever the input.
 //!
-//! The length of a line and of a game are [`Limits`], which each family's
-//! game reader is given (the default unless told otherwise); the others
-//! hold wherever a record is read: [`MAX_ERRORS`] syntax errors and replay
-//! errors in a game, [`MAX_TURNS`] turns in a game, [`MAX_GAMES`] games in
-//! a file, [`QUOTE`] bytes quoted around what a diagnostic points at, and
+//! The length of a line and of a game, and the games read of a file
+//! ([`MAX_GAMES`] where a file's games are reported on, all of them where
+//! a collection hands them over one at a time), are [`Limits`], which
+//! each family's game reader is given (the default unless told
+//! otherwise); the others hold wherever a record is read: [`MAX_ERRORS`]
+//! syntax errors and replay errors in a game, [`MAX_TURNS`] turns in a
+//! game, [`QUOTE`] bytes quoted around what a diagnostic points at, and
 //! [`MAX_SHOWN`] diagnostics shown of a file. The messages of the errors
 //! that report them state them from here ([`Bound`]).
 //!
 //! A line longer than the limit is reported and left unread:
 //!
 //! ```
-//! use hirp::core::limits::{Bound, Limits};
+//! use hirp::core::limits::{Bound, Limits, MAX_GAMES};
 //!
-//! assert_eq!(Limits::default(), Limits { line: 64 * 1024, game: 256 * 1024 });
+//! let limits = Limits { line: 64 * 1024, game: 256 * 1024, games: MAX_GAMES };
+//! assert_eq!(Limits::default(), limits);
 //! assert_eq!(Bound::Line.message(), "this line is longer than 64 KiB");
 //!
 //! let record = format!("G1 {}/\n", "He".repeat(40_000));
@@ -26,21 +29,36 @@
 
 use std::sync::LazyLock;
 
-/// How long a line and a game may be, for a family's game reader to read
-/// them.
+/// How long a line and a game may be, and how many games a file, for a
+/// family's game reader to read them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The longest line read, in bytes, its line end not counted.
     pub line: usize,
     /// The most bytes of one game, with the comment lines before it.
     pub game: usize,
+    /// The games read of a file, the rest of it left unread:
+    /// [`MAX_GAMES`] for what reports on a file's games, unbounded for
+    /// what hands games over one at a time and keeps none
+    /// ([`Limits::COLLECTION`]).
+    pub games: usize,
 }
 
 impl Limits {
-    /// 64 KiB a line, 256 KiB a game (some 10,000 turns).
+    /// 64 KiB a line, 256 KiB a game (some 10,000 turns), [`MAX_GAMES`]
+    /// games.
     pub const DEFAULT: Limits = Limits {
         line: 64 * 1024,
         game: 256 * 1024,
+        games: MAX_GAMES,
+    };
+
+    /// The limits of a collection's reading (`hirp select`, `dedupe`,
+    /// `split`, `stats`): those of [`Limits::DEFAULT`] on a line and a game,
+    /// and every game of a file, each handed over and dropped in turn.
+    pub const COLLECTION: Limits = Limits {
+        games: usize::MAX,
+        ..Limits::DEFAULT
     };
 }
 

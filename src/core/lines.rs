@@ -169,6 +169,7 @@ mod tests {
         let limits = Limits {
             line,
             game: 1 << 20,
+            ..Limits::DEFAULT
         };
         let mut reader = std::io::BufReader::with_capacity(3, text);
         let mut out = Vec::new();

@@ -390,7 +390,7 @@ proptest! {
     #[test]
     fn limits_bound_every_chunk(record in record(), line in 8..60usize, game in 40..200usize) {
         let text = record.to_string();
-        let limits = hirp::hirp::syntax::limits::Limits { line, game };
+        let limits = hirp::hirp::syntax::limits::Limits { line, game, ..Default::default() };
         let mut errors = Vec::new();
         let mut read = 0;
         for chunk in hirp::hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
@@ -430,7 +430,7 @@ proptest! {
 
     #[test]
     fn notation_like_text_does_not_panic_and_formats_stably(text in notation_like()) {
-        let limits = hirp::hirp::syntax::limits::Limits { line: 20, game: 60 };
+        let limits = hirp::hirp::syntax::limits::Limits { line: 20, game: 60, ..Default::default() };
         for chunk in hirp::hirp::syntax::Games::with_limits(text.as_bytes(), limits) {
             let _ = hirp::hirp::syntax::parse_chunk(&chunk.unwrap());
         }
@@ -456,7 +456,11 @@ proptest! {
 fn a_game_beyond_the_limit_at_its_first_line_is_cut_there() {
     let text =
         "G0 He /\n\n; a comment of some length\nG1 He Gd>0GKhhh0GH0GH0\nG10 He Gd>0GH0 >0GH0\n";
-    let limits = hirp::hirp::syntax::limits::Limits { line: 41, game: 40 };
+    let limits = hirp::hirp::syntax::limits::Limits {
+        line: 41,
+        game: 40,
+        ..Default::default()
+    };
     let chunks: Vec<_> = hirp::hirp::syntax::Games::with_limits(text.as_bytes(), limits)
         .map(Result::unwrap)
         .collect();

@@ -390,3 +390,24 @@ fn shards_select_every_game_once() {
     assert!(parts.iter().filter(|&&n| n > 0).count() > 1, "{parts:?}");
     assert_eq!(parts.iter().sum::<usize>(), count(None));
 }
+
+/// A collection's commands read every game of a file: past the 100,000
+/// games after which `hirp validate` stops reading one.
+#[test]
+fn every_game_of_a_large_file_is_read() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("select-large");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.csv");
+    let games = hirp::core::limits::MAX_GAMES + 3;
+    std::fs::write(&path, "d6-c6 e4-e1,0,0,Ongoing\n".repeat(games)).unwrap();
+    let (status, count) = select(&["--count", "--rules", "brandub", "--moves", "2"], &path);
+    assert_eq!((status, count), (Some(0), format!("{games}\n")));
+    let output = hirp()
+        .args(["stats", "--rules", "brandub"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let report = String::from_utf8(output.stdout).unwrap();
+    assert!(report.starts_with(&format!("{games} games")), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

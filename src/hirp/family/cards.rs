@@ -4,11 +4,12 @@
 
 use crate::core::card::{Card, Keys, Through, Wants, each_card, game_text, key_of};
 use crate::core::family::{Family, RecordBytes};
+use crate::core::limits::Limits;
 use crate::core::verdict::Verdict;
 use crate::hirp::position::{self, canonical, mirror, write};
 use crate::hirp::replay::{GameReport, replay_record};
 use crate::hirp::rules::Position;
-use crate::hirp::syntax::{Chunk, Game};
+use crate::hirp::syntax::{Chunk, Game, Games};
 
 use super::Hirp;
 use super::positions::{errors_of, replayed};
@@ -51,8 +52,9 @@ pub(super) fn cards(
     let size = |chunk: &Chunk| Hirp::part(chunk).0.len();
     let start = |chunk: &Chunk| Hirp::start(chunk).0;
     let within = wants.within.clone();
+    // Every game of the record: each card is handed over and dropped.
     each_card(
-        Hirp.chunks(record.bytes),
+        Games::with_limits(record.bytes, Limits::COLLECTION),
         (size, start),
         within,
         workers,

@@ -15,7 +15,7 @@
 //!
 //! // A reader given smaller limits: the game is cut where it passes them.
 //! let record = "G1 KeHeiHei /\nS1 He7He8He /\n";
-//! let limits = Limits { line: 64, game: 20 };
+//! let limits = Limits { line: 64, game: 20, ..Limits::DEFAULT };
 //! let chunk = Games::with_limits(record.as_bytes(), limits).next().unwrap()?;
 //! assert!(chunk.cut.is_some());
 //! let (_text, parsed) = parse_chunk(&chunk);

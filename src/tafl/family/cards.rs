@@ -4,6 +4,7 @@
 
 use crate::core::card::{Card, Keys, Through, Wants, each_card, game_text, key_of};
 use crate::core::family::RecordBytes;
+use crate::core::limits::Limits;
 use crate::core::verdict::Verdict;
 use crate::tafl::convert::facts::Players;
 use crate::tafl::replay::{Game, Replay, replay_record};
@@ -41,8 +42,9 @@ pub(super) fn cards(
             })
             .collect()
     };
+    // Every game of the record: each card is handed over and dropped.
     each_card(
-        Games::new(record.bytes, form),
+        Games::with_limits(record.bytes, form, Limits::COLLECTION),
         (|c: &Chunk| c.bytes.len(), |c: &Chunk| c.offset),
         wants.within.clone(),
         workers,

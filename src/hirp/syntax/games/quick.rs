@@ -205,7 +205,7 @@ mod tests {
             game in 16usize..400,
         ) {
             same_chunks(text.as_bytes(), Limits::DEFAULT);
-            same_chunks(text.as_bytes(), Limits { line, game });
+            same_chunks(text.as_bytes(), Limits { line, game, ..Limits::DEFAULT });
         }
     }
 }
