@@ -5,7 +5,8 @@
 
 use std::ops::Range;
 
-use super::input::read_input;
+use super::input::{read_input, shown};
+use super::report::Reporter;
 
 /// Shard K of N, K from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +108,33 @@ pub fn read_part(
         Part::Whole => Some((bytes, None)),
         Part::Bytes(range) => Some((bytes, Some(range))),
     })
+}
+
+/// Reads the parts at `paths`, each with `read` from its text, and hands
+/// each to `merge`: a part that does not read is reported and left out
+/// (then `true`), the others merged all the same.
+pub fn merge_parts<T>(
+    paths: &[String],
+    reporter: &Reporter,
+    read: impl Fn(&str) -> Result<T, String>,
+    mut merge: impl FnMut(T),
+) -> bool {
+    let mut failed = false;
+    for path in paths {
+        let part = read_input(path).and_then(|input| {
+            let text = String::from_utf8(input.bytes)
+                .map_err(|_| format!("{}: a tally is UTF-8 JSON", shown(path)))?;
+            read(&text).map_err(|e| format!("{}: {e}", shown(path)))
+        });
+        match part {
+            Ok(part) => merge(part),
+            Err(message) => {
+                reporter.error(&message);
+                failed = true;
+            }
+        }
+    }
+    failed
 }
 
 /// The FNV-1a hash of `bytes`: the same on every machine and in every

@@ -10,9 +10,9 @@ use hirp::core::stats::{
 };
 
 use super::family::{RulesArg, archive_without_rules, family};
-use super::input::{read_input, shown, stdin_once};
+use super::input::stdin_once;
 use super::progress::{Progress, places};
-use super::shard::{Shard, read_part, shard_help};
+use super::shard::{Shard, merge_parts, read_part, shard_help};
 use super::{report::Reporter, status::Status, stdout::write_stdout};
 
 /// Per player and per variant, the results of the games, and ratings.
@@ -104,21 +104,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 /// The tallies of `paths` merged; whether one could not be read.
 fn merged(paths: &[String], reporter: &Reporter) -> (Tally, bool) {
     let mut tally = Tally::new();
-    let mut failed = false;
-    for path in paths {
-        let read = read_input(path).and_then(|input| {
-            let text = String::from_utf8(input.bytes)
-                .map_err(|_| format!("{}: a tally is UTF-8 JSON", shown(path)))?;
-            Tally::from_json(&text).map_err(|e| format!("{}: {e}", shown(path)))
-        });
-        match read {
-            Ok(part) => tally.merge(part),
-            Err(message) => {
-                reporter.error(&message);
-                failed = true;
-            }
-        }
-    }
+    let read = |text: &str| Tally::from_json(text).map_err(|e| e.to_string());
+    let failed = merge_parts(paths, reporter, read, |part| tally.merge(part));
     (tally, failed)
 }
 

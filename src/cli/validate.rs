@@ -15,12 +15,11 @@ use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 use super::family::RulesArg;
 use hirp::core::family::Judged;
 
-use super::input::{read_input, shown};
 use super::judged::check_input;
 use super::progress::Progress;
 use super::report::PedanticArg;
 use super::sequence::{Cut, Piece, Sequence};
-use super::shard::{Part, Shard};
+use super::shard::{Part, Shard, merge_parts};
 use super::stdout::write_stdout;
 use super::tally::Tally;
 use super::walk::{Found, Input, Nothing, archives_need_rules, inputs_or_report};
@@ -300,21 +299,9 @@ fn width() -> usize {
 /// prints its summary, and its exit status.
 fn merge(args: &Args, reporter: &Reporter) -> Status {
     let mut tally = Tally::default();
-    let mut failed = false;
-    for path in &args.paths {
-        let read = read_input(path).and_then(|input| {
-            let text = String::from_utf8(input.bytes)
-                .map_err(|_| format!("{}: a tally is UTF-8 JSON", shown(path)))?;
-            Tally::from_json(&text).map_err(|e| format!("{}: {e}", shown(path)))
-        });
-        match read {
-            Ok(part) => tally.add(part),
-            Err(message) => {
-                reporter.error(&message);
-                failed = true;
-            }
-        }
-    }
+    let failed = merge_parts(&args.paths, reporter, Tally::from_json, |part| {
+        tally.add(part);
+    });
     let which = match args.quiet {
         true => "games that pass",
         false => "games with no problem",
