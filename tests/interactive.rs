@@ -577,9 +577,33 @@ fn long_runs_show_a_progress_bar_and_clear_it() {
             true,
             0,
         ),
+        // A filter that reads every game (a player's name would pass
+        // over the games that lack it, too fast for a bar).
         (
             "count",
-            format!("select --count --player ragnar '{}'", big.display()),
+            format!("select --count --rated '{}'", big.display()),
+            true,
+            0,
+        ),
+        // The copies are named once the bar is cleared.
+        (
+            "dedupe",
+            format!(
+                "dedupe '{}' -o '{}'",
+                big.display(),
+                dir.join("kept.ron").display()
+            ),
+            true,
+            1,
+        ),
+        (
+            "split",
+            format!(
+                "split '{}' --by player --dir '{}' > '{}'",
+                big.display(),
+                dir.join("split").display(),
+                dir.join("list").display()
+            ),
             true,
             0,
         ),
@@ -614,7 +638,8 @@ fn long_runs_show_a_progress_bar_and_clear_it() {
             "{name}: the bar is cleared:\n{screen}"
         );
         if name == "count" {
-            assert!(screen.contains("1400"), "{screen}");
+            let count = screen.lines().find_map(|l| l.trim().parse::<usize>().ok());
+            assert!(count.is_some_and(|n| n > 0), "{screen}");
         }
     }
     let report = std::fs::read_to_string(dir.join("report")).unwrap();

@@ -1,15 +1,15 @@
 //! `hirp dedupe`: one copy of each game of records, the others named with
 //! where their twin is.
 
-use std::collections::HashMap;
-
 use hirp::any::{AnyFamily, Job};
+use hirp::core::card::RecordReader;
 use hirp::core::card::{Card, Keys, Wants};
-use hirp::core::family::{Family, RecordBytes};
+use hirp::core::family::Family;
 
-use super::family::{RulesArg, archive_without_rules, family};
+use super::family::{RulesArg, archive_without_rules, family_of};
 use super::games_out::GamesOut;
-use super::input::{io_reason, read_input, shown, stdin_once};
+use super::input::{io_reason, open_input, read_input, shown, stdin_once, stopped_reading};
+use super::progress::{Progress, places};
 use super::shard::Shard;
 use super::{report::Reporter, status::Status};
 
@@ -25,7 +25,12 @@ record writes it, to standard output or -o; each other copy is named on
 standard error with where the one kept is, and written to --dupes FILE
 when given. --keep first keeps the first copy met (the files in the order
 given, each game in order); --keep longest the one whose record writes
-the most moves (the first of them), which reads the files twice.
+the most moves (the first of them).
+
+The files are read twice, as streams: first replayed, to find the
+copies, with a progress bar on a terminal; then to write them. Standard
+input is read once and kept. What is held between the two readings is
+sixteen bytes a game at most, whatever the size of the records.
 
 On several machines, or to hold fewer keys in memory: --shard K/N
 decides the games whose key hashes to K modulo N, each game with all its
@@ -93,15 +98,6 @@ enum Keep {
     Longest,
 }
 
-/// Where a game is: the file's index among those given, its number, and
-/// the moves its record writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Place {
-    file: u32,
-    number: u32,
-    moves: u32,
-}
-
 impl Args {
     /// The key two copies share.
     fn key(&self, keys: &Keys) -> u64 {
@@ -115,21 +111,60 @@ impl Args {
 }
 
 /// A file to read: its path and its family, and its bytes if it is
-/// standard input, which reads once; a file is read again at each pass,
-/// so that one file at a time is held.
+/// standard input, which reads once; a file is read as a stream at each
+/// pass, so that no file is held.
 struct Read {
     path: String,
     family: AnyFamily,
     stdin: Option<Vec<u8>>,
 }
 
-impl Read {
-    /// The file's bytes; `Err` if it no longer reads.
-    fn bytes(&self) -> Result<std::borrow::Cow<'_, [u8]>, String> {
-        match &self.stdin {
-            Some(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
-            None => read_input(&self.path).map(|input| std::borrow::Cow::Owned(input.bytes)),
+/// What the first reading found of every game, in order (the files in the
+/// order given, each game in order), by its index in that order: its key,
+/// and with --keep longest the moves its record writes. Sixteen bytes a
+/// game at most, whatever the records' size.
+#[derive(Default)]
+struct Found {
+    keys: Vec<u64>,
+    moves: Vec<u32>,
+    /// The index of each file's first game.
+    firsts: Vec<usize>,
+}
+
+/// What is done with each game, by its index: `KEEP`, `ANOTHER_SHARD`,
+/// or the index of the copy kept.
+const KEEP: u32 = u32::MAX;
+const ANOTHER_SHARD: u32 = u32::MAX - 1;
+
+impl Found {
+    /// What is done with each game: the games of a key (each the shard's,
+    /// when there is one) are one; the first of them is kept, or with
+    /// `longest` the first of those whose record writes the most moves,
+    /// and the others name it.
+    fn decide(self, shard: Option<Shard>, longest: bool) -> Vec<u32> {
+        let Found { keys, moves, .. } = self;
+        let mut order: Vec<u32> = (0..keys.len() as u32).collect();
+        order.sort_unstable_by_key(|&i| (keys[i as usize], i));
+        let mut fate = vec![ANOTHER_SHARD; keys.len()];
+        for twins in order.chunk_by(|&a, &b| keys[a as usize] == keys[b as usize]) {
+            if !shard.is_none_or(|s| s.takes_key(keys[twins[0] as usize])) {
+                continue;
+            }
+            let moves_of = |i: u32| moves.get(i as usize).copied().unwrap_or(0);
+            let kept = match longest {
+                // The most moves; of those, the first (the least index).
+                true => twins
+                    .iter()
+                    .copied()
+                    .max_by_key(|&i| (moves_of(i), std::cmp::Reverse(i))),
+                false => twins.first().copied(),
+            };
+            let kept = kept.unwrap_or(twins[0]);
+            for &i in twins {
+                fate[i as usize] = if i == kept { KEEP } else { kept };
+            }
         }
+        fate
     }
 }
 
@@ -152,58 +187,20 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     };
     let rules = args.rules.rules.as_ref();
     let (files, mut failed) = read_files(&args.files, rules, reporter);
-    // With --keep longest, a first reading finds the copy each key keeps.
-    let mut kept: HashMap<u64, Place> = HashMap::new();
-    if args.keep == Keep::Longest {
-        for (n, file) in files.iter().enumerate() {
-            each_card(
-                file,
-                n,
-                &args,
-                rules,
-                (reporter, &mut failed),
-                &mut |key, place, _| {
-                    let longer = kept.get(&key).is_none_or(|k| place.moves > k.moves);
-                    if longer {
-                        kept.insert(key, place);
-                    }
-                },
-            );
-        }
-    }
-    let (mut games, mut copies) = (0usize, 0usize);
-    for (n, file) in files.iter().enumerate() {
-        let between = between(file.family);
-        each_card(
-            file,
-            n,
-            &args,
-            rules,
-            (reporter, &mut failed),
-            &mut |key, place, card| {
-                games += 1;
-                let keeper = *kept.entry(key).or_insert(place);
-                let target = if keeper == place {
-                    &mut out
-                } else {
-                    copies += 1;
-                    let twin = &files[keeper.file as usize].path;
-                    reporter.note(&format!(
-                        "{}: game {} is a copy of {}'s game {}",
-                        shown(&file.path),
-                        place.number,
-                        shown(twin),
-                        keeper.number
-                    ));
-                    match dupes.as_mut() {
-                        Some(dupes) => dupes,
-                        None => return,
-                    }
-                };
-                target.write(&card.text, between);
-            },
-        );
-    }
+    let reading = Reading {
+        files: &files,
+        args: &args,
+        rules,
+        reporter,
+    };
+    let (fate, firsts) = reading.first(&mut failed);
+    let written = Written {
+        out: &mut out,
+        dupes: dupes.as_mut(),
+        games: 0,
+        copies: 0,
+    };
+    let (games, copies) = reading.second(&fate, &firsts, written, &mut failed);
     let finished = out
         .finish()
         .and_then(|()| dupes.as_mut().map_or(Ok(()), GamesOut::finish));
@@ -212,6 +209,115 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         return Status::Failure;
     }
     summary(games, copies, failed, reporter)
+}
+
+/// The files read, and what reads them.
+struct Reading<'a> {
+    files: &'a [Read],
+    args: &'a Args,
+    rules: Option<&'a hirp::any::RulesChoice>,
+    reporter: &'a Reporter,
+}
+
+/// Where the second reading writes: the games kept and the copies, and
+/// how many of each it met.
+struct Written<'o> {
+    out: &'o mut GamesOut,
+    dupes: Option<&'o mut GamesOut>,
+    games: usize,
+    copies: usize,
+}
+
+impl Reading<'_> {
+    /// The first reading: every game replayed, its key alone kept, and a
+    /// bar showing how far it is (nothing else is printed meanwhile).
+    /// What is done with each game, and the index of each file's first.
+    fn first(&self, failed: &mut bool) -> (Vec<u32>, Vec<usize>) {
+        let paths: Vec<String> = self.files.iter().map(|f| f.path.clone()).collect();
+        let (starts, total) = places(&paths);
+        let progress = Progress::beside(total, false);
+        let mut found = Found::default();
+        let longest = self.args.keep == Keep::Longest;
+        for (n, (file, start)) in self.files.iter().zip(starts).enumerate() {
+            found.firsts.push(found.keys.len());
+            let pass = Pass {
+                file: n,
+                replay: true,
+                progress: Some((&progress, start)),
+            };
+            self.each_card(file, pass, failed, &mut |key, card| {
+                found.keys.push(key);
+                if longest {
+                    let moves = u32::try_from(card.moves).unwrap_or(u32::MAX);
+                    found.moves.push(moves);
+                }
+            });
+        }
+        progress.clear();
+        let firsts = std::mem::take(&mut found.firsts);
+        (found.decide(self.args.shard, longest), firsts)
+    }
+
+    /// The second reading: each game kept written, each copy named with
+    /// the place of its twin (its file, and its number there) and written
+    /// to the copies. How many games were decided, and how many copies.
+    fn second(
+        &self,
+        fate: &[u32],
+        firsts: &[usize],
+        mut to: Written<'_>,
+        failed: &mut bool,
+    ) -> (usize, usize) {
+        let place = |index: usize| {
+            let file = firsts
+                .partition_point(|&first| first <= index)
+                .saturating_sub(1);
+            (file, index - firsts.get(file).copied().unwrap_or(0) + 1)
+        };
+        let mut index = 0usize;
+        for (n, file) in self.files.iter().enumerate() {
+            let between = between(file.family);
+            let pass = Pass {
+                file: n,
+                replay: false,
+                progress: None,
+            };
+            self.each_card(file, pass, failed, &mut |_, card| {
+                let kept = fate.get(index).copied().unwrap_or(ANOTHER_SHARD);
+                index += 1;
+                if kept == ANOTHER_SHARD {
+                    return;
+                }
+                to.games += 1;
+                let target = match kept {
+                    KEEP => &mut *to.out,
+                    twin => {
+                        to.copies += 1;
+                        let (twin_file, twin_number) = place(twin as usize);
+                        self.reporter.note(&format!(
+                            "{}: game {} is a copy of {}'s game {}",
+                            shown(&file.path),
+                            card.number,
+                            shown(&self.files[twin_file].path),
+                            twin_number
+                        ));
+                        match to.dupes.as_deref_mut() {
+                            Some(dupes) => dupes,
+                            None => return,
+                        }
+                    }
+                };
+                target.write(&card.text, between);
+            });
+        }
+        if index != fate.len() {
+            // A file changed between the two readings.
+            self.reporter
+                .error("the files changed while they were read: run hirp dedupe again");
+            *failed = true;
+        }
+        (to.games, to.copies)
+    }
 }
 
 /// Says how many games were read, kept and dropped; the exit status.
@@ -230,9 +336,9 @@ fn summary(games: usize, copies: usize, failed: bool, reporter: &Reporter) -> St
     }
 }
 
-/// The files at `paths`, each read and its family told: those that cannot
-/// be read, or are archives with no rules to replay them under, reported
-/// and left out (then `true`).
+/// The files at `paths`, each with its family told (standard input read
+/// and kept): those that cannot be read, or are archives with no rules to
+/// replay them under, reported and left out (then `true`).
 fn read_files(
     paths: &[String],
     rules: Option<&hirp::any::RulesChoice>,
@@ -241,9 +347,15 @@ fn read_files(
     let mut failed = false;
     let mut files = Vec::new();
     for path in paths {
-        match read_input(path) {
-            Ok(input) => {
-                let family = family(path, rules, &input.bytes);
+        let told = family_of(path, rules).and_then(|family| {
+            let stdin = match path == "-" {
+                true => Some(read_input(path)?.bytes),
+                false => None,
+            };
+            Ok((family, stdin))
+        });
+        match told {
+            Ok((family, stdin)) => {
                 if rules.is_none() && family.needs_rules() {
                     reporter.error(&archive_without_rules(path));
                     failed = true;
@@ -252,7 +364,7 @@ fn read_files(
                 files.push(Read {
                     path: path.clone(),
                     family,
-                    stdin: (path == "-").then_some(input.bytes),
+                    stdin,
                 });
             }
             Err(message) => {
@@ -276,75 +388,77 @@ fn between(family: AnyFamily) -> &'static str {
     family.run(None, Between)
 }
 
-/// Hands each game of `file` (the `n`th given), replayed, to `each` with
-/// its key, its place and its card; a game with no key (no rules to
-/// replay it under) is its own. A file that no longer reads is reported
-/// (then `failed`).
-fn each_card(
-    file: &Read,
-    n: usize,
-    args: &Args,
-    rules: Option<&hirp::any::RulesChoice>,
-    (reporter, failed): (&Reporter, &mut bool),
-    each: &mut dyn FnMut(u64, Place, &Card),
-) {
-    let bytes = match file.bytes() {
-        Ok(bytes) => bytes,
-        Err(message) => {
-            reporter.error(&message);
-            *failed = true;
-            return;
+/// How a file is read: replayed or not, with the bar and the place of its
+/// first byte in the run.
+struct Pass<'p> {
+    /// The file's index among those read.
+    file: usize,
+    replay: bool,
+    progress: Option<(&'p Progress, u64)>,
+}
+
+impl Reading<'_> {
+    /// Hands each game of `file` to `each` with its card and, when `pass`
+    /// replays, its key; a game with no key (no rules to replay it under)
+    /// is its own. A file that does not read is reported (then `failed`).
+    fn each_card(
+        &self,
+        file: &Read,
+        pass: Pass<'_>,
+        failed: &mut bool,
+        each: &mut dyn FnMut(u64, &Card),
+    ) {
+        let (args, rules, reporter) = (self.args, self.rules, self.reporter);
+        let mut stream = match &file.stdin {
+            Some(bytes) => Box::new(bytes.as_slice()) as Box<dyn std::io::BufRead + Send>,
+            None => match open_input(&file.path) {
+                Ok(stream) => stream.reader,
+                Err(message) => {
+                    reporter.error(&message);
+                    *failed = true;
+                    return;
+                }
+            },
+        };
+        struct Cards<'a, 'e> {
+            record: RecordReader<'a>,
+            args: &'a Args,
+            pass: Pass<'a>,
+            each: &'e mut dyn FnMut(u64, &Card),
         }
-    };
-    struct Cards<'a, 'e> {
-        file: &'a Read,
-        bytes: &'a [u8],
-        n: usize,
-        args: &'a Args,
-        each: &'e mut dyn FnMut(u64, Place, &Card),
-    }
-    impl Job for Cards<'_, '_> {
-        type Output = ();
-        fn run<F: Family>(self, family: F, options: &F::Options) {
-            let workers = std::thread::available_parallelism().map_or(1, usize::from);
-            let record = RecordBytes {
-                path: &self.file.path,
-                bytes: self.bytes,
-            };
-            let (n, args, each) = (self.n, self.args, self.each);
-            family.cards(
-                record,
-                options,
-                &Wants::replay(true),
-                workers,
-                &mut |card| {
-                    let place = Place {
-                        file: u32::try_from(n).unwrap_or(u32::MAX),
-                        number: u32::try_from(card.number).unwrap_or(u32::MAX),
-                        moves: u32::try_from(card.moves).unwrap_or(u32::MAX),
-                    };
+        impl Job for Cards<'_, '_> {
+            type Output = std::io::Result<usize>;
+            fn run<F: Family>(self, family: F, options: &F::Options) -> std::io::Result<usize> {
+                let workers = std::thread::available_parallelism().map_or(1, usize::from);
+                let (args, each, pass) = (self.args, self.each, self.pass);
+                let n = pass.file;
+                let wants = Wants::replay(pass.replay);
+                family.cards(self.record, options, &wants, workers, &mut |card| {
+                    if let Some((progress, start)) = pass.progress {
+                        progress.at(start + (card.offset + card.text.len()) as u64);
+                    }
                     // A game with no key stands alone: its place is its key.
                     let key = card.keys.as_ref().map_or_else(
                         || hirp::core::card::key_of((n, card.offset, "alone")),
                         |keys| args.key(keys),
                     );
-                    let shard = args.shard.is_none_or(|s| s.takes_key(key));
-                    if shard {
-                        each(key, place, &card);
-                    }
+                    each(key, &card);
                     true
-                },
-            );
+                })
+            }
+        }
+        let cards = Cards {
+            record: RecordReader {
+                path: &file.path,
+                reader: &mut *stream,
+            },
+            args,
+            pass,
+            each,
+        };
+        if let Err(e) = file.family.run(rules, cards) {
+            reporter.error(&stopped_reading(&file.path, &e));
+            *failed = true;
         }
     }
-    file.family.run(
-        rules,
-        Cards {
-            file,
-            bytes: &bytes,
-            n,
-            args,
-            each,
-        },
-    );
 }

@@ -59,6 +59,48 @@ pub fn read_input(path: &str) -> Result<Input, String> {
     }
 }
 
+/// A record opened to be read as a stream, game by game: a file behind a
+/// buffer, or standard input, read once and kept (as [`read_input`] keeps
+/// it).
+pub struct Stream {
+    /// Its bytes, from the first.
+    pub reader: Box<dyn io::BufRead + Send>,
+    /// How many there are, as the file's size says.
+    pub len: u64,
+}
+
+/// Opens a path to read as a [`Stream`], or standard input for `-`. The
+/// error is one line that names the path, as [`read_input`]'s.
+pub fn open_input(path: &str) -> Result<Stream, String> {
+    if path == "-" {
+        let bytes = read_input(path)?.bytes;
+        let len = bytes.len() as u64;
+        return Ok(Stream {
+            reader: Box::new(io::Cursor::new(bytes)),
+            len,
+        });
+    }
+    let file = std::fs::File::open(path).and_then(|file| {
+        let meta = file.metadata()?;
+        match meta.is_dir() {
+            true => Err(io::Error::from(io::ErrorKind::IsADirectory)),
+            false => Ok((file, meta.len())),
+        }
+    });
+    match file {
+        Ok((file, len)) => Ok(Stream {
+            reader: Box::new(io::BufReader::with_capacity(1 << 16, file)),
+            len,
+        }),
+        Err(e) => Err(format!("cannot read {}: {}", shown(path), io_reason(&e))),
+    }
+}
+
+/// What a reading of `path` that stopped at `e` says.
+pub fn stopped_reading(path: &str, e: &io::Error) -> String {
+    format!("cannot read {}: {}", shown(path), io_reason(e))
+}
+
 /// A path as said in a message: standard input for `-`.
 pub fn shown(path: &str) -> &str {
     if path == "-" { "standard input" } else { path }

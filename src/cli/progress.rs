@@ -1,5 +1,5 @@
 //! What `hirp validate` prints while it works: its output, and a progress
-//! bar around it; the bar of `select`, `stats` and `dedupe`.
+//! bar around it; the bar of `select`, `stats`, `dedupe` and `split`.
 
 use std::io::{IsTerminal, Write};
 use std::sync::Mutex;

@@ -4,14 +4,15 @@
 use std::io::IsTerminal;
 
 use hirp::any::{AnyFamily, Job};
+use hirp::core::card::RecordReader;
 use hirp::core::card::{Card, Wants};
-use hirp::core::family::{Family, RecordBytes};
+use hirp::core::family::Family;
 
-use super::family::{RulesArg, archive_without_rules, family};
+use super::family::{RulesArg, archive_without_rules, family_of};
 use super::games_out::GamesOut;
-use super::input::{io_reason, stdin_once};
+use super::input::{io_reason, stdin_once, stopped_reading};
 use super::progress::{Progress, places};
-use super::shard::{Shard, read_part, shard_help};
+use super::shard::{Shard, open_part, shard_help};
 use super::{report::Reporter, status::Status};
 
 /// Write the games that match every filter given, in their own form.
@@ -237,6 +238,19 @@ impl Args {
         self.winner.is_some() || self.ending.is_some() || self.valid || self.invalid
     }
 
+    /// The players' names asked for: every game kept names each of them.
+    fn names(&self) -> impl Iterator<Item = &str> {
+        [
+            &self.player,
+            &self.attacker,
+            &self.defender,
+            &self.gull,
+            &self.silfr,
+        ]
+        .into_iter()
+        .filter_map(|name| name.as_deref())
+    }
+
     /// Whether `card`, of a game of a family whose sides are `sides`,
     /// matches every filter.
     fn keeps(&self, card: &Card, sides: [&str; 2]) -> bool {
@@ -336,8 +350,10 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let shown = args.output.is_none() && !args.count && std::io::stdout().is_terminal();
     let progress = Progress::beside(total, shown);
     for (path, start) in args.files.iter().zip(starts) {
-        let (bytes, within) = match read_part(args.shard, args.files.len(), path) {
-            Ok(Some(read)) => read,
+        let opened = open_part(args.shard, args.files.len(), path)
+            .and_then(|opened| opened.map(|o| Ok((o, family_of(path, rules)?))).transpose());
+        let ((mut stream, within), family) = match opened {
+            Ok(Some(opened)) => opened,
             Ok(None) => continue,
             Err(message) => {
                 reporter.error(&message);
@@ -345,16 +361,15 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
                 continue;
             }
         };
-        let family = family(path, rules, &bytes);
         if rules.is_none() && family.needs_rules() && args.replays() {
             reporter.error(&archive_without_rules(path));
             failed = true;
             continue;
         }
         let job = Select {
-            record: RecordBytes {
+            record: RecordReader {
                 path,
-                bytes: &bytes,
+                reader: &mut *stream.reader,
             },
             args: &args,
             within,
@@ -362,7 +377,10 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
             out: &mut out,
             selected: &mut selected,
         };
-        family.run(rules, job);
+        if let Err(e) = family.run(rules, job) {
+            reporter.error(&stopped_reading(path, &e));
+            failed = true;
+        }
         if out.failed() {
             break;
         }
@@ -385,7 +403,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 /// What `hirp select` asks of a family: a record's cards, those kept
 /// written (or counted).
 struct Select<'a, 'o> {
-    record: RecordBytes<'a>,
+    record: RecordReader<'a>,
     args: &'a Args,
     within: Option<std::ops::Range<usize>>,
     /// The bar, and the place of the record's first byte in the run.
@@ -395,9 +413,9 @@ struct Select<'a, 'o> {
 }
 
 impl Job for Select<'_, '_> {
-    type Output = ();
+    type Output = std::io::Result<usize>;
 
-    fn run<F: Family>(self, family: F, options: &F::Options) {
+    fn run<F: Family>(self, family: F, options: &F::Options) -> std::io::Result<usize> {
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
         let (args, out, selected) = (self.args, self.out, self.selected);
         let between = family.between();
@@ -406,7 +424,7 @@ impl Job for Select<'_, '_> {
             // through it.
             Some(position) => match F::through(position, args.symmetric) {
                 Ok(through) => Some(through),
-                Err(_) => return,
+                Err(_) => return Ok(0),
             },
             None => None,
         };
@@ -414,6 +432,7 @@ impl Job for Select<'_, '_> {
             replay: args.judges(),
             through,
             within: self.within,
+            holding: args.names().map(str::to_owned).collect(),
         };
         let (progress, start) = self.progress;
         family.cards(self.record, options, &wants, workers, &mut |card| {
@@ -423,6 +442,6 @@ impl Job for Select<'_, '_> {
             }
             *selected += 1;
             args.count || out.write(&card.text, between)
-        });
+        })
     }
 }

@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use super::input::{read_input, shown};
+use super::input::{Stream, open_input, read_input, shown};
 use super::report::Reporter;
 
 /// Shard K of N, K from 1.
@@ -87,26 +87,26 @@ pub fn part(shard: Option<Shard>, files: usize, path: &str, len: usize) -> Part 
     shard.map_or(Part::Whole, |s| s.part(files, path, len))
 }
 
-/// The bytes of the file at `path` a shard reads, with the range of them
-/// whose games it takes (`None`: all); `Ok(None)` for another shard's
-/// file, which is not read.
-#[allow(clippy::type_complexity)]
-pub fn read_part(
-    shard: Option<Shard>,
-    files: usize,
-    path: &str,
-) -> Result<Option<(Vec<u8>, Option<Range<usize>>)>, String> {
+/// A file opened for a shard, with the range of its bytes whose games it
+/// takes (`None`: all).
+pub type Opened = (Stream, Option<Range<usize>>);
+
+/// The file at `path` opened for a shard to read, with the range of its
+/// bytes whose games it takes (`None`: all); `Ok(None)` for another
+/// shard's file, which is not opened.
+pub fn open_part(shard: Option<Shard>, files: usize, path: &str) -> Result<Option<Opened>, String> {
     if let Some(shard) = shard
         && files > 1
         && shard.part(files, path, 0) == Part::Skip
     {
         return Ok(None);
     }
-    let bytes = read_input(path)?.bytes;
-    Ok(match part(shard, files, path, bytes.len()) {
+    let stream = open_input(path)?;
+    let len = usize::try_from(stream.len).unwrap_or(usize::MAX);
+    Ok(match part(shard, files, path, len) {
         Part::Skip => None,
-        Part::Whole => Some((bytes, None)),
-        Part::Bytes(range) => Some((bytes, Some(range))),
+        Part::Whole => Some((stream, None)),
+        Part::Bytes(range) => Some((stream, Some(range))),
     })
 }
 

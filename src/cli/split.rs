@@ -7,11 +7,13 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use hirp::any::Job;
+use hirp::core::card::RecordReader;
 use hirp::core::card::{Card, Wants};
-use hirp::core::family::{Family, RecordBytes};
+use hirp::core::family::Family;
 
-use super::family::{RulesArg, archive_without_rules, family};
-use super::input::{io_reason, read_input};
+use super::family::{RulesArg, archive_without_rules, family_of};
+use super::input::{io_reason, open_input, read_input, stopped_reading};
+use super::progress::Progress;
 use super::{report::Reporter, status::Status};
 
 /// Write a record's games into files of a folder, by a key of each game.
@@ -86,14 +88,14 @@ fn parse_key(text: &str) -> Result<Key, String> {
 /// Runs `hirp split`.
 pub fn run(args: Args, reporter: &Reporter) -> Status {
     let rules = args.rules.rules.as_ref();
-    let bytes = match read_input(&args.file) {
-        Ok(input) => input.bytes,
+    let opened = open_input(&args.file).and_then(|s| Ok((s, family_of(&args.file, rules)?)));
+    let (mut stream, family) = match opened {
+        Ok(opened) => opened,
         Err(message) => {
             reporter.error(&message);
             return Status::Failure;
         }
     };
-    let family = family(&args.file, rules, &bytes);
     if rules.is_none() && family.needs_rules() && args.by == Key::Winner {
         reporter.error(&archive_without_rules(&args.file));
         return Status::Failure;
@@ -104,22 +106,36 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         return Status::Failure;
     }
     let mut files = Files::new(&args.dir, family.extension());
+    let progress = Progress::beside(stream.len, false);
     let job = Split {
-        record: RecordBytes {
+        record: RecordReader {
             path: &args.file,
-            bytes: &bytes,
+            reader: &mut *stream.reader,
         },
         by: args.by,
         files: &mut files,
+        progress: &progress,
     };
     let games = family.run(rules, job);
+    progress.clear();
     let listed = files.finish();
     match (listed, games) {
         (Err(message), _) => {
             reporter.error(&message);
             Status::Failure
         }
-        (Ok(_), 0) => super::reading::no_game(family, &args.file, &bytes, reporter),
+        (_, Err(e)) => {
+            reporter.error(&stopped_reading(&args.file, &e));
+            Status::Failure
+        }
+        // A record with no game is read again whole, to say why.
+        (Ok(_), Ok(0)) => match read_input(&args.file) {
+            Ok(input) => super::reading::no_game(family, &args.file, &input.bytes, reporter),
+            Err(message) => {
+                reporter.error(&message);
+                Status::Failure
+            }
+        },
         (Ok(list), _) => match super::stdout::write_stdout(&list) {
             Ok(()) => Status::Ok,
             Err(message) => {
@@ -133,17 +149,18 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
 /// What `hirp split` asks of a family: each game written to the files of
 /// its keys; the number of games.
 struct Split<'a, 'f> {
-    record: RecordBytes<'a>,
+    record: RecordReader<'a>,
     by: Key,
     files: &'f mut Files,
+    progress: &'a Progress,
 }
 
 impl Job for Split<'_, '_> {
-    type Output = usize;
+    type Output = std::io::Result<usize>;
 
-    fn run<F: Family>(self, family: F, options: &F::Options) -> usize {
+    fn run<F: Family>(self, family: F, options: &F::Options) -> std::io::Result<usize> {
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
-        let (by, files) = (self.by, self.files);
+        let (by, files, progress) = (self.by, self.files, self.progress);
         let between = family.between();
         let mut strings: Vec<String> = Vec::new();
         let replay = by == Key::Winner;
@@ -153,6 +170,7 @@ impl Job for Split<'_, '_> {
             &Wants::replay(replay),
             workers,
             &mut |card| {
+                progress.at((card.offset + card.text.len()) as u64);
                 for key in keys(&card, by, &mut strings) {
                     if !files.write(&key, &card.text, between) {
                         return false;

@@ -3,16 +3,17 @@
 //! merged.
 
 use hirp::any::Job;
+use hirp::core::card::RecordReader;
 use hirp::core::card::{Card, Wants};
-use hirp::core::family::{Family, RecordBytes};
+use hirp::core::family::Family;
 use hirp::core::stats::{
     GameOrder, Outcome, RatingOptions, RecordedRating, StatsGame, Tally, render,
 };
 
-use super::family::{RulesArg, archive_without_rules, family};
-use super::input::stdin_once;
+use super::family::{RulesArg, archive_without_rules, family_of};
+use super::input::{stdin_once, stopped_reading};
 use super::progress::{Progress, places};
-use super::shard::{Shard, merge_parts, read_part, shard_help};
+use super::shard::{Shard, merge_parts, open_part, shard_help};
 use super::{report::Reporter, status::Status, stdout::write_stdout};
 
 /// Per player and per variant, the results of the games, and ratings.
@@ -118,8 +119,10 @@ fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
     let (starts, total) = places(&args.files);
     let progress = Progress::beside(total, false);
     for (n, (path, start)) in args.files.iter().zip(starts).enumerate() {
-        let bytes = match read_part(args.shard, args.files.len(), path) {
-            Ok(Some(read)) => read,
+        let opened = open_part(args.shard, args.files.len(), path)
+            .and_then(|opened| opened.map(|o| Ok((o, family_of(path, rules)?))).transpose());
+        let ((mut stream, within), family) = match opened {
+            Ok(Some(opened)) => opened,
             Ok(None) => continue,
             Err(message) => {
                 reporter.error(&message);
@@ -127,24 +130,25 @@ fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
                 continue;
             }
         };
-        let (bytes, within) = bytes;
-        let family = family(path, rules, &bytes);
         if rules.is_none() && family.needs_rules() {
             reporter.error(&archive_without_rules(path));
             failed = true;
             continue;
         }
         let job = Count {
-            record: RecordBytes {
+            record: RecordReader {
                 path,
-                bytes: &bytes,
+                reader: &mut *stream.reader,
             },
             file: n,
             within,
             progress: (&progress, start),
             tally: &mut tally,
         };
-        family.run(rules, job);
+        if let Err(e) = family.run(rules, job) {
+            reporter.error(&stopped_reading(path, &e));
+            failed = true;
+        }
     }
     progress.clear();
     (tally, failed)
@@ -153,7 +157,7 @@ fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
 /// What `hirp stats` asks of a family: each game of a record, replayed,
 /// counted.
 struct Count<'a, 't> {
-    record: RecordBytes<'a>,
+    record: RecordReader<'a>,
     file: usize,
     within: Option<std::ops::Range<usize>>,
     /// The bar, and the place of the record's first byte in the run.
@@ -162,9 +166,9 @@ struct Count<'a, 't> {
 }
 
 impl Job for Count<'_, '_> {
-    type Output = ();
+    type Output = std::io::Result<usize>;
 
-    fn run<F: Family>(self, family: F, options: &F::Options) {
+    fn run<F: Family>(self, family: F, options: &F::Options) -> std::io::Result<usize> {
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
         let (file, tally) = (self.file as u64, self.tally);
         let (progress, start) = self.progress;
@@ -176,7 +180,7 @@ impl Job for Count<'_, '_> {
             progress.at(start + (card.offset + card.text.len()) as u64);
             tally.add(&stats_game::<F>(&card, file));
             true
-        });
+        })
     }
 }
 

@@ -11,6 +11,25 @@ use std::io;
 use super::parallel::in_order;
 use super::verdict::Verdict;
 
+/// A record to read as a stream, in flat memory whatever its size: where
+/// from (as for
+/// [`RecordBytes`](crate::core::family::RecordBytes)), and a reader of its bytes: a file behind
+/// a [`BufReader`](std::io::BufReader), or bytes in memory.
+pub struct RecordReader<'a> {
+    /// The path as given, `-` for standard input.
+    pub path: &'a str,
+    /// Its bytes, from the first.
+    pub reader: &'a mut (dyn std::io::BufRead + Send),
+}
+
+impl std::fmt::Debug for RecordReader<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RecordReader")
+            .field("path", &self.path)
+            .finish_non_exhaustive()
+    }
+}
+
 /// A game as a collection sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Card {
@@ -66,6 +85,16 @@ pub struct Wants {
     /// that start within these bytes: a shard's part of a large record.
     /// `None`: every game.
     pub within: Option<std::ops::Range<usize>>,
+    /// Words every game asked for holds in its text, in some ASCII case
+    /// (the players' names `hirp select` looks for): a piece of the record
+    /// that lacks one of them is passed over unread. A hint: the cards of
+    /// games that lack them may still be handed over, and the caller
+    /// filters them. Only words of ASCII letters, digits, spaces, `-`, `_`
+    /// and `.` are looked for, which a record writes as they are or by an
+    /// escape of a character by its number (`\u{62}` in RON, `\u0062` in
+    /// JSON), or with a Kelvin sign (U+212A, whose lower case is `k`): a
+    /// piece that holds a `\u` or a Kelvin sign is read whatever it holds.
+    pub holding: Vec<String>,
 }
 
 impl Wants {
@@ -75,6 +104,7 @@ impl Wants {
             replay,
             through: None,
             within: None,
+            holding: Vec::new(),
         }
     }
 }
@@ -137,29 +167,36 @@ impl Card {
     }
 }
 
-/// Hands the card of every game of a record, cut into `chunks` (each of
-/// `size` bytes, starting at the byte `start` gives), to `each` in order,
-/// until it returns `false`: `cards` reads a chunk and makes its games'
-/// cards, on `workers` threads. With `within`, only the chunks that start
-/// within those bytes are read. Returns how many cards were handed over.
+/// Hands the card of every game of a record, cut into `chunks`, to
+/// `each` in order, until it returns `false`: `cards` reads a chunk and
+/// makes its games' cards, on `workers` threads. `piece` tells a chunk's
+/// size, the byte it starts at and its bytes. Only the chunks that start
+/// within [`Wants::within`] are read, and of those only the ones that may
+/// hold [`Wants::holding`]. Returns how many cards were handed over, or
+/// the error reading stopped at.
 pub(crate) fn each_card<C: Send>(
     chunks: impl Iterator<Item = io::Result<C>> + Send,
-    (size, start): (impl Fn(&C) -> usize + Sync, impl Fn(&C) -> usize + Sync),
-    within: Option<std::ops::Range<usize>>,
+    piece: Piece<C>,
+    wants: &Wants,
     workers: usize,
     cards: impl Fn(C) -> Vec<Card> + Sync,
     each: &mut dyn FnMut(Card) -> bool,
-) -> usize {
-    let within = within.unwrap_or(0..usize::MAX);
-    let (end, begin, start) = (within.end, within.start, &start);
+) -> io::Result<usize> {
+    let within = wants.within.clone().unwrap_or(0..usize::MAX);
+    let Piece { size, start, bytes } = piece;
+    let (end, begin) = (within.end, within.start);
+    let holding = Holding::new(&wants.holding);
     // Chunks come in the order of their starts: those past the range end
-    // the reading, and those before it are passed over unread.
+    // the reading, and those before it are passed over unread, as are those
+    // that cannot hold what is asked for.
     let chunks = chunks
         .take_while(move |c| c.as_ref().map_or(true, |c| start(c) < end))
-        .filter(move |c| c.as_ref().map_or(true, |c| start(c) >= begin));
+        .filter(move |c| {
+            c.as_ref()
+                .map_or(true, |c| start(c) >= begin && holding.may_be_in(bytes(c)))
+        });
     let mut number = 0;
-    // Reading from memory cannot fail.
-    let _ = in_order(chunks, size, workers, cards, |made| {
+    in_order(chunks, size, workers, cards, |made| {
         for mut card in made.drain(..) {
             number += 1;
             card.number = number;
@@ -168,8 +205,63 @@ pub(crate) fn each_card<C: Send>(
             }
         }
         true
-    });
-    number
+    })?;
+    Ok(number)
+}
+
+/// How [`each_card`] sees a family's chunk: its size, the byte of the
+/// record it starts at, and its bytes.
+pub(crate) struct Piece<C> {
+    pub(crate) size: fn(&C) -> usize,
+    pub(crate) start: fn(&C) -> usize,
+    pub(crate) bytes: fn(&C) -> &[u8],
+}
+
+/// Whether a record writes `byte` as it is, or by an escape of a character
+/// by its number alone.
+fn plain(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b' ' | b'-' | b'_' | b'.')
+}
+
+/// The words a piece of a record must hold to be read ([`Wants::holding`]),
+/// each looked for in any ASCII case.
+struct Holding {
+    words: Vec<aho_corasick::AhoCorasick>,
+    /// What could write a word otherwise: an escape of a character by its
+    /// number, a Kelvin sign.
+    /// `None` if it could not be built: then every piece is read.
+    otherwise: Option<aho_corasick::AhoCorasick>,
+}
+
+impl Holding {
+    /// The words of `holding` that can be looked for (see
+    /// [`Wants::holding`]).
+    fn new(holding: &[String]) -> Holding {
+        let searcher = |words: &[&str], case: bool| {
+            aho_corasick::AhoCorasick::builder()
+                .ascii_case_insensitive(case)
+                .build(words)
+                .ok()
+        };
+        let words = holding
+            .iter()
+            .filter(|w| !w.is_empty() && w.bytes().all(plain))
+            .filter_map(|w| searcher(&[w.as_str()], true))
+            .collect();
+        Holding {
+            words,
+            otherwise: searcher(&["\\u", "\u{212A}"], false),
+        }
+    }
+
+    /// Whether `bytes` may hold every word: each is there, or something
+    /// could write one otherwise.
+    fn may_be_in(&self, bytes: &[u8]) -> bool {
+        let Some(otherwise) = &self.otherwise else {
+            return true;
+        };
+        self.words.iter().all(|w| w.is_match(bytes)) || otherwise.is_match(bytes)
+    }
 }
 
 /// A piece's game text, between its span's bytes `start` and `end` in

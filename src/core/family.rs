@@ -542,18 +542,21 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// The cards of the games of `record` (what each game's record says,
     /// and what `wants` asks of its replay under `options`), handed to
     /// `each` in order, read on `workers` threads, until it returns
-    /// `false`; returns how many were handed over. A record that names no
-    /// rules is replayed under those `options` give, else not judged.
-    /// Every game of the record is read, however many
-    /// ([`Limits::COLLECTION`](crate::core::limits::Limits::COLLECTION)).
+    /// `false`; returns how many were handed over, or the error reading
+    /// the record stopped at (the cards before it were handed over). A
+    /// record that names no rules is replayed under those `options` give,
+    /// else not judged. Every game of the record is read, however many
+    /// ([`Limits::COLLECTION`](crate::core::limits::Limits::COLLECTION)),
+    /// a game at a time: the memory it takes is the games in flight, not
+    /// the record.
     fn cards(
         self,
-        record: RecordBytes<'_>,
+        record: crate::core::card::RecordReader<'_>,
         options: &Self::Options,
         wants: &Wants,
         workers: usize,
         each: &mut dyn FnMut(Card) -> bool,
-    ) -> usize;
+    ) -> std::io::Result<usize>;
 
     /// The position `position` (a position line, as `hirp position`
     /// prints it; the side to move may be left out) as games of the family

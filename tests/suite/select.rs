@@ -411,3 +411,108 @@ fn every_game_of_a_large_file_is_read() {
     assert!(report.starts_with(&format!("{games} games")), "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The cards of the record at `path` read with `holding` asked for: each
+/// game's players.
+fn players_read(path: &std::path::Path, holding: &[String]) -> Vec<[Option<String>; 2]> {
+    use hirp::any::{AnyFamily, Job};
+    use hirp::core::card::RecordReader;
+    use hirp::core::card::Wants;
+    use hirp::core::family::Family;
+    struct Players<'a>(&'a std::path::Path, &'a [u8], Wants);
+    impl Job for Players<'_> {
+        type Output = Vec<[Option<String>; 2]>;
+        fn run<F: Family>(self, family: F, options: &F::Options) -> Self::Output {
+            let mut players = Vec::new();
+            let record = RecordReader {
+                path: &self.0.to_string_lossy(),
+                reader: &mut &*self.1,
+            };
+            let read = family.cards(record, options, &self.2, 1, &mut |card| {
+                players.push(card.players);
+                true
+            });
+            read.unwrap();
+            players
+        }
+    }
+    let bytes = std::fs::read(path).unwrap();
+    let name = path.to_string_lossy();
+    let family = AnyFamily::recognise(&name, &bytes, false);
+    let wants = Wants {
+        holding: holding.to_vec(),
+        ..Wants::replay(false)
+    };
+    family.run(None, Players(path, &bytes, wants))
+}
+
+/// Asking the reader for the games that hold a player's name passes over
+/// no game that names that player, in any case, in any record of either
+/// family: the games read with the name asked for hold every game read
+/// without it that the name matches.
+#[test]
+fn a_name_asked_for_passes_over_no_game_it_names() {
+    let root = common::root().join("fixtures");
+    let mut files: Vec<std::path::PathBuf> = ["hirp", "otg", "csv", "ron", "json", "jsonl", "pgn"]
+        .iter()
+        .flat_map(|extension| common::files_under(&root, extension))
+        .collect();
+    files.sort();
+    let (mut names, mut passed_over) = (0, 0);
+    for path in &files {
+        let all = players_read(path, &[]);
+        let mut seen: Vec<String> = all.iter().flatten().flatten().cloned().collect();
+        seen.sort();
+        seen.dedup();
+        for name in seen.iter().take(6) {
+            for asked in [name.clone(), name.to_uppercase(), name.to_lowercase()] {
+                let plays = |players: &[Option<String>; 2]| {
+                    players
+                        .iter()
+                        .flatten()
+                        .any(|p| p.to_lowercase() == asked.to_lowercase())
+                };
+                let want = all.iter().filter(|p| plays(p)).count();
+                let read = players_read(path, std::slice::from_ref(&asked));
+                let got = read.iter().filter(|p| plays(p)).count();
+                assert_eq!(got, want, "{}: {asked}", path.display());
+                passed_over += all.len() - read.len();
+                names += 1;
+            }
+        }
+    }
+    assert!(names > 100, "{names} names tried");
+    // The words are looked for: some games are passed over unread.
+    assert!(passed_over > 0);
+}
+
+/// A name written by an escape of its characters, or with a Kelvin sign
+/// for its `k`, is still found: the pieces that hold those are read.
+#[test]
+fn a_name_written_otherwise_is_found() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("select-escaped");
+    std::fs::create_dir_all(&dir).unwrap();
+    let archive = common::root().join("fixtures/tafl/hnefatafl-org/archived-games.ron");
+    let archive = std::fs::read_to_string(archive).unwrap();
+    let line = archive.lines().next().unwrap();
+    let attacker = field(line, "attacker").unwrap();
+    let written = |name: &str| {
+        line.replacen(
+            &format!("attacker:\"{attacker}\""),
+            &format!("attacker:\"{name}\""),
+            1,
+        )
+    };
+    let cases = [
+        ("ron", written("zed\\u{61}ra"), "ZEDARA"),
+        ("ron", written("\u{212A}olbeinn"), "kolbeinn"),
+        ("ron", written("\\u{4b}v\\u{61}sir"), "Kvasir"),
+    ];
+    for (n, (extension, text, asked)) in cases.iter().enumerate() {
+        let path = dir.join(format!("{n}.{extension}"));
+        std::fs::write(&path, format!("{line}\n{text}\n{line}\n")).unwrap();
+        let (status, count) = select(&["--count", "--player", asked], &path);
+        assert_eq!((status, count), (Some(0), "1\n".to_owned()), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,8 +2,9 @@
 //! `[Gull]` and `[Silfr]` tags name, their turn lines, and when they are
 //! replayed their verdicts and keys.
 
-use crate::core::card::{Card, Keys, Through, Wants, each_card, game_text, key_of};
-use crate::core::family::{Family, RecordBytes};
+use crate::core::card::RecordReader;
+use crate::core::card::{Card, Keys, Piece, Through, Wants, each_card, game_text, key_of};
+use crate::core::family::Family;
 use crate::core::limits::Limits;
 use crate::core::verdict::Verdict;
 use crate::hirp::position::{self, canonical, mirror, write};
@@ -17,11 +18,11 @@ use super::positions::{errors_of, replayed};
 /// The cards of the games of `record` to `each` in order (see
 /// [`crate::core::family::Family::cards`]).
 pub(super) fn cards(
-    record: RecordBytes<'_>,
+    record: RecordReader<'_>,
     wants: &Wants,
     workers: usize,
     each: &mut dyn FnMut(Card) -> bool,
-) -> usize {
+) -> std::io::Result<usize> {
     let read = |chunk: Chunk| {
         let (text, parsed) = Hirp::parse(&chunk);
         let offset = Hirp::start(&chunk).0;
@@ -49,14 +50,16 @@ pub(super) fn cards(
             })
             .collect()
     };
-    let size = |chunk: &Chunk| Hirp::part(chunk).0.len();
-    let start = |chunk: &Chunk| Hirp::start(chunk).0;
-    let within = wants.within.clone();
+    let piece = Piece {
+        size: |chunk: &Chunk| Hirp::part(chunk).0.len(),
+        start: |chunk: &Chunk| Hirp::start(chunk).0,
+        bytes: |chunk: &Chunk| Hirp::part(chunk).0,
+    };
     // Every game of the record: each card is handed over and dropped.
     each_card(
-        Games::with_limits(record.bytes, Limits::COLLECTION),
-        (size, start),
-        within,
+        Games::with_limits(record.reader, Limits::COLLECTION),
+        piece,
+        wants,
         workers,
         read,
         each,

@@ -265,12 +265,12 @@ impl Family for Hirp {
 
     fn cards(
         self,
-        record: RecordBytes<'_>,
+        record: crate::core::card::RecordReader<'_>,
         _: &(),
         wants: &Wants,
         workers: usize,
         each: &mut dyn FnMut(Card) -> bool,
-    ) -> usize {
+    ) -> std::io::Result<usize> {
         cards::cards(record, wants, workers, each)
     }
 

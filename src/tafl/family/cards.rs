@@ -2,8 +2,8 @@
 //! fields (read as tags), an archive's line with none; each game's rules
 //! named by their preset where they are one's.
 
-use crate::core::card::{Card, Keys, Through, Wants, each_card, game_text, key_of};
-use crate::core::family::RecordBytes;
+use crate::core::card::RecordReader;
+use crate::core::card::{Card, Keys, Piece, Through, Wants, each_card, game_text, key_of};
 use crate::core::limits::Limits;
 use crate::core::verdict::Verdict;
 use crate::tafl::convert::facts::Players;
@@ -15,13 +15,13 @@ use crate::tafl::{Side, Square};
 /// The cards of the games of `record`, of `form`, to `each` in order (see
 /// [`crate::core::family::Family::cards`]).
 pub(super) fn cards(
-    record: RecordBytes<'_>,
+    record: RecordReader<'_>,
     form: Form,
     rules: Option<&RuleSet>,
     wants: &Wants,
     workers: usize,
     each: &mut dyn FnMut(Card) -> bool,
-) -> usize {
+) -> std::io::Result<usize> {
     let read = |chunk: Chunk| {
         let (text, parsed) = parse_chunk(&chunk);
         let replays = match wants.replay || wants.through.is_some() {
@@ -44,9 +44,13 @@ pub(super) fn cards(
     };
     // Every game of the record: each card is handed over and dropped.
     each_card(
-        Games::with_limits(record.bytes, form, Limits::COLLECTION),
-        (|c: &Chunk| c.bytes.len(), |c: &Chunk| c.offset),
-        wants.within.clone(),
+        Games::with_limits(record.reader, form, Limits::COLLECTION),
+        Piece {
+            size: |c: &Chunk| c.bytes.len(),
+            start: |c: &Chunk| c.offset,
+            bytes: |c: &Chunk| c.bytes.as_slice(),
+        },
+        wants,
         workers,
         read,
         each,

@@ -345,12 +345,12 @@ impl Family for Tafl {
 
     fn cards(
         self,
-        record: RecordBytes<'_>,
+        record: crate::core::card::RecordReader<'_>,
         rules: &Option<RuleSet>,
         wants: &Wants,
         workers: usize,
         each: &mut dyn FnMut(Card) -> bool,
-    ) -> usize {
+    ) -> std::io::Result<usize> {
         cards::cards(record, self.0, rules.as_ref(), wants, workers, each)
     }
 
