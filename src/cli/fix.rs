@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use hirp::any::RulesChoice;
 use hirp::core::fix::{CheckedPiece, Corrected, FixedChunk, Fixing, ROUNDS};
 
-use super::family::{RulesArg, family};
+use super::family::{RulesArg, archive_without_rules, family};
 use super::report::PedanticArg;
 use super::rewrite::Rewrite;
 use super::walk::{Found, Input, Target, archives_need_rules, inputs_or_report};
@@ -354,7 +354,14 @@ fn fix_input(input: &Input, args: &Args, reporter: &Reporter) -> Status {
         }
     };
     let path = input.path.as_str();
-    let subject = Subject::of(path, &original, args.rules.rules.as_ref())
+    let rules = args.rules.rules.as_ref();
+    if rules.is_none() && family(path, rules, &original).needs_rules() {
+        // An archive told by its text, as on standard input, is refused as
+        // one told by its name is.
+        reporter.error(&archive_without_rules(path));
+        return Status::Failure;
+    }
+    let subject = Subject::of(path, &original, rules)
         .pedantic(args.pedantic.pedantic)
         .advice(args.advice)
         .workers(workers(args.jobs));

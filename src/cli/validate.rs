@@ -15,7 +15,7 @@ use hirp::json::report::{Diagnostic, LineIndex, diagnostic, game_validation};
 use super::family::RulesArg;
 use hirp::core::family::Judged;
 
-use super::judged::check_input;
+use super::judged::{check_input, needs_rules};
 use super::progress::Progress;
 use super::report::PedanticArg;
 use super::sequence::{Cut, Piece, Sequence};
@@ -459,6 +459,10 @@ fn validate_file<P: Fn(&[u8], &str) + Sync>(
         ..Tally::default()
     };
     let error = match result {
+        Err(e) if needs_rules(&e) => {
+            tally.unreadable = 1;
+            Some(super::family::archive_without_rules(&input.path))
+        }
         Err(e) => {
             tally.unreadable = 1;
             Some(input.cannot_read(&e))

@@ -366,3 +366,38 @@ fn opentafl_s_own_shape_is_reported_only_with_pedantic_by_every_command() {
     let (_, fixed, _) = run(&["fix", "--pedantic", "--advice", path]);
     assert!(fixed.contains("14. b5-b3 Kd7-a7-- \n"), "{fixed}");
 }
+
+/// An archive on standard input is judged as the same file named: with no
+/// rule set given, `validate` and `fix` refuse it in one line that says
+/// so, and exit with 2; with one, they say the same of it.
+#[test]
+fn an_archive_on_standard_input_is_judged_as_the_file() {
+    for (path, preset) in ARCHIVES {
+        let bytes = std::fs::read(path).unwrap();
+        for command in ["validate", "fix"] {
+            for rules in [None, Some(preset)] {
+                let run = |input: &str| {
+                    let mut cmd = hirp();
+                    cmd.arg(command);
+                    if let Some(rules) = rules {
+                        cmd.args(["--rules", rules]);
+                    }
+                    let output = cmd.arg(input).write_stdin(bytes.clone()).output().unwrap();
+                    let stderr = String::from_utf8(output.stderr).unwrap();
+                    let stderr = stderr.replace(path, "standard input");
+                    let stdout = String::from_utf8(output.stdout).unwrap();
+                    (output.status.code(), stdout.replace(path, "-"), stderr)
+                };
+                let (named, read) = (run(path), run("-"));
+                let said = format!("{command} {rules:?} {path}");
+                assert_eq!(read.0, named.0, "{said}: {}", read.2);
+                if rules.is_none() {
+                    assert_eq!(read.0, Some(2), "{said}");
+                    assert_eq!(read.2, named.2, "{said}");
+                    assert_eq!(read.2.lines().count(), 1, "{said}: {}", read.2);
+                    assert!(read.2.contains("names no rule set"), "{}", read.2);
+                }
+            }
+        }
+    }
+}

@@ -214,7 +214,8 @@ fn check_written(
         }
         true
     };
-    // Reading what is handed over cannot fail.
+    // Reading what is handed over cannot fail, and an archive with no rule
+    // set was refused before anything was fixed.
     let _ = check_reader(
         record.path,
         reader,
