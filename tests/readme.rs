@@ -83,7 +83,8 @@ fn trimmed(text: &str) -> String {
 }
 
 /// Runs an example's command from the crate root and returns what it
-/// printed, trimmed.
+/// printed, trimmed: as a reader who runs it through a pipe sees it, with
+/// no `COLUMNS` (an example that wants a width sets it).
 fn run(example: &Example, path: &std::ffi::OsStr, scratch: &Path) -> String {
     // An example that writes a file under docs/ writes it elsewhere, so
     // that the test leaves the tree as it found it.
@@ -96,7 +97,7 @@ fn run(example: &Example, path: &std::ffi::OsStr, scratch: &Path) -> String {
         .current_dir(common::root())
         .env("PATH", path)
         .env("NO_COLOR", "1")
-        .env("COLUMNS", "100")
+        .env_remove("COLUMNS")
         .env_remove("CLICOLOR_FORCE")
         .output()
         .unwrap();
