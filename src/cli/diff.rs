@@ -114,7 +114,8 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         report_syntax(families[n], paths[n], &read[n], reporter);
     }
     let names = paths.map(|path| escape(shown(path)).into_owned());
-    if let Err(message) = write_stdout(&comparison.report([&names[0], &names[1]])) {
+    let report = comparison.report([&names[0], &names[1]]);
+    if let Err(message) = write_stdout(&wrapped(&report)) {
         reporter.error(&message);
         return Status::Failure;
     }
@@ -138,4 +139,27 @@ fn two_families(paths: [&str; 2], families: [AnyFamily; 2]) -> String {
         escape(shown(second.0)),
         second.1.name()
     )
+}
+
+/// The report in lines as wide as the terminal (or `COLUMNS`) at most, a
+/// line too long broken between words and taken up under its start,
+/// indented four more; whole when no width is known (through a pipe, with
+/// no `COLUMNS`).
+fn wrapped(report: &str) -> String {
+    let Some(width) = super::stdout::output_columns().map(|w| w.max(40)) else {
+        return report.to_owned();
+    };
+    let mut out = String::with_capacity(report.len());
+    for line in report.lines() {
+        if line.chars().count() <= width {
+            out.push_str(line);
+        } else {
+            let text = line.trim_start();
+            let lead = &line[..line.len() - text.len()];
+            let indent = format!("{lead}    ");
+            out.push_str(&hirp::core::show::wrap(text, width, lead, &indent).join("\n"));
+        }
+        out.push('\n');
+    }
+    out
 }

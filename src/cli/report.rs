@@ -25,6 +25,8 @@ use super::quote::{Quote, QuoteSource, Quoting};
 
 /// Renders diagnostics and errors to standard error.
 pub struct Reporter {
+    /// The width diagnostics are rendered in.
+    width: usize,
     handler: GraphicalReportHandler,
     /// Diagnostics are not shown (the command shows them its own way).
     silent: bool,
@@ -61,12 +63,20 @@ impl Reporter {
         } else {
             GraphicalTheme::unicode_nocolor()
         };
-        let mut handler = GraphicalReportHandler::new_themed(theme);
-        if !terminal {
-            // A fixed width keeps piped output stable.
-            handler = handler.with_width(100);
+        // On a terminal its width; through a pipe `COLUMNS`, or a fixed
+        // width that keeps the output stable.
+        let columns = || std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok();
+        let width = match terminal {
+            true => crossterm::terminal::size()
+                .map(|(columns, _)| usize::from(columns))
+                .ok(),
+            false => columns(),
         }
+        .unwrap_or(100)
+        .max(40);
+        let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
         Reporter {
+            width,
             handler,
             silent: false,
             pedantic: false,
@@ -78,6 +88,7 @@ impl Reporter {
     /// `pedantic` says so.
     pub fn with(&self, pedantic: PedanticArg) -> Self {
         Reporter {
+            width: self.width,
             handler: self.handler.clone(),
             silent: self.silent,
             pedantic: pedantic.pedantic,
@@ -124,7 +135,7 @@ impl Reporter {
             *count
         };
         match shown.cmp(&(MAX_SHOWN + 1)) {
-            Ordering::Less => render_with(&self.handler, diagnostic, source),
+            Ordering::Less => render_with(&self.handler, self.width, diagnostic, source),
             Ordering::Equal => format!(
                 "note: {}: the first {MAX_SHOWN} diagnostics are shown, and no more\n",
                 source.name
@@ -141,7 +152,12 @@ impl Reporter {
         source: &Source,
         width: usize,
     ) -> String {
-        render_with(&self.handler.clone().with_width(width), diagnostic, source)
+        render_with(
+            &self.handler.clone().with_width(width),
+            width,
+            diagnostic,
+            source,
+        )
     }
 
     /// Writes rendered diagnostics about a source to standard error.
@@ -199,9 +215,11 @@ impl Reporter {
     }
 }
 
-/// Renders one diagnostic with `handler`, or as one line if that fails.
+/// Renders one diagnostic with `handler`, in lines of `width` columns, or
+/// as one line if that fails.
 fn render_with(
     handler: &GraphicalReportHandler,
+    width: usize,
     diagnostic: &dyn Diagnostic,
     source: &Source,
 ) -> String {
@@ -239,14 +257,72 @@ fn render_with(
             })
         })
         .collect();
-    let with_source = WithSource {
+    let mut with_source = WithSource {
         inner: diagnostic,
         source: quote.source(excerpt),
         labels,
     };
     let mut out = String::new();
     if handler.render_report(&mut out, &with_source).is_err() {
-        out = format!("{}\n", escape(&diagnostic.to_string()));
+        return format!("{}\n", escape(&diagnostic.to_string()));
+    }
+    // A label runs past the width: its text is broken between words under
+    // where it starts, and the diagnostic rendered again.
+    if fit_labels(&out, &mut with_source.labels, width) {
+        let mut again = String::new();
+        if handler.render_report(&mut again, &with_source).is_ok() {
+            out = again;
+        }
+    }
+    out
+}
+
+/// Breaks the text of each label that `rendered` shows past `width`
+/// columns into lines that fit from where it starts, when twenty columns
+/// at least are left there; whether one was.
+fn fit_labels(rendered: &str, labels: &mut [LabeledSpan], width: usize) -> bool {
+    let lines: Vec<String> = rendered.lines().map(plain).collect();
+    let mut changed = false;
+    for label in labels.iter_mut() {
+        let Some(text) = label.label().filter(|t| !t.contains('\n')) else {
+            continue;
+        };
+        let over = lines
+            .iter()
+            .find(|line| line.ends_with(text) && line.chars().count() > width);
+        let Some(line) = over else { continue };
+        let starts = line.chars().count() - text.chars().count();
+        // A label that starts past the width is left whole: its line,
+        // the source's, runs past it already.
+        let Some(room) = width.checked_sub(starts).filter(|&room| room >= 20) else {
+            continue;
+        };
+        let broken = hirp::core::show::wrap(text, room, "", "").join("\n");
+        let span = *label.inner();
+        *label = match label.primary() {
+            true => LabeledSpan::new_primary_with_span(Some(broken), span),
+            false => LabeledSpan::new_with_span(Some(broken), span),
+        };
+        changed = true;
+    }
+    changed
+}
+
+/// A rendered line with its colours taken out.
+fn plain(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            out.push(c);
+            continue;
+        }
+        // An escape: `ESC [`, then parameters, ending at a letter.
+        for c in chars.by_ref() {
+            if c.is_ascii_alphabetic() {
+                break;
+            }
+        }
     }
     out
 }

@@ -877,3 +877,45 @@ fn standard_input_is_named_alike_in_every_message() {
     }
     assert!(!said.contains("stdin"), "{said}");
 }
+
+/// `hirp diff` keeps to the width it is given (`COLUMNS`), a line too long
+/// broken between words, never inside one; through a pipe with no width,
+/// each line is whole.
+#[test]
+fn diff_lines_keep_to_the_width_broken_between_words() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("diff-width");
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = common::root().join("fixtures/rulebook/en.hirp");
+    let text = std::fs::read_to_string(&original).unwrap();
+    let changed = dir.join("crew-letter.hirp");
+    std::fs::write(&changed, text.replacen("Khh3mL64Khei", "Khk3mL64Khei", 1)).unwrap();
+    let diff = |columns: Option<&str>| {
+        let mut cmd = hirp();
+        cmd.env_remove("COLUMNS");
+        if let Some(columns) = columns {
+            cmd.env("COLUMNS", columns);
+        }
+        let output = cmd
+            .arg("diff")
+            .arg(&original)
+            .arg(&changed)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let whole = diff(None);
+    assert!(whole.lines().any(|l| l.chars().count() > 60), "{whole}");
+    let narrow = diff(Some("60"));
+    for line in narrow.lines() {
+        assert!(line.chars().count() <= 60, "{line:?} in\n{narrow}");
+    }
+    let words = |text: &str| {
+        text.split_whitespace()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(words(&narrow), words(&whole));
+    assert!(narrow.lines().count() > whole.lines().count());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -361,3 +361,45 @@ fn a_game_cut_by_max_errors_counts_what_is_reported_as_the_summary_does() {
     assert!(stdout.contains("\nerrors     1  "), "{stdout}");
     assert!(stdout.contains("\nwarnings   0\n"), "{stdout}");
 }
+
+/// At the width `COLUMNS` gives (through a pipe, as on a terminal of that
+/// width), a label too long for the line is broken between words under
+/// where it starts: every line that carries a label keeps to the width
+/// when its label starts within it.
+#[test]
+fn labels_keep_to_the_width_broken_between_words() {
+    let output = common::hirp()
+        .env("COLUMNS", "80")
+        .args(["validate", "fixtures/rulebook/en.hirp"])
+        .output()
+        .unwrap();
+    let report = String::from_utf8(output.stderr).unwrap();
+    insta::assert_snapshot!(report);
+    let paths = [
+        "fixtures/rulebook",
+        "fixtures/invalid",
+        "fixtures/tafl/invalid",
+    ];
+    for columns in [60usize, 80] {
+        let output = common::hirp()
+            .env("COLUMNS", columns.to_string())
+            .arg("validate")
+            .args(paths)
+            .output()
+            .unwrap();
+        let report = String::from_utf8(output.stderr).unwrap();
+        let mut labels = 0;
+        for line in report.lines() {
+            // A label's line, or the line a broken label goes on with.
+            let Some(start) = line.find(['╰', '│']).filter(|_| line.contains(" · ")) else {
+                continue;
+            };
+            labels += 1;
+            let starts = line[..start].chars().count() + 4;
+            if starts + 20 <= columns {
+                assert!(line.chars().count() <= columns, "{line:?}");
+            }
+        }
+        assert!(labels > 50, "{labels} labels");
+    }
+}
