@@ -4,15 +4,16 @@ use hirp::any::{AnyFamily, Job};
 use hirp::core::family::{Family, NoBoard, Picture, RecordBytes};
 
 use super::family::RulesArg;
-use super::game::{parse_turn, record_and_family, refused};
+use super::game::{parse_turn_or_start, record_and_family, refused};
 use super::stdout::output_columns;
 use super::{input::io_reason, report::Reporter, status::Status, stdout::write_stdout};
 
 /// Show the position after a turn: as a text board, or an SVG picture.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-The position after the given turn (by default the game's last), as the
-replay reads the record (past errors, with the nearest legal reading).
+The position after the given turn (by default the game's last; --turn 0,
+the start), as the replay reads the record (past errors, with the nearest
+legal reading).
 
 With --position, a position given on the command line, with no record: a
 HIRP position line, as `hirp position` prints it; or, with --rules, a tafl
@@ -21,6 +22,7 @@ position record, the first rank first, then if need be the side to move
 
 Examples:
   hirp board game.hirp --turn S3                 the board after S3
+  hirp board game.otg --turn 0                   the start
   hirp board game.hirp --turn S3 --svg s3.svg    the same as a picture
   hirp board --svg - > final.svg                 the rulebook example's end
   hirp board --position 'LH2/K2/-/-/-/-/-/-/-/l/-/- silfr 7'
@@ -36,8 +38,8 @@ pub struct Args {
     game: usize,
 
     /// The turn after which to show the position (`S3`; a tafl move, `3b`,
-    /// or a variation's, `7a.1.2b`); by default the last.
-    #[arg(long, value_name = "LABEL", value_parser = parse_turn)]
+    /// or a variation's, `7a.1.2b`; `0`, the start); by default the last.
+    #[arg(long, value_name = "LABEL", value_parser = parse_turn_or_start)]
     turn: Option<String>,
 
     /// Show POSITION instead of a record's: a HIRP position line

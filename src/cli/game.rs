@@ -23,6 +23,20 @@ pub fn parse_turn(text: &str) -> Result<String, String> {
     })
 }
 
+/// Checks a turn's label as `--turn` takes it: a label (see
+/// [`parse_turn`]), or `0` for the start.
+pub fn parse_turn_or_start(text: &str) -> Result<String, String> {
+    if text == "0" {
+        return Ok(text.to_owned());
+    }
+    parse_turn(text).map_err(|_| {
+        format!(
+            "`{text}` is not 0 (the start), a turn label such as `G1` or `S3`, \
+             nor a tafl move such as `3b`"
+        )
+    })
+}
+
 /// The record at `file` (`-` for standard input), or without one the
 /// rulebook's example game: what names it, and its bytes. `Err` with the
 /// exit status once the reason is reported.

@@ -7,7 +7,7 @@ use hirp::any::Job;
 use hirp::core::family::{At, Family, NoBoard, RecordBytes, Wanted};
 
 use super::family::RulesArg;
-use super::game::{parse_turn, record_and_family, refused};
+use super::game::{parse_turn_or_start, record_and_family, refused};
 use super::{input::io_reason, report::Reporter, status::Status, stdout::Stdout};
 
 /// Print a position as one line: the board, the side to move, the turn's number.
@@ -53,7 +53,7 @@ pub struct Args {
     /// The turn after which to print the position (`S3`; a tafl move,
     /// `3b`, or a variation's, `7a.1.2b`; `0`, the start); by default the
     /// last.
-    #[arg(long, value_name = "LABEL", value_parser = parse_position_turn)]
+    #[arg(long, value_name = "LABEL", value_parser = parse_turn_or_start)]
     turn: Option<String>,
 
     /// Print every position, a line each: the start first, then one after
@@ -63,20 +63,6 @@ pub struct Args {
 
     #[command(flatten)]
     rules: RulesArg,
-}
-
-/// Checks a turn's label as `--turn` takes it: a label (see
-/// [`parse_turn`]), or `0` for the start.
-fn parse_position_turn(text: &str) -> Result<String, String> {
-    if text == "0" {
-        return Ok(text.to_owned());
-    }
-    parse_turn(text).map_err(|_| {
-        format!(
-            "`{text}` is not 0 (the start), a turn label such as `G1` or `S3`, \
-             nor a tafl move such as `3b`"
-        )
-    })
 }
 
 /// Runs `hirp position`: the record's family replays the game, and its

@@ -919,3 +919,37 @@ fn diff_lines_keep_to_the_width_broken_between_words() {
     assert!(narrow.lines().count() > whole.lines().count());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `hirp board --turn 0` draws a game's start, before its first turn, in
+/// both families: the board `hirp position --turn 0` names, headed as the
+/// start.
+#[test]
+fn board_turn_0_draws_the_start() {
+    let run = |args: &[&str]| {
+        let output = hirp().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let games = [
+        ("fixtures/rulebook/en.hirp", None),
+        (
+            "fixtures/tafl/valid/brandub/king_escaped.otg",
+            Some("brandub"),
+        ),
+    ];
+    for (path, rules) in games {
+        let start = run(&["board", path, "--turn", "0"]);
+        insta::assert_snapshot!(format!("board_start_{}", rules.unwrap_or("hirp")), start);
+        let line = run(&["position", path, "--turn", "0"]);
+        let mut args = vec!["board", "--position", line.trim()];
+        if let Some(rules) = rules {
+            args.extend(["--rules", rules]);
+        }
+        let drawn = run(&args);
+        // The same board under another heading.
+        let body = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(body(&start), body(&drawn), "{path}");
+        let last = run(&["board", path]);
+        assert_ne!(body(&start), body(&last), "{path}");
+    }
+}

@@ -244,7 +244,11 @@ fn a_turn_is_asked_for_in_either_case() {
     assert_eq!(lower.stdout, board("G4").stdout);
     let output = board("x1");
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("`x1` is not a turn label"));
+    let said = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        said.contains("`x1` is not 0 (the start), a turn label"),
+        "{said}"
+    );
 }
 
 #[test]

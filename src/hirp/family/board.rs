@@ -18,6 +18,9 @@ pub(super) fn board(
     picture: Picture,
 ) -> Result<String, NoBoard> {
     let NthGame { game, errors, .. } = nth_game(record.bytes, number)?;
+    if turn == Some(START) {
+        return Ok(start_board(record.path, number, &game, picture));
+    }
     let errors: Vec<&SyntaxError> = errors.iter().collect();
     let mut ends = TurnEnds::default();
     replay_game_with(&game, &errors, &mut ends);
@@ -49,6 +52,29 @@ pub(super) fn board(
             svg(position, &caption)
         }
     })
+}
+
+/// The label `hirp board --turn` takes for a game's start, before its
+/// first turn.
+pub const START: &str = "0";
+
+/// Game `number` of the record at `path` at its start (the rulebook's
+/// opening, or the position its `[Position]` tag gives), drawn as
+/// `picture` says.
+fn start_board(path: &str, number: usize, game: &Game, picture: Picture) -> String {
+    // A tag that does not read is the replay's error: the board is the
+    // rulebook's start, as the replay's is.
+    let position = crate::hirp::replay::start_of(game).unwrap_or_else(|_| Position::new());
+    let heading = "Start";
+    match picture {
+        Picture::Text { columns, color } => {
+            position_frame(heading, &position, Drawing::for_width(columns)).render(color)
+        }
+        Picture::Svg => {
+            let name = file_name(path);
+            svg(&position, &format!("{name}, game {number}: the start"))
+        }
+    }
 }
 
 /// A game of a record, read alone.

@@ -166,6 +166,10 @@ pub(super) fn line_through<'a>(
     let Some(wanted) = turn else {
         return Some((replay.positions(), &replay.steps, replay.steps.len()));
     };
+    if wanted == "0" {
+        // The start, before the first move.
+        return Some((replay.positions(), &replay.steps, 0));
+    }
     if let Some(n) = replay.steps.iter().position(|s| s.address == wanted) {
         return Some((replay.positions(), &replay.steps, n + 1));
     }
