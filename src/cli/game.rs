@@ -26,7 +26,7 @@ pub fn parse_turn(text: &str) -> Result<String, String> {
 /// Checks a turn's label as `--turn` takes it: a label (see
 /// [`parse_turn`]), or `0` for the start.
 pub fn parse_turn_or_start(text: &str) -> Result<String, String> {
-    if text == "0" {
+    if text == hirp::core::family::START {
         return Ok(text.to_owned());
     }
     parse_turn(text).map_err(|_| {

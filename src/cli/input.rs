@@ -92,7 +92,7 @@ pub fn open_input(path: &str) -> Result<Stream, String> {
             reader: Box::new(io::BufReader::with_capacity(1 << 16, file)),
             len,
         }),
-        Err(e) => Err(format!("cannot read {}: {}", shown(path), io_reason(&e))),
+        Err(e) => Err(stopped_reading(path, &e)),
     }
 }
 

@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 
 use hirp::any::Job;
-use hirp::core::family::{At, Family, NoBoard, RecordBytes, Wanted};
+use hirp::core::family::{At, Family, NoBoard, RecordBytes, START, Wanted};
 
 use super::family::RulesArg;
 use super::game::{parse_turn_or_start, record_and_family, refused};
@@ -86,7 +86,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
         at: match args.turn.as_deref() {
             _ if args.all => At::Every,
             None => At::Last,
-            Some("0") => At::Start,
+            Some(START) => At::Start,
             Some(label) => At::After(label),
         },
         workers: std::thread::available_parallelism().map_or(1, usize::from),

@@ -8,11 +8,11 @@ use hirp::core::card::RecordReader;
 use hirp::core::card::{Card, Wants};
 use hirp::core::family::Family;
 
-use super::family::{RulesArg, archive_without_rules, family_of};
+use super::family::{RulesArg, archive_without_rules};
 use super::games_out::GamesOut;
 use super::input::{io_reason, stdin_once, stopped_reading};
 use super::progress::{Progress, places};
-use super::shard::{Shard, open_part, shard_help};
+use super::shard::{Shard, open_record, shard_help};
 use super::{report::Reporter, status::Status};
 
 /// Write the games that match every filter given, in their own form.
@@ -350,8 +350,7 @@ pub fn run(args: Args, reporter: &Reporter) -> Status {
     let shown = args.output.is_none() && !args.count && std::io::stdout().is_terminal();
     let progress = Progress::beside(total, shown);
     for (path, start) in args.files.iter().zip(starts) {
-        let opened = open_part(args.shard, args.files.len(), path)
-            .and_then(|opened| opened.map(|o| Ok((o, family_of(path, rules)?))).transpose());
+        let opened = open_record(args.shard, args.files.len(), path, rules);
         let ((mut stream, within), family) = match opened {
             Ok(Some(opened)) => opened,
             Ok(None) => continue,

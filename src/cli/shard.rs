@@ -110,6 +110,21 @@ pub fn open_part(shard: Option<Shard>, files: usize, path: &str) -> Result<Optio
     })
 }
 
+/// The file at `path` opened as [`open_part`] opens it, with its family
+/// told (see [`family_of`](super::family::family_of)); `Ok(None)` for
+/// another shard's file.
+pub fn open_record(
+    shard: Option<Shard>,
+    files: usize,
+    path: &str,
+    rules: Option<&hirp::any::RulesChoice>,
+) -> Result<Option<(Opened, hirp::any::AnyFamily)>, String> {
+    let Some(opened) = open_part(shard, files, path)? else {
+        return Ok(None);
+    };
+    Ok(Some((opened, super::family::family_of(path, rules)?)))
+}
+
 /// Reads the parts at `paths`, each with `read` from its text, and hands
 /// each to `merge`: a part that does not read is reported and left out
 /// (then `true`), the others merged all the same.

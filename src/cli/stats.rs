@@ -10,10 +10,10 @@ use hirp::core::stats::{
     GameOrder, Outcome, RatingOptions, RecordedRating, StatsGame, Tally, render,
 };
 
-use super::family::{RulesArg, archive_without_rules, family_of};
+use super::family::{RulesArg, archive_without_rules};
 use super::input::{stdin_once, stopped_reading};
 use super::progress::{Progress, places};
-use super::shard::{Shard, merge_parts, open_part, shard_help};
+use super::shard::{Shard, merge_parts, open_record, shard_help};
 use super::{report::Reporter, status::Status, stdout::write_stdout};
 
 /// Per player and per variant, the results of the games, and ratings.
@@ -119,8 +119,7 @@ fn counted(args: &Args, reporter: &Reporter) -> (Tally, bool) {
     let (starts, total) = places(&args.files);
     let progress = Progress::beside(total, false);
     for (n, (path, start)) in args.files.iter().zip(starts).enumerate() {
-        let opened = open_part(args.shard, args.files.len(), path)
-            .and_then(|opened| opened.map(|o| Ok((o, family_of(path, rules)?))).transpose());
+        let opened = open_record(args.shard, args.files.len(), path, rules);
         let ((mut stream, within), family) = match opened {
             Ok(Some(opened)) => opened,
             Ok(None) => continue,

@@ -12,9 +12,9 @@ use super::parallel::in_order;
 use super::verdict::Verdict;
 
 /// A record to read as a stream, in flat memory whatever its size: where
-/// from (as for
-/// [`RecordBytes`](crate::core::family::RecordBytes)), and a reader of its bytes: a file behind
-/// a [`BufReader`](std::io::BufReader), or bytes in memory.
+/// from (as for [`RecordBytes`](crate::core::family::RecordBytes)), and a
+/// reader of its bytes: a file behind a
+/// [`BufReader`](std::io::BufReader), or bytes in memory.
 pub struct RecordReader<'a> {
     /// The path as given, `-` for standard input.
     pub path: &'a str,

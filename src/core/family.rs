@@ -134,6 +134,11 @@ pub struct Wanted<'a> {
     pub workers: usize,
 }
 
+/// The label a game's start goes by where a turn is asked for
+/// (`hirp board --turn 0`, `hirp position --turn 0`): before its first
+/// turn, in either family.
+pub const START: &str = "0";
+
 /// Which positions of a game: one, or every one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum At<'a> {

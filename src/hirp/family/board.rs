@@ -1,7 +1,7 @@
 //! The position after a turn of a HIRP game, or one a line gives, as
 //! `hirp board` shows it.
 
-use crate::core::family::{BadPosition, NoBoard, Picture, RecordBytes, file_name};
+use crate::core::family::{BadPosition, NoBoard, Picture, RecordBytes, START, file_name};
 use crate::hirp::render::frame::{position_frame, turn_end};
 use crate::hirp::render::svg::svg;
 use crate::hirp::render::text::Drawing;
@@ -53,10 +53,6 @@ pub(super) fn board(
         }
     })
 }
-
-/// The label `hirp board --turn` takes for a game's start, before its
-/// first turn.
-pub const START: &str = "0";
 
 /// Game `number` of the record at `path` at its start (the rulebook's
 /// opening, or the position its `[Position]` tag gives), drawn as

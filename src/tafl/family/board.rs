@@ -2,7 +2,7 @@
 //! `hirp board` shows it.
 
 use crate::core::Span;
-use crate::core::family::{BadPosition, NoBoard, Picture, RecordBytes, file_name};
+use crate::core::family::{BadPosition, NoBoard, Picture, RecordBytes, START, file_name};
 use crate::tafl::render::{Board, Glyphs, TextOptions};
 use crate::tafl::replay::{Game, MoveText, Replay, ReplayedMove, replay_game};
 use crate::tafl::rules::{Position, PositionLine, PositionLineError, RuleSet};
@@ -166,7 +166,7 @@ pub(super) fn line_through<'a>(
     let Some(wanted) = turn else {
         return Some((replay.positions(), &replay.steps, replay.steps.len()));
     };
-    if wanted == "0" {
+    if wanted == START {
         // The start, before the first move.
         return Some((replay.positions(), &replay.steps, 0));
     }
