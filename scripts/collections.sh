@@ -6,15 +6,18 @@
 # Builds in release and makes, in target/bench/ (made again only when
 # missing), a tafl game file of about MB megabytes (3,000 Copenhagen games
 # from `hirp gen --seed 1`, written over and over with players drawn from
-# a pool of 14 names), hnefatafl.org's archive of the same size (the
-# fixture's 36 games over and over), and a chess PGN file of the same size
-# (scripts/chess-games.py: 3,000 random legal games written over and over
-# the same way). Then times, each the best of three runs, with the peak
-# memory from /usr/bin/time:
+# a pool of 14 names), a HIRP record of the same size (3,000 games of
+# `hirp gen --seed 1`, written the same way), hnefatafl.org's archive of
+# the same size (the fixture's 36 games over and over), and a chess PGN
+# file of the same size (scripts/chess-games.py: 3,000 random legal games
+# written over and over the same way). Then times, each the best of three
+# runs, with the peak memory from /usr/bin/time:
 #
 #   grep -c NAME                     on each file
 #   hirp select --count --player     one core (taskset), and all; and on
-#                                    the archive, one core
+#                                    the HIRP record and the archive, one
+#                                    core
+#   hirp select --count --tag        one core
 #   pgn-extract -Tp                  one core
 #   hirp dedupe                      one core, and all
 #   pgn-extract -D                   one core
@@ -58,6 +61,26 @@ while written < size:
     n += 1
 PY
 fi
+hirp_record=$dir/collection-${mb}mb.hirp
+if [ ! -f "$hirp_record" ]; then
+    "$hirp" gen --games 3000 --seed 1 -o "$dir/distinct.hirp"
+    python3 - "$dir/distinct.hirp" "$mb" > "$hirp_record" <<'PY'
+import random, sys
+text = open(sys.argv[1]).read()
+games = ["[Game " + g.strip() for g in text.split("[Game ") if g.strip()]
+players = ["ragnar", "Lagertha_7", "olaf", "Freydis", "bjorn-ironside",
+           "ai-defender", "Li-Bai", "hnef-bot", "Aegir", "ivar-2", "kong-0",
+           "Thorolfur", "ai-attacker", "Sigrun"]
+rng, size, written, n = random.Random(1), float(sys.argv[2]) * 1e6, 0, 0
+while written < size:
+    label, rest = games[n % len(games)].split("\n", 1)
+    gull, silfr = rng.sample(players, 2)
+    game = f'{label}\n[Gull "{gull}"]\n[Silfr "{silfr}"]\n{rest.strip()}\n\n'
+    sys.stdout.write(game)
+    written += len(game.encode())
+    n += 1
+PY
+fi
 [ -f "$chess" ] || python3 scripts/chess-games.py "$mb" > "$chess"
 archive=$dir/collection-${mb}mb.ron
 if [ ! -f "$archive" ]; then
@@ -89,12 +112,18 @@ printf 'tafl:  %s, %.1f MB, %s games\n' "$tafl" "$(awk -v b="$(wc -c < "$tafl")"
     "$(grep -c '^\[rules:' "$tafl")"
 printf 'archive: %s, %.1f MB, %s games\n' "$archive" "$(awk -v b="$(wc -c < "$archive")" 'BEGIN { print b / 1e6 }')" \
     "$(wc -l < "$archive")"
+printf 'HIRP:  %s, %.1f MB, %s games\n' "$hirp_record" "$(awk -v b="$(wc -c < "$hirp_record")" 'BEGIN { print b / 1e6 }')" \
+    "$(grep -c '^\[Game ' "$hirp_record")"
 printf 'chess: %s, %.1f MB, %s games\n' "$chess" "$(awk -v b="$(wc -c < "$chess")" 'BEGIN { print b / 1e6 }')" \
     "$(grep -c '^\[Event ' "$chess")"
-printf 'games of %s: %s tafl, %s in the archive, %s chess\n\n' "$name" \
+printf 'games of %s: %s tafl, %s HIRP, %s in the archive, %s chess\n' "$name" \
     "$("$hirp" select --count --player "$name" "$tafl")" \
+    "$("$hirp" select --count --player "$name" "$hirp_record")" \
     "$("$hirp" select --count --player "$name" "$archive")" \
     "$(grep -c "^\[\(White\|Black\) \"$name\"\]" "$chess")"
+event="Club evening 3"
+printf 'games of the tafl event "%s": %s\n\n' "$event" \
+    "$("$hirp" select --count --tag "event=$event" "$tafl")"
 
 printf '%-48s %9s %8s %10s\n' command seconds 'x grep' 'peak MB'
 row() {
@@ -108,12 +137,20 @@ row() {
 read -r grep_tafl _ < <(measure grep -c "$name" "$tafl")
 read -r grep_chess _ < <(measure grep -c "$name" "$chess")
 read -r grep_archive _ < <(measure grep -c "$name" "$archive")
+read -r grep_hirp _ < <(measure grep -c "$name" "$hirp_record")
+read -r grep_event _ < <(measure grep -c "$event" "$tafl")
 row "grep -c $name (tafl)" "$grep_tafl" grep -c "$name" "$tafl"
 row "grep -c $name (chess)" "$grep_chess" grep -c "$name" "$chess"
 row "hirp select --count --player, one core" "$grep_tafl" \
     $one "$hirp" select --count --player "$name" "$tafl"
 row "hirp select --count --player" "$grep_tafl" \
     "$hirp" select --count --player "$name" "$tafl"
+row "grep -c \"$event\" (tafl)" "$grep_event" grep -c "$event" "$tafl"
+row "hirp select --count --tag, one core" "$grep_event" \
+    $one "$hirp" select --count --tag "event=$event" "$tafl"
+row "grep -c $name (HIRP)" "$grep_hirp" grep -c "$name" "$hirp_record"
+row "hirp select --count --player, HIRP, one core" "$grep_hirp" \
+    $one "$hirp" select --count --player "$name" "$hirp_record"
 row "grep -c $name (archive)" "$grep_archive" grep -c "$name" "$archive"
 row "hirp select --count --player, archive, one core" "$grep_archive" \
     $one "$hirp" select --count --player "$name" "$archive"

@@ -248,7 +248,8 @@ impl Reading<'_> {
             self.each_card(file, pass, failed, &mut |key, card| {
                 found.keys.push(key);
                 if longest {
-                    let moves = u32::try_from(card.moves).unwrap_or(u32::MAX);
+                    let moves = card.moves.unwrap_or_default();
+                    let moves = u32::try_from(moves).unwrap_or(u32::MAX);
                     found.moves.push(moves);
                 }
             });
@@ -432,7 +433,12 @@ impl Reading<'_> {
                 let workers = std::thread::available_parallelism().map_or(1, usize::from);
                 let (args, each, pass) = (self.args, self.each, self.pass);
                 let n = pass.file;
-                let wants = Wants::replay(pass.replay);
+                // The second reading writes the games: their text is
+                // enough.
+                let wants = Wants {
+                    moves: pass.replay,
+                    ..Wants::replay(pass.replay)
+                };
                 family.cards(self.record, options, &wants, workers, &mut |card| {
                     if let Some((progress, start)) = pass.progress {
                         progress.at(start + (card.offset + card.text.len()) as u64);

@@ -89,7 +89,9 @@ pub fn open_input(path: &str) -> Result<Stream, String> {
     });
     match file {
         Ok((file, len)) => Ok(Stream {
-            reader: Box::new(io::BufReader::with_capacity(1 << 16, file)),
+            // A quarter of a megabyte a read: fewer calls into the system
+            // than the default's 8 KiB, and within the processor's cache.
+            reader: Box::new(io::BufReader::with_capacity(1 << 18, file)),
             len,
         }),
         Err(e) => Err(stopped_reading(path, &e)),

@@ -283,7 +283,7 @@ impl Args {
         });
         let moves = self
             .moves
-            .is_none_or(|(min, max)| (min..=max).contains(&card.moves));
+            .is_none_or(|(min, max)| card.moves.is_some_and(|n| (min..=max).contains(&n)));
         let tags = self
             .tag
             .iter()
@@ -429,6 +429,7 @@ impl Job for Select<'_, '_> {
         };
         let wants = Wants {
             replay: args.judges(),
+            moves: args.moves.is_some(),
             through,
             within: self.within,
             holding: args.names().map(str::to_owned).collect(),

@@ -164,21 +164,20 @@ impl Job for Split<'_, '_> {
         let between = family.between();
         let mut strings: Vec<String> = Vec::new();
         let replay = by == Key::Winner;
-        family.cards(
-            self.record,
-            options,
-            &Wants::replay(replay),
-            workers,
-            &mut |card| {
-                progress.at((card.offset + card.text.len()) as u64);
-                for key in keys(&card, by, &mut strings) {
-                    if !files.write(&key, &card.text, between) {
-                        return false;
-                    }
+        // No key counts moves.
+        let wants = Wants {
+            moves: false,
+            ..Wants::replay(replay)
+        };
+        family.cards(self.record, options, &wants, workers, &mut |card| {
+            progress.at((card.offset + card.text.len()) as u64);
+            for key in keys(&card, by, &mut strings) {
+                if !files.write(&key, &card.text, between) {
+                    return false;
                 }
-                true
-            },
-        )
+            }
+            true
+        })
     }
 }
 

@@ -210,7 +210,7 @@ fn stats_game<F: Family>(card: &Card, file: u64) -> StatsGame<'_> {
         outcome,
         ending: result.map(|r| r.victory),
         variant: Some(card.rules.as_deref().unwrap_or(F::ID)),
-        moves: card.moves as u64,
+        moves: card.moves.unwrap_or_default() as u64,
         rated: card.rated,
         ratings: [rating(0), rating(1)],
         order: GameOrder::new(file, card.offset as u64),

@@ -55,8 +55,9 @@ pub struct Card {
     /// none and was given none.
     pub rules: Option<String>,
     /// The turns its record writes (HIRP's turn lines; a tafl game's moves
-    /// of its main line).
-    pub moves: usize,
+    /// of its main line); `None` when they were not counted, not being
+    /// asked for ([`Wants::moves`]).
+    pub moves: Option<usize>,
     /// When it was played, as the record writes it (`date`).
     pub date: Option<String>,
     /// Whether it was rated, when the record says (`rated`).
@@ -79,6 +80,10 @@ pub struct Card {
 pub struct Wants {
     /// Its replay: [`Card::verdict`] and [`Card::keys`].
     pub replay: bool,
+    /// Its moves counted: [`Card::moves`]. Without them or a replay, a
+    /// family may read of a game only what its record writes before its
+    /// moves (a game file's tags), its text still whole.
+    pub moves: bool,
     /// Whether it passes through a position: [`Card::passes`].
     pub through: Option<Through>,
     /// Only the games of the pieces of the record (a game, or a match)
@@ -98,10 +103,12 @@ pub struct Wants {
 }
 
 impl Wants {
-    /// What the record says, and with `replay` what its replay finds.
+    /// What the record says, its moves counted, and with `replay` what
+    /// its replay finds.
     pub fn replay(replay: bool) -> Wants {
         Wants {
             replay,
+            moves: true,
             through: None,
             within: None,
             holding: Vec::new(),
@@ -274,4 +281,46 @@ pub(crate) fn game_text(text: &str, offset: usize, start: usize, end: usize) -> 
         game.push('\n');
     }
     game
+}
+
+/// What the families' tests of [`Wants::moves`] share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Card, RecordReader, Wants};
+    use crate::core::family::Family;
+
+    /// The cards `family` makes of the record `bytes`, moves counted or
+    /// not; the count left out, to compare.
+    fn cards_of<F: Family>(family: F, bytes: &[u8], moves: bool) -> Vec<Card> {
+        let mut reader = bytes;
+        let record = RecordReader {
+            path: "record",
+            reader: &mut reader,
+        };
+        let wants = Wants {
+            moves,
+            ..Wants::replay(false)
+        };
+        let mut made = Vec::new();
+        let options = F::Options::default();
+        family
+            .cards(record, &options, &wants, 1, &mut |card| {
+                made.push(Card {
+                    moves: None,
+                    ..card
+                });
+                true
+            })
+            .expect("reading from memory");
+        made
+    }
+
+    /// Checks that the cards `family` makes of `bytes` when no moves are
+    /// counted are those it makes reading every game whole, but for the
+    /// count.
+    pub(crate) fn same_cards<F: Family>(family: F, bytes: &[u8]) {
+        let shown = String::from_utf8_lossy(bytes);
+        let whole = cards_of(family, bytes, true);
+        assert_eq!(cards_of(family, bytes, false), whole, "{shown:?}");
+    }
 }

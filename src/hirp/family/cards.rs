@@ -4,13 +4,15 @@
 
 use crate::core::card::RecordReader;
 use crate::core::card::{Card, Keys, Piece, Through, Wants, each_card, game_text, key_of};
+use crate::core::chunk::after_blanks;
 use crate::core::family::Family;
 use crate::core::limits::Limits;
 use crate::core::verdict::Verdict;
+use crate::hirp::Side;
 use crate::hirp::position::{self, canonical, mirror, write};
 use crate::hirp::replay::{GameReport, replay_record};
 use crate::hirp::rules::Position;
-use crate::hirp::syntax::{Chunk, Game, Games};
+use crate::hirp::syntax::{Chunk, Game, Games, label_at, parse_start};
 
 use super::Hirp;
 use super::positions::{errors_of, replayed};
@@ -24,6 +26,13 @@ pub(super) fn cards(
     each: &mut dyn FnMut(Card) -> bool,
 ) -> std::io::Result<usize> {
     let read = |chunk: Chunk| {
+        if !wants.replay
+            && !wants.moves
+            && wants.through.is_none()
+            && let Some(card) = header_card(&chunk)
+        {
+            return vec![card];
+        }
         let (text, parsed) = Hirp::parse(&chunk);
         let offset = Hirp::start(&chunk).0;
         let reports = match wants.replay {
@@ -31,13 +40,14 @@ pub(super) fn cards(
             false => Vec::new(),
         };
         let mut reports = reports.into_iter();
-        parsed
-            .record
-            .games
+        let games = &parsed.record.games;
+        let whole = (games.len() == 1 && chunk.cut.is_none()).then(|| offset + whole_end(&text));
+        games
             .iter()
             .enumerate()
             .map(|(n, game)| {
-                let mut card = card(game, &text, offset);
+                let end = whole.unwrap_or(game.span.end);
+                let mut card = card(game, &text, (offset, end));
                 if let Some(report) = reports.next() {
                     card.keys = Some(keys(game, &report));
                     card.verdict = Some(Verdict::from(report));
@@ -66,14 +76,68 @@ pub(super) fn cards(
     )
 }
 
+/// Where the text of a game ends, when it is the only game of its chunk
+/// of `text`: at the end of the chunk's last character that is not blank,
+/// so that what the reader reports after the game's last turn goes with
+/// the game, and nothing of the chunk is lost but blanks.
+fn whole_end(text: &str) -> usize {
+    text.trim_end_matches([' ', '\t', '\n', '\r']).len()
+}
+
+/// The card of a chunk read only up to its first turn, when that reads as
+/// the whole chunk would: the chunk holds one game, all of it text, whose
+/// turns hold no `[` or `{` (no tag, no comment over lines) and no `G1`
+/// after the first (so no game begins among them). Its moves are not
+/// counted. `None` for any other chunk, which is read whole.
+fn header_card(chunk: &Chunk) -> Option<Card> {
+    if chunk.cut.is_some() || chunk.note.is_some() {
+        return None;
+    }
+    let text = std::str::from_utf8(&chunk.bytes).ok()?;
+    let bytes = text.as_bytes();
+    let turns = first_turn(bytes)?;
+    let rest = &bytes[turns..];
+    if memchr::memchr2(b'[', b'{', rest).is_some() {
+        return None;
+    }
+    let begins = |line: &[u8]| {
+        label_at(after_blanks(line)).is_some_and(|label| label == (Side::Gull, Some(1)))
+    };
+    if memchr::memchr2_iter(b'\n', b'\r', rest).any(|n| begins(&rest[n + 1..])) {
+        return None;
+    }
+    let parsed = parse_start(chunk, turns);
+    let [game] = &parsed.record.games[..] else {
+        return None;
+    };
+    if !game.turns.is_empty() {
+        return None;
+    }
+    let mut card = card(game, text, (chunk.offset, chunk.offset + whole_end(text)));
+    card.moves = None;
+    Some(card)
+}
+
+/// Where the first line of `bytes` that starts with a turn's label (after
+/// blanks) starts. A line starts after a `\n` or a `\r`.
+fn first_turn(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        if label_at(after_blanks(&bytes[at..])).is_some() {
+            return Some(at);
+        }
+        at += memchr::memchr2(b'\n', b'\r', &bytes[at..])? + 1;
+    }
+}
+
 /// What a game's record says of it, in a piece whose text starts at
-/// `offset` in the file.
-fn card(game: &Game, text: &str, offset: usize) -> Card {
+/// `offset` in the file, up to `end`.
+fn card(game: &Game, text: &str, (offset, end): (usize, usize)) -> Card {
     let tag = |name: &str| game.tag(name).map(str::to_owned);
     Card {
         number: 0,
         offset: game.span.start,
-        text: game_text(text, offset, game.span.start, game.span.end),
+        text: game_text(text, offset, game.span.start, end),
         players: [tag("Gull"), tag("Silfr")],
         tags: game
             .tags
@@ -81,7 +145,7 @@ fn card(game: &Game, text: &str, offset: usize) -> Card {
             .map(|t| (t.name.clone(), t.value.clone()))
             .collect(),
         rules: None,
-        moves: game.turns.len(),
+        moves: Some(game.turns.len()),
         date: tag("Date"),
         rated: None,
         ratings: [None, None],
@@ -138,5 +202,88 @@ fn keys(game: &Game, report: &GameReport) -> Keys {
         moves_symmetric: moves,
         end: key_of(write(&report.position)),
         end_symmetric: key_of(write(&canonical(&report.position))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{Hirp, header_card};
+    use crate::hirp::syntax::Games;
+
+    /// Checks that the cards of `bytes` read up to the turns are those read
+    /// whole, but for the moves counted; returns how many chunks were read
+    /// up to their turns.
+    fn same_cards(bytes: &[u8]) -> usize {
+        crate::core::card::testing::same_cards(Hirp, bytes);
+        Games::new(bytes)
+            .map_while(Result::ok)
+            .filter(|chunk| header_card(chunk).is_some())
+            .count()
+    }
+
+    #[test]
+    fn records_read_up_to_their_turns_give_the_cards_read_whole() {
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut quick = 0;
+        for dir in ["valid", "invalid", "rulebook"] {
+            for entry in std::fs::read_dir(fixtures.join(dir))
+                .expect("fixtures")
+                .flatten()
+            {
+                if entry.path().extension().is_some_and(|e| e == "hirp") {
+                    quick += same_cards(&std::fs::read(entry.path()).expect("a fixture"));
+                }
+            }
+        }
+        assert!(quick >= 10, "{quick} fixture games read up to their turns");
+        let record = crate::hirp::generate::record(crate::hirp::generate::Options {
+            seed: 7,
+            games: 30,
+            max_turns: 120,
+        });
+        let text = record
+            .to_string()
+            .replace("[Result", "[Gull \"olaf\"]\n[Silfr \"Sigrun\"]\n[Result");
+        assert_eq!(same_cards(text.as_bytes()), 30);
+    }
+
+    /// Lines of records, well written or not, joined at random.
+    fn lines() -> impl Strategy<Value = Vec<u8>> {
+        const LINES: &[&[u8]] = &[
+            b"[Game \"2\"]\n",
+            b"[Gull \"olaf\"]\r\n",
+            b"[Silfr \"Sigrun\"]\r",
+            b"G1 KeHeiHei /\n",
+            b"S1 He GdSa/\n",
+            b"G2 K3>5L42 >5SK5SH5GK^\n",
+            b"S2 Hm>3H98 >3GK3GH3SHx ; a note [\n",
+            b"G1 He /\n",
+            b"G01 He /\n",
+            b"G10 He /\n",
+            b"  G1 He /\n",
+            b"\n",
+            b"   \n",
+            b"; a comment\n",
+            b"G5 {a comment\n",
+            b"over lines}\n",
+            b"S5 \"a string\" /\n",
+            b"Hello\n",
+            b"\xef\xbb\xbfG1 He /\n",
+            b"G9 He /\xff\n",
+            b"S8 He /",
+            b"G4 He /   \n",
+        ];
+        prop::collection::vec(prop::sample::select(LINES), 0..30).prop_map(|l| l.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn any_lines_read_up_to_their_turns_give_the_cards_read_whole(bytes in lines()) {
+            same_cards(&bytes);
+        }
     }
 }

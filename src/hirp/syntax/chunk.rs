@@ -21,6 +21,14 @@ pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
     })
 }
 
+/// Reads the first `len` bytes of `chunk` (up to the start of a line), as
+/// [`parse_chunk`] reads them of the whole chunk: of a chunk with no note
+/// and no cut, the games and errors of its lines before that one.
+pub(crate) fn parse_start(chunk: &Chunk, len: usize) -> Parsed {
+    let bytes = &chunk.bytes[..len.min(chunk.bytes.len())];
+    super::parse_bytes_at(bytes, chunk.offset).1
+}
+
 /// Reads `piece`, a version of `chunk`'s games, as [`parse_chunk`] reads the
 /// chunk: with its note and, when the chunk was cut, the start of the line
 /// left unread after the piece (so the game goes on there), spans counted

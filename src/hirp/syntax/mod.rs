@@ -47,11 +47,11 @@ pub mod scan;
 pub(crate) use parser::{CompactBattle, CompactTurn, Player, compact_turn};
 
 pub use ast::*;
-pub(crate) use chunk::parse_piece;
+pub(crate) use chunk::{parse_piece, parse_start};
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use games::{Chunk, Cut, Games, parse_chunk};
 #[doc(hidden)]
 pub use parser::parse_unlimited;
 pub use parser::{Parsed, parse, parse_bytes};
-pub(crate) use parser::{parse_battles, parse_bytes_at, parse_steps, repair_steps};
+pub(crate) use parser::{label_at, parse_battles, parse_bytes_at, parse_steps, repair_steps};
 pub use recognise::starts_record;

@@ -34,8 +34,8 @@ mod recognise;
 
 pub use ast::*;
 pub use error::{SyntaxError, SyntaxErrorKind};
-pub(crate) use games::parse_piece;
 pub use games::{Chunk, Cut, Games, parse_chunk};
+pub(crate) use games::{parse_piece, parse_start};
 #[doc(hidden)]
 pub use parser::parse_unlimited;
 pub use parser::{Parsed, parse, parse_bytes, parse_csv};

@@ -16,6 +16,7 @@
 //! UTF-16 with a byte order mark is cut as it is decoded, and an input that
 //! is not text is one chunk with the error that says so.
 
+mod quick;
 mod split;
 
 use std::borrow::Cow;
@@ -98,6 +99,7 @@ impl<R: BufRead> Games<R> {
             reading: Reading::default(),
             scan: Scan::default(),
             json: JsonScan::default(),
+            quick: true,
         };
         Games(crate::core::chunk::Games::new(reader, split, limits))
     }
@@ -118,6 +120,9 @@ struct Split {
     reading: Reading,
     scan: Scan,
     json: JsonScan,
+    /// Turn lines may be taken as a run (see `quick`); only tests read
+    /// every line one by one, to compare.
+    quick: bool,
 }
 
 impl Splitter for Split {
@@ -170,6 +175,14 @@ impl Splitter for Split {
         check_limits(cutter, &line)
     }
 
+    fn take_lines<R: BufRead>(
+        &mut self,
+        cutter: &mut Cutter<SyntaxError>,
+        reader: &mut R,
+    ) -> io::Result<()> {
+        self.take_turn_lines(cutter, reader)
+    }
+
     fn feed(&mut self, piece: &[u8]) {
         match self.form {
             Form::Otg => self.scan.feed(piece),
@@ -216,6 +229,14 @@ pub fn parse_chunk(chunk: &Chunk) -> (Cow<'_, str>, Parsed) {
         || Parsed::empty(chunk.form),
         |bytes| parse_bytes_at(bytes, chunk.offset, chunk.form, first),
     )
+}
+
+/// Reads the first `len` bytes of `chunk` (up to the start of a line), as
+/// [`parse_chunk`] reads them of the whole chunk: of a chunk with no note
+/// and no cut, the games and errors of its lines before that one.
+pub(crate) fn parse_start(chunk: &Chunk, len: usize) -> Parsed {
+    let bytes = &chunk.bytes[..len.min(chunk.bytes.len())];
+    parse_bytes_at(bytes, chunk.offset, chunk.form, chunk.line == 0).1
 }
 
 /// Reads `piece`, a version of `chunk`'s games, as [`parse_chunk`] reads the
