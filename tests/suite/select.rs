@@ -88,6 +88,88 @@ fn counts_by_player_and_by_winner_are_the_records() {
     }
 }
 
+/// The archive written as a game file (`hirp convert --to otg`), whose
+/// games `select` reads only up to their first turn: its counts by
+/// player and by side are the archive's own, counted from its lines, and
+/// the games it writes are the game file's own, each whole.
+#[test]
+fn a_game_file_is_counted_as_its_archive() {
+    let path = hnefatafl_org::folder().join("archived-games.ron");
+    let archive = std::fs::read_to_string(&path).unwrap();
+    let converted = hirp()
+        .args(["convert", "--to", "otg"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    // A game with no move is not converted (the next game's tags would
+    // join its own): it is named, and not counted.
+    let said = String::from_utf8(converted.stderr).unwrap();
+    let left_out: Vec<usize> = said
+        .lines()
+        .filter_map(|l| l.split("game ").nth(1)?.split(' ').next()?.parse().ok())
+        .collect();
+    let expected = if left_out.is_empty() { 0 } else { 1 };
+    assert_eq!(converted.status.code(), Some(expected), "{said}");
+    let otg =
+        std::env::temp_dir().join(format!("hirp-select-game-file-{}.otg", std::process::id()));
+    std::fs::write(&otg, &converted.stdout).unwrap();
+    let file = String::from_utf8(converted.stdout).unwrap();
+    let games: Vec<&str> = file.split("\n\n[id:").collect();
+    assert_eq!(games.len() + left_out.len(), archive.lines().count());
+    let mut players: BTreeMap<String, [usize; 2]> = BTreeMap::new();
+    let converted = archive
+        .lines()
+        .enumerate()
+        .filter(|(n, _)| !left_out.contains(&(n + 1)));
+    for (_, line) in converted {
+        for (n, side) in ["attacker", "defender"].into_iter().enumerate() {
+            if let Some(name) = field(line, side) {
+                players.entry(name.to_lowercase()).or_default()[n] += 1;
+            }
+        }
+    }
+    assert!(players.len() > 3);
+    let count = |args: &[&str]| select(&[&["--count"], args].concat(), &otg).1;
+    for (name, [attacking, defending]) in &players {
+        if name.contains(['\\', '"']) {
+            continue; // Written escaped in the archive.
+        }
+        let games = attacking + defending;
+        assert_eq!(count(&["--player", name]), format!("{games}\n"), "{name}");
+        assert_eq!(count(&["--attacker", name]), format!("{attacking}\n"));
+        assert_eq!(count(&["--defender", name]), format!("{defending}\n"));
+        // Each game written is the game file's, whole: its last move too.
+        let (_, written) = select(&["--player", name], &otg);
+        let own = games_of(&file, name);
+        assert_eq!(written.trim_end(), own.trim_end(), "{name}");
+    }
+    std::fs::remove_file(&otg).unwrap();
+}
+
+/// The games of the game file `file` that name `name` (in any case) as a
+/// player, as the file writes them, a blank line between.
+fn games_of(file: &str, name: &str) -> String {
+    let names = |game: &str| {
+        game.lines().any(|l| {
+            ["[attackers:", "[defenders:"].iter().any(|tag| {
+                l.strip_prefix(tag)
+                    .and_then(|v| v.strip_suffix(']'))
+                    .is_some_and(|v| v.to_lowercase() == name)
+            })
+        })
+    };
+    let games: Vec<String> = file
+        .split("\n\n[id:")
+        .enumerate()
+        .map(|(n, g)| match n {
+            0 => g.trim_end().to_owned(),
+            _ => format!("[id:{}", g.trim_end()),
+        })
+        .filter(|g| names(g))
+        .collect();
+    games.join("\n\n")
+}
+
 /// The filters that replay part a record's games as `hirp validate`
 /// does: the valid and the invalid ones make up the whole.
 #[test]
