@@ -17,7 +17,8 @@
 #   hirp select --count --player     one core (taskset), and all; and on
 #                                    the HIRP record and the archive, one
 #                                    core
-#   hirp select --count --tag        one core
+#   hirp select --count --tag        one core, on the game file and the
+#                                    archive
 #   pgn-extract -Tp                  one core
 #   hirp dedupe                      one core, and all
 #   pgn-extract -D                   one core
@@ -122,8 +123,9 @@ printf 'games of %s: %s tafl, %s HIRP, %s in the archive, %s chess\n' "$name" \
     "$("$hirp" select --count --player "$name" "$archive")" \
     "$(grep -c "^\[\(White\|Black\) \"$name\"\]" "$chess")"
 event="Club evening 3"
-printf 'games of the tafl event "%s": %s\n\n' "$event" \
-    "$("$hirp" select --count --tag "event=$event" "$tafl")"
+printf 'games of the tafl event "%s": %s; won by the defenders in the archive: %s\n\n' \
+    "$event" "$("$hirp" select --count --tag "event=$event" "$tafl")" \
+    "$("$hirp" select --count --tag status=DefenderWins "$archive")"
 
 printf '%-48s %9s %8s %10s\n' command seconds 'x grep' 'peak MB'
 row() {
@@ -139,6 +141,7 @@ read -r grep_chess _ < <(measure grep -c "$name" "$chess")
 read -r grep_archive _ < <(measure grep -c "$name" "$archive")
 read -r grep_hirp _ < <(measure grep -c "$name" "$hirp_record")
 read -r grep_event _ < <(measure grep -c "$event" "$tafl")
+read -r grep_status _ < <(measure grep -c DefenderWins "$archive")
 row "grep -c $name (tafl)" "$grep_tafl" grep -c "$name" "$tafl"
 row "grep -c $name (chess)" "$grep_chess" grep -c "$name" "$chess"
 row "hirp select --count --player, one core" "$grep_tafl" \
@@ -151,6 +154,9 @@ row "hirp select --count --tag, one core" "$grep_event" \
 row "grep -c $name (HIRP)" "$grep_hirp" grep -c "$name" "$hirp_record"
 row "hirp select --count --player, HIRP, one core" "$grep_hirp" \
     $one "$hirp" select --count --player "$name" "$hirp_record"
+row "grep -c DefenderWins (archive)" "$grep_status" grep -c DefenderWins "$archive"
+row "hirp select --count --tag, archive, one core" "$grep_status" \
+    $one "$hirp" select --count --tag status=DefenderWins "$archive"
 row "grep -c $name (archive)" "$grep_archive" grep -c "$name" "$archive"
 row "hirp select --count --player, archive, one core" "$grep_archive" \
     $one "$hirp" select --count --player "$name" "$archive"

@@ -251,6 +251,18 @@ impl Args {
         .filter_map(|name| name.as_deref())
     }
 
+    /// The words every game kept holds in its text, in a record of
+    /// `family`'s form: the players' names, and the values of the tags
+    /// asked for that the form writes as they read.
+    fn holding<F: Family>(&self, family: F) -> Vec<String> {
+        let values = self
+            .tag
+            .iter()
+            .filter(|(key, _)| family.writes_tag(key))
+            .map(|(_, value)| value.as_str());
+        self.names().chain(values).map(str::to_owned).collect()
+    }
+
     /// Whether `card`, of a game of a family whose sides are `sides`,
     /// matches every filter.
     fn keeps(&self, card: &Card, sides: [&str; 2]) -> bool {
@@ -432,7 +444,7 @@ impl Job for Select<'_, '_> {
             moves: args.moves.is_some(),
             through,
             within: self.within,
-            holding: args.names().map(str::to_owned).collect(),
+            holding: args.holding(family),
         };
         let (progress, start) = self.progress;
         family.cards(self.record, options, &wants, workers, &mut |card| {

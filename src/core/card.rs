@@ -91,7 +91,10 @@ pub struct Wants {
     /// `None`: every game.
     pub within: Option<std::ops::Range<usize>>,
     /// Words every game asked for holds in its text, in some ASCII case
-    /// (the players' names `hirp select` looks for): a piece of the record
+    /// (the players' names `hirp select` looks for, and the values of the
+    /// tags asked for that the form writes as they read,
+    /// [`Family::writes_tag`](crate::core::family::Family::writes_tag)):
+    /// a piece of the record
     /// that lacks one of them is passed over unread. A hint: the cards of
     /// games that lack them may still be handed over, and the caller
     /// filters them. Only words of ASCII letters, digits, spaces, `-`, `_`
@@ -192,7 +195,7 @@ pub(crate) fn each_card<C: Send>(
     let within = wants.within.clone().unwrap_or(0..usize::MAX);
     let Piece { size, start, bytes } = piece;
     let (end, begin) = (within.end, within.start);
-    let holding = Holding::new(&wants.holding);
+    let mut holding = Holding::new(&wants.holding);
     // Chunks come in the order of their starts: those past the range end
     // the reading, and those before it are passed over unread, as are those
     // that cannot hold what is asked for.
@@ -233,41 +236,94 @@ fn plain(byte: u8) -> bool {
 /// The words a piece of a record must hold to be read ([`Wants::holding`]),
 /// each looked for in any ASCII case.
 struct Holding {
-    words: Vec<aho_corasick::AhoCorasick>,
+    words: Vec<Word>,
+    /// The words are tuned to the record, from its first piece.
+    tuned: bool,
     /// What could write a word otherwise: an escape of a character by its
     /// number, a Kelvin sign.
-    /// `None` if it could not be built: then every piece is read.
-    otherwise: Option<aho_corasick::AhoCorasick>,
+    otherwise: [memchr::memmem::Finder<'static>; 2],
 }
 
 impl Holding {
     /// The words of `holding` that can be looked for (see
     /// [`Wants::holding`]).
     fn new(holding: &[String]) -> Holding {
-        let searcher = |words: &[&str], case: bool| {
-            aho_corasick::AhoCorasick::builder()
-                .ascii_case_insensitive(case)
-                .build(words)
-                .ok()
-        };
         let words = holding
             .iter()
             .filter(|w| !w.is_empty() && w.bytes().all(plain))
-            .filter_map(|w| searcher(&[w.as_str()], true))
+            .map(|w| Word::new(w.as_bytes()))
             .collect();
         Holding {
             words,
-            otherwise: searcher(&["\\u", "\u{212A}"], false),
+            tuned: false,
+            otherwise: [
+                memchr::memmem::Finder::new(b"\\u"),
+                memchr::memmem::Finder::new("\u{212A}".as_bytes()),
+            ],
         }
     }
 
     /// Whether `bytes` may hold every word: each is there, or something
     /// could write one otherwise.
-    fn may_be_in(&self, bytes: &[u8]) -> bool {
-        let Some(otherwise) = &self.otherwise else {
-            return true;
+    fn may_be_in(&mut self, bytes: &[u8]) -> bool {
+        if !std::mem::replace(&mut self.tuned, true) {
+            self.words.iter_mut().for_each(|w| w.tune(bytes));
+        }
+        self.words.iter().all(|w| w.is_in(bytes))
+            || self.otherwise.iter().any(|f| f.find(bytes).is_some())
+    }
+}
+
+/// A word looked for in any ASCII case: its byte least common in the
+/// record (as counted in its first piece) is found in either case
+/// (`memchr2`), and the word compared around it. Records are mostly digits,
+/// blanks, squares' letters and a few field names, which a search tuned to
+/// prose (as Aho-Corasick's and `memmem`'s are) takes for rare: a value
+/// such as `Club evening 3` was looked for at every `3` of every move.
+struct Word {
+    /// The word, in lower case.
+    lower: Vec<u8>,
+    /// Where the byte looked for is in it, and that byte in both cases.
+    at: usize,
+    cases: (u8, u8),
+}
+
+impl Word {
+    fn new(word: &[u8]) -> Word {
+        let mut word = Word {
+            lower: word.to_ascii_lowercase(),
+            at: 0,
+            cases: (0, 0),
         };
-        self.words.iter().all(|w| w.is_match(bytes)) || otherwise.is_match(bytes)
+        word.look_for(0);
+        word
+    }
+
+    /// Looks for the byte at `at` of the word.
+    fn look_for(&mut self, at: usize) {
+        let byte = self.lower.get(at).copied().unwrap_or_default();
+        self.at = at;
+        self.cases = (byte, byte.to_ascii_uppercase());
+    }
+
+    /// Looks for the word's byte least common in `sample`, in any case.
+    fn tune(&mut self, sample: &[u8]) {
+        let mut counts = [0usize; 256];
+        for &b in sample {
+            counts[usize::from(b.to_ascii_lowercase())] += 1;
+        }
+        let rarest = (0..self.lower.len()).min_by_key(|&n| counts[usize::from(self.lower[n])]);
+        self.look_for(rarest.unwrap_or(0));
+    }
+
+    /// Whether `bytes` hold the word, in some ASCII case.
+    fn is_in(&self, bytes: &[u8]) -> bool {
+        let (lower, upper) = self.cases;
+        memchr::memchr2_iter(lower, upper, bytes).any(|hit| {
+            hit.checked_sub(self.at)
+                .and_then(|start| bytes.get(start..start + self.lower.len()))
+                .is_some_and(|found| found.eq_ignore_ascii_case(&self.lower))
+        })
     }
 }
 

@@ -5,6 +5,7 @@
 
 use std::io;
 
+use super::family::{Family, RecordBytes};
 use super::parallel::in_order;
 
 /// A game written in another form.
@@ -58,4 +59,33 @@ pub(crate) fn each_converted<C: Send>(
         true
     });
     number
+}
+
+/// Each piece of `record`, of `family`, in its canonical text
+/// ([`Family::canonical_piece`](super::family::Family::canonical_piece)), handed to `each` as its first game's, a
+/// piece with syntax errors refused: a record written in its own form, as
+/// [`Family::convert`](super::family::Family::convert) writes it. Returns how many pieces were handed
+/// over.
+pub(crate) fn canonical_games<F: Family>(
+    family: F,
+    record: RecordBytes<'_>,
+    workers: usize,
+    each: &mut dyn FnMut(usize, Result<Converted, String>) -> bool,
+) -> usize {
+    let piece = |chunk: F::Chunk| {
+        let (_, parsed) = F::parse(&chunk);
+        let converted = if F::broken(&parsed) {
+            Err("it has syntax errors; `hirp fix` repairs each that has one repair".to_owned())
+        } else {
+            let mut games = 0;
+            Ok(Converted {
+                text: F::canonical_piece(&parsed, &mut games),
+                lost: Vec::new(),
+                last_only: false,
+            })
+        };
+        vec![converted]
+    };
+    let size = |chunk: &F::Chunk| F::part(chunk).0.len();
+    each_converted(family.chunks(record.bytes), size, workers, piece, each)
 }

@@ -21,7 +21,7 @@ use std::io::{self, BufRead, Write};
 use super::CheckOptions;
 use super::Span;
 use super::card::{Card, Through, Wants};
-use super::convert::{Converted, Target, each_converted};
+use super::convert::{Converted, Target, canonical_games};
 use super::diagnostic::Problem;
 use super::diff::Comparison;
 use super::fix::{CheckedPiece, FixedChunk, Fixing, Part};
@@ -189,35 +189,6 @@ pub(crate) fn each_game<C: Send>(
     }
 }
 
-/// Each piece of `record`, of `family`, in its canonical text
-/// ([`Family::canonical_piece`]), handed to `each` as its first game's, a
-/// piece with syntax errors refused: a record written in its own form, as
-/// [`Family::convert`] writes it. Returns how many pieces were handed
-/// over.
-pub(crate) fn canonical_games<F: Family>(
-    family: F,
-    record: RecordBytes<'_>,
-    workers: usize,
-    each: &mut dyn FnMut(usize, Result<Converted, String>) -> bool,
-) -> usize {
-    let piece = |chunk: F::Chunk| {
-        let (_, parsed) = F::parse(&chunk);
-        let converted = if F::broken(&parsed) {
-            Err("it has syntax errors; `hirp fix` repairs each that has one repair".to_owned())
-        } else {
-            let mut games = 0;
-            Ok(Converted {
-                text: F::canonical_piece(&parsed, &mut games),
-                lost: Vec::new(),
-                last_only: false,
-            })
-        };
-        vec![converted]
-    };
-    let size = |chunk: &F::Chunk| F::part(chunk).0.len();
-    each_converted(family.chunks(record.bytes), size, workers, piece, each)
-}
-
 /// The name of the file at `path`, not the path to it, as a picture's
 /// caption says it: `standard input` for `-`.
 #[doc(hidden)]
@@ -318,6 +289,18 @@ pub trait Family: Copy + Debug + Eq + Send + Sync + Sized + 'static {
     /// Whether a record of this form names no rules of its own, and so
     /// cannot be judged unless rules are given (a tafl archive).
     fn needs_rules(self) -> bool {
+        false
+    }
+
+    /// Whether a record of this form writes the value of a tag named
+    /// `name` (in any case) as it reads, in the game's text: a value of
+    /// the words [`Wants::holding`](crate::core::card::Wants::holding)
+    /// looks for then stands in the text of every game whose card has it,
+    /// as it is or written as that field says, so a select by that tag may
+    /// pass over the games that lack it. `false` where a tag is made from
+    /// other fields.
+    fn writes_tag(self, name: &str) -> bool {
+        let _ = name;
         false
     }
 

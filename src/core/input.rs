@@ -112,7 +112,7 @@ impl<'a, C: Whole> Input<'a, C> {
     /// characters.
     pub(crate) fn column(&self) -> usize {
         let before = &self.context.whole()[..self.location_offset()];
-        let line_start = before.rfind(['\n', '\r']).map_or(0, |n| n + 1);
+        let line_start = memchr::memrchr2(b'\n', b'\r', before.as_bytes()).map_or(0, |n| n + 1);
         before[line_start..].chars().count() + 1
     }
 
@@ -261,10 +261,9 @@ pub(crate) fn ws<C: Whole, E>(i: Input<'_, C>) -> IResult<Input<'_, C>, (), E> {
 /// The input from the end of the current line on (the line end not
 /// consumed).
 pub(crate) fn to_line_end<C: Whole>(i: Input<'_, C>) -> Input<'_, C> {
-    let n = i
-        .fragment()
-        .find(['\n', '\r'])
-        .unwrap_or(i.fragment().len());
+    // Both are ASCII: the byte found starts a character.
+    let bytes = i.fragment().as_bytes();
+    let n = memchr::memchr2(b'\n', b'\r', bytes).unwrap_or(bytes.len());
     skip(i, n)
 }
 

@@ -12,6 +12,7 @@ use crate::hnefatafl_engine as hnefatafl_org;
 use std::collections::BTreeMap;
 
 use common::hirp;
+use hirp::core::card::Card;
 use hnefatafl_org::field;
 
 /// `hirp select ARGS` on `path`: its status and standard output.
@@ -494,28 +495,34 @@ fn every_game_of_a_large_file_is_read() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The cards of the record at `path` read with `holding` asked for: each
-/// game's players.
-fn players_read(path: &std::path::Path, holding: &[String]) -> Vec<[Option<String>; 2]> {
+/// The cards of the record at `path` read with `holding` asked for, each
+/// with the tags of its card and whether the record's form writes each as
+/// it reads.
+fn cards_read(path: &std::path::Path, holding: &[String]) -> Vec<(Card, Vec<bool>)> {
     use hirp::any::{AnyFamily, Job};
     use hirp::core::card::RecordReader;
     use hirp::core::card::Wants;
     use hirp::core::family::Family;
-    struct Players<'a>(&'a std::path::Path, &'a [u8], Wants);
-    impl Job for Players<'_> {
-        type Output = Vec<[Option<String>; 2]>;
+    struct Cards<'a>(&'a std::path::Path, &'a [u8], Wants);
+    impl Job for Cards<'_> {
+        type Output = Vec<(Card, Vec<bool>)>;
         fn run<F: Family>(self, family: F, options: &F::Options) -> Self::Output {
-            let mut players = Vec::new();
+            let mut cards = Vec::new();
             let record = RecordReader {
                 path: &self.0.to_string_lossy(),
                 reader: &mut &*self.1,
             };
             let read = family.cards(record, options, &self.2, 1, &mut |card| {
-                players.push(card.players);
+                let written = card
+                    .tags
+                    .iter()
+                    .map(|(k, _)| family.writes_tag(k))
+                    .collect();
+                cards.push((card, written));
                 true
             });
             read.unwrap();
-            players
+            cards
         }
     }
     let bytes = std::fs::read(path).unwrap();
@@ -525,7 +532,25 @@ fn players_read(path: &std::path::Path, holding: &[String]) -> Vec<[Option<Strin
         holding: holding.to_vec(),
         ..Wants::replay(false)
     };
-    family.run(None, Players(path, &bytes, wants))
+    family.run(None, Cards(path, &bytes, wants))
+}
+
+/// The players of each game of the record at `path`, read with `holding`
+/// asked for.
+fn players_read(path: &std::path::Path, holding: &[String]) -> Vec<[Option<String>; 2]> {
+    let cards = cards_read(path, holding);
+    cards.into_iter().map(|(card, _)| card.players).collect()
+}
+
+/// The tags of each game of the record at `path`, read with `holding`
+/// asked for, and whether the record's form writes each as it reads.
+fn tags_read(path: &std::path::Path, holding: &[String]) -> Vec<Vec<(String, String, bool)>> {
+    let cards = cards_read(path, holding);
+    let tags = |(card, written): (Card, Vec<bool>)| {
+        let pairs = card.tags.into_iter().zip(written);
+        pairs.map(|((k, v), w)| (k, v, w)).collect()
+    };
+    cards.into_iter().map(tags).collect()
 }
 
 /// Asking the reader for the games that hold a player's name passes over
@@ -565,6 +590,52 @@ fn a_name_asked_for_passes_over_no_game_it_names() {
     }
     assert!(names > 100, "{names} names tried");
     // The words are looked for: some games are passed over unread.
+    assert!(passed_over > 0);
+}
+
+/// Asking the reader for the games that hold a tag's value, where the
+/// record's form writes that tag as it reads, passes over no game that has
+/// it, in any record of either family.
+#[test]
+fn a_tag_asked_for_passes_over_no_game_that_has_it() {
+    let root = common::root().join("fixtures");
+    let mut files: Vec<std::path::PathBuf> = ["hirp", "otg", "ron", "csv", "json", "pgn"]
+        .iter()
+        .flat_map(|extension| common::files_under(&root, extension))
+        .collect();
+    files.sort();
+    let (mut asked, mut passed_over) = (0, 0);
+    for path in &files {
+        let all = tags_read(path, &[]);
+        let mut seen: Vec<(String, String)> = all
+            .iter()
+            .flatten()
+            .filter(|(_, _, writes)| *writes)
+            .map(|(k, v, _)| (k.clone(), v.clone()))
+            .collect();
+        seen.sort();
+        seen.dedup();
+        // Every tag name, with its first three values.
+        let mut tried: Vec<&(String, String)> = Vec::new();
+        for pair in &seen {
+            if tried.iter().filter(|(k, _)| *k == pair.0).count() < 3 {
+                tried.push(pair);
+            }
+        }
+        for (key, value) in tried {
+            let has = |tags: &Vec<(String, String, bool)>| {
+                let first = tags.iter().find(|(k, _, _)| k.eq_ignore_ascii_case(key));
+                first.is_some_and(|(_, v, _)| v == value)
+            };
+            let want = all.iter().filter(|t| has(t)).count();
+            let read = tags_read(path, std::slice::from_ref(value));
+            let got = read.iter().filter(|t| has(t)).count();
+            assert_eq!(got, want, "{}: {key}={value}", path.display());
+            passed_over += all.len() - read.len();
+            asked += 1;
+        }
+    }
+    assert!(asked > 100, "{asked} tags tried");
     assert!(passed_over > 0);
 }
 

@@ -60,6 +60,11 @@ impl Family for Hirp {
 
     fn form(self) {}
 
+    /// Every tag is written as it reads, a `"` or `\` escaped.
+    fn writes_tag(self, _: &str) -> bool {
+        true
+    }
+
     fn extension(self) -> &'static str {
         "hirp"
     }

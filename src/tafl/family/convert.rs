@@ -1,8 +1,9 @@
 //! Tafl games written in another form, as `hirp convert` writes them
 //! ([`crate::tafl::convert`]).
 
+use crate::core::convert::canonical_games;
 use crate::core::convert::{Converted, Target, each_converted};
-use crate::core::family::{RecordBytes, canonical_games};
+use crate::core::family::RecordBytes;
 use crate::tafl::convert::{TARGETS, convert as convert_game, form_name};
 use crate::tafl::family::Tafl;
 use crate::tafl::replay::{Game, replay_record};

@@ -73,6 +73,20 @@ impl Family for Tafl {
         self.0 == Form::Csv
     }
 
+    /// A game file's tags are written as they read; of hnefatafl.org's
+    /// archive, only the players' names (strings) and `rated` and
+    /// `status` (names): the others are numbers, which RON may write
+    /// otherwise, or made from other fields.
+    fn writes_tag(self, name: &str) -> bool {
+        match self.0 {
+            Form::Otg => true,
+            Form::Ron => ["attacker", "defender", "rated", "status"]
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(name)),
+            Form::Csv | Form::OpenTaflJson | Form::Pgn => false,
+        }
+    }
+
     fn chunks<R: BufRead + Send>(
         self,
         reader: R,
