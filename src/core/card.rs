@@ -327,6 +327,46 @@ impl Word {
     }
 }
 
+/// Where the text of a game ends when it is the only game of its piece of
+/// `text`: at the end of the piece's last line that is not blank, its
+/// line end with it, so that a line the reader reports after the game's
+/// last turn (a note, a turn that does not read) goes with the game, and
+/// nothing of the piece is lost but blank lines.
+pub(crate) fn whole_end(text: &str) -> usize {
+    let last = text.trim_end_matches([' ', '\t', '\n', '\r']).len();
+    let rest = &text.as_bytes()[last..];
+    match memchr::memchr2(b'\n', b'\r', rest) {
+        None => text.len(),
+        Some(n) if rest[n..].starts_with(b"\r\n") => last + n + 2,
+        Some(n) => last + n + 1,
+    }
+}
+
+/// Where the lines of `bytes` after its first start: after each `\n` or
+/// `\r`.
+pub(crate) fn line_starts(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr2_iter(b'\n', b'\r', bytes).map(|n| n + 1)
+}
+
+/// A piece of a record to read only up to its first turn, as a family
+/// reads a game's card when its moves are not asked for: its text, and
+/// where its first line that `is_turn` (seen from its first byte that is
+/// not a blank) starts. `None` when the piece is not all text, has no
+/// turn, or holds after that one of the `stops`: what could begin a tag
+/// or a game among its turns.
+pub(crate) fn up_to_turns(
+    bytes: &[u8],
+    is_turn: impl Fn(&[u8]) -> bool,
+    stops: (u8, u8),
+) -> Option<(&str, usize)> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let turns = std::iter::once(0)
+        .chain(line_starts(bytes))
+        .find(|&at| is_turn(super::chunk::after_blanks(&bytes[at..])))?;
+    let stopped = memchr::memchr2(stops.0, stops.1, &bytes[turns..]).is_some();
+    (!stopped).then_some((text, turns))
+}
+
 /// A piece's game text, between its span's bytes `start` and `end` in
 /// the file, the piece's text starting at `offset`, with a line end.
 pub(crate) fn game_text(text: &str, offset: usize, start: usize, end: usize) -> String {

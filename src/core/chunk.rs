@@ -166,6 +166,40 @@ impl<E> Cutter<E> {
         piece
     }
 
+    /// The lines at the start of `available` (what a reader holds) that a
+    /// family may take as a run, as the line-by-line reading would take
+    /// them but for what the family tells of each: whole in it, ending
+    /// with `\n`, holding no `\r` and no `stop` (what the family's
+    /// splitter follows over lines), within the line limit, and keeping
+    /// the piece within the game limit. Each as where it starts in
+    /// `available`, and its bytes without its line end.
+    pub(crate) fn run_lines<'b>(
+        &self,
+        available: &'b [u8],
+        stop: u8,
+    ) -> impl Iterator<Item = (usize, &'b [u8])> + 'b {
+        let line_limit = self.limits.line;
+        let room = self.limits.game.saturating_sub(self.buf.len());
+        let mut used = 0;
+        std::iter::from_fn(move || {
+            let rest = &available[used..];
+            let len = memchr::memchr3(b'\n', b'\r', stop, rest)?;
+            if rest[len] != b'\n' || len > line_limit || used + len + 1 > room {
+                return None;
+            }
+            let start = used;
+            used += len + 1;
+            Some((start, &rest[..len]))
+        })
+    }
+
+    /// Adds `run`, `lines` whole lines taken from the reader's buffer as
+    /// [`Cutter::run_lines`] gives them, to the piece being gathered.
+    pub(crate) fn take_run(&mut self, run: &[u8], lines: usize) {
+        self.buf.extend_from_slice(run);
+        self.lines += lines;
+    }
+
     /// Whether `line` is longer than the line limit.
     pub(crate) fn too_long(&self, line: &Line) -> bool {
         line.len > self.limits.line
@@ -375,6 +409,17 @@ impl<R: BufRead, S: Splitter> Iterator for Games<R, S> {
                 Some(Err(e))
             }
         }
+    }
+}
+
+/// What `reader` holds, read into its buffer if it holds nothing; nothing
+/// when the reading was interrupted (the line-by-line reading tries
+/// again).
+pub(crate) fn buffered<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
+    match reader.fill_buf() {
+        Ok(bytes) => Ok(bytes),
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => Ok(&[]),
+        Err(e) => Err(e),
     }
 }
 

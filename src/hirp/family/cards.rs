@@ -3,7 +3,10 @@
 //! replayed their verdicts and keys.
 
 use crate::core::card::RecordReader;
-use crate::core::card::{Card, Keys, Piece, Through, Wants, each_card, game_text, key_of};
+use crate::core::card::{
+    Card, Keys, Piece, Through, Wants, each_card, game_text, key_of, line_starts, up_to_turns,
+    whole_end,
+};
 use crate::core::chunk::after_blanks;
 use crate::core::family::Family;
 use crate::core::limits::Limits;
@@ -76,14 +79,6 @@ pub(super) fn cards(
     )
 }
 
-/// Where the text of a game ends, when it is the only game of its chunk
-/// of `text`: at the end of the chunk's last character that is not blank,
-/// so that what the reader reports after the game's last turn goes with
-/// the game, and nothing of the chunk is lost but blanks.
-fn whole_end(text: &str) -> usize {
-    text.trim_end_matches([' ', '\t', '\n', '\r']).len()
-}
-
 /// The card of a chunk read only up to its first turn, when that reads as
 /// the whole chunk would: the chunk holds one game, all of it text, whose
 /// turns hold no `[` or `{` (no tag, no comment over lines) and no `G1`
@@ -93,17 +88,14 @@ fn header_card(chunk: &Chunk) -> Option<Card> {
     if chunk.cut.is_some() || chunk.note.is_some() {
         return None;
     }
-    let text = std::str::from_utf8(&chunk.bytes).ok()?;
-    let bytes = text.as_bytes();
-    let turns = first_turn(bytes)?;
-    let rest = &bytes[turns..];
-    if memchr::memchr2(b'[', b'{', rest).is_some() {
-        return None;
-    }
-    let begins = |line: &[u8]| {
-        label_at(after_blanks(line)).is_some_and(|label| label == (Side::Gull, Some(1)))
+    let is_turn = |line: &[u8]| label_at(line).is_some();
+    let (text, turns) = up_to_turns(&chunk.bytes, is_turn, (b'[', b'{'))?;
+    let rest = &chunk.bytes[turns..];
+    let begins = |at: usize| {
+        let label = label_at(after_blanks(&rest[at..]));
+        label.is_some_and(|label| label == (Side::Gull, Some(1)))
     };
-    if memchr::memchr2_iter(b'\n', b'\r', rest).any(|n| begins(&rest[n + 1..])) {
+    if line_starts(rest).any(begins) {
         return None;
     }
     let parsed = parse_start(chunk, turns);
@@ -116,18 +108,6 @@ fn header_card(chunk: &Chunk) -> Option<Card> {
     let mut card = card(game, text, (chunk.offset, chunk.offset + whole_end(text)));
     card.moves = None;
     Some(card)
-}
-
-/// Where the first line of `bytes` that starts with a turn's label (after
-/// blanks) starts. A line starts after a `\n` or a `\r`.
-fn first_turn(bytes: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    loop {
-        if label_at(after_blanks(&bytes[at..])).is_some() {
-            return Some(at);
-        }
-        at += memchr::memchr2(b'\n', b'\r', &bytes[at..])? + 1;
-    }
 }
 
 /// What a game's record says of it, in a piece whose text starts at

@@ -5,8 +5,9 @@
 use std::cell::RefCell;
 
 use crate::core::card::RecordReader;
-use crate::core::card::{Card, Keys, Piece, Through, Wants, each_card, game_text, key_of};
-use crate::core::chunk::after_blanks;
+use crate::core::card::{
+    Card, Keys, Piece, Through, Wants, each_card, game_text, key_of, up_to_turns, whole_end,
+};
 use crate::core::limits::Limits;
 use crate::core::verdict::Verdict;
 use crate::tafl::convert::facts::Players;
@@ -72,21 +73,6 @@ pub(super) fn cards(
     )
 }
 
-/// Where the text of a game file's game ends, when it is the only game of
-/// its chunk of `text`: at the end of the chunk's last line that is not
-/// blank, so that a line the reader reports after the game's last turn
-/// (a note, a turn that does not read) goes with the game, and nothing of
-/// the chunk is lost but blank lines.
-fn whole_end(text: &str) -> usize {
-    let last = text.trim_end_matches([' ', '\t', '\n', '\r']).len();
-    let rest = &text.as_bytes()[last..];
-    match memchr::memchr2(b'\n', b'\r', rest) {
-        None => text.len(),
-        Some(n) if rest[n..].starts_with(b"\r\n") => last + n + 2,
-        Some(n) => last + n + 1,
-    }
-}
-
 /// The card of a game file's chunk read only up to its first turn, when
 /// that reads as the whole chunk would: the chunk holds one game, all of
 /// it text, whose turns hold no `[` (so neither a tag nor a game begins
@@ -96,11 +82,8 @@ fn header_card(chunk: &Chunk, given: Option<&str>) -> Option<Card> {
     if chunk.form != Form::Otg || chunk.cut.is_some() || chunk.note.is_some() {
         return None;
     }
-    let text = std::str::from_utf8(&chunk.bytes).ok()?;
-    let turns = first_turn(text.as_bytes())?;
-    if memchr::memchr(b'[', &text.as_bytes()[turns..]).is_some() {
-        return None;
-    }
+    let is_turn = |line: &[u8]| line.first().is_some_and(u8::is_ascii_digit);
+    let (text, turns) = up_to_turns(&chunk.bytes, is_turn, (b'[', b'['))?;
     let parsed = parse_start(chunk, turns);
     let [game] = Game::all(&parsed.record)[..] else {
         return None;
@@ -109,22 +92,6 @@ fn header_card(chunk: &Chunk, given: Option<&str>) -> Option<Card> {
     let mut card = card(game, text, (chunk.offset, end), given);
     card.moves = None;
     Some(card)
-}
-
-/// Where the first line of `bytes` that starts with a digit (after
-/// blanks) starts: a game file's first turn. A line starts after a `\n`
-/// or a `\r`.
-fn first_turn(bytes: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    loop {
-        if after_blanks(&bytes[at..])
-            .first()
-            .is_some_and(u8::is_ascii_digit)
-        {
-            return Some(at);
-        }
-        at += memchr::memchr2(b'\n', b'\r', &bytes[at..])? + 1;
-    }
 }
 
 /// The name of `rules`: its preset's, else its rules string.

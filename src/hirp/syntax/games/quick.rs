@@ -15,17 +15,8 @@
 use std::io::{self, BufRead};
 
 use super::{Split, SyntaxError};
-use crate::core::chunk::Cutter;
+use crate::core::chunk::{Cutter, buffered};
 use crate::hirp::syntax::parser::{ItemKind, Reading, begins_game, label_at};
-
-/// Where a line's quick reading stops, in `bytes`: at its end, or at
-/// what may open a `{ }` comment or end it another way (`\r`), which the
-/// line-by-line reading follows. A `;` comment or a string ends with its
-/// line and changes nothing the reading carries to the next, so long as
-/// no `{` comes before it: neither stops the quick reading.
-fn stop_at(bytes: &[u8]) -> Option<usize> {
-    memchr::memchr3(b'\n', b'\r', b'{', bytes)
-}
 
 /// Where reading stands after the turn line at the start of `line`, its
 /// label read as [`label_at`] reads it.
@@ -52,26 +43,15 @@ impl Split {
         {
             return Ok(());
         }
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(()),
-            Err(e) => return Err(e),
-        };
+        let available = buffered(reader)?;
         let (mut used, mut lines) = (0, 0);
         // The start of the last line taken: its label is where reading stands.
         let mut last = None;
-        loop {
-            let rest = &available[used..];
-            let Some(len) = stop_at(rest) else {
-                break;
-            };
-            let line = &rest[..len];
-            if rest[len] != b'\n'
-                || len > cutter.limits.line
-                || cutter.buf.len() + used + len + 1 > cutter.limits.game
-            {
-                break;
-            }
+        // A run stops at what may open a `{ }` comment, which the
+        // line-by-line reading follows. A `;` comment or a string ends with
+        // its line and changes nothing the reading carries to the next, so
+        // long as no `{` comes before it: neither stops the run.
+        for (at, line) in cutter.run_lines(available, b'{') {
             match line {
                 // A round that does not start with 0 or 1 is never 1, and
                 // only `G1` may begin a game: its label waits for the run's
@@ -95,20 +75,19 @@ impl Split {
                 }
                 _ => break,
             }
-            last = Some(used);
+            last = Some(at);
             lines += 1;
-            used += len + 1;
+            used = at + line.len() + 1;
         }
         // The last line taken starts with a side and a digit: its label
         // reads. Were it not to, nothing is taken, and the line-by-line
         // reading reads the lines.
         match last.and_then(|at| reading_after(&available[at..])) {
             Some(reading) => {
-                cutter.buf.extend_from_slice(&available[..used]);
+                cutter.take_run(&available[..used], lines);
                 self.reading = reading;
                 self.pending = None;
                 self.parted = false;
-                cutter.lines += lines;
             }
             None => used = 0,
         }

@@ -16,7 +16,7 @@ use std::io::{self, BufRead};
 
 use super::Split;
 use super::split::Kind;
-use crate::core::chunk::Cutter;
+use crate::core::chunk::{Cutter, buffered};
 use crate::tafl::syntax::ast::Form;
 use crate::tafl::syntax::error::SyntaxError;
 
@@ -37,32 +37,17 @@ impl Split {
         {
             return Ok(());
         }
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(()),
-            Err(e) => return Err(e),
-        };
+        let available = buffered(reader)?;
         let (mut used, mut lines) = (0, 0);
-        loop {
-            let rest = &available[used..];
-            if !rest.first().is_some_and(u8::is_ascii_digit) {
-                break;
-            }
-            let Some(len) = memchr::memchr3(b'\n', b'\r', b'[', rest) else {
-                break;
-            };
-            if rest[len] != b'\n'
-                || len > cutter.limits.line
-                || cutter.buf.len() + used + len + 1 > cutter.limits.game
-            {
+        for (at, line) in cutter.run_lines(available, b'[') {
+            if !line.first().is_some_and(u8::is_ascii_digit) {
                 break;
             }
             lines += 1;
-            used += len + 1;
+            used = at + line.len() + 1;
         }
         if lines > 0 {
-            cutter.buf.extend_from_slice(&available[..used]);
-            cutter.lines += lines;
+            cutter.take_run(&available[..used], lines);
             self.reading = self.reading.after(Kind::Digit, false);
         }
         reader.consume(used);
