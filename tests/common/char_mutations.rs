@@ -217,3 +217,101 @@ pub fn plain(text: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Slips of recording rather than of a character, each made once: a turn's
+/// line written twice, label and all (after itself); a step written in the
+/// neighbouring turn (taken out of its turn and put at any place among the
+/// steps of the turn before or after it); a step of a turn and one of the
+/// next exchanged; a Penningr offer and its answer written where there was
+/// none; a step left out.
+pub const SLIPS: &[&str] = &[
+    "line written twice",
+    "step in the neighbouring turn",
+    "steps of two turns exchanged",
+    "offer where there was none",
+    "step left out",
+];
+
+/// The line holding `at`, from its start to its end (before its line end).
+fn line_around(text: &str, at: usize) -> (usize, usize) {
+    let start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+    (start, end)
+}
+
+/// `text` with two edits made, `a` before `b`, neither overlapping.
+fn two_edits(text: &str, a: ((usize, usize), &str), b: ((usize, usize), &str)) -> String {
+    let (((s1, e1), w1), ((s2, e2), w2)) = (a, b);
+    format!("{}{w1}{}{w2}{}", &text[..s1], &text[e1..s2], &text[e2..])
+}
+
+/// One slip of kind `slip` (an index in [`SLIPS`]) in `text`, drawn with
+/// `draw`; `None` when the record has no place for it.
+pub fn slip(text: &str, slip: usize, draw: &mut Draw) -> Option<String> {
+    let turns = turn_tokens(text);
+    if turns.len() < 2 {
+        return None;
+    }
+    let t = draw.below(turns.len());
+    let steps = |t: usize| -> Vec<(usize, usize)> {
+        turns[t][0].iter().map(|s| (s.start, s.end)).collect()
+    };
+    let variant = match slip {
+        0 => {
+            let (start, end) = line_around(text, steps(t).first()?.0);
+            let line = &text[start..end];
+            replaced(text, (end, end), &format!("\n{line}"))
+        }
+        1 => {
+            let u = if draw.below(2) == 0 {
+                t.checked_sub(1)?
+            } else {
+                t + 1
+            };
+            (u < turns.len()).then_some(())?;
+            let from = steps(t);
+            let into = steps(u);
+            let (s, e) = *from.get(draw.below(from.len()))?;
+            let places: Vec<usize> = std::iter::once(into.first()?.0)
+                .chain(into.iter().map(|x| x.1))
+                .collect();
+            let p = places[draw.below(places.len())];
+            let step = &text[s..e];
+            if p < s {
+                two_edits(text, ((p, p), step), ((s, e), ""))
+            } else {
+                two_edits(text, ((s, e), ""), ((p, p), step))
+            }
+        }
+        2 => {
+            let u = t + 1;
+            (u < turns.len()).then_some(())?;
+            let (a, b) = (steps(t), steps(u));
+            let (s1, e1) = *a.get(draw.below(a.len()))?;
+            let (s2, e2) = *b.get(draw.below(b.len()))?;
+            let (x, y) = (&text[s1..e1], &text[s2..e2]);
+            two_edits(text, ((s1, e1), y), ((s2, e2), x))
+        }
+        3 => {
+            let (_, end) = line_around(text, steps(t).first()?.0);
+            let line = &text[..end];
+            (line.ends_with(" /")).then_some(())?;
+            let (start, _) = line_around(text, end);
+            let side = &text[start..start + 1];
+            let other = if side == "G" { "S" } else { "G" };
+            let offer = ["d", "t"][draw.below(2)];
+            let answer = ["a", "r"][draw.below(2)];
+            replaced(
+                text,
+                (end - 1, end - 1),
+                &format!("{side}{offer}{other}{answer}"),
+            )
+        }
+        _ => {
+            let all = steps(t);
+            let (s, e) = *all.get(draw.below(all.len()))?;
+            replaced(text, (s, e), "")
+        }
+    };
+    (variant != text).then_some(variant)
+}

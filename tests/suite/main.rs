@@ -54,6 +54,7 @@ mod opentafl_oracle;
 mod opentafl_rare;
 mod parse;
 mod position;
+mod recording_slips;
 mod repairs;
 mod replay;
 mod rewrite;

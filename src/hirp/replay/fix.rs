@@ -5,7 +5,7 @@ use crate::core::fix::CheckedPiece;
 use crate::hirp::syntax::{Chunk, parse_piece};
 
 use super::replay_record;
-use super::search::search_repairs;
+use super::search::{first_line_twice, search_repairs};
 
 /// Checks a piece of a HIRP record as read from its chunk: the piece's
 /// bytes, then, when the chunk was cut, the start of the line left unread
@@ -13,9 +13,17 @@ use super::search::search_repairs;
 pub fn check_piece(piece: &[u8], chunk: &Chunk, base: usize) -> CheckedPiece {
     // A piece the fast path replays has nothing to report, as the full
     // replay would find (see `fast::games`): nothing to fix or search.
+    // A piece of several games, one unfinished before another, is read
+    // whole: the games' match says so, and the search may find them one
+    // game whose first line was written twice.
     if chunk.cut.is_none()
         && chunk.note.is_none()
         && let Some(games) = super::fast::games(piece, base)
+        && !games
+            .iter()
+            .rev()
+            .skip(1)
+            .any(|g| g.report.result.is_none())
     {
         // Read the usual way, the bytes are UTF-8.
         let text = String::from_utf8_lossy(piece).into_owned();
@@ -35,13 +43,12 @@ pub fn check_piece(piece: &[u8], chunk: &Chunk, base: usize) -> CheckedPiece {
         parsed.record.games.len()
     };
     let written = as_written(piece, chunk, &text);
-    search_repairs(
-        &text,
-        base,
-        &parsed.record.games[..whole],
-        &written,
-        &mut problems,
-    );
+    let whole_games = &parsed.record.games[..whole];
+    let mended = match written {
+        Some(_) => Vec::new(),
+        None => first_line_twice(&text, base, whole_games, &mut problems),
+    };
+    search_repairs(&text, base, whole_games, &written, &mut problems, &mended);
     CheckedPiece::new(text, games, problems)
 }
 

@@ -16,34 +16,44 @@ pub(super) fn triple_repair(
     turn: &Turn,
     n: usize,
     following: &[Turn],
-) -> Option<(String, Edit)> {
+) -> Option<(String, Option<Edit>)> {
     let actions = &turn.outcome.penningr;
     let triple = &actions[n];
     let answered = actions
         .get(n + 1)
         .is_some_and(|a| matches!(a.action, PenningrMove::Accept | PenningrMove::Refuse));
     let mut doubled = before;
-    if doubled.offer(triple.side, Offer::Double).is_ok()
-        && plays(doubled, &actions[n + 1..], following)
-    {
-        let double = format!("{}d", triple.side);
-        return Some((
-            format!("write `{double}` for a double"),
-            Edit::new(triple.span, double),
-        ));
-    }
+    let double = (doubled.offer(triple.side, Offer::Double).is_ok()
+        && plays(doubled, &actions[n + 1..], following))
+    .then(|| format!("{}d", triple.side));
     let after = if answered { n + 2 } else { n + 1 };
-    if !plays(before, &actions[after..], following) {
-        return None;
-    }
     let end = if answered {
         actions[n + 1].span.end
     } else {
         triple.span.end
     };
-    let span = Span::new(triple.span.start, end);
-    let written: String = actions[n..after].iter().map(ToString::to_string).collect();
-    Some((format!("remove `{written}`"), Edit::new(span, "")))
+    let removed = plays(before, &actions[after..], following).then(|| {
+        let written: String = actions[n..after].iter().map(ToString::to_string).collect();
+        (written, Span::new(triple.span.start, end))
+    });
+    match (double, removed) {
+        // Both play: an offer written where there was none, or a double
+        // written as a triple; the record does not tell which.
+        (Some(double), Some((written, _))) => Some((
+            format!(
+                "write `{double}` for a double, or remove `{written}`: the game plays either way"
+            ),
+            None,
+        )),
+        (Some(double), None) => Some((
+            format!("write `{double}` for a double"),
+            Some(Edit::new(triple.span, double)),
+        )),
+        (None, Some((written, span))) => {
+            Some((format!("remove `{written}`"), Some(Edit::new(span, ""))))
+        }
+        (None, None) => None,
+    }
 }
 
 /// Whether `actions`, then the offers of the `following` turns, play from

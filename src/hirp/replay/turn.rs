@@ -376,7 +376,7 @@ impl Replay<'_> {
                     if e == PenningrError::TripleBeforeDouble {
                         let penningr = *self.position.penningr();
                         let repair = offers::triple_repair(penningr, turn, n, following);
-                        problem.fix = repair.as_ref().map(|(_, fix)| fix.clone());
+                        problem.fix = repair.as_ref().and_then(|(_, fix)| fix.clone());
                         problem.help = repair.map(|(help, _)| help);
                     }
                     self.push(problem, label);

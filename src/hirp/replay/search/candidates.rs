@@ -4,6 +4,7 @@
 use crate::core::Span;
 use crate::core::diagnostic::Problem;
 use crate::hirp::rules::{Position, STEPS_PER_TURN};
+use crate::hirp::syntax::ast::PenningrMove;
 use crate::hirp::syntax::ast::Turn;
 
 use super::{Candidate, MAX_WORDS, line_end};
@@ -84,6 +85,7 @@ pub(super) fn candidates(
         with,
         cost,
         whole: false,
+        moved: None,
     };
     let chars: Vec<(usize, char)> = text[w.start..w.end]
         .char_indices()
@@ -126,6 +128,7 @@ pub(super) fn candidates(
         for word in words {
             found.push(Candidate {
                 whole: true,
+                moved: None,
                 ..one(at, at, (*word).to_owned(), word.len())
             });
         }
@@ -179,6 +182,7 @@ pub(super) fn choice_candidates(
                     with,
                     cost: choice.len().max(end - start),
                     whole: true,
+                    moved: None,
                 });
             }
         }
@@ -199,6 +203,22 @@ fn token_candidates(text: &str, base: usize, turn: &Turn) -> Vec<Candidate> {
             .map(|s| (s.start - base, s.end - base))
             .collect();
         kind_candidates(text, &spans, gap, &mut found);
+    }
+    // An offer and its answer taken out together: an offer written where
+    // there was none.
+    for pair in turn.outcome.penningr.windows(2) {
+        let answer = matches!(pair[1].action, PenningrMove::Accept | PenningrMove::Refuse);
+        if answer && !matches!(pair[0].action, PenningrMove::Accept | PenningrMove::Refuse) {
+            let (s, e) = (pair[0].span.start - base, pair[1].span.end - base);
+            found.push(Candidate {
+                start: s,
+                end: e,
+                with: String::new(),
+                cost: e - s,
+                whole: true,
+                moved: None,
+            });
+        }
     }
     for &(s, e) in battles
         .iter()
@@ -225,6 +245,7 @@ fn token_candidates(text: &str, base: usize, turn: &Turn) -> Vec<Candidate> {
                         with,
                         cost: 2,
                         whole: false,
+                        moved: None,
                     });
                 }
             }
@@ -255,6 +276,7 @@ fn kind_candidates(text: &str, spans: &[(usize, usize)], gap: &str, found: &mut 
             with: String::new(),
             cost,
             whole: true,
+            moved: None,
         });
         found.push(Candidate {
             start: e,
@@ -262,6 +284,7 @@ fn kind_candidates(text: &str, spans: &[(usize, usize)], gap: &str, found: &mut 
             with: format!("{gap}{token}"),
             cost,
             whole: true,
+            moved: None,
         });
         // Moved: the run of the kind's tokens rewritten, when it is laid
         // out as usual.
@@ -280,6 +303,7 @@ fn kind_candidates(text: &str, spans: &[(usize, usize)], gap: &str, found: &mut 
                 with: moved.join(gap),
                 cost,
                 whole: true,
+                moved: None,
             });
         }
     }
@@ -308,6 +332,7 @@ pub(super) fn put_back(base: usize, turn: &Turn, start: &Position) -> Vec<Candid
                 cost: edit.replacement.len(),
                 with: edit.replacement,
                 whole: true,
+                moved: None,
             })
         })
         .collect()
@@ -364,6 +389,80 @@ pub(super) fn battles_put_back(text: &str, game: usize, w: &Window<'_>) -> Vec<C
             cost: gap.len() + r.len(),
             with: format!("{gap}{r}"),
             whole: true,
+            moved: None,
         })
         .collect()
+}
+
+/// Each step of `from` taken out and put in `into`, the turn on the line
+/// before or after it, at each place between its steps: a step written in
+/// the neighbouring turn. One edit each, from the first text it changes to
+/// the last.
+pub(super) fn neighbour_steps(text: &str, base: usize, from: &Turn, into: &Turn) -> Vec<Candidate> {
+    let spans = |turn: &Turn| -> Vec<(usize, usize)> {
+        turn.steps
+            .iter()
+            .map(|s| (s.span().start - base, s.span().end - base))
+            .collect()
+    };
+    let (moved, steps) = (spans(from), spans(into));
+    let Some(&(first, _)) = steps.first() else {
+        return Vec::new();
+    };
+    let places: Vec<usize> = std::iter::once(first)
+        .chain(steps.iter().map(|s| s.1))
+        .collect();
+    let mut found = Vec::new();
+    for &(s, e) in &moved {
+        let step = &text[s..e];
+        for &p in &places {
+            let (start, end, with) = if p >= e {
+                (s, p, [&text[e..p], step].concat())
+            } else {
+                (p, e, [step, &text[p..s]].concat())
+            };
+            found.push(Candidate {
+                start,
+                end,
+                with,
+                cost: e - s,
+                whole: true,
+                moved: Some(s),
+            });
+        }
+    }
+    found
+}
+
+/// Each step of `first` exchanged with each step of `next`, the turn on
+/// the line after it: two steps written each in the other's turn.
+pub(super) fn exchanged_steps(
+    text: &str,
+    base: usize,
+    first: &Turn,
+    next: &Turn,
+) -> Vec<Candidate> {
+    let spans = |turn: &Turn| -> Vec<(usize, usize)> {
+        turn.steps
+            .iter()
+            .map(|s| (s.span().start - base, s.span().end - base))
+            .collect()
+    };
+    let mut found = Vec::new();
+    for &(s1, e1) in &spans(first) {
+        for &(s2, e2) in &spans(next) {
+            let (a, b) = (&text[s1..e1], &text[s2..e2]);
+            if a != b {
+                found.push(Candidate {
+                    start: s1,
+                    end: e2,
+                    with: [b, &text[e1..s2], a].concat(),
+                    cost: a.len() + b.len(),
+                    whole: true,
+                    moved: None,
+                });
+            }
+        }
+    }
+    found
 }

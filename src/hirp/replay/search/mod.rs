@@ -53,11 +53,21 @@ use crate::hirp::syntax::ast::{Game, Turn};
 use super::fast::Paused;
 
 mod candidates;
+mod lines;
 mod ties;
+mod twice;
+
+use lines::{line_end, line_start, plain, repeats_line_before};
+
+pub(crate) use twice::first_line_twice;
 
 use candidates::{
-    Window, battles_put_back, candidates, choice_candidates, put_back, vocabulary, window,
+    Window, battles_put_back, candidates, choice_candidates, exchanged_steps, neighbour_steps,
+    put_back, vocabulary, window,
 };
+
+/// The code of a [Result] tag that says another result than the replay's.
+const RESULT: &str = "hirp::result::mismatch";
 
 /// Whether only a candidate that passes alone is applied (else the
 /// ranking below picks one strictly first).
@@ -97,6 +107,8 @@ struct Candidate {
     with: String,
     cost: usize,
     whole: bool,
+    /// For a step moved from the neighbouring turn, where it was written.
+    moved: Option<usize>,
 }
 
 /// Gives the first error of each game of `text` (a checked piece whose
@@ -109,8 +121,12 @@ pub(crate) fn search_repairs(
     games: &[Game],
     changed: &Option<std::ops::Range<usize>>,
     problems: &mut [(Problem, Option<usize>)],
+    mended: &[usize],
 ) {
     for (n, game) in games.iter().enumerate() {
+        if mended.contains(&n) {
+            continue;
+        }
         // A game a fix of an earlier round changed may hold a guess: the
         // search, which mends one mistake, leaves it alone.
         if let Some(changed) = changed {
@@ -128,11 +144,13 @@ pub(crate) fn search_repairs(
             Some(g) => *g == n,
             None => start <= p.span.start && p.span.start < end,
         };
+        // A [Result] tag found wrong follows from a turn's mistake, when
+        // the game has one: that mistake is searched first.
         let first = problems
             .iter()
             .enumerate()
             .filter(|(_, (p, g))| inside(p, g) && p.severity == Severity::Error)
-            .min_by_key(|(_, (p, _))| p.span.start)
+            .min_by_key(|(_, (p, _))| (p.code.to_string() == RESULT, p.span.start))
             .map(|(i, _)| i);
         let Some(first) = first else { continue };
         let problem = &problems[first].0;
@@ -206,6 +224,10 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
     {
         return None;
     }
+    let windows_fault_turn = windows
+        .last()?
+        .turn
+        .and_then(|t| turns.iter().position(|u| std::ptr::eq(*u, t)));
     let paused = pauses(text, start, windows)?;
     let words = vocabulary(text, base, &turns);
     let mut passing: Vec<Candidate> = Vec::new();
@@ -221,6 +243,30 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
         if let Some(turn) = window.turn.filter(|_| *line == fault_line) {
             found = put_back(base, turn, paused.position()?);
             found.extend(choice_candidates(text, base, turn, fault));
+        }
+        // A step written in the turn before or after the faulty one.
+        let at = window
+            .turn
+            .and_then(|t| turns.iter().position(|u| std::ptr::eq(*u, t)));
+        if let Some(t) = at
+            && let Some(next) = turns.get(t + 1)
+            && (*line == fault_line || windows_fault_turn == Some(t + 1))
+        {
+            found.extend(neighbour_steps(text, base, turns[t], next));
+            found.extend(neighbour_steps(text, base, next, turns[t]));
+            found.extend(exchanged_steps(text, base, turns[t], next));
+        }
+        if *line == fault_line && *line > 0 && repeats_line_before(text, *line) {
+            // The faulty line taken out: a copy of the line before it.
+            let end = (line_end(text, *line) + 1).min(stop);
+            found.push(Candidate {
+                start: *line,
+                end,
+                with: String::new(),
+                cost: end - *line,
+                whole: true,
+                moved: None,
+            });
         }
         if *line == fault_line && fault.code.to_string() == "hirp::syntax::missing_outcome" {
             found.extend(battles_put_back(text, start, window));
@@ -266,10 +312,16 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
             }
         }
     };
+    // A line taken out takes its line end along (past the replay's stop).
+    let whole_line = best.with.is_empty()
+        && line_start(text, best.start) == best.start
+        && line_end(text, best.start) == best.end
+        && text[best.end..].starts_with('\n');
+    let end = best.end + usize::from(whole_line);
     Some(Found::Repair(crate::core::fix::narrowed(
         text,
         base,
-        (best.start, best.end),
+        (best.start, end),
         &best.with,
     )))
 }
@@ -537,29 +589,6 @@ fn own_fails(text: &str, base: usize, game: &Game, fault: &Problem) -> bool {
     judged().unwrap_or(false)
 }
 
-/// `text` with its layout made plain: each run of spaces one space, none
-/// at a line's end.
-fn plain(text: &[u8]) -> Vec<u8> {
-    let mut out: Vec<u8> = Vec::with_capacity(text.len());
-    for &b in text {
-        let after_space = out.last() == Some(&b' ');
-        match b {
-            b' ' if after_space => {}
-            b'\n' if after_space => {
-                out.pop();
-                out.push(b);
-            }
-            _ => out.push(b),
-        }
-    }
-    out
-}
-
-/// Where the line holding `at` starts.
-fn line_start(text: &str, at: usize) -> usize {
-    text[..at].rfind('\n').map_or(0, |n| n + 1)
-}
-
 /// The candidate ranked strictly first: fewest characters changed, then
 /// the latest place; `None` when none passes or two tie.
 fn first(passing: &[Candidate]) -> Option<&Candidate> {
@@ -570,9 +599,4 @@ fn first(passing: &[Candidate]) -> Option<&Candidate> {
     let best = passing.iter().min_by_key(|c| key(c))?;
     let ties = passing.iter().filter(|c| key(c) == key(best)).count();
     (ties == 1).then_some(best)
-}
-
-/// Where the line holding `at` ends (before its line end).
-fn line_end(text: &str, at: usize) -> usize {
-    text[at..].find('\n').map_or(text.len(), |n| at + n)
 }

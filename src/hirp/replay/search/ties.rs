@@ -26,7 +26,8 @@ pub(super) fn ranked_first<'c>(
     passing: &'c [Candidate],
 ) -> Option<&'c Candidate> {
     let turn = FaultyTurn { text, range, at };
-    one_repair(&turn, passing)
+    one_step_moved(&turn, passing)
+        .or_else(|| one_repair(&turn, passing))
         .or_else(|| one_copy(text, passing))
         .or_else(|| one_put_back(&turn, passing))
         .or_else(|| one_order(&turn, passing))
@@ -61,9 +62,38 @@ fn one_order<'c>(turn: &FaultyTurn<'_>, passing: &'c [Candidate]) -> Option<&'c 
     shortest.next().is_none().then_some(first)
 }
 
+/// Of passing candidates that each move one step, the same, from its turn
+/// into the neighbouring one (the turn after it or the turn before it,
+/// the same for all), at places after which both turns end alike: the
+/// step written at the latest of them, as [`one_step_placed`] writes a
+/// step put back. `None` when they are not so.
+fn one_step_moved<'c>(turn: &FaultyTurn<'_>, passing: &'c [Candidate]) -> Option<&'c Candidate> {
+    let source = passing.first()?.moved?;
+    let later = passing.iter().all(|c| c.start == source);
+    let earlier = passing.iter().all(|c| c.start != source);
+    if !passing.iter().all(|c| c.moved == Some(source)) || !(later || earlier) {
+        return None;
+    }
+    let last = passing.iter().map(|c| c.end).max()?;
+    let end = (super::line_end(turn.text, last) + 1).min(turn.text.len());
+    let both = FaultyTurn {
+        range: turn.range.start..end.max(turn.range.end),
+        ..*turn
+    };
+    if !both.alike(passing.iter()) {
+        return None;
+    }
+    let place = |c: &Candidate| if later { c.end } else { c.start };
+    let latest = passing.iter().map(place).max()?;
+    let mut there = passing.iter().filter(|c| place(c) == latest);
+    let best = there.next()?;
+    there.next().is_none().then_some(best)
+}
+
 /// The text, and the faulty turn's replay: `range` runs from the searched
 /// line, where the replay is paused at `at`, to the end of the faulty
 /// turn's line.
+#[derive(Clone)]
 struct FaultyTurn<'t> {
     text: &'t str,
     range: std::ops::Range<usize>,

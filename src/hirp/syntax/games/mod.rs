@@ -139,6 +139,28 @@ struct Open {
     lines: usize,
     /// Where reading stood before it.
     before: Reading,
+    /// It repeats the line before it, label and all: the first line of a
+    /// game written twice, kept in the chunk of that game, so that `fix`
+    /// sees the copy (`hirp::replay::search`).
+    copy: bool,
+}
+
+/// Whether the line `start..start + len` of `buf` repeats the line before
+/// it, blanks aside.
+fn repeats_line_before(buf: &[u8], start: usize, len: usize) -> bool {
+    let before = buf[..start].trim_ascii_end();
+    let from = before
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |n| n + 1);
+    let words = |line: &[u8]| -> Vec<Vec<u8>> {
+        line.split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(<[u8]>::to_vec)
+            .collect()
+    };
+    let line = &buf[start..(start + len).min(buf.len())];
+    !line.trim_ascii().is_empty() && words(&before[from..]) == words(line)
 }
 
 /// Whether a line is blank, from its first bytes.
@@ -346,7 +368,13 @@ impl Split {
                 // Whether it begins a game, the next tag or turn tells.
                 let (at, lines) = self.pending.unwrap_or((line.start, lines_before));
                 let before = self.reading;
-                self.open = Some(Open { at, lines, before });
+                let copy = repeats_line_before(&cutter.buf, line.start, line.len);
+                self.open = Some(Open {
+                    at,
+                    lines,
+                    before,
+                    copy,
+                });
             }
             Some(item) if ended.is_none() => {
                 return Some(self.start_game(cutter, line, lines_before, item, too_long));
@@ -403,7 +431,7 @@ impl Split {
         lines_before: &mut usize,
     ) -> Option<Piece<SyntaxError>> {
         let open = self.open.take()?;
-        if mislabelled(open.before, Some(item)) || !may_cut {
+        if mislabelled(open.before, Some(item)) || !may_cut || open.copy {
             return None;
         }
         let reading = self.reading;

@@ -8,6 +8,8 @@ use crate::tafl::rules::{Move, Position};
 use crate::tafl::syntax::{Form, Ply, read_ply};
 use crate::tafl::{Piece, Square};
 
+mod order;
+
 /// The characters a character edit writes, besides the board's files: the
 /// notation's digits, marks and the letters of the king and a taflman.
 const MARKS: &[u8] = b"0123456789-x/+^=KT";
@@ -32,6 +34,8 @@ pub(crate) struct Candidate {
     /// For a legal move put in or written in place of a ply, the move: its
     /// text and `with` are written only once it passes the quick judge.
     legal: Option<Move>,
+    /// It writes a ply two or three plies from where it stood.
+    pub(crate) moved: bool,
 }
 
 impl Candidate {
@@ -47,7 +51,16 @@ impl Candidate {
             tokens: Vec::new(),
             cost: 0,
             legal: None,
+            moved: false,
         })
+    }
+}
+
+impl Candidate {
+    /// Whether it writes the plies it replaces in another order, and
+    /// nothing else: two swapped, or one written two or three plies off.
+    pub(crate) fn reorders(&self) -> bool {
+        self.legal.is_none() && self.cost == 2 && self.tokens.len() >= 2
     }
 }
 
@@ -167,6 +180,7 @@ impl<'a> Window<'a> {
             window.characters(j, window.spans[j], dim);
             window.taken_out(j);
             window.swapped(j);
+            window.moved(j);
             if j + REPLACED >= fault {
                 window.legal(j, j + NEAR >= fault);
             }
@@ -194,6 +208,7 @@ impl<'a> Window<'a> {
                 tokens,
                 cost,
                 legal: None,
+                moved: false,
             });
         }
     }
@@ -256,23 +271,6 @@ impl<'a> Window<'a> {
         self.push(from, to, String::new(), (j, j + 1, 2), Vec::new());
     }
 
-    /// Ply `j` swapped with one of the next three.
-    fn swapped(&mut self, j: usize) {
-        let text = self.text;
-        for m in j + 1..(j + 4).min(self.spans.len()) {
-            let (a, b) = (self.tokens[j], self.tokens[m]);
-            if a == b {
-                continue;
-            }
-            let with = [b, &text[self.spans[j].1..self.spans[m].0], a].concat();
-            let mut tokens: Vec<String> = vec![b.to_owned()];
-            tokens.extend(self.tokens[j + 1..m].iter().map(|t| (*t).to_owned()));
-            tokens.push(a.to_owned());
-            let (start, end) = (self.spans[j].0, self.spans[m].1);
-            self.push(start, end, with, (j, m + 1, 2), tokens);
-        }
-    }
-
     /// Ply `j` replaced by each move legal before it, and each such move put
     /// in before it. Their text is written once they pass the quick judge
     /// ([`Window::write_legal`]).
@@ -303,6 +301,7 @@ impl<'a> Window<'a> {
                         tokens: Vec::new(),
                         cost,
                         legal: Some(mv),
+                        moved: false,
                     });
                 }
             }
@@ -448,6 +447,36 @@ impl<'a> Window<'a> {
             });
         }
         passing
+    }
+
+    /// Whether the lines of a game file around the fault hold other than
+    /// a turn each (two plies; the game's last line one or two): a ply
+    /// written in the neighbouring turn leaves one line short and the
+    /// other long.
+    pub(super) fn layout_broken(&self) -> bool {
+        if self.form != Form::Otg {
+            return false;
+        }
+        let line_of = |i: usize| self.text[..self.spans[i].0].matches('\n').count();
+        let (from, to) = (self.first, (self.fault + 4).min(self.spans.len()));
+        let mut counts: Vec<(usize, usize)> = Vec::new();
+        for i in from..to {
+            let line = line_of(i);
+            match counts.last_mut() {
+                Some((l, n)) if *l == line => *n += 1,
+                _ => counts.push((line, 1)),
+            }
+        }
+        let last = line_of(self.spans.len() - 1);
+        // The window's first and last lines may be cut; its others are
+        // whole.
+        let whole = counts
+            .len()
+            .saturating_sub(usize::from(to < self.spans.len()));
+        counts[..whole]
+            .iter()
+            .skip(1)
+            .any(|&(line, n)| n > 2 || (n < 2 && line != last))
     }
 
     /// Whether a repair takes out the faulty ply, the game's last.

@@ -66,6 +66,14 @@ pub const NEAR: usize = 3;
 /// Moves past the fault that a candidate must play, judged quickly.
 pub const AHEAD: usize = 60;
 
+/// Plies after a game's end taken out at most, as its one repair: a move
+/// or a whole turn written after the end.
+pub const AFTER_END: usize = 2;
+
+/// Runs of blanks on each side of a fault that cannot be read tried taken
+/// out: a blank written inside a move.
+pub const BLANKS: usize = 2;
+
 /// Bytes of a game past which no search is made.
 pub const MAX_GAME: usize = 1 << 16;
 
@@ -148,7 +156,10 @@ pub(crate) fn search_repairs(
                 continue;
             }
         }
-        let (edit, help) = match search(&judge, *game, fault) {
+        let found = rest_taken_out(&judge, *game, fault)
+            .or_else(|| blank_taken_out(&judge, fault))
+            .or_else(|| search(&judge, *game, fault));
+        let (edit, help) = match found {
             Some(Found::Repair(edit, help)) => (edit, help),
             Some(Found::Tie(choices, more)) => {
                 problems[first].0.offer_tie(choices, more);
@@ -260,11 +271,24 @@ fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<Found> {
         }
     }
     let fewest = passing.iter().map(|p| p.1).min()?;
-    let first: Vec<&Candidate> = passing
+    let mut first: Vec<&Candidate> = passing
         .iter()
         .filter(|p| p.1 == fewest)
         .map(|p| &p.0.candidate)
         .collect();
+    // A ply written in the neighbouring turn of a game file leaves a line
+    // short and its neighbour long: where every line holds a turn, a ply
+    // written two or three plies off is not the one slip, and the other
+    // repairs rank first (two plies swapped keep the layout).
+    // Where the layout shows it, the repairs that write the plies as
+    // written in another order rank first: they invent no move.
+    let broken = window.layout_broken();
+    if judge.piece.form == Form::Otg && !broken && first.iter().any(|c| !c.moved) {
+        first.retain(|c| !c.moved);
+    }
+    if broken && first.iter().any(|c| c.reorders()) {
+        first.retain(|c| c.reorders());
+    }
     let Some(best) = choose(&window, fault, &first) else {
         return tied(&window, &first);
     };
@@ -283,6 +307,101 @@ fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<Found> {
         ),
         help,
     ))
+}
+
+/// Plies written after the game's end taken out, when at most
+/// [`AFTER_END`] are and the game is valid without them: the one repair of
+/// moves after the end, made before the search, which may not reach it
+/// among the many ways to change the move that ended the game.
+fn rest_taken_out(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<Found> {
+    if fault.code != ProblemKind::AfterEnd.into() {
+        return None;
+    }
+    let plies: Vec<WrittenPly<'_>> = game.plies().collect();
+    let spans = candidates::token_spans(judge.piece, &plies);
+    let at = fault.span.start.checked_sub(judge.piece.base)?;
+    let k = spans.iter().position(|s| s.1 > at)?;
+    let last = spans.len().checked_sub(1)?;
+    if k == 0 || last - k + 1 > AFTER_END {
+        return None;
+    }
+    let (start, end) = (spans[k - 1].1, spans[last].1);
+    // A comment among them is kept: no repair then.
+    if judge.piece.text[start..end].contains(['[', ']']) {
+        return None;
+    }
+    let candidate = Candidate::text_edit(start, end, "", 0)?;
+    if !judge.valid(&candidate) {
+        return None;
+    }
+    let taken: Vec<&str> = spans[k..]
+        .iter()
+        .map(|&(s, e)| &judge.piece.text[s..e])
+        .collect();
+    let help = format!("take out `{}`", taken.join(" "));
+    let edit = crate::core::fix::narrowed(judge.piece.text, judge.piece.base, (start, end), "");
+    Some(Found::Repair(edit, help))
+}
+
+/// A blank written inside a move (`d 5-c5`) taken out: of the
+/// [`BLANKS`] runs of blanks on each side of a fault that cannot be read,
+/// on its line, the one run whose removal alone makes the game valid.
+fn blank_taken_out(judge: &Judge<'_>, fault: &Problem) -> Option<Found> {
+    let code = fault.code.to_string();
+    if !code.starts_with("hirp::tafl::syntax::") && fault.code != ProblemKind::Unread.into() {
+        return None;
+    }
+    let text = judge.piece.text;
+    let at = fault.span.start.checked_sub(judge.piece.base)?;
+    if at < judge.start || at > judge.end {
+        return None;
+    }
+    let line = text[..at].rfind('\n').map_or(0, |n| n + 1).max(judge.start);
+    let line_end = text[at..]
+        .find('\n')
+        .map_or(text.len(), |n| at + n)
+        .min(judge.end);
+    let bytes = text.as_bytes();
+    let blank = |b: u8| b == b' ' || b == b'\t';
+    // The runs of blanks between two characters of the line.
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut i = line;
+    while i < line_end {
+        if blank(bytes[i]) {
+            let start = i;
+            while i < line_end && blank(bytes[i]) {
+                i += 1;
+            }
+            // Not after a turn's number (`5. d2-c2`), nor at the line's ends.
+            if start > line && i < line_end && bytes[start - 1] != b'.' {
+                runs.push((start, i));
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let after = runs.partition_point(|r| r.0 < at);
+    let near = &runs[after.saturating_sub(BLANKS)..(after + BLANKS).min(runs.len())];
+    let mut valid = near
+        .iter()
+        .filter(|&&(s, e)| Candidate::text_edit(s, e, "", 0).is_some_and(|c| judge.valid(&c)));
+    let (&(start, end), None) = (valid.next()?, valid.next()) else {
+        return None;
+    };
+    let word = |from: usize, to: usize| {
+        let s = text[..from]
+            .rfind(|c: char| c.is_whitespace())
+            .map_or(0, |n| n + 1);
+        let e = text[to..]
+            .find(|c: char| c.is_whitespace())
+            .map_or(text.len(), |n| to + n);
+        (s, e)
+    };
+    let (ws, we) = word(start, end);
+    let joined = [&text[ws..start], &text[end..we]].concat();
+    let help = format!("write `{joined}`");
+    let edit = crate::core::fix::narrowed(text, judge.piece.base, (start, end), "");
+    Some(Found::Repair(edit, help))
 }
 
 /// The tie of the candidates ranked `first`, in the order of the text,
