@@ -45,29 +45,26 @@
 //! turns past the fault and no more than [`MAX_REACH`] bytes of text, so
 //! that fixing stays linear in the record.
 
+use crate::core::Edit;
 use crate::core::diagnostic::{MAX_LISTED, MAX_LISTED_BYTES, Problem};
-use crate::core::{Edit, Severity};
 use crate::hirp::rules::STEPS_PER_TURN;
 use crate::hirp::syntax::ast::{Game, Turn};
 
 use super::fast::Paused;
 
 mod candidates;
+mod fault;
 mod lines;
 mod ties;
 mod twice;
 
-use lines::{line_end, line_start, plain, repeats_line_before};
+use lines::{line_end, line_start, plain};
 
 pub(crate) use twice::first_line_twice;
 
 use candidates::{
-    Window, battles_put_back, candidates, choice_candidates, exchanged_steps, neighbour_steps,
-    put_back, vocabulary, window,
+    Window, battles_put_back, candidates, choice_candidates, put_back, vocabulary, window,
 };
-
-/// The code of a [Result] tag that says another result than the replay's.
-const RESULT: &str = "hirp::result::mismatch";
 
 /// Whether only a candidate that passes alone is applied (else the
 /// ranking below picks one strictly first).
@@ -144,14 +141,7 @@ pub(crate) fn search_repairs(
             Some(g) => *g == n,
             None => start <= p.span.start && p.span.start < end,
         };
-        // A [Result] tag found wrong follows from a turn's mistake, when
-        // the game has one: that mistake is searched first.
-        let first = problems
-            .iter()
-            .enumerate()
-            .filter(|(_, (p, g))| inside(p, g) && p.severity == Severity::Error)
-            .min_by_key(|(_, (p, _))| (p.code.to_string() == RESULT, p.span.start))
-            .map(|(i, _)| i);
+        let first = fault::first_error(problems, |p, g| inside(p, g));
         let Some(first) = first else { continue };
         let problem = &problems[first].0;
         if problem.fix.is_some() {
@@ -224,10 +214,7 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
     {
         return None;
     }
-    let windows_fault_turn = windows
-        .last()?
-        .turn
-        .and_then(|t| turns.iter().position(|u| std::ptr::eq(*u, t)));
+    let faulty = (fault_line, index_of(&turns, windows.last()?.turn), stop);
     let paused = pauses(text, start, windows)?;
     let words = vocabulary(text, base, &turns);
     let mut passing: Vec<Candidate> = Vec::new();
@@ -244,30 +231,7 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
             found = put_back(base, turn, paused.position()?);
             found.extend(choice_candidates(text, base, turn, fault));
         }
-        // A step written in the turn before or after the faulty one.
-        let at = window
-            .turn
-            .and_then(|t| turns.iter().position(|u| std::ptr::eq(*u, t)));
-        if let Some(t) = at
-            && let Some(next) = turns.get(t + 1)
-            && (*line == fault_line || windows_fault_turn == Some(t + 1))
-        {
-            found.extend(neighbour_steps(text, base, turns[t], next));
-            found.extend(neighbour_steps(text, base, next, turns[t]));
-            found.extend(exchanged_steps(text, base, turns[t], next));
-        }
-        if *line == fault_line && *line > 0 && repeats_line_before(text, *line) {
-            // The faulty line taken out: a copy of the line before it.
-            let end = (line_end(text, *line) + 1).min(stop);
-            found.push(Candidate {
-                start: *line,
-                end,
-                with: String::new(),
-                cost: end - *line,
-                whole: true,
-                moved: None,
-            });
-        }
+        found.extend(twice::recording_slips(text, base, &turns, window, faulty));
         if *line == fault_line && fault.code.to_string() == "hirp::syntax::missing_outcome" {
             found.extend(battles_put_back(text, start, window));
         }
@@ -312,18 +276,7 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
             }
         }
     };
-    // A line taken out takes its line end along (past the replay's stop).
-    let whole_line = best.with.is_empty()
-        && line_start(text, best.start) == best.start
-        && line_end(text, best.start) == best.end
-        && text[best.end..].starts_with('\n');
-    let end = best.end + usize::from(whole_line);
-    Some(Found::Repair(crate::core::fix::narrowed(
-        text,
-        base,
-        (best.start, end),
-        &best.with,
-    )))
+    Some(Found::Repair(applied(text, base, best)))
 }
 
 /// The lines of `text` as the first [`MAX_LISTED`] of the `passing`
@@ -599,4 +552,22 @@ fn first(passing: &[Candidate]) -> Option<&Candidate> {
     let best = passing.iter().min_by_key(|c| key(c))?;
     let ties = passing.iter().filter(|c| key(c) == key(best)).count();
     (ties == 1).then_some(best)
+}
+
+/// Where `turn` is among `turns`, if it is one of them.
+pub(super) fn index_of(turns: &[&Turn], turn: Option<&Turn>) -> Option<usize> {
+    turns
+        .iter()
+        .position(|u| turn.is_some_and(|t| std::ptr::eq(*u, t)))
+}
+
+/// The edit of the repair `best`: a line taken out takes its line end
+/// along (past the replay's stop, at the game's end).
+fn applied(text: &str, base: usize, best: &Candidate) -> Edit {
+    let whole_line = best.with.is_empty()
+        && line_start(text, best.start) == best.start
+        && line_end(text, best.start) == best.end
+        && text[best.end..].starts_with('\n');
+    let end = best.end + usize::from(whole_line);
+    crate::core::fix::narrowed(text, base, (best.start, end), &best.with)
 }

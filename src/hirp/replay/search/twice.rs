@@ -1,4 +1,7 @@
-//! A turn's line written twice, label and all. In the middle of a game the
+//! Slips of recording the search tries besides the edits of one line: a
+//! step written in the turn before or after the faulty one, two steps of
+//! neighbouring turns exchanged, and a turn's line written twice, label
+//! and all. In the middle of a game the
 //! copy is a candidate of the search (the faulty line taken out); a game's
 //! first line written twice starts a second game with it, so the copy is
 //! found between games: a game whose last line is the next game's first,
@@ -10,7 +13,10 @@ use crate::hirp::syntax::ast::Game;
 
 use super::super::fast::Paused;
 use super::super::problem::ProblemKind;
-use super::{MAX_BEFORE, MAX_REACH, line_end, line_start, plain};
+use super::candidates::{Window, exchanged_steps, neighbour_steps};
+use super::lines::repeats_line_before;
+use super::{Candidate, MAX_BEFORE, MAX_REACH, line_end, line_start, plain};
+use crate::hirp::syntax::ast::Turn;
 
 /// Gives a game whose last line is written again as the next game's
 /// first the repair that takes the copy out, when the two games then play
@@ -92,4 +98,43 @@ fn copy_of_last_line(text: &str, base: usize, game: &Game, next: &Game) -> Optio
     let merged = [&text[start..copy], &text[cut..end]].concat();
     Paused::after(merged.as_bytes())?;
     Some((copy, cut))
+}
+
+/// The candidates of the slips of recording on the line of `window`, the
+/// faulty line being at `faulty.0` with its turn `turns[faulty.1]`, and a
+/// candidate's replay stopping at `faulty.2`: the steps of this line's
+/// turn and the next moved or exchanged between them, when one of them is
+/// the faulty turn; and on the faulty line, the line taken out when it
+/// repeats the line before it.
+pub(super) fn recording_slips(
+    text: &str,
+    base: usize,
+    turns: &[&Turn],
+    window: &Window<'_>,
+    faulty: (usize, Option<usize>, usize),
+) -> Vec<Candidate> {
+    let (line, stop) = (window.line, faulty.2);
+    let t = super::index_of(turns, window.turn);
+    let mut found = Vec::new();
+    let at_fault = line == faulty.0;
+    if let Some(t) = t
+        && let Some(next) = turns.get(t + 1)
+        && (at_fault || faulty.1 == Some(t + 1))
+    {
+        found.extend(neighbour_steps(text, base, turns[t], next));
+        found.extend(neighbour_steps(text, base, next, turns[t]));
+        found.extend(exchanged_steps(text, base, turns[t], next));
+    }
+    if at_fault && line > 0 && repeats_line_before(text, line) {
+        let end = (line_end(text, line) + 1).min(stop);
+        found.push(Candidate {
+            start: line,
+            end,
+            with: String::new(),
+            cost: end - line,
+            whole: true,
+            moved: None,
+        });
+    }
+    found
 }

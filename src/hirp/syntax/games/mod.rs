@@ -366,15 +366,7 @@ impl Split {
         match next_game {
             Some(ItemKind::Turn { .. }) if defer => {
                 // Whether it begins a game, the next tag or turn tells.
-                let (at, lines) = self.pending.unwrap_or((line.start, lines_before));
-                let before = self.reading;
-                let copy = repeats_line_before(&cutter.buf, line.start, line.len);
-                self.open = Some(Open {
-                    at,
-                    lines,
-                    before,
-                    copy,
-                });
+                self.open = Some(self.open_at(cutter, &line, lines_before));
             }
             Some(item) if ended.is_none() => {
                 return Some(self.start_game(cutter, line, lines_before, item, too_long));
@@ -401,6 +393,18 @@ impl Split {
             }
         }
         ended
+    }
+
+    /// A `G1` read after a turn on `line` (with `lines_before` lines before
+    /// it), whose game the next tag or turn tells.
+    fn open_at(&self, cutter: &Cutter<SyntaxError>, line: &Line, lines_before: usize) -> Open {
+        let (at, lines) = self.pending.unwrap_or((line.start, lines_before));
+        Open {
+            at,
+            lines,
+            before: self.reading,
+            copy: repeats_line_before(&cutter.buf, line.start, line.len),
+        }
     }
 
     /// The item of a line of kind `kind`, if it begins a game after another
