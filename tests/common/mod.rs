@@ -90,3 +90,20 @@ pub fn decorated(text: &str) -> String {
 pub fn fixture(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).expect("the fixture exists")
 }
+
+/// `hirp fix ARGS -` on `text`: exit status, standard output, standard
+/// error.
+pub fn fix_stdin(args: &[&str], text: &str) -> (i32, String, String) {
+    let output = hirp()
+        .arg("fix")
+        .args(args)
+        .arg("-")
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}

@@ -13,17 +13,8 @@ use common::hirp;
 /// What `hirp fix -` writes of `text`, with `args` before it, and its
 /// standard error.
 fn fixed(args: &[&str], text: &str) -> (String, String) {
-    let output = hirp()
-        .arg("fix")
-        .args(args)
-        .arg("-")
-        .write_stdin(text)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let (_, out, err) = common::fix_stdin(args, text);
+    (out, err)
 }
 
 /// A generated game of `rules` (`hirp` for a HIRP game) of seed `seed`,

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::hirp;
+use common::fix_stdin as fix;
 
 /// A generated Brandub game, as a game file writes it.
 fn game() -> String {
@@ -22,23 +22,6 @@ fn game() -> String {
 fn turn(text: &str, n: u32) -> &str {
     let prefix = format!("{n}. ");
     text.lines().find(|l| l.starts_with(&prefix)).unwrap()
-}
-
-/// `hirp fix ARGS -` on `text`: exit status, standard output, standard
-/// error.
-fn fix(args: &[&str], text: &str) -> (i32, String, String) {
-    let output = hirp()
-        .arg("fix")
-        .args(args)
-        .arg("-")
-        .write_stdin(text)
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
 }
 
 /// `text` with each line's blanks one space, none at its ends.

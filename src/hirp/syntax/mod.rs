@@ -49,6 +49,7 @@ pub(crate) use parser::{CompactBattle, CompactTurn, Player, compact_turn};
 pub use ast::*;
 pub(crate) use chunk::{parse_piece, parse_start};
 pub use error::{SyntaxError, SyntaxErrorKind};
+pub(crate) use games::repeats_line_before;
 pub use games::{Chunk, Cut, Games, parse_chunk};
 #[doc(hidden)]
 pub use parser::parse_unlimited;

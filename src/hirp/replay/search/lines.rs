@@ -28,13 +28,10 @@ pub(super) fn line_end(text: &str, at: usize) -> usize {
     text[at..].find('\n').map_or(text.len(), |n| at + n)
 }
 
-/// Whether the line starting at `line` (not the text's first) repeats the
-/// line before it, label and all, blanks aside.
+/// Whether the line starting at `line` repeats the line before it, label
+/// and all, blanks aside: the chunker's rule, which keeps such a `G1` in
+/// its game's chunk.
 pub(super) fn repeats_line_before(text: &str, line: usize) -> bool {
-    let before = line_start(text, line - 1);
-    let this = &text[line..line_end(text, line)];
-    !this.trim().is_empty()
-        && text[before..line - 1]
-            .split_whitespace()
-            .eq(this.split_whitespace())
+    let len = line_end(text, line) - line;
+    crate::hirp::syntax::repeats_line_before(text.as_bytes(), line, len)
 }

@@ -147,7 +147,7 @@ struct Open {
 
 /// Whether the line `start..start + len` of `buf` repeats the line before
 /// it, blanks aside.
-fn repeats_line_before(buf: &[u8], start: usize, len: usize) -> bool {
+pub(crate) fn repeats_line_before(buf: &[u8], start: usize, len: usize) -> bool {
     let before = buf[..start].trim_ascii_end();
     let from = before
         .iter()
