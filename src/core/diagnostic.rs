@@ -299,14 +299,16 @@ pub const MAX_LISTED: usize = 6;
 pub(crate) const MAX_LISTED_BYTES: usize = 160;
 
 /// A list of tokens for a help line: `` `A` ``, `` `A` or `B` ``,
-/// `` `A`, `B` or `C` ``.
+/// `` `A`, `B` or `C` ``. An option of two lines or more (two turns a
+/// repair rewrites) is written line by line: `` `A` then `B` ``.
 pub(crate) fn one_of(options: &[String]) -> String {
+    let quoted = |o: &String| format!("`{}`", o.replace('\n', "` then `"));
     match options {
         [] => String::new(),
-        [one] => format!("`{one}`"),
+        [one] => quoted(one),
         [init @ .., last] => {
-            let init: Vec<String> = init.iter().map(|o| format!("`{o}`")).collect();
-            format!("{} or `{last}`", init.join(", "))
+            let init: Vec<String> = init.iter().map(quoted).collect();
+            format!("{} or {}", init.join(", "), quoted(last))
         }
     }
 }
@@ -514,3 +516,24 @@ macro_rules! syntax_kinds {
     };
 }
 pub(crate) use syntax_kinds;
+
+#[cfg(test)]
+mod tests {
+    use super::one_of;
+
+    #[test]
+    fn a_choice_of_two_lines_is_listed_line_by_line() {
+        let choices = [
+            "S1 KeHe8Hei /\nG2 L01KeHe1Ke /".to_owned(),
+            "S1 KeKeHei /\nG2 L01He8He1Ke /".to_owned(),
+        ];
+        assert_eq!(
+            one_of(&choices),
+            "`S1 KeHe8Hei /` then `G2 L01KeHe1Ke /` or `S1 KeKeHei /` then `G2 L01He8He1Ke /`"
+        );
+        assert_eq!(
+            one_of(&choices[..1]),
+            "`S1 KeHe8Hei /` then `G2 L01KeHe1Ke /`"
+        );
+    }
+}
