@@ -223,14 +223,132 @@ pub fn plain(text: &str) -> String {
 /// neighbouring turn (taken out of its turn and put at any place among the
 /// steps of the turn before or after it); a step of a turn and one of the
 /// next exchanged; a Penningr offer and its answer written where there was
-/// none; a step left out.
+/// none; a step left out; a battle record written on the line before or
+/// after its own (its own line left with `/` or with nothing, the record
+/// put over the other's `/` or at any place among its records); a fighter
+/// written in another battle of its turn (at any place among its
+/// fighters).
 pub const SLIPS: &[&str] = &[
     "line written twice",
     "step in the neighbouring turn",
     "steps of two turns exchanged",
     "offer where there was none",
     "step left out",
+    "battle record on the neighbouring line",
+    "fighter in another battle",
 ];
+
+/// A turn of a valid record as the slips of its battles see it: where
+/// its text ends, and each battle's span with its fighters' spans.
+struct Battles {
+    end: usize,
+    battles: Vec<(Range, Vec<Range>)>,
+}
+
+/// A span of the text, from its start: its first byte and the byte after.
+type Range = (usize, usize);
+
+/// The battles of each turn, as the parser reads a valid record.
+fn turn_battles(text: &str) -> Vec<Battles> {
+    use hirp::hirp::syntax::BattleToken;
+    let parsed = hirp::hirp::parse(text);
+    let turns = parsed.record.games.iter().flat_map(|g| &g.turns);
+    turns
+        .map(|turn| {
+            let battles = turn.outcome.battles.iter().filter_map(|b| match b {
+                BattleToken::Battle(b) => Some(b),
+                BattleToken::Malformed(_) => None,
+            });
+            let battles = battles.map(|b| {
+                let fighters = b.fighters.iter().map(|f| (f.span.start, f.span.end));
+                ((b.span.start, b.span.end), fighters.collect())
+            });
+            Battles {
+                end: turn.span.end,
+                battles: battles.collect(),
+            }
+        })
+        .collect()
+}
+
+/// `text` with two edits made, in either order, neither overlapping.
+fn both_edits(text: &str, a: ((usize, usize), &str), b: ((usize, usize), &str)) -> String {
+    if a.0.0 <= b.0.0 {
+        two_edits(text, a, b)
+    } else {
+        two_edits(text, b, a)
+    }
+}
+
+/// One of the turns of `turns` with at least `least` battles, if any.
+fn with_battles(turns: &[Battles], least: usize, draw: &mut Draw) -> Option<usize> {
+    let some: Vec<usize> = (0..turns.len())
+        .filter(|&t| turns[t].battles.len() >= least)
+        .collect();
+    some.get(draw.below(some.len())).copied()
+}
+
+/// A battle record of a turn that has one written on the line of the
+/// turn before or after it.
+fn battle_moved(text: &str, draw: &mut Draw) -> Option<String> {
+    let turns = turn_battles(text);
+    let t = with_battles(&turns, 1, draw)?;
+    let own = &turns.get(t)?.battles;
+    let (s, e) = own.get(draw.below(own.len()))?.0;
+    let u = if draw.below(2) == 0 {
+        t.checked_sub(1)?
+    } else {
+        t + 1
+    };
+    let into = turns.get(u)?;
+    let record = &text[s..e];
+    // Taken out of its own line: with a space beside it, or leaving `/`
+    // or nothing when it was the line's only record.
+    let out = if own.len() > 1 {
+        if text[e..].starts_with(' ') {
+            ((s, e + 1), "")
+        } else {
+            ((s - 1, e), "")
+        }
+    } else if draw.below(2) == 0 {
+        ((s, e), "/")
+    } else {
+        ((s - usize::from(text[..s].ends_with(' ')), e), "")
+    };
+    // Put over the other line's `/`, or at any place among its records.
+    let put = if into.battles.is_empty() {
+        (text[..into.end].ends_with('/')).then_some(())?;
+        ((into.end - 1, into.end), record.to_owned())
+    } else {
+        let n = draw.below(into.battles.len() + 1);
+        match into.battles.get(n) {
+            Some(&((at, _), _)) => ((at, at), format!("{record} ")),
+            None => {
+                let at = into.end;
+                ((at, at), format!(" {record}"))
+            }
+        }
+    };
+    Some(both_edits(text, (put.0, &put.1), out))
+}
+
+/// A fighter of a battle of a turn of two or more written in another of
+/// its battles, at any place among its fighters.
+fn fighter_moved(text: &str, draw: &mut Draw) -> Option<String> {
+    let turns = turn_battles(text);
+    let t = with_battles(&turns, 2, draw)?;
+    let battles = &turns[t].battles;
+    let from = draw.below(battles.len());
+    let fighters = &battles[from].1;
+    (fighters.len() > 1).then_some(())?;
+    let (s, e) = fighters[draw.below(fighters.len())];
+    let mut into = draw.below(battles.len() - 1);
+    into += usize::from(into >= from);
+    let (_, others) = &battles[into];
+    let n = draw.below(others.len() + 1);
+    let at = others.get(n).map_or_else(|| others[n - 1].1, |f| f.0);
+    Some(both_edits(text, ((at, at), &text[s..e]), ((s, e), "")))
+}
 
 /// The line holding `at`, from its start to its end (before its line end).
 fn line_around(text: &str, at: usize) -> (usize, usize) {
@@ -292,6 +410,8 @@ pub fn slip(text: &str, slip: usize, draw: &mut Draw) -> Option<String> {
             let (x, y) = (&text[s1..e1], &text[s2..e2]);
             two_edits(text, ((s1, e1), y), ((s2, e2), x))
         }
+        5 => return battle_moved(text, draw).filter(|v| v != text),
+        6 => return fighter_moved(text, draw).filter(|v| v != text),
         3 => {
             let (_, end) = line_around(text, steps(t).first()?.0);
             let line = &text[..end];

@@ -38,7 +38,7 @@ pub mod fast;
 mod fix;
 mod forced;
 mod matches;
-mod offers;
+pub(crate) mod offers;
 mod problem;
 mod recover;
 mod repair;

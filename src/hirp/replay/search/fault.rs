@@ -1,8 +1,19 @@
 //! Which error of a game the search mends: its first, by its place in the
-//! text, an error of its [Result] tag last.
+//! text, an error of its [Result] tag last; and the repairs of an offer
+//! the rules refuse that lie before the search's lines.
 
 use crate::core::Severity;
 use crate::core::diagnostic::Problem;
+use crate::hirp::syntax::ast::Game;
+
+use super::{Candidate, Found, applied, tied};
+
+/// The codes of an offer refused because of the offers before it.
+const OFFERS: [&str; 3] = [
+    "hirp::penningr::already_doubled",
+    "hirp::penningr::not_holder",
+    "hirp::penningr::no_more_offers",
+];
 
 /// The code of a [Result] tag that says another result than the replay's.
 const RESULT: &str = "hirp::result::mismatch";
@@ -20,4 +31,48 @@ pub(super) fn first_error(
         .filter(|(_, (p, g))| inside(p, g) && p.severity == Severity::Error)
         .min_by_key(|(_, (p, _))| (p.code.to_string() == RESULT, p.span.start))
         .map(|(i, _)| i)
+}
+
+/// When `fault` is an offer the rules refuse because of the offers before
+/// it, an earlier offer and its answer taken out, as candidates, where the
+/// game's offers then all play: the offer written where there was none may
+/// be that one. Taking out an offer leaves the board as it is, so the
+/// offers alone judge it.
+fn earlier_offers(text: &str, base: usize, game: &Game, fault: &Problem) -> Vec<Candidate> {
+    if !OFFERS.contains(&fault.code.to_string().as_str()) {
+        return Vec::new();
+    }
+    let spans = crate::hirp::replay::offers::earlier_offers_out(&game.turns, fault.span.start);
+    spans
+        .into_iter()
+        .filter_map(|span| {
+            let (start, end) = (span.start.checked_sub(base)?, span.end.checked_sub(base)?);
+            (end <= text.len()).then(|| Candidate {
+                start,
+                end,
+                with: String::new(),
+                cost: end - start,
+                whole: true,
+                moved: None,
+            })
+        })
+        .collect()
+}
+
+/// What the search makes of `fault` whose repair ranking first is `best`:
+/// that repair, or a tie with the earlier offers taken out that play as
+/// well ([`earlier_offers`]).
+pub(super) fn found(
+    text: &str,
+    base: usize,
+    game: &Game,
+    fault: &Problem,
+    best: &Candidate,
+) -> Option<Found> {
+    let earlier = earlier_offers(text, base, game, fault);
+    if earlier.is_empty() {
+        return Some(Found::Repair(applied(text, base, best)));
+    }
+    let choices: Vec<Candidate> = earlier.into_iter().chain([best.clone()]).collect();
+    tied(text, &choices).map(|(choices, more)| Found::Tie(choices, more))
 }

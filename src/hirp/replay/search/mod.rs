@@ -55,6 +55,7 @@ use super::fast::Paused;
 mod candidates;
 mod fault;
 mod lines;
+mod records;
 mod ties;
 mod twice;
 
@@ -276,7 +277,7 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
             }
         }
     };
-    Some(Found::Repair(applied(text, base, best)))
+    fault::found(text, base, game, fault, best)
 }
 
 /// The lines of `text` as the first [`MAX_LISTED`] of the `passing`

@@ -15,6 +15,7 @@ use super::super::fast::Paused;
 use super::super::problem::ProblemKind;
 use super::candidates::{Window, exchanged_steps, neighbour_steps};
 use super::lines::repeats_line_before;
+use super::records::{moved_fighters, neighbour_battles};
 use super::{Candidate, MAX_BEFORE, MAX_REACH, line_end, line_start, plain};
 use crate::hirp::syntax::ast::Turn;
 
@@ -124,6 +125,11 @@ pub(super) fn recording_slips(
         found.extend(neighbour_steps(text, base, turns[t], next));
         found.extend(neighbour_steps(text, base, next, turns[t]));
         found.extend(exchanged_steps(text, base, turns[t], next));
+        found.extend(neighbour_battles(text, base, turns[t], next));
+        found.extend(neighbour_battles(text, base, next, turns[t]));
+    }
+    if at_fault && let Some(turn) = window.turn {
+        found.extend(moved_fighters(text, base, turn));
     }
     if at_fault && line > 0 && repeats_line_before(text, line) {
         let end = (line_end(text, line) + 1).min(stop);
