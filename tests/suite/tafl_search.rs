@@ -147,3 +147,32 @@ fn a_tie_of_more_repairs_than_a_help_lists_says_how_many_more() {
     assert!(compact.contains("`d5-d3a5-d5e1-f1`(and3more)"), "{stderr}");
     assert_eq!(compact.matches("`d5-d3").count(), 6, "{stderr}");
 }
+
+#[test]
+fn an_unreadable_move_near_the_end_gets_its_one_character_repair() {
+    // Near a game's end few moves are left to tell candidates apart: many
+    // legal moves let them play. An unreadable move (its first two
+    // characters swapped, `4i-i7`) still has one edit of one character
+    // that makes the game valid.
+    for seed in 1..=3 {
+        let options = hirp::tafl::generate::Options {
+            rules: hirp::tafl::rules::RuleSet::preset("copenhagen").unwrap(),
+            seed,
+            games: 1,
+            max_moves: 120,
+        };
+        let original = hirp::tafl::generate::games(&options).next().unwrap();
+        let last = original.lines().filter(|l| l.contains(". ")).count() as u32;
+        for n in last - 3..last {
+            let line = turn(&original, n).to_owned();
+            let plies: Vec<&str> = line.split_whitespace().skip(1).collect();
+            let mut swapped: Vec<char> = plies[0].chars().collect();
+            swapped.swap(0, 1);
+            let swapped: String = swapped.into_iter().collect();
+            let variant = with_turn(&original, n, &format!("{swapped} {}", plies[1..].join(" ")));
+            let (code, fixed, stderr) = fix(&[], &variant);
+            assert_eq!(plain(&fixed), plain(&original), "{seed} {n}: {stderr}");
+            assert_eq!(code, 0, "{stderr}");
+        }
+    }
+}

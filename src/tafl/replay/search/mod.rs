@@ -258,12 +258,13 @@ fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<Found> {
     // write that they need not (a mark such as `+`, a taflman's letter).
     let mut passing: Vec<(&Quick, usize)> = Vec::new();
     let mut judged = 0;
-    for quick in &quick {
+    let all = &quick;
+    for quick in all {
         if passing.iter().any(|(q, _)| q.key == quick.key) {
             continue;
         }
         if judged == MAX_JUDGED {
-            return None;
+            return one_character(judge, &window, fault, all);
         }
         judged += 1;
         if judge.valid(&quick.candidate) {
@@ -292,8 +293,13 @@ fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<Found> {
     let Some(best) = choose(&window, fault, &first) else {
         return tied(&window, &first);
     };
-    // A repair before the fault must bear on it: else a move before the
-    // plies searched may be the mistake, which it would only hide.
+    repair(judge, &window, best)
+}
+
+/// The repair `best`, ranked first, with its help: when it bears on the
+/// fault, as a repair before the fault must (else a move before the plies
+/// searched may be the mistake, which it would only hide).
+fn repair(judge: &Judge<'_>, window: &Window<'_>, best: &Candidate) -> Option<Found> {
     if !window.bears_on_fault(best) {
         return None;
     }
@@ -307,6 +313,45 @@ fn search(judge: &Judge<'_>, game: Game<'_>, fault: &Problem) -> Option<Found> {
         ),
         help,
     ))
+}
+
+/// Past [`MAX_JUDGED`] candidates that pass the quick judge (a fault near
+/// the game's end, where few plies are left to tell moves apart), a fault
+/// that cannot be read still has its one repair as [`choose`] ranks it: the
+/// only edit of one character of the faulty ply that makes the game
+/// valid, writing no more than any candidate does. Those edits alone are
+/// judged.
+fn one_character(
+    judge: &Judge<'_>,
+    window: &Window<'_>,
+    fault: &Problem,
+    quick: &[Quick],
+) -> Option<Found> {
+    if !fault.code.to_string().starts_with("hirp::tafl::syntax::") {
+        return None;
+    }
+    let fewest = quick.iter().map(|q| q.extras).min()?;
+    let mut keys: Vec<&Vec<String>> = Vec::new();
+    let mut valid: Vec<&Quick> = Vec::new();
+    let ones = quick
+        .iter()
+        .filter(|q| q.candidate.cost == 1 && window.at_fault(&q.candidate));
+    for q in ones {
+        if keys.contains(&&q.key) {
+            continue;
+        }
+        if keys.len() == MAX_JUDGED {
+            return None;
+        }
+        keys.push(&q.key);
+        if judge.valid(&q.candidate) {
+            valid.push(q);
+        }
+    }
+    match valid[..] {
+        [one] if one.extras == fewest => repair(judge, window, &one.candidate),
+        _ => None,
+    }
 }
 
 /// Plies written after the game's end taken out, when at most
