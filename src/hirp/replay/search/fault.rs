@@ -76,3 +76,37 @@ pub(super) fn found(
     let choices: Vec<Candidate> = earlier.into_iter().chain([best.clone()]).collect();
     tied(text, &choices).map(|(choices, more)| Found::Tie(choices, more))
 }
+
+/// Whether the game starting at `start` in `text` has no error once
+/// `candidate` is made, as the full replay reads it: a candidate judged
+/// short of the game's last turn ([`super::search`]) may leave that turn
+/// wrong.
+pub(super) fn whole_game_plays(
+    text: &str,
+    (start, game): (usize, &Game),
+    candidate: &Candidate,
+) -> bool {
+    let end = (start + game.span.len()).min(text.len());
+    if candidate.start < start || candidate.end > end {
+        return false;
+    }
+    let edited = [
+        &text[start..candidate.start],
+        &candidate.with,
+        &text[candidate.end..end],
+    ]
+    .concat();
+    no_error(&edited)
+}
+
+/// Whether `text`, a record, reads and replays with no error.
+pub(super) fn no_error(text: &str) -> bool {
+    let parsed = crate::hirp::syntax::parse(text);
+    let report = crate::hirp::replay::replay_record(&parsed.record, &parsed.errors);
+    parsed.errors.is_empty()
+        && report
+            .games
+            .iter()
+            .flat_map(|g| &g.problems)
+            .all(|p| p.severity != Severity::Error)
+}

@@ -54,6 +54,7 @@ use super::fast::Paused;
 
 mod candidates;
 mod fault;
+mod judged;
 mod lines;
 mod records;
 mod ties;
@@ -63,9 +64,7 @@ use lines::{line_end, line_start, plain};
 
 pub(crate) use twice::first_line_twice;
 
-use candidates::{
-    Window, battles_put_back, candidates, choice_candidates, put_back, vocabulary, window,
-};
+use candidates::{Window, window};
 
 /// Whether only a candidate that passes alone is applied (else the
 /// ranking below picks one strictly first).
@@ -174,7 +173,7 @@ pub(crate) fn search_repairs(
         if !searched(text, base, problem, game_problems.map(|(p, _)| p)) {
             continue;
         }
-        let edit = match search(text, base, game, &problems[first].0) {
+        let edit = match search(text, base, game, &problems[first].0, None) {
             Some(Found::Repair(edit)) => edit,
             Some(Found::Tie(choices, more)) => {
                 problems[first].0.offer_tie(choices, more);
@@ -204,11 +203,18 @@ enum Found {
 
 /// The repair the search finds for the fault `fault` of the game `game`
 /// in `text`, if one ranks first; the records that play, if several do.
-fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found> {
+fn search(
+    text: &str,
+    base: usize,
+    game: &Game,
+    fault: &Problem,
+    quiet: Option<usize>,
+) -> Option<Found> {
     let at = fault.span.start.saturating_sub(base);
     let start = game.span.start.checked_sub(base)?;
     let turns: Vec<&Turn> = game.turns.iter().collect();
     let (windows, stop, cut) = lines_searched(text, base, game, &turns, at)?;
+    let stop = quiet.map_or(stop, |quiet| stop.min(quiet));
     let fault_line = windows.last()?.line;
     if fault_line.saturating_sub(start) > MAX_BEFORE
         || stop.saturating_sub(windows[0].line) > MAX_REACH
@@ -217,42 +223,18 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
     }
     let faulty = (fault_line, index_of(&turns, windows.last()?.turn), stop);
     let paused = pauses(text, start, windows)?;
-    let words = vocabulary(text, base, &turns);
-    let mut passing: Vec<Candidate> = Vec::new();
-    let mut lines = Vec::new();
-    for (line, paused, window) in paused.iter().rev() {
-        let mut seen = std::collections::HashSet::new();
-        let mut tried = 0;
-        // The steps put back and the fault's own choices first, so that
-        // the cap never leaves them out; a step put back first, so that
-        // of two that write the same record the one kept puts a step in
-        // at a token's edge (`ties::one_step_placed`).
-        let mut found = Vec::new();
-        if let Some(turn) = window.turn.filter(|_| *line == fault_line) {
-            found = put_back(base, turn, paused.position()?);
-            found.extend(choice_candidates(text, base, turn, fault));
-        }
-        found.extend(twice::recording_slips(text, base, &turns, window, faulty));
-        if *line == fault_line && fault.code.to_string() == "hirp::syntax::missing_outcome" {
-            found.extend(battles_put_back(text, start, window));
-        }
-        found.extend(candidates(text, base, window, &words));
-        for candidate in found {
-            let Some(rest) = edited(text, *line..stop, &candidate) else {
-                continue;
-            };
-            // Two candidates that differ in layout alone are one.
-            if tried == MAX_CANDIDATES || !seen.insert(plain(&rest)) {
-                continue;
-            }
-            tried += 1;
-            if paused.plays(&rest) {
-                lines.push(*line);
-                passing.push(candidate);
-            }
+    let (passing, mut lines) = judged::judged(text, (base, start), (game, fault), &paused, faulty)?;
+    lines.dedup();
+    // The game's last turn may have something to report (its battle
+    // written without the advance, as the rulebook's example writes it),
+    // on which the fast replay gives up for every candidate: the candidates
+    // are judged once more up to it.
+    if lines.is_empty() && quiet.is_none() {
+        let last = line_start(text, turns.last()?.span.start.checked_sub(base)?);
+        if stop > last && last > fault_line {
+            return search(text, base, game, fault, Some(last));
         }
     }
-    lines.dedup();
     // Candidates on two lines: either may be the mistake. On the first line
     // searched alone: a line before it may explain it as well.
     let first_line = paused.first().map(|p| p.0);
@@ -277,6 +259,11 @@ fn search(text: &str, base: usize, game: &Game, fault: &Problem) -> Option<Found
             }
         }
     };
+    // Judged short of the game's last turn, a repair holds only when the
+    // whole game then has no error.
+    if quiet.is_some() && !fault::whole_game_plays(text, (start, game), best) {
+        return None;
+    }
     fault::found(text, base, game, fault, best)
 }
 

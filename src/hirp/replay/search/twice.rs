@@ -34,7 +34,7 @@ pub(crate) fn first_line_twice(
 ) -> Vec<usize> {
     let mut mended = Vec::new();
     for n in 0..games.len().saturating_sub(1) {
-        let Some(copy) = copy_of_last_line(text, base, &games[n], &games[n + 1]) else {
+        let Some(copy) = copy_of_last_line(text, base, (&games[n], &games[n + 1])) else {
             continue;
         };
         let (start, end) = (games[n].span.start, games[n + 1].span.end);
@@ -69,8 +69,15 @@ pub(crate) fn first_line_twice(
 
 /// The span of `next`'s first line, line end and all, when it is a copy
 /// of `game`'s last turn line with only blank lines between them and the
-/// two games play as one without it.
-fn copy_of_last_line(text: &str, base: usize, game: &Game, next: &Game) -> Option<(usize, usize)> {
+/// two games play as one without it. The fast replay gives up on a turn
+/// with anything to report: when the two games do not play to their end
+/// there, they are judged up to the last turn (its battle written without
+/// the advance, as the rulebook's example writes it, draws an advice).
+fn copy_of_last_line(
+    text: &str,
+    base: usize,
+    (game, next): (&Game, &Game),
+) -> Option<(usize, usize)> {
     let last = game.turns.last()?;
     let first = next.turns.first()?;
     if !next.tags.is_empty() {
@@ -97,7 +104,12 @@ fn copy_of_last_line(text: &str, base: usize, game: &Game, next: &Game) -> Optio
     }
     let cut = (copy_end + 1).min(end);
     let merged = [&text[start..copy], &text[cut..end]].concat();
-    Paused::after(merged.as_bytes())?;
+    if Paused::after(merged.as_bytes()).is_none() {
+        let last = line_start(text, next.turns.last()?.span.start.checked_sub(base)?);
+        (last > cut).then_some(())?;
+        Paused::after([&text[start..copy], &text[cut..last]].concat().as_bytes())?;
+        super::fault::no_error(&merged).then_some(())?;
+    }
     Some((copy, cut))
 }
 
