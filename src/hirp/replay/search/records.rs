@@ -16,6 +16,11 @@ use super::Candidate;
 /// An edit: a span of the text, from its start, and what is written there.
 type Put = (usize, usize, String);
 
+/// Fighters moved at most, of one turn: real turns move a few; the
+/// parser's bounds (16 battles of 64 fighters) would allow 15,000, each
+/// a copy of the stretch of line between its two edits.
+const MAX_MOVED: usize = 512;
+
 /// One edit of the text from `a` and `b`, two edits that do not overlap,
 /// each a span (from the text's start) and what is written there, that
 /// moves a token of `cost` characters.
@@ -133,6 +138,9 @@ pub(super) fn moved_fighters(text: &str, base: usize, turn: &Turn) -> Vec<Candid
             };
             let others = battles.iter().enumerate().filter(|&(y, _)| y != x);
             for into in others.map(|(_, b)| b) {
+                if found.len() == MAX_MOVED {
+                    return found;
+                }
                 let Some(p) = at(place_of_fighter(into, fighter, mover)) else {
                     continue;
                 };
@@ -162,5 +170,28 @@ fn place_of_fighter(into: &WrittenBattle, fighter: &WrittenFighter, mover: Side)
     match into.fighters.first() {
         Some(first) if fighter.side != mover => first.span.start,
         _ => into.span.end,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_MOVED, moved_fighters};
+
+    #[test]
+    fn a_turn_of_many_fighters_gives_a_bounded_count_of_moves() {
+        let battles: Vec<String> = (0..10)
+            .map(|space| format!(">{space}{}", "GH1".repeat(60)))
+            .collect();
+        let text = format!("G1 KeHeiHei {}\n", battles.join(" "));
+        let parsed = crate::hirp::syntax::parse(&text);
+        let turn = &parsed.record.games[0].turns[0];
+        assert_eq!(turn.outcome.battles.len(), 10);
+        let found = moved_fighters(&text, 0, turn);
+        assert_eq!(found.len(), MAX_MOVED);
+        // A turn of two battles moves each fighter once.
+        let text = "G1 KeHeiHei >1SH1GL1 >2SK^GH2\n";
+        let parsed = crate::hirp::syntax::parse(text);
+        let found = moved_fighters(text, 0, &parsed.record.games[0].turns[0]);
+        assert_eq!(found.len(), 4);
     }
 }
