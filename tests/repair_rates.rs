@@ -426,26 +426,10 @@ fn char_markdown(totals: &[Counts], all: &Counts, seed: u64, kinds: &[&str]) -> 
     ignore = "a measurement: .ci/run runs it in release (cargo test --release --test repair_rates)"
 )]
 fn fix_restores_character_mistakes_on_a_held_out_seed() {
-    let count = std::env::var("HIRP_REPAIR_VARIANTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(CHAR_VARIANTS);
-    // `HIRP_REPAIR_SEED=tuning` measures on the seed the repairs are tuned
-    // on, for work on them; the floors hold on the held-out seed.
-    let tuning = std::env::var("HIRP_REPAIR_SEED").is_ok_and(|v| v == "tuning");
-    let seed = if tuning {
-        CHAR_TUNING_SEED
-    } else {
-        CHAR_HELD_OUT_SEED
-    };
-    let variants = char_variants(seed, count);
-    assert_eq!(variants.len(), count, "too few invalid variants");
-    let variants = &variants;
+    let (seed, count, tuning) = seed_and_count("HIRP_REPAIR_VARIANTS", CHAR_VARIANTS);
     let kinds = char_mutations::EDITS;
-    let (totals, all) =
-        rates::on_two_threads(kinds.len(), |worker| run_chars(variants, worker, kinds));
-    let report = char_markdown(&totals, &all, seed, kinds);
-    println!("{report}");
+    let variants = char_variants(seed, count);
+    let (totals, all, report) = measured(&variants, count, seed, kinds);
     if std::env::var_os("HIRP_REPAIR_SHOW").is_some() {
         for why in totals.iter().flat_map(|c| &c.unsafe_repairs) {
             println!("{why}\n");
@@ -457,17 +441,55 @@ fn fix_restores_character_mistakes_on_a_held_out_seed() {
         all.unsafe_repairs.len(),
         all.unsafe_repairs.join("\n\n")
     );
-    let [_, restored, different, ..] = all.ends;
-    let valid = percent(restored + different, all.variants());
-    let restored = percent(restored, all.variants());
-    assert!(valid >= CHAR_FLOOR_VALID, "{valid}% end valid\n{report}");
-    assert!(
-        restored >= CHAR_FLOOR_RESTORED,
-        "{restored}% restored\n{report}"
-    );
+    above_floors(&all, (CHAR_FLOOR_VALID, CHAR_FLOOR_RESTORED), &report);
     if !tuning && count == CHAR_VARIANTS_FULL {
         check_table(&report, CHAR_DOC_START, CHAR_DOC_END);
     }
+}
+
+/// The seed a measure runs on (the held-out one, or the tuning one with
+/// `HIRP_REPAIR_SEED=tuning`, for work on the repairs: the floors hold on
+/// the held-out seed), how many variants (`var`, else `default`), and
+/// whether it is the tuning seed.
+fn seed_and_count(var: &str, default: usize) -> (u64, usize, bool) {
+    let count = std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default);
+    let tuning = std::env::var("HIRP_REPAIR_SEED").is_ok_and(|v| v == "tuning");
+    let seed = if tuning {
+        CHAR_TUNING_SEED
+    } else {
+        CHAR_HELD_OUT_SEED
+    };
+    (seed, count, tuning)
+}
+
+/// The `variants` (`count` of them, of seed `seed`, each of one of
+/// `kinds`) fixed on two threads: the counts per kind, in all, and the
+/// table, printed.
+fn measured(
+    variants: &[(String, String, usize)],
+    count: usize,
+    seed: u64,
+    kinds: &[&str],
+) -> (Vec<Counts>, Counts, String) {
+    assert_eq!(variants.len(), count, "too few invalid variants");
+    let (totals, all) =
+        rates::on_two_threads(kinds.len(), |worker| run_chars(variants, worker, kinds));
+    let report = char_markdown(&totals, &all, seed, kinds);
+    println!("{report}");
+    (totals, all, report)
+}
+
+/// Asserts that `all` ends valid and restored at least as often, in
+/// percent, as `floors` says.
+fn above_floors(all: &Counts, (valid_floor, restored_floor): (usize, usize), report: &str) {
+    let [_, restored, different, ..] = all.ends;
+    let valid = percent(restored + different, all.variants());
+    let restored = percent(restored, all.variants());
+    assert!(valid >= valid_floor, "{valid}% end valid\n{report}");
+    assert!(restored >= restored_floor, "{restored}% restored\n{report}");
 }
 
 /// Checks the character-level table in `docs/performance.md`, or with
@@ -506,24 +528,10 @@ const SLIP_FLOOR_RESTORED: usize = 50;
     ignore = "a measurement: .ci/run runs it in release (cargo test --release --test repair_rates)"
 )]
 fn fix_restores_recording_slips_on_a_held_out_seed() {
-    let count = std::env::var("HIRP_REPAIR_SLIPS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(SLIP_VARIANTS);
-    let tuning = std::env::var("HIRP_REPAIR_SEED").is_ok_and(|v| v == "tuning");
-    let seed = if tuning {
-        CHAR_TUNING_SEED
-    } else {
-        CHAR_HELD_OUT_SEED
-    };
+    let (seed, count, tuning) = seed_and_count("HIRP_REPAIR_SLIPS", SLIP_VARIANTS);
     let kinds = char_mutations::SLIPS;
     let variants = variants_of(seed, count, kinds.len(), char_mutations::slip);
-    assert_eq!(variants.len(), count, "too few invalid variants");
-    let variants = &variants;
-    let (totals, all) =
-        rates::on_two_threads(kinds.len(), |worker| run_chars(variants, worker, kinds));
-    let report = char_markdown(&totals, &all, seed, kinds);
-    println!("{report}");
+    let (_, all, report) = measured(&variants, count, seed, kinds);
     // A step moved back into its turn is written at the latest place that
     // plays alike, which may not be where it stood: the table counts such
     // repairs ("token changed"); none may leave the game invalid.
@@ -533,14 +541,7 @@ fn fix_restores_recording_slips_on_a_held_out_seed() {
         .filter(|why| why.starts_with("a repair applied leaves the game invalid"))
         .collect();
     assert!(claimed.is_empty(), "{claimed:?}\n{report}");
-    let [_, restored, different, ..] = all.ends;
-    let valid = percent(restored + different, all.variants());
-    let restored = percent(restored, all.variants());
-    assert!(valid >= SLIP_FLOOR_VALID, "{valid}% end valid\n{report}");
-    assert!(
-        restored >= SLIP_FLOOR_RESTORED,
-        "{restored}% restored\n{report}"
-    );
+    above_floors(&all, (SLIP_FLOOR_VALID, SLIP_FLOOR_RESTORED), &report);
     if !tuning && count == SLIP_VARIANTS_FULL {
         check_table(&report, SLIP_DOC_START, SLIP_DOC_END);
     }

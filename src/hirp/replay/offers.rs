@@ -82,28 +82,28 @@ fn plays(mut penningr: Penningr, actions: &[PenningrAction], following: &[Turn])
 /// by the rules, an offer written where there was none may be the one
 /// before it as well as this one. Spans from the record's start.
 pub(crate) fn earlier_offers_out(turns: &[Turn], at: usize) -> Vec<Span> {
-    let actions: Vec<&PenningrAction> = turns.iter().flat_map(|t| &t.outcome.penningr).collect();
-    let Some(fault) = actions.iter().position(|a| a.span.start == at) else {
+    // Each action with the turn it is written in.
+    let actions: Vec<(usize, &PenningrAction)> = turns
+        .iter()
+        .enumerate()
+        .flat_map(|(t, turn)| turn.outcome.penningr.iter().map(move |a| (t, a)))
+        .collect();
+    let Some(fault) = actions.iter().position(|(_, a)| a.span.start == at) else {
         return Vec::new();
     };
+    let answers =
+        |a: &PenningrAction| matches!(a.action, PenningrMove::Accept | PenningrMove::Refuse);
     let mut found = Vec::new();
     for n in 1..fault {
-        let (offer, answer) = (actions[n - 1], actions[n]);
-        let pair = matches!(answer.action, PenningrMove::Accept | PenningrMove::Refuse)
-            && !matches!(offer.action, PenningrMove::Accept | PenningrMove::Refuse);
-        let same_turn = turns.iter().any(|t| {
-            let actions = &t.outcome.penningr;
-            actions.iter().any(|a| std::ptr::eq(a, offer))
-                && actions.iter().any(|a| std::ptr::eq(a, answer))
-        });
-        if !pair || !same_turn {
+        let ((t, offer), (u, answer)) = (actions[n - 1], actions[n]);
+        if t != u || answers(offer) || !answers(answer) {
             continue;
         }
         let rest: Vec<PenningrAction> = actions
             .iter()
             .enumerate()
             .filter(|&(k, _)| k + 1 != n && k != n)
-            .map(|(_, a)| **a)
+            .map(|(_, (_, a))| **a)
             .collect();
         if plays(Penningr::default(), &rest, &[]) {
             found.push(Span::new(offer.span.start, answer.span.end));

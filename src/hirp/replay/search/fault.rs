@@ -103,10 +103,5 @@ pub(super) fn whole_game_plays(
 pub(super) fn no_error(text: &str) -> bool {
     let parsed = crate::hirp::syntax::parse(text);
     let report = crate::hirp::replay::replay_record(&parsed.record, &parsed.errors);
-    parsed.errors.is_empty()
-        && report
-            .games
-            .iter()
-            .flat_map(|g| &g.problems)
-            .all(|p| p.severity != Severity::Error)
+    parsed.errors.is_empty() && report.games.iter().all(|g| g.is_valid())
 }
